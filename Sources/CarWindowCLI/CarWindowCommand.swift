@@ -1,0 +1,20 @@
+import ArgumentParser
+
+/// The `carwindow` command line: the root command that groups every subcommand.
+@main
+struct CarWindowCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "carwindow",
+        abstract: "Project a Swift user interface into a car over SmartDeviceLink.",
+        discussion: """
+            CarWindow connects to a head unit running SDL Core (or its own emulator), streams H.264 video \
+            of your UI and takes the driver's touches back.
+
+            Examples:
+              carwindow --version
+              carwindow --help
+            """,
+        version: CarWindowVersion.current,
+        subcommands: []
+    )
+}

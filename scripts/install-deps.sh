@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs the Debian packages CarWindow needs, only those that are missing.
+# Usage: scripts/install-deps.sh [--with-browser]
+set -euo pipefail
+
+packages=(pkg-config libopenh264-dev libyuv-dev libcairo2-dev libpango1.0-dev ffmpeg libssl-dev)
+if [[ "${1:-}" == "--with-browser" ]]; then
+    packages+=(chromium)
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+        missing+=("$p")
+    fi
+done
+
+if ((${#missing[@]})); then
+    echo "==> installing: ${missing[*]}"
+    sudo_cmd=()
+    if [[ $(id -u) -ne 0 ]]; then sudo_cmd=(sudo); fi
+    "${sudo_cmd[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+    echo "error: the Swift toolchain (6.1 or newer) is not on PATH; install it from swift.org first" >&2
+    exit 1
+fi

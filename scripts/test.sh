@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Runs the whole CarWindow test suite on a fresh Debian machine: installs what is missing, builds, tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh
+echo "==> swift build"
+swift build --build-tests
+echo "==> swift test"
+swift test --skip-build
