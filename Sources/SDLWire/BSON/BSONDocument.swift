@@ -1,0 +1,49 @@
+/// An ordered BSON document: keys in insertion order, as they go on the wire.
+///
+/// ```swift
+/// var document = BSONDocument()
+/// document["protocolVersion"] = .string("5.4.0")
+/// let bytes = document.encoded()          // little-endian BSON
+/// let back = try BSONDocument(decoding: bytes)
+/// ```
+public struct BSONDocument: Hashable, Sendable, CustomStringConvertible, ExpressibleByDictionaryLiteral {
+    /// The elements in wire order.
+    public private(set) var elements: [(key: String, value: BSONValue)] = []
+
+    public init() {}
+
+    public init(dictionaryLiteral elements: (String, BSONValue)...) {
+        for (key, value) in elements { self[key] = value }
+    }
+
+    public var isEmpty: Bool { elements.isEmpty }
+    public var keys: [String] { elements.map(\.key) }
+
+    /// Reads or replaces a key; assigning `nil` removes it. A new key goes to the end.
+    public subscript(key: String) -> BSONValue? {
+        get { elements.first { $0.key == key }?.value }
+        set {
+            if let index = elements.firstIndex(where: { $0.key == key }) {
+                if let newValue { elements[index].value = newValue } else { elements.remove(at: index) }
+            } else if let newValue {
+                elements.append((key, newValue))
+            }
+        }
+    }
+
+    public static func == (lhs: BSONDocument, rhs: BSONDocument) -> Bool {
+        lhs.elements.count == rhs.elements.count
+            && zip(lhs.elements, rhs.elements).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        for element in elements {
+            hasher.combine(element.key)
+            hasher.combine(element.value)
+        }
+    }
+
+    public var description: String {
+        "{" + elements.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "}"
+    }
+}
