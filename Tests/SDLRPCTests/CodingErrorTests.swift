@@ -12,16 +12,26 @@ struct CodingErrorTests {
         var testDescription: String { "\(kind) at '\(keyPath)'" }
     }
 
-    @Test("OnHMIStatus decoding errors", arguments: [
-        Case(json: #"{"hmiLevel":"FULL"}"#, kind: .missingKey, keyPath: "audioStreamingState"),
-        Case(json: #"{"hmiLevel":5,"audioStreamingState":"AUDIBLE","systemContext":"MAIN"}"#, kind: .typeMismatch, keyPath: "hmiLevel"),
-        Case(json: #"{"hmiLevel":null,"audioStreamingState":"AUDIBLE","systemContext":"MAIN"}"#, kind: .typeMismatch, keyPath: "hmiLevel"),
-        Case(json: #"{"hmiLevel":"FULL","audioStreamingState":"AUDIBLE","systemContext":"MAIN","windowID":"0"}"#, kind: .typeMismatch, keyPath: "windowID"),
-        Case(json: #"{"hmiLevel":"FULL","audioStreamingState":"AUDIBLE","systemContext":"MAIN","windowID":1.5}"#, kind: .invalidValue, keyPath: ""),
-        Case(json: #"{"hmiLevel":"FU"#, kind: .invalidJSON, keyPath: ""),
-        Case(json: #"["FULL"]"#, kind: .invalidJSON, keyPath: ""),
-        Case(json: "\u{FF}", kind: .invalidJSON, keyPath: ""),
-    ])
+    @Test(
+        "OnHMIStatus decoding errors",
+        arguments: [
+            Case(json: #"{"hmiLevel":"FULL"}"#, kind: .missingKey, keyPath: "audioStreamingState"),
+            Case(
+                json: #"{"hmiLevel":5,"audioStreamingState":"AUDIBLE","systemContext":"MAIN"}"#, kind: .typeMismatch,
+                keyPath: "hmiLevel"),
+            Case(
+                json: #"{"hmiLevel":null,"audioStreamingState":"AUDIBLE","systemContext":"MAIN"}"#, kind: .typeMismatch,
+                keyPath: "hmiLevel"),
+            Case(
+                json: #"{"hmiLevel":"FULL","audioStreamingState":"AUDIBLE","systemContext":"MAIN","windowID":"0"}"#,
+                kind: .typeMismatch, keyPath: "windowID"),
+            Case(
+                json: #"{"hmiLevel":"FULL","audioStreamingState":"AUDIBLE","systemContext":"MAIN","windowID":1.5}"#,
+                kind: .invalidValue, keyPath: ""),
+            Case(json: #"{"hmiLevel":"FU"#, kind: .invalidJSON, keyPath: ""),
+            Case(json: #"["FULL"]"#, kind: .invalidJSON, keyPath: ""),
+            Case(json: "\u{FF}", kind: .invalidJSON, keyPath: ""),
+        ])
     func onHMIStatus(testCase: Case) throws {
         let error = try #require(throws: RPCCodingError.self) {
             try RPCCoder().decode(OnHMIStatus.self, from: Array(testCase.json.utf8))

@@ -5,7 +5,8 @@ import Testing
 struct ConvenienceTests {
     @Test("isMainWindow: windowID absent or 0", arguments: [(Int?.none, true), (0, true), (1, false), (100, false)])
     func mainWindow(windowID: Int?, isMain: Bool) {
-        let status = OnHMIStatus(hmiLevel: .full, audioStreamingState: .audible, systemContext: .main, windowID: windowID)
+        let status = OnHMIStatus(
+            hmiLevel: .full, audioStreamingState: .audible, systemContext: .main, windowID: windowID)
         #expect(status.isMainWindow == isMain)
     }
 
@@ -18,7 +19,8 @@ struct ConvenienceTests {
             )
         )
         let json = String(decoding: try RPCCoder().encode(capability), as: UTF8.self)
-        #expect(json.contains(#""supportedFormats":[{"codec":"H264","protocol":"RAW"},{"codec":"H264","protocol":"RTP"}]"#))
+        #expect(
+            json.contains(#""supportedFormats":[{"codec":"H264","protocol":"RAW"},{"codec":"H264","protocol":"RTP"}]"#))
     }
 
     @Test("ImageResolution helpers")
@@ -30,14 +32,16 @@ struct ConvenienceTests {
         #expect(!ImageResolution(width: 0, height: 0).isValid)
     }
 
-    @Test("scaledDown divides by the head unit's scale and ignores nonsense scales", arguments: [
-        (2.0, ImageResolution(width: 512, height: 300)),
-        (1.5, ImageResolution(width: 682, height: 400)),
-        (1.0, ImageResolution(width: 1024, height: 600)),
-        (0.5, ImageResolution(width: 1024, height: 600)),
-        (Double.nan, ImageResolution(width: 1024, height: 600)),
-        (Double.infinity, ImageResolution(width: 1024, height: 600)),
-    ])
+    @Test(
+        "scaledDown divides by the head unit's scale and ignores nonsense scales",
+        arguments: [
+            (2.0, ImageResolution(width: 512, height: 300)),
+            (1.5, ImageResolution(width: 682, height: 400)),
+            (1.0, ImageResolution(width: 1024, height: 600)),
+            (0.5, ImageResolution(width: 1024, height: 600)),
+            (Double.nan, ImageResolution(width: 1024, height: 600)),
+            (Double.infinity, ImageResolution(width: 1024, height: 600)),
+        ])
     func scaledDown(scale: Double, expected: ImageResolution) {
         #expect(ImageResolution(width: 1024, height: 600).scaledDown(by: scale) == expected)
     }

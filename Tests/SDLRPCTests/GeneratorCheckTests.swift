@@ -44,14 +44,17 @@ struct GeneratorCheckTests {
         #expect(try Self.check(in: root).status == 0)
 
         let edited = root.appendingPathComponent("Sources/SDLRPC/Generated/Enums/HMILevel.swift")
-        try (String(contentsOf: edited, encoding: .utf8) + "// hand edit\n").write(to: edited, atomically: true, encoding: .utf8)
+        try (String(contentsOf: edited, encoding: .utf8) + "// hand edit\n").write(
+            to: edited, atomically: true, encoding: .utf8)
         let afterEdit = try Self.check(in: root)
         #expect(afterEdit.status == 1)
         #expect(afterEdit.output.contains("Enums/HMILevel.swift"))
 
         try files.removeItem(at: edited)
-        try files.copyItem(at: Fixture.packageRoot.appendingPathComponent("Sources/SDLRPC/Generated/Enums/HMILevel.swift"), to: edited)
-        try "// left over\n".write(to: root.appendingPathComponent("Sources/SDLRPC/Generated/Stale.swift"), atomically: true, encoding: .utf8)
+        try files.copyItem(
+            at: Fixture.packageRoot.appendingPathComponent("Sources/SDLRPC/Generated/Enums/HMILevel.swift"), to: edited)
+        try "// left over\n".write(
+            to: root.appendingPathComponent("Sources/SDLRPC/Generated/Stale.swift"), atomically: true, encoding: .utf8)
         let afterStale = try Self.check(in: root)
         #expect(afterStale.status == 1)
         #expect(afterStale.output.contains("stale file, the generator no longer writes it: Stale.swift"))

@@ -39,8 +39,10 @@ struct MergingTests {
     @Test("a Core update decoded from the resize trace merges into the capability from GetSystemCapability")
     func traceUpdate() throws {
         let coder = RPCCoder()
-        let response = try coder.decode(GetSystemCapabilityResponse.self, from: Fixture.bytes("GetSystemCapabilityResponse"))
-        let update = try coder.decode(OnSystemCapabilityUpdated.self, from: Fixture.bytes("OnSystemCapabilityUpdated-resize"))
+        let response = try coder.decode(
+            GetSystemCapabilityResponse.self, from: Fixture.bytes("GetSystemCapabilityResponse"))
+        let update = try coder.decode(
+            OnSystemCapabilityUpdated.self, from: Fixture.bytes("OnSystemCapabilityUpdated-resize"))
         let old = try #require(response.systemCapability?.videoStreamingCapability)
         let new = try #require(update.systemCapability.videoStreamingCapability)
         let merged = old.merging(new)

@@ -27,11 +27,11 @@ struct OpenEnumTests {
 
     @Test("unknown values inside arrays of enums are kept in order")
     func unknownValuesInArrays() throws {
-        let json = #"{"allowed":["FULL","AMBIENT","NONE"],"userDisallowed":[]}"#
-        let decoded = try coder.decode(
-            OnPermissionsChange.self,
-            from: Array(#"{"permissionItem":[{"rpcName":"X","hmiPermissions":\#(json),"parameterPermissions":{"allowed":[],"userDisallowed":[]}}]}"#.utf8)
-        )
+        let json = """
+            {"permissionItem":[{"rpcName":"X","hmiPermissions":{"allowed":["FULL","AMBIENT","NONE"],"userDisallowed":[]},
+             "parameterPermissions":{"allowed":[],"userDisallowed":[]}}]}
+            """
+        let decoded = try coder.decode(OnPermissionsChange.self, from: Array(json.utf8))
         #expect(decoded.permissionItem.first?.hmiPermissions.allowed == [.full, HMILevel(rawValue: "AMBIENT"), .none])
     }
 

@@ -72,7 +72,8 @@ struct RoundTripTests {
         RoundTripCase(GetSystemCapability(systemCapabilityType: .videoStreaming, subscribe: true)),
         RoundTripCase(
             GetSystemCapabilityResponse(
-                systemCapability: SystemCapability(systemCapabilityType: .videoStreaming, videoStreamingCapability: video),
+                systemCapability: SystemCapability(
+                    systemCapabilityType: .videoStreaming, videoStreamingCapability: video),
                 resultCode: .success,
                 success: true
             )
@@ -108,14 +109,17 @@ struct RoundTripTests {
             )
         ),
         RoundTripCase(
-            OnTouchEvent(type: .move, event: [
-                TouchEvent(id: 0, ts: [5_000_000_000], c: [TouchCoord(x: 325, y: 240)]),
-                TouchEvent(id: 1, ts: [5990], c: [TouchCoord(x: 475, y: 240)]),
-            ])
+            OnTouchEvent(
+                type: .move,
+                event: [
+                    TouchEvent(id: 0, ts: [5_000_000_000], c: [TouchCoord(x: 325, y: 240)]),
+                    TouchEvent(id: 1, ts: [5990], c: [TouchCoord(x: 475, y: 240)]),
+                ])
         ),
         RoundTripCase(
             OnSystemCapabilityUpdated(
-                systemCapability: SystemCapability(systemCapabilityType: .videoStreaming, videoStreamingCapability: video)
+                systemCapability: SystemCapability(
+                    systemCapabilityType: .videoStreaming, videoStreamingCapability: video)
             )
         ),
         RoundTripCase(
@@ -148,7 +152,8 @@ struct RoundTripTests {
 
     @Test("each message travels under the function id the spec names it by", arguments: cases)
     func functionID(testCase: RoundTripCase) {
-        let function = testCase.name.hasSuffix("Response") && testCase.name != "GenericResponse"
+        let function =
+            testCase.name.hasSuffix("Response") && testCase.name != "GenericResponse"
             ? String(testCase.name.dropLast("Response".count))
             : testCase.name
         #expect(testCase.functionID.name == function)

@@ -9,7 +9,8 @@ struct TracePayloadTests {
 
     @Test("RegisterAppInterface response from Core")
     func registerAppInterfaceResponse() throws {
-        let response = try coder.decode(RegisterAppInterfaceResponse.self, from: Fixture.bytes("RegisterAppInterfaceResponse"))
+        let response = try coder.decode(
+            RegisterAppInterfaceResponse.self, from: Fixture.bytes("RegisterAppInterfaceResponse"))
         #expect(response.success)
         #expect(response.resultCode == .success)
         #expect(response.info == nil)
@@ -33,12 +34,14 @@ struct TracePayloadTests {
         #expect(response.iconResumed == false)
     }
 
-    @Test("OnHMIStatus from Core", arguments: [
-        ("OnHMIStatus-none", HMILevel.none, AudioStreamingState.notAudible, VideoStreamingState.notStreamable),
-        ("OnHMIStatus-full", .full, .audible, .streamable),
-        ("OnHMIStatus-limited", .limited, .audible, .streamable),
-        ("OnHMIStatus-background", .background, .notAudible, .notStreamable),
-    ])
+    @Test(
+        "OnHMIStatus from Core",
+        arguments: [
+            ("OnHMIStatus-none", HMILevel.none, AudioStreamingState.notAudible, VideoStreamingState.notStreamable),
+            ("OnHMIStatus-full", .full, .audible, .streamable),
+            ("OnHMIStatus-limited", .limited, .audible, .streamable),
+            ("OnHMIStatus-background", .background, .notAudible, .notStreamable),
+        ])
     func onHMIStatus(
         fixture: String,
         level: HMILevel,
@@ -83,7 +86,8 @@ struct TracePayloadTests {
 
     @Test("GetSystemCapability response from Core: the HMI's video streaming capability")
     func getSystemCapabilityResponse() throws {
-        let response = try coder.decode(GetSystemCapabilityResponse.self, from: Fixture.bytes("GetSystemCapabilityResponse"))
+        let response = try coder.decode(
+            GetSystemCapabilityResponse.self, from: Fixture.bytes("GetSystemCapabilityResponse"))
         #expect(response.success)
         #expect(response.resultCode == .success)
         let capability = try #require(response.systemCapability)
@@ -114,10 +118,15 @@ struct TracePayloadTests {
         #expect(additional.first?.supportedFormats == [.h264RAW, .h264RTP])
     }
 
-    @Test("OnSystemCapabilityUpdated from Core", arguments: [
-        ("OnSystemCapabilityUpdated-resize", ImageResolution(width: 1024, height: 600), [ImageResolution]()),
-        ("OnSystemCapabilityUpdated-pip", ImageResolution(width: 320, height: 240), [ImageResolution(width: 800, height: 480)]),
-    ])
+    @Test(
+        "OnSystemCapabilityUpdated from Core",
+        arguments: [
+            ("OnSystemCapabilityUpdated-resize", ImageResolution(width: 1024, height: 600), [ImageResolution]()),
+            (
+                "OnSystemCapabilityUpdated-pip", ImageResolution(width: 320, height: 240),
+                [ImageResolution(width: 800, height: 480)]
+            ),
+        ])
     func onSystemCapabilityUpdated(fixture: String, preferred: ImageResolution, additional: [ImageResolution]) throws {
         let update = try coder.decode(OnSystemCapabilityUpdated.self, from: Fixture.bytes(fixture))
         #expect(update.systemCapability.systemCapabilityType == .videoStreaming)
@@ -173,7 +182,9 @@ struct TracePayloadTests {
         #expect(app.appCapability.appCapabilityType == .videoStreaming)
         #expect(app.appCapability.videoStreamingCapability?.additionalVideoStreamingCapabilities?.count == 1)
 
-        #expect(try coder.decode(UnregisterAppInterface.self, from: Fixture.bytes("UnregisterAppInterface")) == UnregisterAppInterface())
+        #expect(
+            try coder.decode(UnregisterAppInterface.self, from: Fixture.bytes("UnregisterAppInterface"))
+                == UnregisterAppInterface())
         let unregistered = try coder.decode(
             UnregisterAppInterfaceResponse.self,
             from: Fixture.bytes("UnregisterAppInterfaceResponse")
@@ -181,13 +192,15 @@ struct TracePayloadTests {
         #expect(unregistered == UnregisterAppInterfaceResponse(success: true, resultCode: .success))
     }
 
-    @Test("Core's payloads survive encode and decode unchanged", arguments: [
-        RoundTripCase(fixture: "RegisterAppInterfaceResponse", as: RegisterAppInterfaceResponse.self),
-        RoundTripCase(fixture: "GetSystemCapabilityResponse-pip", as: GetSystemCapabilityResponse.self),
-        RoundTripCase(fixture: "OnPermissionsChange", as: OnPermissionsChange.self),
-        RoundTripCase(fixture: "OnTouchEvent-pinch-move", as: OnTouchEvent.self),
-        RoundTripCase(fixture: "SendHapticData", as: SendHapticData.self),
-    ])
+    @Test(
+        "Core's payloads survive encode and decode unchanged",
+        arguments: [
+            RoundTripCase(fixture: "RegisterAppInterfaceResponse", as: RegisterAppInterfaceResponse.self),
+            RoundTripCase(fixture: "GetSystemCapabilityResponse-pip", as: GetSystemCapabilityResponse.self),
+            RoundTripCase(fixture: "OnPermissionsChange", as: OnPermissionsChange.self),
+            RoundTripCase(fixture: "OnTouchEvent-pinch-move", as: OnTouchEvent.self),
+            RoundTripCase(fixture: "SendHapticData", as: SendHapticData.self),
+        ])
     func reencode(testCase: RoundTripCase) throws {
         #expect(try testCase.roundTrips(RPCCoder()))
     }

@@ -61,7 +61,8 @@ public struct RPCCodingError: Error, Hashable, Sendable, CustomStringConvertible
     }
 
     public var description: String {
-        let function = "function 0x\(String(functionID.rawValue, radix: 16, uppercase: true)) \(functionID.name ?? "unknown")"
+        let function =
+            "function 0x\(String(functionID.rawValue, radix: 16, uppercase: true)) \(functionID.name ?? "unknown")"
         let location = keyPath.isEmpty ? "at the top level" : "at \(keyPath)"
         return "\(messageType) (\(function)): \(kind) \(location)"
     }
