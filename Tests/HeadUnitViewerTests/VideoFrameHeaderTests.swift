@@ -7,11 +7,11 @@ struct VideoFrameHeaderTests {
     @Test("encodes the documented 40-byte big-endian layout")
     func goldenBytes() {
         let header = VideoFrameHeader(
-            kind: .h264, isKeyframe: true, width: 800, height: 480, sequence: 0x0102_0304, droppedFrames: 7,
+            kind: .h264, isKeyframe: true, isReplay: true, width: 800, height: 480, sequence: 0x0102_0304, droppedFrames: 7,
             presentationTime: 1.5, arrivalTime: 2, sendTime: -0.25)
         let expected: [UInt8] = [
             0x01,  // kind: H.264 Annex-B
-            0x01,  // flags: keyframe
+            0x03,  // flags: keyframe, replay
             0x00, 0x28,  // header length 40
             0x03, 0x20,  // width 800
             0x01, 0xE0,  // height 480

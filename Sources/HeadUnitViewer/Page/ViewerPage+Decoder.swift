@@ -11,7 +11,8 @@ extension ViewerPage {
         function parseFrameHeader(buffer) {
           const view = new DataView(buffer);
           return {
-            kind: view.getUint8(0), keyframe: (view.getUint8(1) & 1) !== 0, headerLength: view.getUint16(2),
+            kind: view.getUint8(0), keyframe: (view.getUint8(1) & 1) !== 0, replay: (view.getUint8(1) & 2) !== 0,
+            headerLength: view.getUint16(2),
             width: view.getUint16(4), height: view.getUint16(6), sequence: view.getUint32(8),
             serverDropped: view.getUint32(12), presentationTime: view.getFloat64(16),
             arrivalTime: view.getFloat64(24), sendTime: view.getFloat64(32),
@@ -53,6 +54,8 @@ extension ViewerPage {
           drawn(header, width, height) {
             this.framesDrawn++;
             this.width = width; this.height = height;
+            // A replay from the server's keyframe cache is old on purpose; it says nothing about latency.
+            if (header.replay) return;
             this.lastLatency = wallClockNow() - header.arrivalTime;
             this.latencies.push({ now: performance.now(), value: this.lastLatency,
               transit: header.sendTime - header.arrivalTime });
@@ -88,6 +91,7 @@ extension ViewerPage {
             this.pending = new Map();   // EncodedVideoChunk timestamp (the sequence number) → header
             this.jpegChain = Promise.resolve();
             this.jpegInFlight = 0;
+            this.hasDrawn = false;
           }
 
           static async chooseMode() {
@@ -109,7 +113,7 @@ extension ViewerPage {
           }
 
           decodeH264(header, payload) {
-            this.stats.decoder = 'WebCodecs H.264';
+            if (!this.codec) this.stats.decoder = 'WebCodecs H.264, waiting for a keyframe';
             if (header.keyframe) {
               const sps = nalUnits(payload).find(n => n.type === 7);
               const codec = sps ? codecFromSPS(payload, sps) : this.codec;
@@ -119,7 +123,7 @@ extension ViewerPage {
               if (this.decoder) this.awaitingKeyframe = false;
             }
             // A decoder that falls behind gets deltas dropped until the next keyframe, like the server does.
-            if (this.awaitingKeyframe || !this.decoder || this.decoder.decodeQueueSize > 8) {
+            if (this.awaitingKeyframe || !this.decoder || this.decoder.decodeQueueSize > 32) {
               this.awaitingKeyframe = true;
               this.stats.clientDropped++;
               return;
@@ -157,7 +161,7 @@ extension ViewerPage {
 
           decodeJPEG(header, payload) {
             this.stats.decoder = 'server JPEG (ffmpeg)';
-            if (this.jpegInFlight > 3) { this.stats.clientDropped++; return; }
+            if (this.jpegInFlight > 8) { this.stats.clientDropped++; return; }
             this.jpegInFlight++;
             const blob = new Blob([payload], { type: 'image/jpeg' });
             // Chained so pictures are drawn in order even though decoding is asynchronous.
@@ -170,7 +174,8 @@ extension ViewerPage {
           }
 
           paint(image, width, height, header) {
-            if (this.canvas.width !== width || this.canvas.height !== height) {
+            if (!this.hasDrawn || this.canvas.width !== width || this.canvas.height !== height) {
+              this.hasDrawn = true;
               this.canvas.width = width;
               this.canvas.height = height;
               if (this.onResize) this.onResize(width, height);

@@ -102,11 +102,14 @@ struct QueuedPicture: Sendable, Hashable {
     var presentationTime: Double
     var arrivalTime: Double
     var payload: [UInt8]
+    /// Sent again from the keyframe cache to a browser that just joined, not live: the page keeps it out of the
+    /// latency figure.
+    var isReplay = false
 
     /// The header for this picture as sent now, with the browser's drop count.
     func header(droppedFrames: UInt32, sendTime: WallClockTime) -> VideoFrameHeader {
         VideoFrameHeader(
-            kind: kind, isKeyframe: isKeyframe, width: UInt16(clamping: width), height: UInt16(clamping: height),
+            kind: kind, isKeyframe: isKeyframe, isReplay: isReplay, width: UInt16(clamping: width), height: UInt16(clamping: height),
             sequence: sequence, droppedFrames: droppedFrames, presentationTime: presentationTime,
             arrivalTime: arrivalTime, sendTime: sendTime.millisecondsSince1970)
     }

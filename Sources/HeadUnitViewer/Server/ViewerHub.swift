@@ -13,6 +13,9 @@ actor ViewerHub {
     private let makeTranscoder: @Sendable () throws(ViewerError) -> JPEGTranscoder
     private(set) var lastState: ViewerState
     private var isClosed = false
+    /// The latest events as sent, so a page opened later still shows what happened (app registered, video started).
+    private var history: [String] = []
+    static let historyLimit = 100
 
     init(initialState: ViewerState, makeTranscoder: @escaping @Sendable () throws(ViewerError) -> JPEGTranscoder) {
         self.lastState = initialState
@@ -30,6 +33,7 @@ actor ViewerHub {
         clients[id] = outbox
         outbox.enqueue(text: ServerMessage.hello.json())
         outbox.enqueue(text: ServerMessage.state(lastState).json())
+        for event in history { outbox.enqueue(text: event) }
         return id
     }
 
@@ -51,15 +55,21 @@ actor ViewerHub {
         outbox.setMode(mode)
         switch mode {
         case .h264:
-            for picture in gop.pictures { outbox.enqueue(picture) }
+            for picture in gop.pictures { outbox.enqueue(Self.replay(picture)) }
         case .jpeg:
             if transcoder == nil {
                 let started = try makeTranscoder()
                 transcoder = started
-                for picture in gop.pictures { started.feed(picture) }
+                for picture in gop.pictures { started.feed(Self.replay(picture)) }
             }
-            for picture in jpegGOP.pictures.suffix(1) { outbox.enqueue(picture) }
+            for picture in jpegGOP.pictures.suffix(1) { outbox.enqueue(Self.replay(picture)) }
         }
+    }
+
+    private static func replay(_ picture: QueuedPicture) -> QueuedPicture {
+        var picture = picture
+        picture.isReplay = true
+        return picture
     }
 
     /// Sends an access unit to every browser that decodes H.264, and to the JPEG decoder when it runs.
@@ -83,7 +93,10 @@ actor ViewerHub {
 
     /// Sends an event to every browser.
     func publish(_ event: ViewerEvent, at time: WallClockTime = .now) {
-        broadcast(ServerMessage.event(event, time: time).json())
+        let text = ServerMessage.event(event, time: time).json()
+        history.append(text)
+        if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
+        broadcast(text)
     }
 
     /// Stores the state and sends it to every browser.

@@ -45,10 +45,14 @@ final class JPEGTranscoder: Sendable {
         signal(SIGPIPE, SIG_IGN)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        // Measured with ffmpeg 5.1 at 30 fps: `-max_probe_packets 1 -probesize 32 -analyzeduration 1` cut stream
+        // probing from ~33 pictures (1.1 s) to one; `-fflags nobuffer` brings the 1.1 s back, so it is left out.
+        // What remains is about two frame times: the parser waits for the next access unit to end the current one.
         process.arguments = [
-            executable, "-hide_banner", "-loglevel", "error", "-threads", "1", "-flags", "low_delay",
-            "-fflags", "nobuffer", "-probesize", "32", "-analyzeduration", "0", "-f", "h264", "-i", "pipe:0",
-            "-f", "image2pipe", "-c:v", "mjpeg", "-q:v", String(quality), "-flush_packets", "1", "pipe:1",
+            executable, "-hide_banner", "-loglevel", "error", "-max_probe_packets", "1", "-probesize", "32",
+            "-analyzeduration", "1", "-flags", "low_delay", "-threads", "1", "-f", "h264", "-i", "pipe:0",
+            "-fps_mode", "passthrough", "-f", "image2pipe", "-c:v", "mjpeg", "-q:v", String(quality),
+            "-flush_packets", "1", "pipe:1",
         ]
         let stdin = Pipe()
         let stdout = Pipe()

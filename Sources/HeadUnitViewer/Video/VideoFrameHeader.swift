@@ -18,7 +18,7 @@
 /// ```
 ///
 /// All fields are big-endian (`DataView`'s default). `kind` is 1 for H.264 Annex-B, 2 for JPEG; flags bit 0 marks
-/// a keyframe. The page skips `header len` bytes to reach the payload, so fields can be added at the end.
+/// a keyframe, bit 1 a replay (a picture from the keyframe cache sent to a browser that just joined, not live). The page skips `header len` bytes to reach the payload, so fields can be added at the end.
 ///
 /// ```swift
 /// let header = VideoFrameHeader(kind: .h264, isKeyframe: true, width: 800, height: 480, sequence: 0,
@@ -38,9 +38,13 @@ public struct VideoFrameHeader: Sendable, Hashable {
     public static let size = 40
     /// Flag bit 0: the payload starts a decodable sequence.
     public static let keyframeFlag: UInt8 = 0x01
+    /// Flag bit 1: the picture is replayed from the cache, so its arrival time says nothing about latency.
+    public static let replayFlag: UInt8 = 0x02
 
     public var kind: Kind
     public var isKeyframe: Bool
+    /// Whether the picture is a replay from the keyframe cache rather than live.
+    public var isReplay: Bool
     public var width: UInt16
     public var height: UInt16
     /// The access unit's index in the stream (wraps at 2^32).
@@ -56,11 +60,12 @@ public struct VideoFrameHeader: Sendable, Hashable {
 
     /// Creates a header.
     public init(
-        kind: Kind, isKeyframe: Bool, width: UInt16, height: UInt16, sequence: UInt32, droppedFrames: UInt32,
+        kind: Kind, isKeyframe: Bool, isReplay: Bool = false, width: UInt16, height: UInt16, sequence: UInt32, droppedFrames: UInt32,
         presentationTime: Double, arrivalTime: Double, sendTime: Double
     ) {
         self.kind = kind
         self.isKeyframe = isKeyframe
+        self.isReplay = isReplay
         self.width = width
         self.height = height
         self.sequence = sequence
@@ -75,7 +80,7 @@ public struct VideoFrameHeader: Sendable, Hashable {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Self.size)
         bytes.append(kind.rawValue)
-        bytes.append(isKeyframe ? Self.keyframeFlag : 0)
+        bytes.append((isKeyframe ? Self.keyframeFlag : 0) | (isReplay ? Self.replayFlag : 0))
         Self.append(UInt16(Self.size), to: &bytes)
         Self.append(width, to: &bytes)
         Self.append(height, to: &bytes)
@@ -96,6 +101,7 @@ public struct VideoFrameHeader: Sendable, Hashable {
         }
         self.kind = kind
         self.isKeyframe = bytes[1] & Self.keyframeFlag != 0
+        self.isReplay = bytes[1] & Self.replayFlag != 0
         self.width = integer(4, as: UInt16.self)
         self.height = integer(6, as: UInt16.self)
         self.sequence = integer(8, as: UInt32.self)
