@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "SDLRPC", targets: ["SDLRPC"]),
         .library(name: "SDLMedia", targets: ["SDLMedia"]),
         .library(name: "SDLSession", targets: ["SDLSession"]),
+        .library(name: "SDLStreaming", targets: ["SDLStreaming"]),
         .executable(name: "carwindow", targets: ["CarWindowCLI"]),
     ],
     dependencies: [
@@ -66,6 +67,17 @@ let package = Package(
             ],
             swiftSettings: upcoming
         ),
+        // The video stream lifecycle, negotiation, ranges and scale; reaches the session and the encoder through
+        // two small protocols (VideoServiceConnection, VideoFrameEncoding) that adapters satisfy.
+        .target(
+            name: "SDLStreaming",
+            dependencies: [
+                "SDLWire", "SDLRPC",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: upcoming
+        ),
         .executableTarget(
             name: "CarWindowCLI",
             dependencies: [
@@ -87,6 +99,11 @@ let package = Package(
             name: "SDLRPCTests",
             dependencies: ["SDLRPC", "SDLWire"],
             exclude: ["Fixtures"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "SDLStreamingTests",
+            dependencies: ["SDLStreaming", "SDLRPC", "SDLWire", .product(name: "NIOCore", package: "swift-nio")],
             swiftSettings: upcoming
         ),
         .testTarget(
