@@ -250,9 +250,9 @@ public struct VideoStreamStateMachine: Sendable {
         }
         switch negotiation.accept(ack, encrypted: encrypted) {
         case .failure(let error):
+            shutDown(then: .stop(.failed(error)), announced: false, &actions)
             report(error, &actions)
             waitingForGateReopen = true
-            shutDown(then: .stop(.failed(error)), announced: false, &actions)
         case .success(let (description, candidate)):
             let encoder = VideoEncoderConfiguration(
                 candidate: candidate, format: description.format, settings: settings)
@@ -359,9 +359,9 @@ public struct VideoStreamStateMachine: Sendable {
         do {
             negotiation = try VideoNegotiation(capability: capability, headUnit: headUnit, settings: settings)
         } catch {
+            shutDown(then: .stop(.failed(error)), announced: true, &actions)
             report(error, &actions)
             waitingForGateReopen = true
-            shutDown(then: .stop(.failed(error)), announced: true, &actions)
             return
         }
         let sameSize = negotiation.candidate.streamSize == active.description.size
