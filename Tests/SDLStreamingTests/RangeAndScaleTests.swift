@@ -147,6 +147,15 @@ struct VideoScaleTests {
         #expect(VideoScale(scale).streamSize(forDisplay: display) == expected)
     }
 
+    @Test("absurd sizes never trap: clamped to 1...Int32.max")
+    func absurdSizes() {
+        let huge = VideoScale(1).streamSize(forDisplay: ImageResolution(width: Int.max, height: -3))
+        #expect(huge == ImageResolution(width: Int(Int32.max), height: 1))
+        let candidate = VideoStreamCandidate(displayResolution: ImageResolution(width: Int.min, height: Int.max), scale: VideoScale(10))
+        #expect(candidate.streamSize.width == 1)
+        #expect(candidate.streamSize.height == Int(Int32.max))
+    }
+
     @Test("touches are divided, haptic rects multiplied, by the same factor")
     func conversions() {
         let scale = VideoScale(1.5)
@@ -186,7 +195,7 @@ struct EncoderConfigurationTests {
             Case(headUnitFPS: 15, headUnitKbps: 500, customFPS: 30, customBitrate: 2_000_000, fps: 15, bitrate: 500_000),
             Case(headUnitFPS: nil, headUnitKbps: nil, customFPS: 50, customBitrate: 3_000_000, fps: 50, bitrate: 3_000_000),
             Case(headUnitFPS: 0, headUnitKbps: 0, customFPS: nil, customBitrate: nil, fps: 30, bitrate: 1_000_000),
-            Case(headUnitFPS: Int(Int32.max), headUnitKbps: Int(Int32.max), customFPS: nil, customBitrate: nil, fps: 60, bitrate: 2_147_483_647_000),
+            Case(headUnitFPS: Int(Int32.max), headUnitKbps: Int(Int32.max), customFPS: nil, customBitrate: nil, fps: 60, bitrate: 200_000_000),
             Case(headUnitFPS: 30, headUnitKbps: 1, customFPS: nil, customBitrate: nil, fps: 30, bitrate: 64_000),
         ])
     func rule(_ testCase: Case) {

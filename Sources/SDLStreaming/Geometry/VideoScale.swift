@@ -47,16 +47,16 @@ public struct VideoScale: Hashable, Sendable, CustomStringConvertible {
     /// and never below 1.
     public func streamSize(forDisplay display: ImageResolution) -> ImageResolution {
         ImageResolution(
-            width: max(1, Int((Double(display.resolutionWidth) / factor).rounded())),
-            height: max(1, Int((Double(display.resolutionHeight) / factor).rounded()))
+            width: Self.pixels(Double(display.resolutionWidth) / factor),
+            height: Self.pixels(Double(display.resolutionHeight) / factor)
         )
     }
 
     /// The head-unit display size that a stream of `stream` pixels fills: each side × scale, rounded.
     public func displaySize(forStream stream: ImageResolution) -> ImageResolution {
         ImageResolution(
-            width: Int((Double(stream.resolutionWidth) * factor).rounded()),
-            height: Int((Double(stream.resolutionHeight) * factor).rounded())
+            width: Self.pixels(Double(stream.resolutionWidth) * factor),
+            height: Self.pixels(Double(stream.resolutionHeight) * factor)
         )
     }
 
@@ -72,4 +72,10 @@ public struct VideoScale: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "×\(factor)" }
+
+    /// Rounds to the nearest pixel within 1...Int32.max, so that no input, however absurd, traps on conversion.
+    static func pixels(_ value: Double) -> Int {
+        guard value.isFinite else { return 1 }
+        return Int(min(max(value.rounded(), 1), Double(Int32.max)))
+    }
 }

@@ -1,3 +1,5 @@
+public import SDLRPC
+
 /// What happened to a frame given to ``VideoStreamManager/send(_:presentationTime:)``.
 ///
 /// ```swift
@@ -45,4 +47,10 @@ public struct VideoStreamStatus: Hashable, Sendable {
     public var isStreaming: Bool { state == .ready }
     /// Open but the app is in the background.
     public var isSuspended: Bool { state == .suspended }
+    /// The encoded size of the open stream.
+    public var size: ImageResolution? { stream?.size }
+    /// The format of the open stream.
+    public var format: VideoStreamingFormat? { stream?.format }
+    /// Whether the open stream is encrypted.
+    public var isEncrypted: Bool { stream?.isEncrypted ?? false }
 }

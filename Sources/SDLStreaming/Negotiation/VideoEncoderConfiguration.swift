@@ -7,8 +7,8 @@ public import SDLRPC
 /// values, then the defaults, apply. The head unit's raw values are kept so an encoder adapter that owns its own
 /// rule (SDLMedia's `EncoderSettings`) can apply it instead.
 ///
-/// Absurd head-unit values are bounded: the frame rate to 1...``maximumFrameRate``, the bit rate to at least
-/// ``minimumBitrate``; a value of 0 counts as absent.
+/// Absurd head-unit values are bounded: the frame rate to 1...``maximumFrameRate``, the bit rate to
+/// ``minimumBitrate``...``maximumBitrate``; a value of 0 counts as absent.
 ///
 /// ```swift
 /// let configuration = VideoEncoderConfiguration(candidate: candidate, format: .h264RAW, settings: settings)
@@ -32,12 +32,15 @@ public struct VideoEncoderConfiguration: Hashable, Sendable, CustomStringConvert
     public static let maximumFrameRate = 60
     /// Below this an H.264 stream of a car display is unreadable; lower values are raised to it.
     public static let minimumBitrate = 64_000
+    /// Far above any head unit's link; higher values (up to the spec's 2^31-1 kbps) are lowered to it so that an
+    /// encoder taking a 32-bit bit rate never overflows.
+    public static let maximumBitrate = 200_000_000
 
     public init(size: ImageResolution, format: VideoStreamingFormat, frameRate: Int, bitrate: Int) {
         self.size = size
         self.format = format
         self.frameRate = min(max(frameRate, 1), Self.maximumFrameRate)
-        self.bitrate = max(bitrate, Self.minimumBitrate)
+        self.bitrate = min(max(bitrate, Self.minimumBitrate), Self.maximumBitrate)
     }
 
     /// Applies the head-unit and app rule for a candidate.
