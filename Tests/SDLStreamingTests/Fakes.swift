@@ -118,7 +118,9 @@ final class EncoderLog: Sendable {
 struct FakeEncoder: VideoFrameEncoding {
     let log: EncoderLog
 
-    func encode(_ frame: Int, presentationTime: Duration, keyFrame: Bool) async throws(VideoStreamingError) -> [ByteBuffer] {
+    func encode(_ frame: Int, presentationTime: Duration, keyFrame: Bool) async throws(VideoStreamingError)
+        -> [ByteBuffer]
+    {
         log.calls.withLock { $0.append(EncodeCall(frame: frame, time: presentationTime, keyFrame: keyFrame)) }
         return [ByteBuffer(string: "\(frame)"), ByteBuffer(string: keyFrame ? "key" : "delta")]
     }

@@ -32,7 +32,8 @@ enum Fixture {
         scale: 1,
         preferredFPS: 30)
 
-    static let ack = MediaStartServiceACK(mtu: 131_072, videoProtocol: "RAW", width: 1024, videoCodec: "H264", height: 600)
+    static let ack = MediaStartServiceACK(
+        mtu: 131_072, videoProtocol: "RAW", width: 1024, videoCodec: "H264", height: 600)
 
     /// A machine that has seen the registration and the capability, in HMI NONE.
     static func registeredMachine(
@@ -47,7 +48,8 @@ enum Fixture {
     }
 
     /// A machine streaming 1024x600 RAW (ready), after FULL and an ACK for attempt 1.
-    static func streamingMachine(settings: VideoStreamingSettings = VideoStreamingSettings()) -> VideoStreamStateMachine {
+    static func streamingMachine(settings: VideoStreamingSettings = VideoStreamingSettings()) -> VideoStreamStateMachine
+    {
         var machine = registeredMachine(settings: settings)
         _ = machine.handle(.hmiStatus(status(.full)))
         _ = machine.handle(.startServiceACK(attempt: 1, ack, encrypted: false))

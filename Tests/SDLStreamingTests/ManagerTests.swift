@@ -31,7 +31,9 @@ struct ManagerTests {
         }
 
         /// Registration, capability and FULL, then waits for `.started`.
-        mutating func start(_ capability: VideoStreamingCapability? = Fixture.capability) async -> VideoStreamDescription? {
+        mutating func start(_ capability: VideoStreamingCapability? = Fixture.capability) async
+            -> VideoStreamDescription?
+        {
             await manager.registered(Fixture.navigationApp)
             await manager.capabilityUpdated(capability)
             await manager.hmiStatusChanged(Fixture.status(.full))
@@ -54,9 +56,10 @@ struct ManagerTests {
         #expect(await harness.manager.send(0) == .notSent(.notStreaming))
         let stream = try #require(await harness.start())
         #expect(stream.size == ImageResolution(width: 1024, height: 600))
-        #expect(await harness.connection.startRequests == [
-            VideoStartService(height: 600, width: 1024, videoProtocol: "RAW", videoCodec: "H264")
-        ])
+        #expect(
+            await harness.connection.startRequests == [
+                VideoStartService(height: 600, width: 1024, videoProtocol: "RAW", videoCodec: "H264")
+            ])
         let status = await harness.manager.status
         #expect(status.isStreaming)
         #expect(!status.isSuspended)
@@ -66,10 +69,11 @@ struct ManagerTests {
         #expect(await harness.manager.send(1, presentationTime: .milliseconds(100)) == .sent(bytes: 4, payloads: 2))
         #expect(await harness.manager.send(2) == .sent(bytes: 6, payloads: 2))
         #expect(await harness.manager.send(3, presentationTime: .milliseconds(50)) == .notSent(.timestampNotIncreasing))
-        #expect(harness.factory.log.calls.withLock { $0 } == [
-            EncodeCall(frame: 1, time: .milliseconds(100), keyFrame: true),
-            EncodeCall(frame: 2, time: .milliseconds(100) + .seconds(1) / 30, keyFrame: false),
-        ])
+        #expect(
+            harness.factory.log.calls.withLock { $0 } == [
+                EncodeCall(frame: 1, time: .milliseconds(100), keyFrame: true),
+                EncodeCall(frame: 2, time: .milliseconds(100) + .seconds(1) / 30, keyFrame: false),
+            ])
         #expect(await harness.connection.sent.map { String(buffer: $0) } == ["1", "key", "2", "delta"])
         let statistics = await harness.manager.statistics
         #expect(statistics.framesSent == 2)
@@ -125,13 +129,14 @@ struct ManagerTests {
         #expect(await harness.manager.send(3, presentationTime: .seconds(3)) == .sent(bytes: 4, payloads: 2))
         let calls = harness.factory.log.calls.withLock { $0 }
         let interval = Duration.seconds(1) / 30
-        #expect(calls == [
-            EncodeCall(frame: 1, time: .seconds(1), keyFrame: true),
-            EncodeCall(frame: -1, time: .seconds(1) + interval, keyFrame: false),
-            EncodeCall(frame: -1, time: .seconds(1) + interval * 2, keyFrame: false),
-            EncodeCall(frame: -1, time: .seconds(1) + interval * 3, keyFrame: false),
-            EncodeCall(frame: 3, time: .seconds(3), keyFrame: true),
-        ])
+        #expect(
+            calls == [
+                EncodeCall(frame: 1, time: .seconds(1), keyFrame: true),
+                EncodeCall(frame: -1, time: .seconds(1) + interval, keyFrame: false),
+                EncodeCall(frame: -1, time: .seconds(1) + interval * 2, keyFrame: false),
+                EncodeCall(frame: -1, time: .seconds(1) + interval * 3, keyFrame: false),
+                EncodeCall(frame: 3, time: .seconds(3), keyFrame: true),
+            ])
         await harness.finish()
     }
 
@@ -186,9 +191,10 @@ struct ManagerTests {
         harness.clock.advance(by: .milliseconds(10))
         #expect(await harness.manager.send(1) == .sent(bytes: 4, payloads: 2))
         #expect(await harness.manager.statistics.lastResize?.toFirstFrame == .milliseconds(55))
-        #expect(harness.factory.log.configurations.withLock { $0.map(\.size) } == [
-            ImageResolution(width: 1024, height: 600), ImageResolution(width: 320, height: 240),
-        ])
+        #expect(
+            harness.factory.log.configurations.withLock { $0.map(\.size) } == [
+                ImageResolution(width: 1024, height: 600), ImageResolution(width: 320, height: 240),
+            ])
         #expect(harness.factory.log.calls.withLock { $0.first?.keyFrame } == true)
         await harness.finish()
     }

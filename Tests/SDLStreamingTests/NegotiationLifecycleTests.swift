@@ -7,16 +7,19 @@ import Testing
 /// NAK fallback, Core's NONE after a NAK, resize and capability changes, as the lifecycle sees them.
 @Suite("Negotiation in the lifecycle")
 struct NegotiationLifecycleTests {
-    static let rawRejected = ServiceNAK(rejectedParams: ["videoProtocol"], reason: "Received SetVideoConfig failure response")
+    static let rawRejected = ServiceNAK(
+        rejectedParams: ["videoProtocol"], reason: "Received SetVideoConfig failure response")
 
     @Test("NAK of the protocol tries the next format; NAK of everything stops with a clear error")
     func nakFallback() {
         var machine = Fixture.registeredMachine()
         _ = machine.handle(.hmiStatus(Fixture.status(.full)))
         let retry = machine.handle(.startServiceNAK(attempt: 1, Self.rawRejected))
-        #expect(retry == [
-            .startService(attempt: 2, VideoStartService(height: 600, width: 1024, videoProtocol: "RTP", videoCodec: "H264"))
-        ])
+        #expect(
+            retry == [
+                .startService(
+                    attempt: 2, VideoStartService(height: 600, width: 1024, videoProtocol: "RTP", videoCodec: "H264"))
+            ])
         let exhausted = machine.handle(.startServiceNAK(attempt: 2, Self.rawRejected))
         #expect(exhausted.errorKinds == [.negotiationExhausted])
         #expect(exhausted.startRequests.isEmpty)
@@ -76,7 +79,10 @@ struct NegotiationLifecycleTests {
         #expect(machine.handle(.capability(split)) == [.endService(attempt: 2)])
         let restart = machine.handle(.endServiceAnswered(attempt: 2))
         #expect(restart.events == [.stopped(.restarting)])
-        #expect(restart.startRequests == [VideoStartService(height: 600, width: 640, videoProtocol: "RAW", videoCodec: "H264")])
+        #expect(
+            restart.startRequests == [
+                VideoStartService(height: 600, width: 640, videoProtocol: "RAW", videoCodec: "H264")
+            ])
         let ack = MediaStartServiceACK(mtu: 131_072, videoProtocol: "RAW", width: 640, videoCodec: "H264", height: 600)
         let started = machine.handle(.startServiceACK(attempt: 3, ack, encrypted: false))
         guard case .createEncoder(let encoder) = started.first else {
@@ -124,7 +130,8 @@ struct NegotiationLifecycleTests {
         var smaller = Fixture.capability
         smaller.preferredResolution = ImageResolution(width: 800, height: 480)
         #expect(machine.handle(.capability(smaller)).isEmpty)
-        #expect(machine.handle(.startServiceACK(attempt: 1, Fixture.ack, encrypted: false)) == [.endService(attempt: 2)])
+        #expect(
+            machine.handle(.startServiceACK(attempt: 1, Fixture.ack, encrypted: false)) == [.endService(attempt: 2)])
         let again = machine.handle(.endServiceAnswered(attempt: 2))
         #expect(again.startRequests.first?.width == 800)
     }
@@ -148,7 +155,9 @@ struct NegotiationLifecycleTests {
             .compactMap(\.preferredResolution)
         #expect(sizes == [ImageResolution(width: 1024, height: 600), ImageResolution(width: 640, height: 480)])
         // Each keeps its own preferredFPS (sdl_ios loses it).
-        #expect(update.appCapability.videoStreamingCapability?.additionalVideoStreamingCapabilities?.last?.preferredFPS == 15)
+        #expect(
+            update.appCapability.videoStreamingCapability?.additionalVideoStreamingCapabilities?.last?.preferredFPS
+                == 15)
         _ = machine.handle(.startServiceNAK(attempt: 1, ServiceNAK()))
         _ = machine.handle(.hmiStatus(Fixture.status(.none)))
         let second = machine.handle(.hmiStatus(Fixture.status(.full)))

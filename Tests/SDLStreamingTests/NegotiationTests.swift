@@ -63,10 +63,12 @@ struct NegotiationTests {
     func dataSource() throws {
         let negotiation = try Self.negotiation(settings: VideoStreamingSettings(dataSource: Override()))
         #expect(negotiation.formats == [.h264RTP, .h264RAW])
-        #expect(negotiation.candidates.map(\.streamSize) == [
-            ImageResolution(width: 640, height: 360), ImageResolution(width: 1024, height: 600),
-        ])
-        #expect(negotiation.request == VideoStartService(height: 360, width: 640, videoProtocol: "RTP", videoCodec: "H264"))
+        #expect(
+            negotiation.candidates.map(\.streamSize) == [
+                ImageResolution(width: 640, height: 360), ImageResolution(width: 1024, height: 600),
+            ])
+        #expect(
+            negotiation.request == VideoStartService(height: 360, width: 640, videoProtocol: "RTP", videoCodec: "H264"))
     }
 
     @Test("scale: request and encode at preferred resolution ÷ scale, rounded")
@@ -123,15 +125,26 @@ struct NegotiationTests {
         arguments: [
             AckCase(name: "echo", ack: Fixture.ack, expected: (1024, 600, "RAW")),
             AckCase(name: "empty: what we asked", ack: MediaStartServiceACK(), expected: (1024, 600, "RAW")),
-            AckCase(name: "zero size: what we asked", ack: MediaStartServiceACK(width: 0, height: 0), expected: (1024, 600, "RAW")),
-            AckCase(name: "only a width: what we asked", ack: MediaStartServiceACK(width: 640), expected: (1024, 600, "RAW")),
-            AckCase(name: "zero height: what we asked", ack: MediaStartServiceACK(width: 640, height: 0), expected: (1024, 600, "RAW")),
-            AckCase(name: "another valid size: the head unit's", ack: MediaStartServiceACK(width: 800, height: 480), expected: (800, 480, "RAW")),
-            AckCase(name: "another supported format: the head unit's", ack: MediaStartServiceACK(videoProtocol: "RTP"), expected: (1024, 600, "RTP")),
+            AckCase(
+                name: "zero size: what we asked", ack: MediaStartServiceACK(width: 0, height: 0),
+                expected: (1024, 600, "RAW")),
+            AckCase(
+                name: "only a width: what we asked", ack: MediaStartServiceACK(width: 640), expected: (1024, 600, "RAW")
+            ),
+            AckCase(
+                name: "zero height: what we asked", ack: MediaStartServiceACK(width: 640, height: 0),
+                expected: (1024, 600, "RAW")),
+            AckCase(
+                name: "another valid size: the head unit's", ack: MediaStartServiceACK(width: 800, height: 480),
+                expected: (800, 480, "RAW")),
+            AckCase(
+                name: "another supported format: the head unit's", ack: MediaStartServiceACK(videoProtocol: "RTP"),
+                expected: (1024, 600, "RTP")),
             AckCase(name: "negative size", ack: MediaStartServiceACK(width: -1024, height: 600), expected: nil),
             AckCase(name: "absurd size", ack: MediaStartServiceACK(width: 100_000, height: 600), expected: nil),
             AckCase(name: "codec we cannot produce", ack: MediaStartServiceACK(videoCodec: "VP9"), expected: nil),
-            AckCase(name: "protocol we cannot produce", ack: MediaStartServiceACK(videoProtocol: "WEBM"), expected: nil),
+            AckCase(
+                name: "protocol we cannot produce", ack: MediaStartServiceACK(videoProtocol: "WEBM"), expected: nil),
         ])
     func acknowledgement(_ testCase: AckCase) throws {
         let negotiation = try Self.negotiation()
@@ -156,11 +169,21 @@ struct NegotiationTests {
     @Test(
         "a capability with zero, absent or absurd sizes falls back to the display size",
         arguments: [
-            BadCapabilityCase(name: "zero", capability: VideoStreamingCapability(preferredResolution: ImageResolution(width: 0, height: 0))),
+            BadCapabilityCase(
+                name: "zero",
+                capability: VideoStreamingCapability(preferredResolution: ImageResolution(width: 0, height: 0))),
             BadCapabilityCase(name: "absent", capability: VideoStreamingCapability(maxBitrate: 100)),
-            BadCapabilityCase(name: "negative", capability: VideoStreamingCapability(preferredResolution: ImageResolution(width: -5, height: 480))),
-            BadCapabilityCase(name: "absurd", capability: VideoStreamingCapability(preferredResolution: ImageResolution(width: Int.max, height: 480))),
-            BadCapabilityCase(name: "NaN scale", capability: VideoStreamingCapability(preferredResolution: ImageResolution(width: 0, height: 1), scale: .nan)),
+            BadCapabilityCase(
+                name: "negative",
+                capability: VideoStreamingCapability(preferredResolution: ImageResolution(width: -5, height: 480))),
+            BadCapabilityCase(
+                name: "absurd",
+                capability: VideoStreamingCapability(
+                    preferredResolution: ImageResolution(width: Int.max, height: 480))),
+            BadCapabilityCase(
+                name: "NaN scale",
+                capability: VideoStreamingCapability(
+                    preferredResolution: ImageResolution(width: 0, height: 1), scale: .nan)),
         ])
     func badCapability(_ testCase: BadCapabilityCase) throws {
         let negotiation = try Self.negotiation(testCase.capability)
@@ -187,7 +210,11 @@ struct NegotiationTests {
             """#
         let response = try RPCCoder().decode(RegisterAppInterfaceResponse.self, from: Array(json.utf8))
         let info = HeadUnitVideoInfo(response: response, appHMITypes: [.projection])
-        #expect(info == HeadUnitVideoInfo(isProjectionApp: true, isVideoSupported: false, displayResolution: ImageResolution(width: 800, height: 480)))
+        #expect(
+            info
+                == HeadUnitVideoInfo(
+                    isProjectionApp: true, isVideoSupported: false,
+                    displayResolution: ImageResolution(width: 800, height: 480)))
         #expect(!HeadUnitVideoInfo(response: response, appHMITypes: [.media, .default]).isProjectionApp)
     }
 }

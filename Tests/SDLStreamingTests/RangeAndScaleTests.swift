@@ -5,7 +5,9 @@ import Testing
 
 @Suite("Streaming ranges")
 struct StreamingRangeTests {
-    static func candidate(_ width: Int, _ height: Int, scale: Double = 1, diagonal: Double? = nil) -> VideoStreamCandidate {
+    static func candidate(_ width: Int, _ height: Int, scale: Double = 1, diagonal: Double? = nil)
+        -> VideoStreamCandidate
+    {
         VideoStreamCandidate(
             displayResolution: ImageResolution(width: width, height: height), scale: VideoScale(scale),
             diagonalScreenSize: diagonal)
@@ -43,17 +45,28 @@ struct StreamingRangeTests {
             Case(name: "unrestricted", range: .unrestricted, candidate: candidate(1024, 600), accepted: true),
             Case(name: "disabled", range: .disabled, candidate: candidate(1024, 600), accepted: false),
             Case(name: "above the minimum", range: minimum, candidate: candidate(800, 480), accepted: true),
-            Case(name: "below the minimum in one side", range: minimum, candidate: candidate(800, 200), accepted: false),
-            Case(name: "scaled below the minimum", range: minimum, candidate: candidate(800, 480, scale: 2), accepted: false),
+            Case(
+                name: "below the minimum in one side", range: minimum, candidate: candidate(800, 200), accepted: false),
+            Case(
+                name: "scaled below the minimum", range: minimum, candidate: candidate(800, 480, scale: 2),
+                accepted: false),
             Case(name: "below the maximum", range: maximum, candidate: candidate(1000, 700), accepted: true),
             Case(name: "above the maximum", range: maximum, candidate: candidate(1024, 600), accepted: false),
-            Case(name: "scaled under the maximum", range: maximum, candidate: candidate(1920, 1080, scale: 2), accepted: true),
+            Case(
+                name: "scaled under the maximum", range: maximum, candidate: candidate(1920, 1080, scale: 2),
+                accepted: true),
             Case(name: "ratio inside", range: ratio, candidate: candidate(800, 480), accepted: true),
             Case(name: "ratio too square", range: ratio, candidate: candidate(800, 600), accepted: false),
             Case(name: "ratio too wide", range: ratio, candidate: candidate(1200, 400), accepted: false),
-            Case(name: "ratio of the unscaled size", range: ratio, candidate: candidate(1600, 960, scale: 3), accepted: true),
-            Case(name: "diagonal large enough", range: diagonal, candidate: candidate(800, 480, diagonal: 8), accepted: true),
-            Case(name: "diagonal too small", range: diagonal, candidate: candidate(800, 480, diagonal: 4), accepted: false),
+            Case(
+                name: "ratio of the unscaled size", range: ratio, candidate: candidate(1600, 960, scale: 3),
+                accepted: true),
+            Case(
+                name: "diagonal large enough", range: diagonal, candidate: candidate(800, 480, diagonal: 8),
+                accepted: true),
+            Case(
+                name: "diagonal too small", range: diagonal, candidate: candidate(800, 480, diagonal: 4),
+                accepted: false),
             Case(name: "diagonal unknown passes", range: diagonal, candidate: candidate(800, 480), accepted: true),
             // AND, as the libraries do (EVO-0296's text reads OR): a good ratio does not excuse a small diagonal.
             Case(name: "AND: all pass", range: all, candidate: candidate(800, 600, diagonal: 7), accepted: true),
@@ -99,16 +112,20 @@ struct StreamingRangeTests {
             supportedFormats: [.h264RTP],
             preferredFPS: 30,
             additionalVideoStreamingCapabilities: [
-                VideoStreamingCapability(preferredResolution: ImageResolution(width: 400, height: 300), preferredFPS: 10),
+                VideoStreamingCapability(
+                    preferredResolution: ImageResolution(width: 400, height: 300), preferredFPS: 10),
                 VideoStreamingCapability(preferredResolution: ImageResolution(width: 0, height: 300)),
-                VideoStreamingCapability(preferredResolution: ImageResolution(width: 1024, height: 600), maxBitrate: 4_000, supportedFormats: [.h264RTP], preferredFPS: 30),
+                VideoStreamingCapability(
+                    preferredResolution: ImageResolution(width: 1024, height: 600), maxBitrate: 4_000,
+                    supportedFormats: [.h264RTP], preferredFPS: 30),
                 VideoStreamingCapability(preferredResolution: ImageResolution(width: 200, height: 200), scale: 2),
             ])
         let candidates = VideoStreamCandidate.candidates(from: capability)
-        #expect(candidates.map(\.streamSize) == [
-            ImageResolution(width: 1024, height: 600), ImageResolution(width: 400, height: 300),
-            ImageResolution(width: 100, height: 100),
-        ])
+        #expect(
+            candidates.map(\.streamSize) == [
+                ImageResolution(width: 1024, height: 600), ImageResolution(width: 400, height: 300),
+                ImageResolution(width: 100, height: 100),
+            ])
         #expect(candidates.map(\.preferredFPS) == [30, 10, 30])
         #expect(candidates.map(\.maxBitrateKbps) == [4_000, 4_000, 4_000])
         #expect(candidates[1].supportedFormats == [.h264RTP])
@@ -116,7 +133,9 @@ struct StreamingRangeTests {
 
     @Test("no more than 101 candidates are read, however many the head unit sends")
     func boundedCandidates() {
-        let many = (1...5_000).map { VideoStreamingCapability(preferredResolution: ImageResolution(width: $0, height: 10)) }
+        let many = (1...5_000).map {
+            VideoStreamingCapability(preferredResolution: ImageResolution(width: $0, height: 10))
+        }
         let capability = VideoStreamingCapability(
             preferredResolution: ImageResolution(width: 800, height: 480), additionalVideoStreamingCapabilities: many)
         #expect(VideoStreamCandidate.candidates(from: capability).count == 101)
@@ -151,7 +170,8 @@ struct VideoScaleTests {
     func absurdSizes() {
         let huge = VideoScale(1).streamSize(forDisplay: ImageResolution(width: Int.max, height: -3))
         #expect(huge == ImageResolution(width: Int(Int32.max), height: 1))
-        let candidate = VideoStreamCandidate(displayResolution: ImageResolution(width: Int.min, height: Int.max), scale: VideoScale(10))
+        let candidate = VideoStreamCandidate(
+            displayResolution: ImageResolution(width: Int.min, height: Int.max), scale: VideoScale(10))
         #expect(candidate.streamSize.width == 1)
         #expect(candidate.streamSize.height == Int(Int32.max))
     }
@@ -162,12 +182,16 @@ struct VideoScaleTests {
         let point = scale.viewPoint(x: 300, y: 150)
         #expect(point.x == 200)
         #expect(point.y == 100)
-        #expect(scale.displayRect(Rectangle(x: 10, y: 20, width: 30, height: 40)) == Rectangle(x: 15, y: 30, width: 45, height: 60))
+        #expect(
+            scale.displayRect(Rectangle(x: 10, y: 20, width: 30, height: 40))
+                == Rectangle(x: 15, y: 30, width: 45, height: 60))
         // A round trip lands where it started.
         let rect = scale.displayRect(Rectangle(x: point.x, y: point.y, width: 0, height: 0))
         #expect(rect.x == 300)
         #expect(rect.y == 150)
-        #expect(VideoScale(2).displaySize(forStream: ImageResolution(width: 640, height: 360)) == ImageResolution(width: 1280, height: 720))
+        #expect(
+            VideoScale(2).displaySize(forStream: ImageResolution(width: 640, height: 360))
+                == ImageResolution(width: 1280, height: 720))
     }
 }
 
@@ -191,18 +215,25 @@ struct EncoderConfigurationTests {
         arguments: [
             Case(headUnitFPS: nil, headUnitKbps: nil, customFPS: nil, customBitrate: nil, fps: 30, bitrate: 1_000_000),
             Case(headUnitFPS: 60, headUnitKbps: 5_000, customFPS: nil, customBitrate: nil, fps: 60, bitrate: 5_000_000),
-            Case(headUnitFPS: 60, headUnitKbps: 5_000, customFPS: 24, customBitrate: 800_000, fps: 24, bitrate: 800_000),
-            Case(headUnitFPS: 15, headUnitKbps: 500, customFPS: 30, customBitrate: 2_000_000, fps: 15, bitrate: 500_000),
-            Case(headUnitFPS: nil, headUnitKbps: nil, customFPS: 50, customBitrate: 3_000_000, fps: 50, bitrate: 3_000_000),
+            Case(
+                headUnitFPS: 60, headUnitKbps: 5_000, customFPS: 24, customBitrate: 800_000, fps: 24, bitrate: 800_000),
+            Case(
+                headUnitFPS: 15, headUnitKbps: 500, customFPS: 30, customBitrate: 2_000_000, fps: 15, bitrate: 500_000),
+            Case(
+                headUnitFPS: nil, headUnitKbps: nil, customFPS: 50, customBitrate: 3_000_000, fps: 50,
+                bitrate: 3_000_000),
             Case(headUnitFPS: 0, headUnitKbps: 0, customFPS: nil, customBitrate: nil, fps: 30, bitrate: 1_000_000),
-            Case(headUnitFPS: Int(Int32.max), headUnitKbps: Int(Int32.max), customFPS: nil, customBitrate: nil, fps: 60, bitrate: 200_000_000),
+            Case(
+                headUnitFPS: Int(Int32.max), headUnitKbps: Int(Int32.max), customFPS: nil, customBitrate: nil, fps: 60,
+                bitrate: 200_000_000),
             Case(headUnitFPS: 30, headUnitKbps: 1, customFPS: nil, customBitrate: nil, fps: 30, bitrate: 64_000),
         ])
     func rule(_ testCase: Case) {
         let candidate = VideoStreamCandidate(
             displayResolution: ImageResolution(width: 800, height: 480), preferredFPS: testCase.headUnitFPS,
             maxBitrateKbps: testCase.headUnitKbps)
-        let settings = VideoStreamingSettings(customFrameRate: testCase.customFPS, customBitrate: testCase.customBitrate)
+        let settings = VideoStreamingSettings(
+            customFrameRate: testCase.customFPS, customBitrate: testCase.customBitrate)
         let configuration = VideoEncoderConfiguration(candidate: candidate, format: .h264RAW, settings: settings)
         #expect(configuration.frameRate == testCase.fps)
         #expect(configuration.bitrate == testCase.bitrate)

@@ -10,22 +10,25 @@ struct StateMachineTests {
     func startsAtFull() {
         var machine = Fixture.registeredMachine()
         let actions = machine.handle(.hmiStatus(Fixture.status(.full)))
-        #expect(actions == [
-            .startService(
-                attempt: 1, VideoStartService(height: 600, width: 1024, videoProtocol: "RAW", videoCodec: "H264"))
-        ])
+        #expect(
+            actions == [
+                .startService(
+                    attempt: 1, VideoStartService(height: 600, width: 1024, videoProtocol: "RAW", videoCodec: "H264"))
+            ])
         let ack = machine.handle(.startServiceACK(attempt: 1, Fixture.ack, encrypted: true))
         let stream = VideoStreamDescription(
             size: ImageResolution(width: 1024, height: 600), displaySize: ImageResolution(width: 1024, height: 600),
             scale: .identity, format: .h264RAW, isEncrypted: true, hapticSpatialDataSupported: true)
-        #expect(ack == [
-            .createEncoder(
-                VideoEncoderConfiguration(
-                    size: ImageResolution(width: 1024, height: 600), format: .h264RAW, frameRate: 30,
-                    bitrate: 2_000_000)
+        #expect(
+            ack == [
+                .createEncoder(
+                    VideoEncoderConfiguration(
+                        size: ImageResolution(width: 1024, height: 600), format: .h264RAW, frameRate: 30,
+                        bitrate: 2_000_000
+                    )
                     .withHeadUnit(fps: 30, bitrate: 2_000_000)),
-            .emit(.started(stream)),
-        ])
+                .emit(.started(stream)),
+            ])
         #expect(machine.state == .ready)
         #expect(machine.stream == stream)
     }
@@ -88,7 +91,10 @@ struct StateMachineTests {
     func noCapability() {
         var machine = Fixture.registeredMachine(capability: nil)
         let actions = machine.handle(.hmiStatus(Fixture.status(.full)))
-        #expect(actions.startRequests == [VideoStartService(height: 480, width: 800, videoProtocol: "RAW", videoCodec: "H264")])
+        #expect(
+            actions.startRequests == [
+                VideoStartService(height: 480, width: 800, videoProtocol: "RAW", videoCodec: "H264")
+            ])
         // An empty ACK (no size, no format) keeps what we asked for.
         let ack = machine.handle(.startServiceACK(attempt: 1, MediaStartServiceACK(), encrypted: false))
         #expect(machine.stream?.size == ImageResolution(width: 800, height: 480))
@@ -100,11 +106,12 @@ struct StateMachineTests {
     func suspendAndResume() {
         var machine = Fixture.streamingMachine()
         let away = machine.handle(.appState(.background))
-        #expect(away == [
-            .emit(.touchesCancelled),
-            .sendBackgroundFrames(BackgroundFrames(), frameRate: 30),
-            .emit(.suspended),
-        ])
+        #expect(
+            away == [
+                .emit(.touchesCancelled),
+                .sendBackgroundFrames(BackgroundFrames(), frameRate: 30),
+                .emit(.suspended),
+            ])
         #expect(machine.state == .suspended)
         let back = machine.handle(.appState(.active))
         #expect(back == [.requestKeyFrame, .emit(.resumed)])

@@ -364,7 +364,8 @@ public struct VideoStreamStateMachine: Sendable {
             waitingForGateReopen = true
             return
         }
-        let sameSize = negotiation.candidate.streamSize == active.description.size
+        let sameSize =
+            negotiation.candidate.streamSize == active.description.size
             && negotiation.candidate.scale == active.description.scale
         guard sameSize, negotiation.formats.contains(active.description.format) else {
             sizeBeforeRestart = active.description.size

@@ -47,10 +47,14 @@ public struct VideoEncoderConfiguration: Hashable, Sendable, CustomStringConvert
     public init(candidate: VideoStreamCandidate, format: VideoStreamingFormat, settings: VideoStreamingSettings) {
         let headUnitFPS = candidate.preferredFPS.flatMap { $0 > 0 ? $0 : nil }
         // kbps on the wire; Int multiplication cannot overflow for the spec's 0...2^31-1 on 64-bit.
-        let headUnitBitrate = candidate.maxBitrateKbps.flatMap { $0 > 0 ? $0.multipliedReportingOverflow(by: 1000) : nil }
-            .map { $0.overflow ? Int.max : $0.partialValue }
-        let frameRate = Self.resolve(headUnit: headUnitFPS, custom: settings.customFrameRate, fallback: settings.defaultFrameRate)
-        let bitrate = Self.resolve(headUnit: headUnitBitrate, custom: settings.customBitrate, fallback: settings.defaultBitrate)
+        let headUnitBitrate = candidate.maxBitrateKbps.flatMap {
+            $0 > 0 ? $0.multipliedReportingOverflow(by: 1000) : nil
+        }
+        .map { $0.overflow ? Int.max : $0.partialValue }
+        let frameRate = Self.resolve(
+            headUnit: headUnitFPS, custom: settings.customFrameRate, fallback: settings.defaultFrameRate)
+        let bitrate = Self.resolve(
+            headUnit: headUnitBitrate, custom: settings.customBitrate, fallback: settings.defaultBitrate)
         self.init(size: candidate.streamSize, format: format, frameRate: frameRate, bitrate: bitrate)
         self.headUnitPreferredFPS = headUnitFPS
         self.headUnitMaxBitrate = headUnitBitrate

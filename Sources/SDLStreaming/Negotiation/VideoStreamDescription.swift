@@ -39,6 +39,7 @@ public struct VideoStreamDescription: Hashable, Sendable, CustomStringConvertibl
     }
 
     public var description: String {
-        "\(size) \(format.codec.rawValue)/\(format.protocol.rawValue) on \(displaySize)\(isEncrypted ? " encrypted" : "")"
+        let encryption = isEncrypted ? " encrypted" : ""
+        return "\(size) \(format.codec.rawValue)/\(format.protocol.rawValue) on \(displaySize)\(encryption)"
     }
 }
