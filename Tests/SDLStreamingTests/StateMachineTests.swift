@@ -189,6 +189,24 @@ struct StateMachineTests {
         #expect(answered.events == [.stopped(.restarting)])
     }
 
+    @Test("one video service at a time: nothing reopens while a StartService or EndService is out")
+    func oneServiceAtATime() {
+        var machine = Fixture.registeredMachine()
+        #expect(machine.handle(.hmiStatus(Fixture.status(.full))).startAttempts == [1])
+        var more: [VideoStreamAction] = []
+        more += machine.handle(.hmiStatus(Fixture.status(.full)))
+        more += machine.handle(.hmiStatus(Fixture.status(.limited)))
+        more += machine.handle(.appState(.regainingActive))
+        more += machine.handle(.appState(.active))
+        more += machine.handle(.restart)
+        #expect(more.startRequests.isEmpty)
+        #expect(more.endAttempts.isEmpty)
+        // The restart asked for while starting happens after the ACK: EndService first, then one StartService.
+        #expect(machine.handle(.startServiceACK(attempt: 1, Fixture.ack, encrypted: false)) == [.endService(attempt: 2)])
+        #expect(machine.handle(.hmiStatus(Fixture.status(.full))).isEmpty)
+        #expect(machine.handle(.endServiceAnswered(attempt: 2)).startAttempts == [3])
+    }
+
     @Test("stale answers to old attempts are ignored")
     func staleAnswers() {
         var machine = Fixture.streamingMachine()

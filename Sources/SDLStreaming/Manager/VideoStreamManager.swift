@@ -324,3 +324,23 @@ public actor VideoStreamManager<Factory: VideoEncoderFactory, C: Clock> where C.
         }
     }
 }
+
+extension VideoStreamManager where C == ContinuousClock {
+    /// Creates a stopped manager on the continuous clock, the one to use outside tests.
+    ///
+    /// ```swift
+    /// let manager = VideoStreamManager(settings: settings, connection: adapter, encoderFactory: openH264)
+    /// ```
+    public init(
+        settings: VideoStreamingSettings,
+        connection: any VideoServiceConnection,
+        encoderFactory: Factory,
+        appState: AppState = .active,
+        frameQueueCapacity: Int = 2,
+        logger: Logger = Logger(label: "carwindow.video")
+    ) {
+        self.init(
+            settings: settings, connection: connection, encoderFactory: encoderFactory, clock: ContinuousClock(),
+            appState: appState, frameQueueCapacity: frameQueueCapacity, logger: logger)
+    }
+}
