@@ -104,7 +104,7 @@ let package = Package(
         .testTarget(
             name: "CarWindowTests",
             dependencies: ["CarWindow"],
-            exclude: ["Goldens"],
+            exclude: ["Goldens", "Fixtures"],
             swiftSettings: upcoming
         ),
         .testTarget(

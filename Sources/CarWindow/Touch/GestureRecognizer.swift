@@ -184,7 +184,7 @@ public struct GestureRecognizer<Instant: InstantProtocol>: Sendable where Instan
         switch phase {
         case .pressing(let finger) where finger.id == id:
             phase = .idle
-            return tap(at: finger.location, timestamp: timestamp ?? finger.timestamp, now: now)
+            return tap(at: location, timestamp: timestamp ?? finger.timestamp, now: now)
         case .panning(var finger, let notified) where finger.id == id:
             finger.location = location
             phase = .panning(finger, notified: notified)
