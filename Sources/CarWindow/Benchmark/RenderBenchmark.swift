@@ -17,6 +17,8 @@ public enum RenderBenchmark {
     public struct Result: Sendable, CustomStringConvertible {
         public var size: Size
         public var frameTimes: [Duration]
+        /// Frames that were dirty and fully repainted (all of them, unless the screen failed to change).
+        public var fullRedraws: Int
 
         public var mean: Duration { frameTimes.isEmpty ? .zero : frameTimes.reduce(.zero, +) / frameTimes.count }
         /// The 95th percentile frame time.
@@ -35,7 +37,7 @@ public enum RenderBenchmark {
                 let value = (Double(d.components.seconds) * 1e3 + Double(d.components.attoseconds) * 1e-15)
                 return String(Double(Int(value * 10)) / 10)
             }
-            return "\(size): \(frameTimes.count) frames, mean \(ms(mean)) ms, p95 \(ms(p95)) ms, \(Int(framesPerSecond)) fps"
+            return "\(size): \(frameTimes.count) frames (\(fullRedraws) repainted in full), mean \(ms(mean)) ms, p95 \(ms(p95)) ms, \(Int(framesPerSecond)) fps"
         }
     }
 
@@ -52,16 +54,18 @@ public enum RenderBenchmark {
             try screen.install(in: window)
             var buffer = try PixelBuffer(width: Int(size.width), height: Int(size.height))
             _ = try window.render(into: &buffer)  // warm up fonts and layout
+            var fullRedraws = 0
             var times: [Duration] = []
             times.reserveCapacity(max(0, frames))
             for _ in 0..<max(0, frames) {
                 let start = clock.now
                 screen.advance(by: 0.001)
                 _ = screen.handle(.panMoved(from: Point(x: 100, y: 100), to: Point(x: 101, y: 100)))
-                _ = try window.render(into: &buffer)
+                let report = try window.render(into: &buffer)
+                if report.wasDirty, report.redrawnRegion == [Rect(origin: .zero, size: size)] { fullRedraws += 1 }
                 times.append(start.duration(to: clock.now))
             }
-            results.append(Result(size: size, frameTimes: times))
+            results.append(Result(size: size, frameTimes: times, fullRedraws: fullRedraws))
         }
         return results
     }

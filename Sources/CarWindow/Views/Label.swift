@@ -16,6 +16,7 @@ open class Label: View {
     public var insets: EdgeInsets = .zero { didSet { if insets != oldValue { textChanged() } } }
 
     private var cachedIntrinsicSize: Size?
+    private var cachedFit: (width: Double, size: Size)?
 
     public init(text: String = "", font: Font = .body, textColor: Color = .black) {
         self.text = text
@@ -34,6 +35,16 @@ open class Label: View {
         return size
     }
 
+    /// With ``wraps`` on, the height the text needs at the offered width; otherwise the intrinsic size.
+    open override func sizeThatFits(_ size: Size) -> Size {
+        guard wraps, size.width.isFinite, size.width > insets.horizontal else { return intrinsicContentSize }
+        if let cachedFit, cachedFit.width == size.width { return cachedFit.size }
+        let measured = TextEngine.measure(text, font: font, maxWidth: size.width - insets.horizontal, wraps: true)
+        let fitted = Size(width: size.width, height: measured.height + insets.vertical)
+        cachedFit = (size.width, fitted)
+        return fitted
+    }
+
     open override func draw(in context: borrowing DrawingContext) {
         context.drawText(
             text, in: bounds.inset(by: insets), font: font, color: textColor, alignment: alignment, wraps: wraps)
@@ -41,6 +52,7 @@ open class Label: View {
 
     private func textChanged() {
         cachedIntrinsicSize = nil
+        cachedFit = nil
         setNeedsDisplay()
         superview?.setNeedsLayout()
     }

@@ -35,7 +35,7 @@ open class OverlayView: View {
         for view in subviews {
             let (placement, ignoresInsets) = placements[ObjectIdentifier(view)] ?? (.fill, false)
             let area = ignoresInsets ? bounds : bounds.inset(by: insets)
-            let size = view.layoutSize
+            let size = view.layoutSize(fitting: area.size)
             let fills = placement == .fill
             let width = fills ? area.width : min(size.width ?? area.width, area.width)
             let height = fills ? area.height : min(size.height ?? area.height, area.height)

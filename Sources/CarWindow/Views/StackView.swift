@@ -66,7 +66,9 @@ open class StackView: View {
         guard !visible.isEmpty else { return }
         let mainLength = axis == .horizontal ? content.width : content.height
         let crossLength = axis == .horizontal ? content.height : content.width
-        let sizes = visible.map(\.layoutSize)
+        let offer = axis == .horizontal
+            ? Size(width: .infinity, height: crossLength) : Size(width: crossLength, height: .infinity)
+        let sizes = visible.map { $0.layoutSize(fitting: offer) }
         let fixed = sizes.compactMap { $0.along(axis) }.reduce(0, +)
         let flexibleCount = sizes.filter { $0.along(axis) == nil }.count
         let free = max(0, mainLength - fixed - spacing * Double(visible.count - 1))
@@ -102,8 +104,11 @@ struct LayoutSize {
 
 extension View {
     /// Preferred size, else intrinsic size, per dimension; `nil` is flexible.
-    var layoutSize: LayoutSize {
-        let intrinsic = intrinsicContentSize
+    var layoutSize: LayoutSize { layoutSize(fitting: Size(width: .infinity, height: .infinity)) }
+
+    /// Preferred size, else the size that fits `offer`, per dimension; `nil` is flexible.
+    func layoutSize(fitting offer: Size) -> LayoutSize {
+        let intrinsic = sizeThatFits(offer)
         return LayoutSize(
             width: preferredWidth ?? (intrinsic.width >= 0 ? intrinsic.width : nil),
             height: preferredHeight ?? (intrinsic.height >= 0 ? intrinsic.height : nil))

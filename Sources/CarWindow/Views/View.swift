@@ -57,6 +57,10 @@ open class View {
     /// The natural size of the content; ``noIntrinsicMetric`` in a dimension means "flexible".
     open var intrinsicContentSize: Size { Size(width: Self.noIntrinsicMetric, height: Self.noIntrinsicMetric) }
 
+    /// The size the view wants when offered `size` (a stack offers its cross size and an unbounded main size).
+    /// The default is ``intrinsicContentSize``; a wrapping ``Label`` answers with its height at the offered width.
+    open func sizeThatFits(_ size: Size) -> Size { intrinsicContentSize }
+
     /// Child views, back to front.
     public private(set) var subviews: [View] = []
 
