@@ -31,7 +31,10 @@ struct GestureRecognizerTests {
             .event(60, T.end(109, 100, ts: 60)),
             .tick(1000),
         ])
-        #expect(result == [.panBegan(at: p(100, 100)), .panMoved(from: p(100, 100), to: p(109, 100)), .panEnded(at: p(109, 100))])
+        #expect(
+            result == [
+                .panBegan(at: p(100, 100)), .panMoved(from: p(100, 100), to: p(109, 100)), .panEnded(at: p(109, 100)),
+            ])
     }
 
     @Test(
@@ -103,7 +106,10 @@ struct GestureRecognizerTests {
         var configuration = GestureConfiguration()
         configuration.isSyncedPanningEnabled = false
         let result = gestures(
-            [.event(0, T.begin(20, 20)), .event(10, T.move(0, 0)), .event(20, T.move(-10, 5)), .event(30, T.end(-10, 5))],
+            [
+                .event(0, T.begin(20, 20)), .event(10, T.move(0, 0)), .event(20, T.move(-10, 5)),
+                .event(30, T.end(-10, 5)),
+            ],
             configuration: configuration)
         #expect(
             result == [
@@ -160,7 +166,8 @@ struct GestureRecognizerTests {
             .event(1110, T.end(10, 10)),
             .tick(2000),
         ])
-        #expect(result == [.pinchBegan(center: p(150, 100)), .pinchEnded(center: p(150, 100)), .singleTap(at: p(10, 10))])
+        #expect(
+            result == [.pinchBegan(center: p(150, 100)), .pinchEnded(center: p(150, 100)), .singleTap(at: p(10, 10))])
     }
 
     @Test("any finger ids work, and a third finger is ignored")
@@ -203,7 +210,8 @@ struct GestureRecognizerTests {
     func malformed() {
         let empty = TouchEvent(type: .begin, touches: [.init(id: 0, timestamps: [], coordinates: [])])
         let nan = TouchEvent(type: .begin, id: 0, timestamp: nil, x: .nan, y: 1)
-        let crowd = TouchEvent(type: .begin, touches: (0..<11).map { .init(id: $0, timestamps: [], coordinates: [.init(x: 1, y: 1)]) })
+        let crowd = TouchEvent(
+            type: .begin, touches: (0..<11).map { .init(id: $0, timestamps: [], coordinates: [.init(x: 1, y: 1)]) })
         #expect(gestures([.event(0, empty), .event(1, nan), .event(2, crowd), .tick(1000)]) == [])
     }
 }

@@ -16,7 +16,9 @@ enum Golden {
     static let pixelTolerance = 0.005
 
     /// Compares `buffer` with the committed golden `name`.png, or writes it when recording.
-    static func check(_ buffer: PixelBuffer, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func check(_ buffer: PixelBuffer, named name: String, sourceLocation: SourceLocation = #_sourceLocation)
+        throws
+    {
         let url = directory.appendingPathComponent("\(name).png")
         if isRecording {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -24,7 +26,8 @@ enum Golden {
             return
         }
         guard let data = try? Data(contentsOf: url) else {
-            Issue.record("missing golden \(url.path); record with CARWINDOW_RECORD_GOLDENS=1", sourceLocation: sourceLocation)
+            Issue.record(
+                "missing golden \(url.path); record with CARWINDOW_RECORD_GOLDENS=1", sourceLocation: sourceLocation)
             return
         }
         let golden = try PixelBuffer(pngData: [UInt8](data))
@@ -36,7 +39,7 @@ enum Golden {
             let failed = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-actual.png")
             try? Data(buffer.pngData()).write(to: failed)
             Issue.record(
-                "\(name): \(differing) pixels (\(share * 100)%) differ from the golden; actual written to \(failed.path)",
+                "\(name): \(differing) pixels (\(share * 100)%) differ from the golden; actual in \(failed.path)",
                 sourceLocation: sourceLocation)
         }
     }

@@ -16,7 +16,8 @@ struct HapticTests {
             b.preferredHeight = 60
             return b
         }
-        let row = StackView(axis: .horizontal, spacing: 20, insets: EdgeInsets(all: 20), alignment: .leading, arrangedSubviews: buttons)
+        let row = StackView(
+            axis: .horizontal, spacing: 20, insets: EdgeInsets(all: 20), alignment: .leading, arrangedSubviews: buttons)
         row.preferredHeight = 100
         window.rootView = StackView(axis: .vertical, arrangedSubviews: [View(), row])
         return (window, buttons)
@@ -27,9 +28,10 @@ struct HapticTests {
         let (window, buttons) = try makeWindow()
         let rects = window.hapticRects()
         #expect(buttons.map(\.frame) == [20, 160, 300].map { Rect(x: $0, y: 20, width: 120, height: 60) })
-        #expect(rects.map { [$0.x, $0.y, $0.width, $0.height] } == [
-            [30, 600, 180, 90], [240, 600, 180, 90], [450, 600, 180, 90],
-        ])
+        #expect(
+            rects.map { [$0.x, $0.y, $0.width, $0.height] } == [
+                [30, 600, 180, 90], [240, 600, 180, 90], [450, 600, 180, 90],
+            ])
         #expect(Set(rects.map(\.id)).count == 3)
     }
 
@@ -69,7 +71,8 @@ struct HapticTests {
     @Test("canvas regions become rects with ids stable per key, clipped to the canvas")
     func canvasRegions() throws {
         let window = try Window(
-            capabilities: DisplayCapabilities(resolution: Size(width: 800, height: 480), hapticSpatialDataSupported: true))
+            capabilities: DisplayCapabilities(
+                resolution: Size(width: 800, height: 480), hapticSpatialDataSupported: true))
         let root = View()
         let canvas = Canvas()
         canvas.frame = Rect(x: 100, y: 100, width: 300, height: 200)
@@ -89,7 +92,8 @@ struct HapticTests {
     @Test("the sample screen reports its buttons and map pins, zoom-in first")
     func sampleScreen() throws {
         let window = try Window(
-            capabilities: DisplayCapabilities(resolution: Size(width: 800, height: 480), hapticSpatialDataSupported: true))
+            capabilities: DisplayCapabilities(
+                resolution: Size(width: 800, height: 480), hapticSpatialDataSupported: true))
         let screen = NavigationScreen()
         try screen.install(in: window)
         let rects = window.hapticRects()

@@ -15,7 +15,8 @@ struct RenderingTests {
             for x in 0..<8 {
                 let i = y * checker.stride + x * 4
                 let on = (x + y) % 2 == 0
-                checker.bytes.replaceSubrange(i..<(i + 4), with: on ? [0x30, 0x90, 0xE0, 0xFF] : [0xFF, 0xFF, 0xFF, 0xFF])
+                checker.bytes.replaceSubrange(
+                    i..<(i + 4), with: on ? [0x30, 0x90, 0xE0, 0xFF] : [0xFF, 0xFF, 0xFF, 0xFF])
             }
         }
         let title = Label(text: "CarWindow", font: Font(size: 32, weight: .bold), textColor: .white)
@@ -62,7 +63,8 @@ struct RenderingTests {
         return column
     }
 
-    func render(_ root: View, size: Size, configure: (Window) throws -> Void = { _ in }) throws -> (Window, PixelBuffer) {
+    func render(_ root: View, size: Size, configure: (Window) throws -> Void = { _ in }) throws -> (Window, PixelBuffer)
+    {
         let window = try Window(capabilities: DisplayCapabilities(resolution: size))
         window.rootView = root
         try configure(window)
@@ -122,7 +124,7 @@ struct RenderingTests {
         let root = try Self.controlsScreen()
         let (window, buffer) = try render(root, size: Size(width: 800, height: 480))
         var incremental = buffer
-        _ = try window.render(into: &incremental)   // a new target: a full redraw
+        _ = try window.render(into: &incremental)  // a new target: a full redraw
         #expect(try window.render(into: &incremental).wasDirty == false)
         let label = try #require(root.subviews.first as? Label)
         label.text = "CarWindow 2"
@@ -143,7 +145,8 @@ struct RenderingTests {
     func resizeAndRotate() throws {
         var configuration = Window.Configuration()
         configuration.supportedOrientations = [.landscape]
-        let window = try Window(capabilities: DisplayCapabilities(resolution: Size(width: 800, height: 480)), configuration: configuration)
+        let window = try Window(
+            capabilities: DisplayCapabilities(resolution: Size(width: 800, height: 480)), configuration: configuration)
         let root = StackView(axis: .horizontal, arrangedSubviews: [View(), View()])
         window.rootView = root
         var frame = try PixelBuffer(width: 800, height: 480)
@@ -172,7 +175,9 @@ struct RenderingTests {
         #expect(abs(density - 146.86) < 0.01)
         #expect(try DisplayCapabilities(resolution: Size(width: 800, height: 480), scale: 0).scale == 1)
         #expect(try DisplayCapabilities(resolution: Size(width: 800, height: 480), scale: 50).scale == 10)
-        #expect(try DisplayCapabilities(resolution: Size(width: 800, height: 480), pixelsPerInch: 160).viewportDensity == 160)
+        #expect(
+            try DisplayCapabilities(resolution: Size(width: 800, height: 480), pixelsPerInch: 160).viewportDensity
+                == 160)
         #expect(throws: CarWindowError.self) { try DisplayCapabilities(resolution: Size(width: 0, height: 480)) }
         #expect(throws: CarWindowError.self) { try PixelBuffer(width: 100_000, height: 1) }
         #expect(throws: CarWindowError.self) { try PixelBuffer(pngData: [0x89, 0x50, 0x4E, 0x47]) }
@@ -195,7 +200,9 @@ struct RenderingTests {
         guard var out = try? PixelBuffer(width: Int(r.width), height: Int(r.height)) else { return buffer }
         for y in 0..<out.height {
             let source = (Int(r.minY) + y) * buffer.stride + Int(r.minX) * 4
-            out.bytes.replaceSubrange(y * out.stride..<(y * out.stride + out.width * 4), with: buffer.bytes[source..<(source + out.width * 4)])
+            out.bytes.replaceSubrange(
+                y * out.stride..<(y * out.stride + out.width * 4), with: buffer.bytes[source..<(source + out.width * 4)]
+            )
         }
         return out
     }

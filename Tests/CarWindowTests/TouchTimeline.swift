@@ -15,11 +15,14 @@ enum T {
         TouchEvent(type: .cancel, id: id, timestamp: nil, x: x, y: y)
     }
     /// A two-finger event, as Core sends pinch moves.
-    static func two(_ type: TouchEvent.Kind, _ a: (Double, Double), _ b: (Double, Double), ts: Int? = nil) -> TouchEvent {
-        TouchEvent(type: type, touches: [
-            .init(id: 0, timestamps: ts.map { [$0] } ?? [], coordinates: [.init(x: a.0, y: a.1)]),
-            .init(id: 1, timestamps: ts.map { [$0] } ?? [], coordinates: [.init(x: b.0, y: b.1)]),
-        ])
+    static func two(_ type: TouchEvent.Kind, _ a: (Double, Double), _ b: (Double, Double), ts: Int? = nil) -> TouchEvent
+    {
+        TouchEvent(
+            type: type,
+            touches: [
+                .init(id: 0, timestamps: ts.map { [$0] } ?? [], coordinates: [.init(x: a.0, y: a.1)]),
+                .init(id: 1, timestamps: ts.map { [$0] } ?? [], coordinates: [.init(x: b.0, y: b.1)]),
+            ])
     }
 }
 

@@ -7,7 +7,9 @@ import Testing
 @CarWindowActor
 struct WindowTouchTests {
     /// A window with one button at 20,20 120x60 (view coordinates).
-    func makeWindow(resolution: Size = Size(width: 800, height: 480), scale: Double? = nil) throws -> (Window, Button, ManualClock) {
+    func makeWindow(resolution: Size = Size(width: 800, height: 480), scale: Double? = nil) throws -> (
+        Window, Button, ManualClock
+    ) {
         let clock = ManualClock()
         let window = try Window(
             capabilities: DisplayCapabilities(resolution: resolution, scale: scale, hapticSpatialDataSupported: true),
@@ -69,10 +71,13 @@ struct WindowTouchTests {
         let canvas = Canvas()
         canvas.frame = Rect(x: 400, y: 200, width: 200, height: 200)
         var seen: [Gesture] = []
-        canvas.gestureHandler = { seen.append($0); return true }
+        canvas.gestureHandler = {
+            seen.append($0)
+            return true
+        }
         window.rootView?.addSubview(canvas)
         window.handleTouch(T.begin(450, 250, ts: 0))
-        window.handleTouch(T.move(700, 250, ts: 20))   // leaves the canvas: the pan stays with it
+        window.handleTouch(T.move(700, 250, ts: 20))  // leaves the canvas: the pan stays with it
         clock.advance(by: .milliseconds(33))
         window.frameTick()
         window.handleTouch(T.end(700, 250, ts: 40))
@@ -80,7 +85,10 @@ struct WindowTouchTests {
         window.handleTouch(T.end(10, 400, ts: 140))
         clock.advance(by: .seconds(1))
         window.frameTick()
-        #expect(seen == [.panBegan(at: p(450, 250)), .panMoved(from: p(450, 250), to: p(700, 250)), .panEnded(at: p(700, 250))])
+        #expect(
+            seen == [
+                .panBegan(at: p(450, 250)), .panMoved(from: p(450, 250), to: p(700, 250)), .panEnded(at: p(700, 250)),
+            ])
     }
 
     @Test("the app receives every gesture through the AsyncStream and the handler, in order")
@@ -98,7 +106,9 @@ struct WindowTouchTests {
             streamed.append(gesture)
             if streamed.count == 3 { break }
         }
-        let expected: [Gesture] = [.panBegan(at: p(300, 300)), .panMoved(from: p(300, 300), to: p(400, 300)), .panEnded(at: p(400, 300))]
+        let expected: [Gesture] = [
+            .panBegan(at: p(300, 300)), .panMoved(from: p(300, 300), to: p(400, 300)), .panEnded(at: p(400, 300)),
+        ]
         #expect(streamed == expected)
         #expect(handled == expected)
     }
@@ -121,13 +131,16 @@ struct WindowTouchTests {
     func coreTrace() throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Fixtures/core-8.2-touch-events.jsonl")
-        struct Line: Decodable { var t: Double; var params: TouchEvent }
+        struct Line: Decodable {
+            var t: Double
+            var params: TouchEvent
+        }
         let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map {
             try JSONDecoder().decode(Line.self, from: Data($0.utf8))
         }
         #expect(lines.count == 34)
         let (window, _, clock) = try makeWindow()
-        window.rootView = View()   // no button in the way
+        window.rootView = View()  // no button in the way
         // Drive a 30 fps frame clock between the notifications, at their recorded arrival times.
         let frame = Duration.nanoseconds(33_333_333)
         var nextTick = Duration.zero

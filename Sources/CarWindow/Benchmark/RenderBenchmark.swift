@@ -37,7 +37,9 @@ public enum RenderBenchmark {
                 let value = (Double(d.components.seconds) * 1e3 + Double(d.components.attoseconds) * 1e-15)
                 return String(Double(Int(value * 10)) / 10)
             }
-            return "\(size): \(frameTimes.count) frames (\(fullRedraws) repainted in full), mean \(ms(mean)) ms, p95 \(ms(p95)) ms, \(Int(framesPerSecond)) fps"
+            return
+                "\(size): \(frameTimes.count) frames (\(fullRedraws) repainted in full), "
+                + "mean \(ms(mean)) ms, p95 \(ms(p95)) ms, \(Int(framesPerSecond)) fps"
         }
     }
 

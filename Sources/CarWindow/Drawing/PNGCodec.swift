@@ -23,18 +23,19 @@ enum PNGCodec {
         let state = ReadState(data)
         let closure = Unmanaged.passUnretained(state).toOpaque()
         let surface = withExtendedLifetime(state) {
-            cairo_image_surface_create_from_png_stream({ closure, out, length in
-                guard let closure, let out else { return CAIRO_STATUS_READ_ERROR }
-                let state = Unmanaged<ReadState>.fromOpaque(closure).takeUnretainedValue()
-                let count = Int(length)
-                guard state.bytes.count - state.offset >= count else { return CAIRO_STATUS_READ_ERROR }
-                state.bytes.withUnsafeBufferPointer { source in
-                    guard let base = source.baseAddress else { return }
-                    out.update(from: base + state.offset, count: count)
-                }
-                state.offset += count
-                return CAIRO_STATUS_SUCCESS
-            }, closure)
+            cairo_image_surface_create_from_png_stream(
+                { closure, out, length in
+                    guard let closure, let out else { return CAIRO_STATUS_READ_ERROR }
+                    let state = Unmanaged<ReadState>.fromOpaque(closure).takeUnretainedValue()
+                    let count = Int(length)
+                    guard state.bytes.count - state.offset >= count else { return CAIRO_STATUS_READ_ERROR }
+                    state.bytes.withUnsafeBufferPointer { source in
+                        guard let base = source.baseAddress else { return }
+                        out.update(from: base + state.offset, count: count)
+                    }
+                    state.offset += count
+                    return CAIRO_STATUS_SUCCESS
+                }, closure)
         }
         guard let surface else { throw CarWindowError(.imageCodec, "cairo returned no surface") }
         let status = cairo_surface_status(surface)
@@ -55,12 +56,14 @@ enum PNGCodec {
         let state = WriteState()
         let closure = Unmanaged.passUnretained(state).toOpaque()
         let status = withExtendedLifetime(state) {
-            cairo_surface_write_to_png_stream(surface, { closure, data, length in
-                guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-                let state = Unmanaged<WriteState>.fromOpaque(closure).takeUnretainedValue()
-                state.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-                return CAIRO_STATUS_SUCCESS
-            }, closure)
+            cairo_surface_write_to_png_stream(
+                surface,
+                { closure, data, length in
+                    guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+                    let state = Unmanaged<WriteState>.fromOpaque(closure).takeUnretainedValue()
+                    state.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+                    return CAIRO_STATUS_SUCCESS
+                }, closure)
         }
         guard status == CAIRO_STATUS_SUCCESS else {
             throw CarWindowError(.imageCodec, "PNG encode: \(String(cString: cairo_status_to_string(status)))")

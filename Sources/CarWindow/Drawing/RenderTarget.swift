@@ -25,11 +25,13 @@ public struct RenderTarget {
     public init(bytes: UnsafeMutableRawBufferPointer, width: Int, height: Int, stride: Int) throws(CarWindowError) {
         guard (1...PixelBuffer.maximumDimension).contains(width), (1...PixelBuffer.maximumDimension).contains(height)
         else {
-            throw CarWindowError(.invalidPixelBuffer, "size \(width)x\(height) outside 1...\(PixelBuffer.maximumDimension)")
+            throw CarWindowError(
+                .invalidPixelBuffer, "size \(width)x\(height) outside 1...\(PixelBuffer.maximumDimension)")
         }
         let minimumStride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
         guard stride >= minimumStride, stride % 4 == 0 else {
-            throw CarWindowError(.invalidPixelBuffer, "stride \(stride) for width \(width): need a multiple of 4 >= \(minimumStride)")
+            throw CarWindowError(
+                .invalidPixelBuffer, "stride \(stride) for width \(width): need a multiple of 4 >= \(minimumStride)")
         }
         guard bytes.baseAddress != nil, bytes.count >= stride * height else {
             throw CarWindowError(.invalidPixelBuffer, "\(bytes.count) bytes for \(height) rows of \(stride)")
@@ -46,14 +48,16 @@ public struct RenderTarget {
 
     /// Identifies the memory, so a dirty-region render can tell that it is drawing over its own previous frame.
     var identity: TargetIdentity {
-        TargetIdentity(address: bytes.baseAddress.map { UInt(bitPattern: $0) } ?? 0, width: width, height: height, stride: stride)
+        TargetIdentity(
+            address: bytes.baseAddress.map { UInt(bitPattern: $0) } ?? 0, width: width, height: height, stride: stride)
     }
 
     /// A Cairo surface over the memory; the caller destroys it.
     func makeSurface() throws(CarWindowError) -> OpaquePointer {
         guard let base = bytes.baseAddress,
             let surface = cairo_image_surface_create_for_data(
-                base.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride))
+                base.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height),
+                Int32(stride))
         else {
             throw CarWindowError(.rendering, "cairo could not wrap a \(width)x\(height) target")
         }

@@ -55,7 +55,8 @@ enum TextEngine {
         cr: OpaquePointer, text: String, in rect: Rect, font: Font, color: Color, alignment: TextAlignment, wraps: Bool
     ) {
         guard !text.isEmpty, !color.isClear, !rect.isEmpty,
-            let layout = makeLayout(cr: cr, text: text, font: font, width: rect.width, alignment: alignment, wraps: wraps)
+            let layout = makeLayout(
+                cr: cr, text: text, font: font, width: rect.width, alignment: alignment, wraps: wraps)
         else { return }
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         let textSize = size(of: layout)
@@ -75,7 +76,8 @@ enum TextEngine {
         guard let cr = cairo_create(surface) else { return .zero }
         defer { cairo_destroy(cr) }
         applyFontOptions(to: cr)
-        guard let layout = makeLayout(cr: cr, text: text, font: font, width: maxWidth, alignment: .leading, wraps: wraps)
+        guard
+            let layout = makeLayout(cr: cr, text: text, font: font, width: maxWidth, alignment: .leading, wraps: wraps)
         else { return .zero }
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         let measured = size(of: layout)

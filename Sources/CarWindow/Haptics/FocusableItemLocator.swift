@@ -51,7 +51,9 @@ public struct FocusableItemLocator: Sendable {
             let canvasID = id(for: canvas)
             for region in canvas.hapticRegions {
                 let regionID = id(forRegion: region.key, canvas: canvasID)
-                if let rect = hapticRect(region.rect.offsetBy(origin).intersection(frame), viewport: viewport, scale: scale, id: regionID) {
+                if let rect = hapticRect(
+                    region.rect.offsetBy(origin).intersection(frame), viewport: viewport, scale: scale, id: regionID)
+                {
                     found.append((nil, rect))
                 }
             }

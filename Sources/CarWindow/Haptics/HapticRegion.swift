@@ -39,6 +39,7 @@ public struct HapticRect: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        "#\(id) \(x.compactDescription),\(y.compactDescription) \(width.compactDescription)x\(height.compactDescription)"
+        let origin = "\(x.compactDescription),\(y.compactDescription)"
+        return "#\(id) \(origin) \(width.compactDescription)x\(height.compactDescription)"
     }
 }

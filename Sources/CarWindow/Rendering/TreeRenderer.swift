@@ -4,7 +4,8 @@ import CCairo
 @CarWindowActor
 enum TreeRenderer {
     /// Paints `root` over `background` into `target`, limited to `clip` (window pixels) when given.
-    static func render(root: View?, background: Color, into target: RenderTarget, clip: [Rect]?) throws(CarWindowError) {
+    static func render(root: View?, background: Color, into target: RenderTarget, clip: [Rect]?) throws(CarWindowError)
+    {
         let surface = try target.makeSurface()
         defer { cairo_surface_destroy(surface) }
         guard let cr = cairo_create(surface) else { throw CarWindowError(.rendering, "cairo_create failed") }

@@ -49,7 +49,9 @@ public final class MapCanvas: Canvas {
         for (i, length) in lengths.enumerated() {
             if remaining <= length, length > 0 {
                 let t = remaining / length
-                return Point(x: route[i].x + (route[i + 1].x - route[i].x) * t, y: route[i].y + (route[i + 1].y - route[i].y) * t)
+                return Point(
+                    x: route[i].x + (route[i + 1].x - route[i].x) * t, y: route[i].y + (route[i + 1].y - route[i].y) * t
+                )
             }
             remaining -= length
         }
@@ -76,7 +78,8 @@ public final class MapCanvas: Canvas {
         let zoom = camera.zoom
 
         // Park and river under the streets.
-        let park = Rect(origin: camera.viewPoint(Point(x: 100, y: 0), in: size), size: Size(width: 200 * zoom, height: 200 * zoom))
+        let park = Rect(
+            origin: camera.viewPoint(Point(x: 100, y: 0), in: size), size: Size(width: 200 * zoom, height: 200 * zoom))
         context.fill(.roundedRect(park, cornerRadius: 12 * zoom), color: Color(hex: 0xB9D9A0))
         var river = Path()
         river.move(to: camera.viewPoint(Point(x: -2000, y: 350), in: size))
@@ -95,7 +98,8 @@ public final class MapCanvas: Canvas {
             while i <= last.x {
                 if (Int(i) % 5 == 0) == major {
                     streets.move(to: Point(x: camera.viewPoint(Point(x: i * Self.block, y: 0), in: size).x, y: 0))
-                    streets.addLine(to: Point(x: camera.viewPoint(Point(x: i * Self.block, y: 0), in: size).x, y: size.height))
+                    streets.addLine(
+                        to: Point(x: camera.viewPoint(Point(x: i * Self.block, y: 0), in: size).x, y: size.height))
                 }
                 i += 1
             }
@@ -103,11 +107,13 @@ public final class MapCanvas: Canvas {
             while j <= last.y {
                 if (Int(j) % 5 == 0) == major {
                     streets.move(to: Point(x: 0, y: camera.viewPoint(Point(x: 0, y: j * Self.block), in: size).y))
-                    streets.addLine(to: Point(x: size.width, y: camera.viewPoint(Point(x: 0, y: j * Self.block), in: size).y))
+                    streets.addLine(
+                        to: Point(x: size.width, y: camera.viewPoint(Point(x: 0, y: j * Self.block), in: size).y))
                 }
                 j += 1
             }
-            context.stroke(streets, color: major ? Color(hex: 0xF6D67A) : .white, lineWidth: (major ? 14 : 8) * min(zoom, 2))
+            context.stroke(
+                streets, color: major ? Color(hex: 0xF6D67A) : .white, lineWidth: (major ? 14 : 8) * min(zoom, 2))
         }
 
         // Route, pins, vehicle.
@@ -131,9 +137,14 @@ public final class MapCanvas: Canvas {
         if showsLabels, zoom >= 0.5 {
             let font = Font(size: 13)
             let labelColor = Color(hex: 0x5D5446)
-            for (name, world) in [("Main St", Point(x: 10, y: -190)), ("5th Ave", Point(x: 510, y: -380)), ("River Rd", Point(x: -300, y: 180))] {
+            for (name, world) in [
+                ("Main St", Point(x: 10, y: -190)), ("5th Ave", Point(x: 510, y: -380)),
+                ("River Rd", Point(x: -300, y: 180)),
+            ] {
                 let p = camera.viewPoint(world, in: size)
-                context.drawText(name, in: Rect(x: p.x, y: p.y - 20, width: 120, height: 20), font: font, color: labelColor, wraps: false)
+                context.drawText(
+                    name, in: Rect(x: p.x, y: p.y - 20, width: 120, height: 20), font: font, color: labelColor,
+                    wraps: false)
             }
         }
     }

@@ -16,9 +16,11 @@
 /// var recognizer = GestureRecognizer<ContinuousClock.Instant>()
 /// var actions = recognizer.handle(TouchEvent(type: .begin, timestamp: 0, x: 10, y: 10), now: .now)
 /// actions += recognizer.handle(TouchEvent(type: .end, timestamp: 80, x: 10, y: 10), now: .now)
-/// actions += recognizer.frameTick(now: .now.advanced(by: .milliseconds(500)))   // [.., .gesture(.singleTap(at: (10, 10)))]
+/// actions += recognizer.frameTick(now: .now.advanced(by: .milliseconds(500)))
+/// // actions ends with .gesture(.singleTap(at: (10, 10)))
 /// ```
-public struct GestureRecognizer<Instant: InstantProtocol>: Sendable where Instant.Duration == Duration, Instant: Sendable {
+public struct GestureRecognizer<Instant: InstantProtocol>: Sendable
+where Instant.Duration == Duration, Instant: Sendable {
     struct Finger: Hashable, Sendable {
         var id: Int
         var start: Point

@@ -33,7 +33,8 @@ open class Button: View {
     /// Runs on ``CarWindowActor`` when the button is tapped.
     public var action: (@CarWindowActor () -> Void)?
 
-    public init(title: String, font: Font = Font(size: 20, weight: .bold), action: (@CarWindowActor () -> Void)? = nil) {
+    public init(title: String, font: Font = Font(size: 20, weight: .bold), action: (@CarWindowActor () -> Void)? = nil)
+    {
         self.title = title
         self.font = font
         self.action = action

@@ -66,7 +66,8 @@ open class StackView: View {
         guard !visible.isEmpty else { return }
         let mainLength = axis == .horizontal ? content.width : content.height
         let crossLength = axis == .horizontal ? content.height : content.width
-        let offer = axis == .horizontal
+        let offer =
+            axis == .horizontal
             ? Size(width: .infinity, height: crossLength) : Size(width: crossLength, height: .infinity)
         let sizes = visible.map { $0.layoutSize(fitting: offer) }
         let fixed = sizes.compactMap { $0.along(axis) }.reduce(0, +)
@@ -85,7 +86,8 @@ open class StackView: View {
             case .center: crossOffset = (crossLength - cross) / 2
             case .trailing: crossOffset = crossLength - cross
             }
-            view.frame = axis == .horizontal
+            view.frame =
+                axis == .horizontal
                 ? Rect(x: position, y: crossStart + crossOffset, width: main, height: cross)
                 : Rect(x: crossStart + crossOffset, y: position, width: cross, height: main)
             position += main + spacing

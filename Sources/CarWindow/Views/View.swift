@@ -155,7 +155,10 @@ open class View {
         guard let window else { return }
         let windowRect: Rect
         if inSuperviewCoordinates {
-            guard let superview else { window.invalidate(rect); return }
+            guard let superview else {
+                window.invalidate(rect)
+                return
+            }
             windowRect = superview.convertToWindow(rect)
         } else {
             windowRect = convertToWindow(rect)

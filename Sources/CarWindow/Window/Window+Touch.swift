@@ -13,7 +13,8 @@ extension Window {
     @discardableResult
     public func handleTouch(_ event: TouchEvent) -> [Gesture] {
         guard isTouchEnabled, deduplicator.accept(event) else { return [] }
-        return deliver(recognizer.handle(Self.scaled(event, by: capabilities.scale), now: ElapsedInstant(offset: elapsed())))
+        return deliver(
+            recognizer.handle(Self.scaled(event, by: capabilities.scale), now: ElapsedInstant(offset: elapsed())))
     }
 
     /// The frame clock ticked: delivers coalesced pan and pinch moves and due single taps.

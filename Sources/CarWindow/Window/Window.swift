@@ -80,7 +80,8 @@ public final class Window: FrameSource {
         self.recognizer = GestureRecognizer(configuration: configuration.gestures)
         let origin = clock.now
         self.elapsed = { origin.duration(to: clock.now) }
-        (gestures, gestureContinuation) = AsyncStream.makeStream(of: Gesture.self, bufferingPolicy: .bufferingNewest(256))
+        (gestures, gestureContinuation) = AsyncStream.makeStream(
+            of: Gesture.self, bufferingPolicy: .bufferingNewest(256))
     }
 
     /// Creates a window on the continuous clock.
@@ -137,12 +138,16 @@ public final class Window: FrameSource {
         rootsChanged(old: nil)
     }
 
-    private static func check(_ capabilities: DisplayCapabilities, against configuration: Configuration) throws(CarWindowError) {
+    private static func check(_ capabilities: DisplayCapabilities, against configuration: Configuration)
+        throws(CarWindowError)
+    {
         let orientation = capabilities.orientation
         guard configuration.supportedOrientations.contains(orientation) else {
             throw CarWindowError(
                 .unsupportedOrientation,
-                "viewport \(capabilities.viewportSize) is \(orientation); supported: \(configuration.supportedOrientations.map { "\($0)" }.sorted())")
+                "viewport \(capabilities.viewportSize) is \(orientation); "
+                    + "supported: \(configuration.supportedOrientations.map { "\($0)" }.sorted())"
+            )
         }
     }
 
@@ -194,7 +199,8 @@ public final class Window: FrameSource {
     public func render(into target: RenderTarget) throws(CarWindowError) -> FrameReport {
         let size = capabilities.viewportSize
         guard Double(target.width) == size.width, Double(target.height) == size.height else {
-            throw CarWindowError(.invalidPixelBuffer, "target \(target.width)x\(target.height) is not the viewport \(size)")
+            throw CarWindowError(
+                .invalidPixelBuffer, "target \(target.width)x\(target.height) is not the viewport \(size)")
         }
         layoutIfNeeded()
         let full = configuration.renderMode == .full || needsFullRedraw || lastTarget != target.identity
