@@ -215,3 +215,22 @@ struct GestureRecognizerTests {
         #expect(gestures([.event(0, empty), .event(1, nan), .event(2, crowd), .tick(1000)]) == [])
     }
 }
+
+@Suite("Gesture recognizer: immediate taps")
+struct ImmediateTapTests {
+    @Test("an immediate tap is reported at once, after flushing a held-back tap, and never makes a double tap")
+    func immediate() {
+        var recognizer = GestureRecognizer<ManualClock.Instant>()
+        let t = { (ms: Int) in ManualClock.Instant(offset: .milliseconds(ms)) }
+        _ = recognizer.handle(T.begin(10, 10, ts: 0), now: t(0))
+        _ = recognizer.handle(T.end(10, 10, ts: 20), now: t(20))
+        _ = recognizer.handle(T.begin(20, 10, ts: 100), now: t(100))
+        let actions = recognizer.handle(T.end(20, 10, ts: 120), now: t(120), isImmediateTap: { $0.x > 15 })
+        #expect(
+            actions == [
+                .gesture(.singleTap(at: p(10, 10))), .pressEnded(at: p(20, 10), isTap: true),
+                .gesture(.singleTap(at: p(20, 10))),
+            ])
+        #expect(recognizer.nextDeadline == nil)
+    }
+}

@@ -72,7 +72,13 @@ where Instant.Duration == Duration, Instant: Sendable {
     // MARK: Inputs
 
     /// Feeds one touch event (in view coordinates) at time `now`.
-    public mutating func handle(_ event: TouchEvent, now: Instant) -> [TouchAction] {
+    ///
+    /// - Parameter isImmediateTap: says whether a tap ending at a point is reported at once instead of waiting out
+    ///   the double-tap window (the window answers true over a pressed ``Button``). Taps reported at once never
+    ///   form double taps.
+    public mutating func handle(
+        _ event: TouchEvent, now: Instant, isImmediateTap: (Point) -> Bool = { _ in false }
+    ) -> [TouchAction] {
         var actions = fireExpiredTap(now: now)
         guard event.touches.count <= GestureConfiguration.maximumTouchesPerEvent else { return actions }
         if event.type == .cancel {
@@ -86,7 +92,8 @@ where Instant.Duration == Duration, Instant: Sendable {
             switch event.type {
             case .begin: actions += begin(id: touch.id, at: location, timestamp: timestamp, now: now)
             case .move: actions += move(id: touch.id, to: location)
-            case .end: actions += end(id: touch.id, at: location, timestamp: timestamp, now: now)
+            case .end:
+                actions += end(id: touch.id, at: location, timestamp: timestamp, now: now, isImmediateTap: isImmediateTap)
             case .cancel: break
             }
         }
@@ -108,9 +115,8 @@ where Instant.Duration == Duration, Instant: Sendable {
         cancelAll(fingersStillDown: true)
     }
 
-    /// Reports the held-back single tap now instead of after the tap time, so a control under it can act at once.
-    /// Returns `nil` when no tap is pending.
-    public mutating func claimPendingTap() -> Gesture? {
+    /// Takes the held-back single tap, if any, to report it now.
+    private mutating func takePendingTap() -> Gesture? {
         guard let tap = pendingTap else { return nil }
         pendingTap = nil
         return .singleTap(at: tap.location)
@@ -126,7 +132,7 @@ where Instant.Duration == Duration, Instant: Sendable {
             return [.pressBegan(at: location)]
         case .pressing(let first) where first.id != id:
             // A tap held back for a double tap is over: the user has moved on to a pinch.
-            var actions = claimPendingTap().map { [TouchAction.gesture($0)] } ?? []
+            var actions = takePendingTap().map { [TouchAction.gesture($0)] } ?? []
             actions.append(.pressEnded(at: first.location, isTap: false))
             actions += beginPinch(first, finger)
             return actions
@@ -178,7 +184,9 @@ where Instant.Duration == Duration, Instant: Sendable {
         }
     }
 
-    private mutating func end(id: Int, at location: Point, timestamp: Int?, now: Instant) -> [TouchAction] {
+    private mutating func end(
+        id: Int, at location: Point, timestamp: Int?, now: Instant, isImmediateTap: (Point) -> Bool
+    ) -> [TouchAction] {
         if ignoredIDs.remove(id) != nil {
             if case .draining = phase, ignoredIDs.isEmpty { phase = .idle }
             return []
@@ -186,7 +194,8 @@ where Instant.Duration == Duration, Instant: Sendable {
         switch phase {
         case .pressing(let finger) where finger.id == id:
             phase = .idle
-            return tap(at: location, timestamp: timestamp ?? finger.timestamp, now: now)
+            return tap(
+                at: location, timestamp: timestamp ?? finger.timestamp, now: now, immediate: isImmediateTap(location))
         case .panning(var finger, let notified) where finger.id == id:
             finger.location = location
             phase = .panning(finger, notified: notified)
@@ -207,12 +216,13 @@ where Instant.Duration == Duration, Instant: Sendable {
         }
     }
 
-    /// A press ended without moving: a double tap with the held-back tap, or a new held-back tap.
-    private mutating func tap(at location: Point, timestamp: Int?, now: Instant) -> [TouchAction] {
+    /// A press ended without moving: a double tap with the held-back tap, or a new held-back tap, or (immediate, or
+    /// no tap time) a single tap at once.
+    private mutating func tap(at location: Point, timestamp: Int?, now: Instant, immediate: Bool) -> [TouchAction] {
         var actions: [TouchAction] = []
         if let previous = pendingTap {
             pendingTap = nil
-            if isDoubleTap(previous, location: location, timestamp: timestamp) {
+            if !immediate, isDoubleTap(previous, location: location, timestamp: timestamp) {
                 actions.append(.pressEnded(at: location, isTap: true))
                 actions.append(.gesture(.doubleTap(at: previous.location.midpoint(location))))
                 return actions
@@ -221,7 +231,7 @@ where Instant.Duration == Duration, Instant: Sendable {
             actions.append(.gesture(.singleTap(at: previous.location)))
         }
         actions.append(.pressEnded(at: location, isTap: true))
-        if configuration.tapTimeThreshold <= .zero {
+        if immediate || configuration.tapTimeThreshold <= .zero {
             actions.append(.gesture(.singleTap(at: location)))
         } else {
             pendingTap = PendingTap(

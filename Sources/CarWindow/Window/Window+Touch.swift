@@ -13,8 +13,10 @@ extension Window {
     @discardableResult
     public func handleTouch(_ event: TouchEvent) -> [Gesture] {
         guard isTouchEnabled, deduplicator.accept(event) else { return [] }
-        return deliver(
-            recognizer.handle(Self.scaled(event, by: capabilities.scale), now: ElapsedInstant(offset: elapsed())))
+        let actions = recognizer.handle(
+            Self.scaled(event, by: capabilities.scale), now: ElapsedInstant(offset: elapsed()),
+            isImmediateTap: { [self] point in isTapOnPressedButton(at: point) })
+        return deliver(actions)
     }
 
     /// The frame clock ticked: delivers coalesced pan and pinch moves and due single taps.
@@ -51,15 +53,11 @@ extension Window {
                 pressedButton = button(at: point)
                 pressedButton?.isHighlighted = true
             case .pressEnded(let point, let isTap):
-                let button = pressedButton
+                // The recognizer reported this tap at once (it follows as a singleTap): the button acts now
+                // rather than after the double-tap window.
+                if isTap, isTapOnPressedButton(at: point) { pressedButton?.sendAction() }
+                pressedButton?.isHighlighted = false
                 pressedButton = nil
-                button?.isHighlighted = false
-                // A tap on a button acts now rather than after the double-tap window.
-                if isTap, let button, self.button(at: point) === button, let tap = recognizer.claimPendingTap() {
-                    button.sendAction()
-                    dispatch(tap, to: button)
-                    delivered.append(tap)
-                }
             case .gesture(let gesture):
                 dispatch(gesture, to: target(for: gesture))
                 delivered.append(gesture)
@@ -96,6 +94,12 @@ extension Window {
         guard let root = activeRootView, root.hostWindow === self else { return nil }
         layoutIfNeeded()
         return root.hitTest(point - root.frame.origin)
+    }
+
+    /// True when a tap ending at `point` ends on the button it started on.
+    private func isTapOnPressedButton(at point: Point) -> Bool {
+        guard let pressedButton else { return false }
+        return button(at: point) === pressedButton
     }
 
     private func button(at point: Point) -> Button? {

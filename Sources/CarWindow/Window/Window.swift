@@ -65,6 +65,9 @@ public final class Window: FrameSource {
     private var locator = FocusableItemLocator()
     private var hapticTracker = HapticRegionTracker()
 
+    /// Layout passes per frame before the window gives up on a tree that keeps invalidating itself.
+    static let maximumLayoutPasses = 4
+
     /// The most dirty rects kept apart; more are merged into one bounding box.
     static let maximumDirtyRects = 8
 
@@ -172,9 +175,15 @@ public final class Window: FrameSource {
 
     /// Runs pending layout now (rendering does this by itself).
     public func layoutIfNeeded() {
-        guard needsLayoutPass else { return }
+        // A layout can invalidate a view above the one being laid out (a label's text set in a child's
+        // layoutSubviews re-lays out its superview), so passes repeat until settled, a bounded number of times.
+        var passes = 0
+        while needsLayoutPass, passes < Self.maximumLayoutPasses {
+            needsLayoutPass = false
+            hostedRoot?.layoutIfNeeded()
+            passes += 1
+        }
         needsLayoutPass = false
-        hostedRoot?.layoutIfNeeded()
     }
 
     /// Marks an area (window coordinates) for repaint.
