@@ -7,7 +7,8 @@
 /// ```swift
 /// let caps = try DisplayCapabilities(resolution: Size(width: 800, height: 480), hapticSpatialDataSupported: true)
 /// let window = try Window(capabilities: caps)
-/// window.rootView = NavigationScreen().rootView
+/// let screen = NavigationScreen()   // keep it alive: it owns the map state the buttons change
+/// try screen.install(in: window)
 /// var frame = try PixelBuffer(width: 800, height: 480)
 /// let report = try window.render(into: &frame)      // report.wasDirty == true for the first frame
 /// window.handleTouch(TouchEvent(type: .begin, timestamp: 0, x: 200, y: 150))
