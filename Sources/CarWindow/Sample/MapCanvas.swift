@@ -138,7 +138,7 @@ public final class MapCanvas: Canvas {
             let font = Font(size: 13)
             let labelColor = Color(hex: 0x5D5446)
             for (name, world) in [
-                ("Main St", Point(x: 10, y: -190)), ("5th Ave", Point(x: 510, y: -380)),
+                ("Main St", Point(x: 20, y: -212)), ("5th Ave", Point(x: 510, y: -380)),
                 ("River Rd", Point(x: -300, y: 180)),
             ] {
                 let p = camera.viewPoint(world, in: size)
