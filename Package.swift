@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "SDLRPC", targets: ["SDLRPC"]),
         .library(name: "SDLMedia", targets: ["SDLMedia"]),
         .library(name: "SDLSession", targets: ["SDLSession"]),
+        .library(name: "CarWindow", targets: ["CarWindow"]),
         .executable(name: "carwindow", targets: ["CarWindowCLI"]),
     ],
     dependencies: [
@@ -66,6 +67,23 @@ let package = Package(
             ],
             swiftSettings: upcoming
         ),
+        // UI: a small retained view tree rendered off-screen with Cairo and Pango (Debian libcairo2-dev,
+        // libpango1.0-dev), touch gestures and haptic regions. It will sit on SDLStreaming once that exists.
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]
+        ),
+        .systemLibrary(
+            name: "CPangoCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev"])]
+        ),
+        .target(
+            name: "CarWindow",
+            dependencies: ["CCairo", "CPangoCairo"],
+            swiftSettings: upcoming
+        ),
         .executableTarget(
             name: "CarWindowCLI",
             dependencies: [
@@ -87,6 +105,12 @@ let package = Package(
             name: "SDLRPCTests",
             dependencies: ["SDLRPC", "SDLWire"],
             exclude: ["Fixtures"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "CarWindowTests",
+            dependencies: ["CarWindow"],
+            exclude: ["Goldens", "Fixtures"],
             swiftSettings: upcoming
         ),
         .testTarget(
