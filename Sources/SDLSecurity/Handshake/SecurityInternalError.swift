@@ -45,7 +45,10 @@ public struct SecurityInternalError: Hashable, Sendable {
 
     /// The notification as a query, with JSON and the one-byte binary copy.
     public func query(sequenceNumber: UInt32) -> SecurityQuery {
-        let json = (try? JSONEncoder().encode(Body(id: Int(code.rawValue), text: text))) ?? Data()
+        // Sorted keys make the bytes stable: {"id":10,"text":"INVALID_CERT"}.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let json = (try? encoder.encode(Body(id: Int(code.rawValue), text: text))) ?? Data()
         return SecurityQuery(
             type: .notification,
             queryID: .sendInternalError,
