@@ -80,7 +80,9 @@ public struct SecurityError: Error, Hashable, Sendable, CustomStringConvertible 
         case .invalidData: base = "handshake data is not TLS"
         case .handshakeTimedOut: base = "no handshake data from the peer before the deadline"
         case .peerReportedError(let code, let text):
-            base = "peer reported security error \(code)" + (text.map { ": \($0)" } ?? "")
+            // The text usually repeats the code's name; show it only when it says more.
+            let extra = text.flatMap { $0 == code.name ? nil : ": \($0)" } ?? ""
+            base = "peer reported a security error" + extra
         case .notProtected: base = "no completed TLS handshake to encrypt or decrypt with"
         case .plaintextTooLarge(let size, let limit): base = "plaintext of \(size) bytes exceeds one record's \(limit)"
         case .encryptionFailed: base = "encryption failed"

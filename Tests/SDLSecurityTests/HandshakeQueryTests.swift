@@ -120,4 +120,17 @@ struct HandshakeQueryTests {
         // After a failure, the peer's own alerts and notifications are ignored.
         #expect(machine.receive(response.buffer, now: now) == [])
     }
+
+    @Test("the head unit fails with the app's code when the app reports an internal error mid-handshake")
+    func headUnitReceivesError() {
+        var machine = Machine(role: .headUnit, timeout: .seconds(10))
+        _ = machine.start(now: now)
+        _ = machine.handshakeStepped(HandshakeStep(output: [0x16], state: .inProgress), now: now)
+        let notification = SecurityInternalError(code: .internal).query(sequenceNumber: 0)
+        let error = SecurityError(.peerReportedError(.internal, text: "INTERNAL"))
+        #expect(machine.receive(notification.buffer, now: now) == [.failed(error)])
+        #expect(machine.failure == error)
+        #expect(error.code == .internal)
+        #expect(error.description == "peer reported a security error [INTERNAL (0xFF)]")
+    }
 }
