@@ -2,6 +2,7 @@ import NIOCore
 import SDLSecurity
 import SDLSecurityOpenSSL
 import SDLWire
+import Testing
 
 /// Two ends of SDL's security handshake joined in memory: each query travels as the `ByteBuffer` a Single frame on
 /// the control service would carry, through the pure state machines and the OpenSSL managers.
@@ -77,6 +78,9 @@ struct HandshakeHarness {
                 )
             }
             toHeadUnitQueue = []
+        }
+        if !toAppQueue.isEmpty {
+            Issue.record("the handshake was still exchanging queries after 32 rounds")
         }
     }
 }
