@@ -21,6 +21,8 @@ let package = Package(
         .library(name: "SDLMedia", targets: ["SDLMedia"]),
         .library(name: "SDLSession", targets: ["SDLSession"]),
         .library(name: "CarWindow", targets: ["CarWindow"]),
+        .library(name: "SDLSecurity", targets: ["SDLSecurity"]),
+        .library(name: "SDLSecurityOpenSSL", targets: ["SDLSecurityOpenSSL"]),
         .executable(name: "carwindow", targets: ["CarWindowCLI"]),
     ],
     dependencies: [
@@ -84,6 +86,23 @@ let package = Package(
             dependencies: ["CCairo", "CPangoCairo"],
             swiftSettings: upcoming
         ),
+        // Protected services: the security manager protocol and SDL's handshake carriage (pure), and the default
+        // implementation on OpenSSL 3 through a system-library target (Debian libssl-dev).
+        .target(
+            name: "SDLSecurity",
+            dependencies: ["SDLWire", .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: upcoming
+        ),
+        .systemLibrary(
+            name: "COpenSSL",
+            pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        .target(
+            name: "SDLSecurityOpenSSL",
+            dependencies: ["SDLSecurity", "COpenSSL", .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: upcoming
+        ),
         .executableTarget(
             name: "CarWindowCLI",
             dependencies: [
@@ -111,6 +130,14 @@ let package = Package(
             name: "CarWindowTests",
             dependencies: ["CarWindow"],
             exclude: ["Goldens", "Fixtures"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "SDLSecurityTests",
+            dependencies: [
+                "SDLSecurity", "SDLSecurityOpenSSL", "SDLWire",
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
             swiftSettings: upcoming
         ),
         .testTarget(
