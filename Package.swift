@@ -55,6 +55,11 @@ let package = Package(
             dependencies: ["COpenH264", "CLibYUV", .product(name: "Logging", package: "swift-log")],
             swiftSettings: upcoming
         ),
+        // The bare openh264 encode loop in C: the reference `carwindow bench media` compares SDLMedia's encoder with.
+        .target(
+            name: "CH264Reference",
+            dependencies: ["COpenH264"]
+        ),
         // Session and transports on SwiftNIO.
         .target(
             name: "SDLSession",
@@ -71,6 +76,7 @@ let package = Package(
             dependencies: [
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                "SDLMedia", "CH264Reference",
             ],
             swiftSettings: upcoming
         ),
@@ -81,6 +87,11 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOTestUtils", package: "swift-nio"),
             ],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "SDLMediaTests",
+            dependencies: ["SDLMedia"],
             swiftSettings: upcoming
         ),
         .testTarget(
