@@ -17,6 +17,8 @@ int ch264_reference_encode(int width, int height, int frame_rate, int bitrate, i
     if (WelsCreateSVCEncoder(&encoder) != 0 || encoder == NULL) return -1;
 
     // Keep in step with OpenH264Encoder.configure(_:for:) in SDLMedia.
+    int trace = WELS_LOG_QUIET;
+    (*encoder)->SetOption(encoder, ENCODER_OPTION_TRACE_LEVEL, &trace);
     SEncParamExt p;
     (*encoder)->GetDefaultParams(encoder, &p);
     p.iUsageType = screen_content ? SCREEN_CONTENT_REAL_TIME : CAMERA_VIDEO_REAL_TIME;
@@ -37,8 +39,8 @@ int ch264_reference_encode(int width, int height, int frame_rate, int bitrate, i
     p.bEnableFrameSkip = true;
     p.iMultipleThreadIdc = 1;
     p.bEnableDenoise = false;
-    p.bEnableBackgroundDetection = true;
-    p.bEnableAdaptiveQuant = true;
+    p.bEnableBackgroundDetection = !screen_content;
+    p.bEnableAdaptiveQuant = !screen_content;
     p.bEnableSceneChangeDetect = true;
     p.bEnableLongTermReference = false;
     p.iComplexityMode = LOW_COMPLEXITY;

@@ -7,6 +7,9 @@ extension OpenH264Encoder {
         guard WelsCreateSVCEncoder(&created) == 0, let handle = created, let vtable = handle.pointee?.pointee else {
             throw MediaError(.encoderFailure, "openh264 could not create an encoder")
         }
+        // openh264 prints warnings to stderr by default; errors surface through status codes instead.
+        var traceLevel = Int32(WELS_LOG_QUIET)
+        _ = vtable.SetOption(handle, ENCODER_OPTION_TRACE_LEVEL, &traceLevel)
         var params = SEncParamExt()
         _ = vtable.GetDefaultParams(handle, &params)
         configure(&params, for: settings)
@@ -48,8 +51,9 @@ extension OpenH264Encoder {
         params.bEnableFrameSkip = settings.allowsFrameSkipping
         params.iMultipleThreadIdc = 1
         params.bEnableDenoise = false
-        params.bEnableBackgroundDetection = true
-        params.bEnableAdaptiveQuant = true
+        // openh264 supports these two only for camera content (it turns them off for screen content).
+        params.bEnableBackgroundDetection = settings.usage == .camera
+        params.bEnableAdaptiveQuant = settings.usage == .camera
         params.bEnableSceneChangeDetect = true
         params.bEnableLongTermReference = false
         params.iComplexityMode = LOW_COMPLEXITY

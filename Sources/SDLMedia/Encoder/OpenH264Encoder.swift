@@ -127,9 +127,10 @@ public final class OpenH264Encoder: VideoEncoder {
         output.removeAll(keepingCapacity: true)
         output.reserveCapacity(Int(frameInfo.iFrameSizeInBytes) + parameterSets.count)
         var sawSPS = false
+        let layerCount = Int(frameInfo.iLayerNum)
         withUnsafeBytes(of: &frameInfo.sLayerInfo) { raw in
             let layers = raw.bindMemory(to: SLayerBSInfo.self)
-            for layer in layers.prefix(Int(frameInfo.iLayerNum)) {
+            for layer in layers.prefix(layerCount) {
                 guard let bits = layer.pBsBuf, let lengths = layer.pNalLengthInByte else { continue }
                 var offset = 0
                 for index in 0..<Int(layer.iNalCount) {
