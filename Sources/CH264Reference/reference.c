@@ -41,7 +41,7 @@ int ch264_reference_encode(int width, int height, int frame_rate, int bitrate, i
     p.bEnableDenoise = false;
     p.bEnableBackgroundDetection = !screen_content;
     p.bEnableAdaptiveQuant = !screen_content;
-    p.bEnableSceneChangeDetect = true;
+    p.bEnableSceneChangeDetect = screen_content;
     p.bEnableLongTermReference = false;
     p.iComplexityMode = LOW_COMPLEXITY;
     p.sSpatialLayers[0].iVideoWidth = width;

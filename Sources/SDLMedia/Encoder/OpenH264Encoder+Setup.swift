@@ -54,7 +54,9 @@ extension OpenH264Encoder {
         // openh264 supports these two only for camera content (it turns them off for screen content).
         params.bEnableBackgroundDetection = settings.usage == .camera
         params.bEnableAdaptiveQuant = settings.usage == .camera
-        params.bEnableSceneChangeDetect = true
+        // openh264 forces scene-change detection on for screen content (and then codes large changes as IDRs);
+        // for camera content a scene change costs an IDR we would rather not pay mid-stream.
+        params.bEnableSceneChangeDetect = settings.usage == .screenContent
         params.bEnableLongTermReference = false
         params.iComplexityMode = LOW_COMPLEXITY
         let level = settings.level ?? H264Level.all[H264Level.all.count - 1]

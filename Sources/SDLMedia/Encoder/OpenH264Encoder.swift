@@ -28,6 +28,7 @@ public final class OpenH264Encoder: VideoEncoder {
     private var lastIDRTime: Duration?
     private var parameterSets: [UInt8] = []
     private var output: [UInt8] = []
+    private var ceiling: BitrateCeiling?
     private var frameInfo = SFrameBSInfo()
     private var picture = SSourcePicture()
 
@@ -39,6 +40,7 @@ public final class OpenH264Encoder: VideoEncoder {
         try settings.validate()
         self.settings = settings
         self.handle = try Self.makeEncoder(settings)
+        self.ceiling = settings.maxBitrate.map { BitrateCeiling(maxBitrate: $0, frameRate: settings.frameRate) }
     }
 
     deinit {
@@ -56,6 +58,16 @@ public final class OpenH264Encoder: VideoEncoder {
         try timestamps.accept(frame.presentationTime)
         statistics.framesSubmitted += 1
 
+        if var guardian = ceiling {
+            // A requested IDR still waits for budget: skipping it only delays the key frame.
+            let allowed = guardian.allowsFrame(at: frame.presentationTime)
+            ceiling = guardian
+            statistics.peakOvershootBits = guardian.peakOvershootBits
+            guard allowed else {
+                statistics.framesSkipped += 1
+                return nil
+            }
+        }
         if let interval = settings.keyFrameInterval, let last = lastIDRTime,
            frame.presentationTime - last >= interval {
             keyFrameRequested = true
@@ -91,6 +103,10 @@ public final class OpenH264Encoder: VideoEncoder {
         }
         statistics.framesEncoded += 1
         statistics.bytesProduced += output.count
+        if ceiling != nil {
+            ceiling?.record(bits: output.count * 8, at: frame.presentationTime)
+            statistics.peakOvershootBits = ceiling?.peakOvershootBits ?? 0
+        }
         return EncodedAccessUnit(bytes: output, presentationTime: frame.presentationTime, isIDR: isIDR)
     }
 
@@ -113,6 +129,13 @@ public final class OpenH264Encoder: VideoEncoder {
             keyFrameRequested = true
             parameterSets = []
             statistics.rebuilds += 1
+        }
+        if let max = newSettings.maxBitrate {
+            if ceiling == nil { ceiling = BitrateCeiling(maxBitrate: max, frameRate: newSettings.frameRate) }
+            ceiling?.maxBitrate = max
+            ceiling?.frameRate = newSettings.frameRate
+        } else {
+            ceiling = nil
         }
         settings = newSettings
         return change

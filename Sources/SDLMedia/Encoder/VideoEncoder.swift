@@ -48,12 +48,15 @@ public struct EncoderStatistics: Sendable, Hashable, CustomStringConvertible {
     public var bytesProduced = 0
     /// Times the encoder was rebuilt for a settings change.
     public var rebuilds = 0
+    /// The most the output was ever ahead of ``EncoderSettings/maxBitrate``, in bits (see ``BitrateCeiling``);
+    /// zero when the ceiling was held or none is set.
+    public var peakOvershootBits = 0
 
     /// Zero counters.
     public init() {}
 
     public var description: String {
         "submitted \(framesSubmitted), encoded \(framesEncoded), skipped \(framesSkipped), IDR \(idrFrames), "
-            + "bytes \(bytesProduced), rebuilds \(rebuilds)"
+            + "bytes \(bytesProduced), rebuilds \(rebuilds), peak overshoot \(peakOvershootBits) bits"
     }
 }
