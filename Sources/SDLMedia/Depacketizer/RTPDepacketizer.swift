@@ -51,6 +51,7 @@ public struct RTPDepacketizer: Sendable {
     private var readIndex = 0
     private var assembly = AccessUnitAssembly()
     private var ready: [EncodedAccessUnit] = []
+    private var droppedTimestamp: UInt32?
 
     /// Creates a depacketizer that waits for the first IDR.
     public init(maximumAccessUnitSize: Int = Self.defaultMaximumAccessUnitSize) {
@@ -149,7 +150,8 @@ public struct RTPDepacketizer: Sendable {
         }
         if assembly.hasIDR { assembly.waitingForIDR = false }
         if assembly.waitingForIDR {
-            statistics.droppedAccessUnits += 1
+            // The tail of an access unit already counted when its damage was found is not counted again.
+            if assembly.timestamp != droppedTimestamp { statistics.droppedAccessUnits += 1 }
         } else {
             ready.append(EncodedAccessUnit(bytes: assembly.bytes, presentationTime: assembly.presentationTime(),
                                            isIDR: assembly.hasIDR))
@@ -159,7 +161,10 @@ public struct RTPDepacketizer: Sendable {
     }
 
     private mutating func drop() {
-        if !assembly.isEmpty || assembly.isDamaged { statistics.droppedAccessUnits += 1 }
+        if !assembly.isEmpty || assembly.isDamaged, assembly.timestamp != droppedTimestamp {
+            statistics.droppedAccessUnits += 1
+        }
+        droppedTimestamp = assembly.timestamp
         assembly.reset()
         assembly.waitingForIDR = true
     }

@@ -35,6 +35,7 @@ public struct BitrateCeiling: Sendable, Hashable {
     /// Whether a frame at `time` may be encoded: no bits are owed from before `time`. Also measures the
     /// overshoot up to the end of this frame's slot, so skipped frames count towards the elapsed time.
     public mutating func allowsFrame(at time: Duration) -> Bool {
+        if start == nil { start = time }
         let allowed = bits <= budget(until: time + Self.burstAllowance)
         measure(at: time)
         return allowed
@@ -42,6 +43,7 @@ public struct BitrateCeiling: Sendable, Hashable {
 
     /// Records `bits` of output for the frame at `time`.
     public mutating func record(bits frameBits: Int, at time: Duration) {
+        if start == nil { start = time }
         bits += frameBits
         measure(at: time)
     }
@@ -51,10 +53,8 @@ public struct BitrateCeiling: Sendable, Hashable {
         peakOvershootBits = max(peakOvershootBits, bits - budget(until: slotEnd + Self.burstAllowance))
     }
 
-    private mutating func budget(until time: Duration) -> Int {
-        let origin = start ?? time
-        start = origin
-        let elapsed = time - origin
+    private func budget(until time: Duration) -> Int {
+        let elapsed = time - (start ?? time)
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return Int(seconds * Double(maxBitrate))
     }
