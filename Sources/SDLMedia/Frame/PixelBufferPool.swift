@@ -25,6 +25,13 @@ public final class PixelBufferPool: Sendable {
         /// Buffers allocated because every pooled buffer was busy (not kept).
         public var overflowAllocations = 0
 
+        /// Creates counters, zero by default.
+        public init(allocations: Int = 0, reuses: Int = 0, overflowAllocations: Int = 0) {
+            self.allocations = allocations
+            self.reuses = reuses
+            self.overflowAllocations = overflowAllocations
+        }
+
         public var description: String {
             "allocations \(allocations), reuses \(reuses), overflow allocations \(overflowAllocations)"
         }

@@ -4,11 +4,14 @@ import Glibc
 import Darwin
 #endif
 
-/// A moving test picture for benchmarks, tests and demos: a detailed backdrop that pans in a circle, with a
-/// block that slides across it, rendered straight into a frame's planes.
+/// A moving test picture for benchmarks, tests and demos, rendered straight into a frame's planes.
 ///
-/// The backdrop is computed once, larger than the frame; each frame copies a window of it, so rendering costs a
-/// row copy per line and the encoder sees real motion and detail, like a scrolling map under moving widgets.
+/// A detailed backdrop is computed once, larger than the frame; each frame copies a window of it, so rendering
+/// costs a row copy per line. Two kinds of motion:
+/// - ``Motion/pan``: the whole backdrop pans in a circle under a sliding block, like a map being dragged. Every
+///   pixel moves, which is camera-like content.
+/// - ``Motion/interface``: the backdrop stays put, a list panel on the left third scrolls up, and a block slides
+///   across, like a user interface.
 ///
 /// ```swift
 /// let scene = SyntheticScene(width: 800, height: 480, format: .bgra)
@@ -17,6 +20,14 @@ import Darwin
 /// scene.render(frameIndex: 0, into: frame)
 /// ```
 public struct SyntheticScene: Sendable {
+    /// How the picture moves from frame to frame.
+    public enum Motion: Sendable, Hashable, CaseIterable {
+        /// The whole picture pans in a circle (camera-like; every pixel moves).
+        case pan
+        /// A static picture with a scrolling panel and a sliding block (user-interface-like).
+        case interface
+    }
+
     /// How far the backdrop pans from its centre, in pixels.
     public static let panRadius = 32
     /// Frames per full circle of the pan.
@@ -28,16 +39,19 @@ public struct SyntheticScene: Sendable {
     public let height: Int
     /// The format rendered: ``PixelFormat/bgra`` or ``PixelFormat/i420``.
     public let format: PixelFormat
+    /// How the picture moves.
+    public let motion: Motion
     private let backdrop: [[UInt8]]
     private let backdropWidths: [Int]
 
     /// Prepares the backdrop for `width` x `height` frames (even sizes) of `format`.
-    public init(width: Int, height: Int, format: PixelFormat, seed: UInt64 = 1) {
+    public init(width: Int, height: Int, format: PixelFormat, motion: Motion = .pan, seed: UInt64 = 1) {
         precondition(format == .bgra || format == .i420, "SyntheticScene renders BGRA or I420")
         precondition(width > 0 && height > 0 && width % 2 == 0 && height % 2 == 0, "SyntheticScene needs an even size")
         self.width = width
         self.height = height
         self.format = format
+        self.motion = motion
         let margin = 2 * Self.panRadius
         let fullWidth = width + margin, fullHeight = height + margin
         var random = SplitMix64(seed: seed)
@@ -85,8 +99,16 @@ public struct SyntheticScene: Sendable {
         precondition(frame.format == format && frame.width == width && frame.height == height,
                      "frame \(frame.width)x\(frame.height) \(frame.format) does not match the scene")
         let angle = Double(frameIndex % Self.panPeriod) / Double(Self.panPeriod) * 2 * Double.pi
-        let dx = Self.panRadius + Int((Double(Self.panRadius) * cos(angle)).rounded()) & ~1
-        let dy = Self.panRadius + Int((Double(Self.panRadius) * sin(angle)).rounded()) & ~1
+        var dx = Self.panRadius, dy = Self.panRadius
+        var panelWidth = 0, panelScroll = 0
+        switch motion {
+        case .pan:
+            dx += Int((Double(Self.panRadius) * cos(angle)).rounded()) & ~1
+            dy += Int((Double(Self.panRadius) * sin(angle)).rounded()) & ~1
+        case .interface:
+            panelWidth = width / 3 & ~1
+            panelScroll = frameIndex * 4 % (2 * Self.panRadius)
+        }
         let blockSize = min(width, height) / 4
         let blockX = (frameIndex * 8) % max(1, width - blockSize)
         let blockY = (height - blockSize) / 2
@@ -102,9 +124,14 @@ public struct SyntheticScene: Sendable {
             let stride = frame.planes[plane].stride
             source.withUnsafeBufferPointer { source in
                 guard let base = source.baseAddress else { return }
+                let panelBytes = panelWidth / scale * bytesPerPixel
                 for row in 0..<rows {
                     let from = base + (row + dy / scale) * sourceStride + dx / scale * bytesPerPixel
                     (destination + row * stride).update(from: from, count: rowBytes)
+                    if panelBytes > 0 {
+                        let scrolled = base + (row + panelScroll / scale) * sourceStride
+                        (destination + row * stride).update(from: scrolled, count: panelBytes)
+                    }
                 }
             }
             // The sliding block, a flat colour that changes slowly, like a widget moving over a map.

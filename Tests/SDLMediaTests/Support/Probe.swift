@@ -39,9 +39,10 @@ struct StreamProbe {
 
 /// Encodes `count` frames of the synthetic scene and returns the access units.
 func encodeScene(settings: EncoderSettings, count: Int, startIndex: Int = 0,
-                 keyFramesAt: Set<Int> = [], encoder existing: OpenH264Encoder? = nil) throws -> [EncodedAccessUnit] {
+                 keyFramesAt: Set<Int> = [], encoder existing: OpenH264Encoder? = nil,
+                 motion: SyntheticScene.Motion = .pan) throws -> [EncodedAccessUnit] {
     let encoder = try existing ?? OpenH264Encoder(settings: settings)
-    let scene = SyntheticScene(width: settings.width, height: settings.height, format: .i420)
+    let scene = SyntheticScene(width: settings.width, height: settings.height, format: .i420, motion: motion)
     let pool = PixelBufferPool(format: .i420, width: settings.width, height: settings.height)
     var units: [EncodedAccessUnit] = []
     for index in startIndex..<(startIndex + count) {
