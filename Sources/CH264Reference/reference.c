@@ -1,8 +1,15 @@
 #include "CH264Reference.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <wels/codec_api.h>
+
+struct ch264_reference {
+    ISVCEncoder *encoder;
+    SSourcePicture picture;
+    SFrameBSInfo info;
+};
 
 static double now_seconds(void) {
     struct timespec ts;
@@ -10,15 +17,13 @@ static double now_seconds(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-int ch264_reference_encode(int width, int height, int frame_rate, int bitrate, int screen_content,
-                           const unsigned char *const *planes, int y_stride, int uv_stride, int frame_count,
-                           int frame_interval_ms, double *seconds, long long *total_bytes) {
+ch264_reference *ch264_reference_create(int width, int height, int frame_rate, int bitrate, int screen_content) {
     ISVCEncoder *encoder = NULL;
-    if (WelsCreateSVCEncoder(&encoder) != 0 || encoder == NULL) return -1;
-
-    // Keep in step with OpenH264Encoder.configure(_:for:) in SDLMedia.
+    if (WelsCreateSVCEncoder(&encoder) != 0 || encoder == NULL) return NULL;
     int trace = WELS_LOG_QUIET;
     (*encoder)->SetOption(encoder, ENCODER_OPTION_TRACE_LEVEL, &trace);
+
+    // Keep in step with OpenH264Encoder.configure(_:for:) in SDLMedia.
     SEncParamExt p;
     (*encoder)->GetDefaultParams(encoder, &p);
     p.iUsageType = screen_content ? SCREEN_CONTENT_REAL_TIME : CAMERA_VIDEO_REAL_TIME;
@@ -56,34 +61,39 @@ int ch264_reference_encode(int width, int height, int frame_rate, int bitrate, i
     int status = (*encoder)->InitializeExt(encoder, &p);
     int format = videoFormatI420;
     if (status == 0) status = (*encoder)->SetOption(encoder, ENCODER_OPTION_DATAFORMAT, &format);
-    if (status != 0) {
+    ch264_reference *reference = status == 0 ? calloc(1, sizeof *reference) : NULL;
+    if (reference == NULL) {
         WelsDestroySVCEncoder(encoder);
-        return status;
+        return NULL;
     }
+    reference->encoder = encoder;
+    reference->picture.iColorFormat = videoFormatI420;
+    reference->picture.iPicWidth = width;
+    reference->picture.iPicHeight = height;
+    return reference;
+}
 
-    SFrameBSInfo info;
-    memset(&info, 0, sizeof info);
-    SSourcePicture pic;
-    memset(&pic, 0, sizeof pic);
-    pic.iColorFormat = videoFormatI420;
-    pic.iPicWidth = width;
-    pic.iPicHeight = height;
-    pic.iStride[0] = y_stride;
-    pic.iStride[1] = uv_stride;
-    pic.iStride[2] = uv_stride;
-    long long bytes = 0;
-    for (int i = 0; i < frame_count && status == 0; i++) {
-        pic.pData[0] = (unsigned char *)planes[3 * i];
-        pic.pData[1] = (unsigned char *)planes[3 * i + 1];
-        pic.pData[2] = (unsigned char *)planes[3 * i + 2];
-        pic.uiTimeStamp = (long long)i * frame_interval_ms;
-        double start = now_seconds();
-        status = (*encoder)->EncodeFrame(encoder, &pic, &info);
-        seconds[i] = now_seconds() - start;
-        if (info.eFrameType != videoFrameTypeSkip) bytes += info.iFrameSizeInBytes;
-    }
-    *total_bytes = bytes;
-    (*encoder)->Uninitialize(encoder);
-    WelsDestroySVCEncoder(encoder);
-    return status;
+double ch264_reference_encode(ch264_reference *reference, const unsigned char *y, const unsigned char *u,
+                              const unsigned char *v, int y_stride, int uv_stride, long long timestamp_ms,
+                              int *bytes) {
+    SSourcePicture *pic = &reference->picture;
+    pic->iStride[0] = y_stride;
+    pic->iStride[1] = uv_stride;
+    pic->iStride[2] = uv_stride;
+    pic->pData[0] = (unsigned char *)y;
+    pic->pData[1] = (unsigned char *)u;
+    pic->pData[2] = (unsigned char *)v;
+    pic->uiTimeStamp = timestamp_ms;
+    double start = now_seconds();
+    int status = (*reference->encoder)->EncodeFrame(reference->encoder, pic, &reference->info);
+    double elapsed = now_seconds() - start;
+    *bytes = reference->info.eFrameType == videoFrameTypeSkip ? 0 : reference->info.iFrameSizeInBytes;
+    return status == 0 ? elapsed : -1.0;
+}
+
+void ch264_reference_destroy(ch264_reference *reference) {
+    if (reference == NULL) return;
+    (*reference->encoder)->Uninitialize(reference->encoder);
+    WelsDestroySVCEncoder(reference->encoder);
+    free(reference);
 }

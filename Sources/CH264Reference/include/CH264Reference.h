@@ -2,15 +2,20 @@
 #ifndef CH264_REFERENCE_H
 #define CH264_REFERENCE_H
 
-#include <stddef.h>
+/// An openh264 encoder configured like SDLMedia's OpenH264Encoder (Constrained Baseline, one slice, one thread,
+/// bitrate rate control with frame skipping, the same usage mode).
+typedef struct ch264_reference ch264_reference;
 
-/// Encodes `frame_count` I420 frames with the same openh264 configuration as SDLMedia's OpenH264Encoder
-/// (Constrained Baseline, one slice, one thread, bitrate rate control) and records each EncodeFrame call's time.
-///
-/// Frame i's planes start at planes[3*i], planes[3*i+1], planes[3*i+2]. Returns 0 on success, or the first
-/// openh264 status that was not success. `seconds` receives frame_count durations; `total_bytes` the output size.
-int ch264_reference_encode(int width, int height, int frame_rate, int bitrate, int screen_content,
-                           const unsigned char *const *planes, int y_stride, int uv_stride, int frame_count,
-                           int frame_interval_ms, double *seconds, long long *total_bytes);
+/// Creates a reference encoder, or returns NULL if openh264 refuses the configuration.
+ch264_reference *ch264_reference_create(int width, int height, int frame_rate, int bitrate, int screen_content);
+
+/// Encodes one I420 frame and returns the seconds EncodeFrame took, or a negative value on failure.
+/// `bytes` receives the access unit's size (0 when the rate control skipped the frame).
+double ch264_reference_encode(ch264_reference *encoder, const unsigned char *y, const unsigned char *u,
+                              const unsigned char *v, int y_stride, int uv_stride, long long timestamp_ms,
+                              int *bytes);
+
+/// Releases the encoder.
+void ch264_reference_destroy(ch264_reference *encoder);
 
 #endif
