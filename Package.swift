@@ -52,7 +52,10 @@ let package = Package(
         ),
         .target(
             name: "SDLMedia",
-            dependencies: ["COpenH264", "CLibYUV", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "COpenH264", "CLibYUV", .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
             swiftSettings: upcoming
         ),
         // The bare openh264 encode loop in C: the reference `carwindow bench media` compares SDLMedia's encoder with.

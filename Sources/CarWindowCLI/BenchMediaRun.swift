@@ -60,7 +60,9 @@ struct BenchMediaRun {
                 }
             }
 
-            let base = i420.buffer.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            guard let base = i420.buffer.bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+                throw Failure(description: "an empty I420 buffer at frame \(index)")
+            }
             var bytes: Int32 = 0
             let seconds = ch264_reference_encode(reference, base + i420.planes[0].offset, base + i420.planes[1].offset,
                                                  base + i420.planes[2].offset, Int32(i420.planes[0].stride),

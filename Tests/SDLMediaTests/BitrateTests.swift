@@ -43,4 +43,16 @@ struct BitrateTests {
                 "measured \(Int(measured)) bps over the \(ceiling) bps ceiling without a report")
         #expect(held, "measured \(Int(measured)) bps over the \(ceiling) bps ceiling; \(encoder.statistics)")
     }
+
+    @Test("screen-content mode on user-interface-like content does not overshoot the target")
+    func screenContentInterface() throws {
+        let settings = EncoderSettings(width: 800, height: 480)
+        let frames = 10 * settings.frameRate
+        let encoder = try OpenH264Encoder(settings: settings)
+        let units = try encodeScene(settings: settings, count: frames, encoder: encoder, motion: .interface)
+        let measured = Self.bitrate(units, frames: frames, fps: settings.frameRate)
+        print("800x480 screenContent interface target \(settings.bitrate): \(Int(measured)) bps, \(encoder.statistics)")
+        #expect(measured <= 1.15 * Double(settings.bitrate))
+        #expect(encoder.statistics.idrFrames <= 3, "\(encoder.statistics)")
+    }
 }

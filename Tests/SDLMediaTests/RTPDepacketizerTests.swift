@@ -15,10 +15,12 @@ struct RTPDepacketizerTests {
         }
     }
 
-    static func packets(limit: Int = 40) -> [[UInt8]] {
+    static func packets(limit: Int = 40) throws -> [[UInt8]] {
         var packetizer = RTPPacketizer(configuration: .init(maxPacketSize: limit, ssrc: 1, initialSequenceNumber: 65_530,
                                                             initialTimestamp: 100))
-        return units().flatMap { try! splitRFC4571(packetizer.packetize($0)) }  // swiftlint:disable:this force_try
+        var packets: [[UInt8]] = []
+        for unit in units() { packets += try splitRFC4571(packetizer.packetize(unit)) }
+        return packets
     }
 
     static func framed(_ packets: [[UInt8]]) -> [UInt8] {
@@ -34,7 +36,7 @@ struct RTPDepacketizerTests {
     @Test("round trip: every access unit back, with times and IDR flags", arguments: [40, 65_535])
     func roundTrip(limit: Int) throws {
         var depacketizer = RTPDepacketizer()
-        depacketizer.append(Self.framed(Self.packets(limit: limit)))
+        depacketizer.append(Self.framed(try Self.packets(limit: limit)))
         let out = try Self.drain(&depacketizer)
         #expect(out == Self.units())
         #expect(depacketizer.bufferedByteCount == 0)
@@ -42,7 +44,7 @@ struct RTPDepacketizerTests {
 
     @Test("fed one byte at a time, or in uneven chunks, it gives the same access units", arguments: [1, 3, 7, 1000])
     func dripFed(chunk: Int) throws {
-        let stream = Self.framed(Self.packets())
+        let stream = Self.framed(try Self.packets())
         var depacketizer = RTPDepacketizer()
         var out: [EncodedAccessUnit] = []
         var index = 0
@@ -56,10 +58,10 @@ struct RTPDepacketizerTests {
 
     @Test("a lost packet drops the damaged access unit and everything up to the next IDR")
     func lossDropsToNextIDR() throws {
-        var packets = Self.packets()
+        var packets = try Self.packets()
         // Find a packet of the second access unit (a P frame) and lose it.
         let timestamps = try packets.map { try RTPHeader(parsing: $0).timestamp }
-        let secondUnit = timestamps.firstIndex { $0 != timestamps[0] }!
+        let secondUnit = try #require(timestamps.firstIndex { $0 != timestamps[0] })
         packets.remove(at: secondUnit + 1)
         var depacketizer = RTPDepacketizer()
         depacketizer.append(Self.framed(packets))
@@ -72,9 +74,9 @@ struct RTPDepacketizerTests {
 
     @Test("a stream joined mid-way waits for the first IDR")
     func joinMidStream() throws {
-        let packets = Self.packets()
+        let packets = try Self.packets()
         let timestamps = try packets.map { try RTPHeader(parsing: $0).timestamp }
-        let start = timestamps.firstIndex { $0 != timestamps[0] }!
+        let start = try #require(timestamps.firstIndex { $0 != timestamps[0] })
         var depacketizer = RTPDepacketizer()
         depacketizer.append(Self.framed(Array(packets[start...])))
         let out = try Self.drain(&depacketizer)
@@ -113,7 +115,7 @@ struct RTPDepacketizerTests {
     @Test("malformed packets throw, are consumed, and the next IDR decodes", arguments: hostile)
     func malformed(packet: [UInt8]) throws {
         var depacketizer = RTPDepacketizer()
-        depacketizer.append(Self.framed([packet] + Self.packets()))
+        depacketizer.append(Self.framed(try [packet] + Self.packets()))
         #expect(throws: MediaError.self) { _ = try depacketizer.nextAccessUnit() }
         let out = try Self.drain(&depacketizer)
         #expect(out == Self.units())
@@ -131,15 +133,15 @@ struct RTPDepacketizerTests {
     @Test("an access unit past the size cap is an error, not an allocation")
     func sizeCap() throws {
         var depacketizer = RTPDepacketizer(maximumAccessUnitSize: 100)
-        depacketizer.append(Self.framed(Self.packets()))
+        depacketizer.append(Self.framed(try Self.packets()))
         #expect(throws: MediaError.self) { _ = try Self.drain(&depacketizer) }
     }
 
     @Test("an FU-A whose start was lost drops the access unit")
     func fragmentWithoutStart() throws {
-        let packets = Self.packets()
+        let packets = try Self.packets()
         // The first FU-A of the first unit carries S; drop it and keep the continuation.
-        let fuStart = packets.firstIndex { $0[12] & 0x1F == 28 && $0[13] & 0x80 != 0 }!
+        let fuStart = try #require(packets.firstIndex { $0[12] & 0x1F == 28 && $0[13] & 0x80 != 0 })
         var depacketizer = RTPDepacketizer()
         // Renumber so no sequence gap is seen: only the missing S bit reveals the damage.
         var kept = packets

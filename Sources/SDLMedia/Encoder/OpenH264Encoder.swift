@@ -19,7 +19,9 @@ import COpenH264
 /// let unit = try encoder.encode(frame) // SPS, PPS, IDR
 /// ```
 public final class OpenH264Encoder: VideoEncoder {
+    /// The settings in force; change them with ``update(_:)``.
     public private(set) var settings: EncoderSettings
+    /// Counters since the encoder was made, including frames skipped by the rate control or the ceiling.
     public private(set) var statistics = EncoderStatistics()
 
     private var handle: UnsafeMutablePointer<ISVCEncoder?>
@@ -47,6 +49,10 @@ public final class OpenH264Encoder: VideoEncoder {
         Self.destroy(handle)
     }
 
+    /// Encodes one I420 frame of the configured size; see ``VideoEncoder/encode(_:)``.
+    ///
+    /// The returned bytes share storage with the encoder's output buffer until the next call, which reuses that
+    /// storage only if the caller has let go of the previous access unit (so nothing the caller holds changes).
     public func encode(_ frame: VideoFrame) throws(MediaError) -> EncodedAccessUnit? {
         guard frame.format == .i420 else {
             throw MediaError(.invalidFrame, "the encoder takes I420 frames, got \(frame.format); use ColorConverter")
@@ -110,10 +116,15 @@ public final class OpenH264Encoder: VideoEncoder {
         return EncodedAccessUnit(bytes: output, presentationTime: frame.presentationTime, isIDR: isIDR)
     }
 
+    /// Makes the next encoded frame an IDR with SPS and PPS.
     public func requestKeyFrame() {
         keyFrameRequested = true
     }
 
+    /// Applies new settings: live for bitrate and frame rate, a rebuild and an IDR for size, profile or usage.
+    ///
+    /// - Returns: what the change cost, as ``EncoderSettings/change(from:to:)`` decides.
+    /// - Throws: ``MediaError/Kind/invalidSettings`` or ``MediaError/Kind/encoderFailure``; the old settings stay.
     public func update(_ newSettings: EncoderSettings) throws(MediaError) -> EncoderSettings.Change {
         try newSettings.validate()
         let change = EncoderSettings.change(from: settings, to: newSettings)
@@ -216,3 +227,7 @@ public final class OpenH264Encoder: VideoEncoder {
         }
     }
 }
+
+// One owner at a time: the openh264 handle is not thread-safe.
+@available(*, unavailable)
+extension OpenH264Encoder: Sendable {}

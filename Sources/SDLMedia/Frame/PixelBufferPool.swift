@@ -1,4 +1,5 @@
-import Synchronization
+// NIOLockedValueBox rather than Synchronization.Mutex, which needs macOS 15 while the package supports macOS 14.
+import NIOConcurrencyHelpers
 
 /// Recycles pixel buffers of one layout so steady streaming allocates no pixel memory per frame.
 ///
@@ -47,7 +48,7 @@ public final class PixelBufferPool: Sendable {
     public let capacity: Int
     private let planes: [VideoFrame.Plane]
     private let byteCount: Int
-    private let state = Mutex(State())
+    private let state: NIOLockedValueBox<State>
 
     private struct State {
         var buffers: [PixelBuffer] = []
@@ -72,12 +73,12 @@ public final class PixelBufferPool: Sendable {
         (self.planes, self.byteCount) = format.packedLayout(width: width, height: height)
         var initial = State()
         initial.buffers.reserveCapacity(capacity)
-        self.state.withLock { $0 = initial }
+        self.state = NIOLockedValueBox(initial)
     }
 
     /// A frame over a free buffer, with the pool's packed layout. The previous pixels are left in place.
     public func makeFrame(presentationTime: Duration) -> VideoFrame {
-        let buffer = state.withLock { state -> PixelBuffer in
+        let buffer = state.withLockedValue { state -> PixelBuffer in
             // A buffer the pool alone references has no frame left using it.
             for index in state.buffers.indices where isKnownUniquelyReferenced(&state.buffers[index]) {
                 state.statistics.reuses += 1
@@ -97,5 +98,5 @@ public final class PixelBufferPool: Sendable {
     }
 
     /// The counters so far.
-    public var statistics: Statistics { state.withLock { $0.statistics } }
+    public var statistics: Statistics { state.withLockedValue { $0.statistics } }
 }

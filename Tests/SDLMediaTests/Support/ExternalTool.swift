@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Testing
 
@@ -35,11 +36,15 @@ struct ExternalTool {
         try process.run()
         // Read both pipes to the end before waiting, so a chatty tool cannot block on a full pipe.
         let errorData = LockedData()
-        let errorReader = Thread { errorData.set(errors.fileHandleForReading.readDataToEndOfFile()) }
+        let errorsRead = DispatchSemaphore(value: 0)
+        let errorReader = Thread {
+            errorData.set(errors.fileHandleForReading.readDataToEndOfFile())
+            errorsRead.signal()
+        }
         errorReader.start()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        while !errorData.isSet { Thread.sleep(forTimeInterval: 0.001) }
+        errorsRead.wait()
         guard process.terminationStatus == 0 else {
             throw ToolFailed(description: "\(url.lastPathComponent) \(arguments.joined(separator: " ")) exited "
                              + "\(process.terminationStatus): \(String(decoding: errorData.value, as: UTF8.self))")
@@ -52,7 +57,6 @@ private final class LockedData: @unchecked Sendable {
     private let lock = NSLock()
     private var data: Data?
     func set(_ value: Data) { lock.withLock { data = value } }
-    var isSet: Bool { lock.withLock { data != nil } }
     var value: Data { lock.withLock { data ?? Data() } }
 }
 
