@@ -13,6 +13,10 @@ packages=(
     fonts-dejavu-core
     ffmpeg
     libssl-dev
+    gstreamer1.0-tools
+    gstreamer1.0-plugins-base
+    gstreamer1.0-plugins-good
+    gstreamer1.0-plugins-bad
 )
 if [[ "${1:-}" == "--with-browser" ]]; then
     packages+=(chromium)
