@@ -113,11 +113,11 @@ let package = Package(
             swiftSettings: upcoming
         ),
         // The video stream lifecycle, negotiation, ranges and scale; reaches the session and the encoder through
-        // two small protocols (VideoServiceConnection, VideoFrameEncoding) that adapters satisfy.
+        // two small protocols (VideoServiceConnection, VideoFrameEncoding); the SDLMedia adapter lives here.
         .target(
             name: "SDLStreaming",
             dependencies: [
-                "SDLWire", "SDLRPC",
+                "SDLWire", "SDLRPC", "SDLMedia",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -168,7 +168,9 @@ let package = Package(
         ),
         .testTarget(
             name: "SDLStreamingTests",
-            dependencies: ["SDLStreaming", "SDLRPC", "SDLWire", .product(name: "NIOCore", package: "swift-nio")],
+            dependencies: [
+                "SDLStreaming", "SDLRPC", "SDLWire", "SDLMedia", .product(name: "NIOCore", package: "swift-nio"),
+            ],
             swiftSettings: upcoming
         ),
         .testTarget(

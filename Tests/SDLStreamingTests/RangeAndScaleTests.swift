@@ -213,7 +213,7 @@ struct EncoderConfigurationTests {
     @Test(
         "head-unit values, lowered (never raised) by the app's (EVO-0323)",
         arguments: [
-            Case(headUnitFPS: nil, headUnitKbps: nil, customFPS: nil, customBitrate: nil, fps: 30, bitrate: 1_000_000),
+            Case(headUnitFPS: nil, headUnitKbps: nil, customFPS: nil, customBitrate: nil, fps: 15, bitrate: 600_000),
             Case(headUnitFPS: 60, headUnitKbps: 5_000, customFPS: nil, customBitrate: nil, fps: 60, bitrate: 5_000_000),
             Case(
                 headUnitFPS: 60, headUnitKbps: 5_000, customFPS: 24, customBitrate: 800_000, fps: 24, bitrate: 800_000),
@@ -222,7 +222,7 @@ struct EncoderConfigurationTests {
             Case(
                 headUnitFPS: nil, headUnitKbps: nil, customFPS: 50, customBitrate: 3_000_000, fps: 50,
                 bitrate: 3_000_000),
-            Case(headUnitFPS: 0, headUnitKbps: 0, customFPS: nil, customBitrate: nil, fps: 30, bitrate: 1_000_000),
+            Case(headUnitFPS: 0, headUnitKbps: 0, customFPS: nil, customBitrate: nil, fps: 15, bitrate: 600_000),
             Case(
                 headUnitFPS: Int(Int32.max), headUnitKbps: Int(Int32.max), customFPS: nil, customBitrate: nil, fps: 60,
                 bitrate: 200_000_000),

@@ -202,7 +202,8 @@ struct StateMachineTests {
         #expect(more.startRequests.isEmpty)
         #expect(more.endAttempts.isEmpty)
         // The restart asked for while starting happens after the ACK: EndService first, then one StartService.
-        #expect(machine.handle(.startServiceACK(attempt: 1, Fixture.ack, encrypted: false)) == [.endService(attempt: 2)])
+        #expect(
+            machine.handle(.startServiceACK(attempt: 1, Fixture.ack, encrypted: false)) == [.endService(attempt: 2)])
         #expect(machine.handle(.hmiStatus(Fixture.status(.full))).isEmpty)
         #expect(machine.handle(.endServiceAnswered(attempt: 2)).startAttempts == [3])
     }

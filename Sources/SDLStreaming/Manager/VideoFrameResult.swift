@@ -26,6 +26,8 @@ public enum VideoFrameRejection: Hashable, Sendable {
     case droppedForBackPressure
     /// The presentation time is not after the previous frame's.
     case timestampNotIncreasing
+    /// The encoder's rate control skipped the frame to hold the bit rate (nothing to send).
+    case skippedByEncoder
     /// The stream was restarted or stopped while the frame waited or was encoded.
     case streamChanged
     /// The encoder failed.

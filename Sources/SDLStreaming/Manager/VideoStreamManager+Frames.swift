@@ -72,7 +72,8 @@ extension VideoStreamManager {
                     for _ in 0..<count {
                         guard machine.state == .suspended, let encoder else { break }
                         let time = (lastEncoderPresentationTime ?? .zero) + interval
-                        if case .notSent = await encodeAndSend(frame, appTime: time, encoder: encoder) { break }
+                        let result = await encodeAndSend(frame, appTime: time, encoder: encoder)
+                        if case .notSent(let reason) = result, reason != .skippedByEncoder { break }
                     }
                 }
             }
@@ -110,6 +111,11 @@ extension VideoStreamManager {
             return .notSent(.streamChanged)
         }
         lastEncoderPresentationTime = time
+        guard !payloads.isEmpty else {
+            stats.framesSkippedByEncoder += 1
+            if keyFrame { keyFrameRequested = true }
+            return .notSent(.skippedByEncoder)
+        }
         var bytes = 0
         for payload in payloads {
             guard generation == encoderGeneration else {

@@ -9,6 +9,8 @@ public struct VideoStreamStatistics: Hashable, Sendable {
     public var framesSent = 0
     /// App frames dropped before the encoder because the queue was full.
     public var framesDropped = 0
+    /// Frames the encoder's rate control skipped.
+    public var framesSkippedByEncoder = 0
     /// App frames refused for another reason (not streaming, suspended, bad timestamp, failures).
     public var framesRejected = 0
     /// Payload bytes sent on the video service.

@@ -21,9 +21,9 @@ public struct VideoStreamingSettings: Sendable {
     public var customFrameRate: Int?
     /// A bit rate in bits per second the app would like; it can only lower the head unit's `maxBitrate`.
     public var customBitrate: Int?
-    /// The frame rate when neither the head unit nor the app gives one.
+    /// The frame rate when neither the head unit nor the app gives one: SDL's 15, as SDLMedia's `EncoderSettings`.
     public var defaultFrameRate: Int
-    /// The bit rate (bits per second) when neither the head unit nor the app gives one.
+    /// The bit rate (bits per second) when neither the head unit nor the app gives one: SDL's 600 kbps.
     public var defaultBitrate: Int
     /// The "open the app" frames sent when the app goes to the background while streaming.
     public var backgroundFrames: BackgroundFrames
@@ -34,8 +34,8 @@ public struct VideoStreamingSettings: Sendable {
         dataSource: (any VideoStreamingDataSource)? = nil,
         customFrameRate: Int? = nil,
         customBitrate: Int? = nil,
-        defaultFrameRate: Int = 30,
-        defaultBitrate: Int = 1_000_000,
+        defaultFrameRate: Int = 15,
+        defaultBitrate: Int = 600_000,
         backgroundFrames: BackgroundFrames = BackgroundFrames()
     ) {
         self.landscapeRange = landscapeRange
