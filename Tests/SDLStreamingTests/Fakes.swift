@@ -60,15 +60,21 @@ actor FakeConnection: VideoServiceConnection {
 
     func script(_ answers: [VideoServiceStartOutcome]) { startAnswers = answers }
 
-    func startVideoService(_ request: VideoStartService) async throws(VideoStreamingError) -> VideoServiceStartOutcome {
+    private(set) var encryptionRequests: [Bool] = []
+
+    func startVideoService(
+        _ request: VideoStartService,
+        encrypted: Bool
+    ) async throws(VideoStreamingError) -> VideoServiceStartOutcome {
         startRequests.append(request)
+        encryptionRequests.append(encrypted)
         clock.advance(by: startRoundTrip)
         if !startAnswers.isEmpty { return startAnswers.removeFirst() }
         return .accepted(
             MediaStartServiceACK(
                 mtu: 131_072, videoProtocol: request.videoProtocol, width: request.width,
                 videoCodec: request.videoCodec, height: request.height),
-            encrypted: false)
+            encrypted: encrypted)
     }
 
     func endVideoService() async throws(VideoStreamingError) {

@@ -60,6 +60,8 @@ struct ManagerTests {
             await harness.connection.startRequests == [
                 VideoStartService(height: 600, width: 1024, videoProtocol: "RAW", videoCodec: "H264")
             ])
+        #expect(await harness.connection.encryptionRequests == [false])
+        #expect(await !harness.manager.status.isEncrypted)
         let status = await harness.manager.status
         #expect(status.isStreaming)
         #expect(!status.isSuspended)
@@ -224,6 +226,16 @@ struct ManagerTests {
         #expect(await harness.events.next() == .stopped(.requested))
         #expect(await harness.connection.endServiceCount == 1)
         #expect(await !harness.manager.status.isStreaming)
+        await harness.finish()
+    }
+
+    @Test("encryption is asked for when the settings say so, and the ACK's E bit is reported")
+    func encryption() async throws {
+        var harness = await Harness(settings: VideoStreamingSettings(requestsEncryption: true))
+        let stream = try #require(await harness.start())
+        #expect(stream.isEncrypted)
+        #expect(await harness.manager.status.isEncrypted)
+        #expect(await harness.connection.encryptionRequests == [true])
         await harness.finish()
     }
 

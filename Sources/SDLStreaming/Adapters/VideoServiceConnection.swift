@@ -7,9 +7,9 @@ public import SDLWire
 ///
 /// | requirement | session call |
 /// |---|---|
-/// | ``startVideoService(_:)`` | StartService(video, BSON of the request), await ACK (payload + E bit) or NAK |
+/// | ``startVideoService(_:encrypted:)`` | StartService(video, BSON of the request, E bit), await ACK or NAK |
 /// | ``endVideoService()`` | EndService(video, empty payload), await EndServiceACK or EndServiceNAK |
-/// | ``acknowledgeEndService()`` | EndServiceACK(video) for the head unit's EndService |
+/// | ``acknowledgeEndService()`` | EndServiceACK(video) for the head unit's EndService (a no-op for a session that already answers it, as `SDLSession` does) |
 /// | ``sendVideo(_:)`` | one SDL message on the video service (fragmented by the session if above the MTU) |
 /// | ``sendAppCapability(_:)`` | the OnAppCapabilityUpdated notification |
 /// | ``videoServiceEvents()`` | head-unit EndService(video) and transport closure |
@@ -31,14 +31,21 @@ public import SDLWire
 public protocol VideoServiceConnection: Sendable {
     /// Sends a video StartService and waits for the head unit's answer.
     ///
+    /// - Parameters:
+    ///   - request: the size and format to ask for.
+    ///   - encrypted: whether to ask for a protected service (the frame's E bit).
     /// - Returns: `.accepted` with the ACK's payload and encryption bit, or `.rejected` with the NAK's payload.
     /// - Throws: `.connectionFailed` or `.transportClosed` when no answer can come.
-    func startVideoService(_ request: VideoStartService) async throws(VideoStreamingError) -> VideoServiceStartOutcome
+    func startVideoService(
+        _ request: VideoStartService,
+        encrypted: Bool
+    ) async throws(VideoStreamingError) -> VideoServiceStartOutcome
 
     /// Sends a video EndService and waits for the EndServiceACK or EndServiceNAK (either means the service is gone).
     func endVideoService() async throws(VideoStreamingError)
 
-    /// Answers the head unit's own EndService(video) with an EndServiceACK.
+    /// Answers the head unit's own EndService(video) with an EndServiceACK. A session that sends the ACK itself
+    /// when it reports ``VideoServiceEvent/headUnitEndedService`` implements this as a no-op.
     func acknowledgeEndService() async throws(VideoStreamingError)
 
     /// Sends one payload (an Annex-B access unit, or one length-prefixed RTP packet) on the open video service.

@@ -292,7 +292,8 @@ public actor VideoStreamManager<Factory: VideoEncoderFactory, C: Clock> where C.
             switch job {
             case .startService(let attempt, let request):
                 do {
-                    switch try await connection.startVideoService(request) {
+                    let encrypted = machine.settings.requestsEncryption
+                    switch try await connection.startVideoService(request, encrypted: encrypted) {
                     case .accepted(let ack, let encrypted):
                         handle(.startServiceACK(attempt: attempt, ack, encrypted: encrypted))
                     case .rejected(let nak):

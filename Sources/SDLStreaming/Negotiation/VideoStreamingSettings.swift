@@ -27,6 +27,9 @@ public struct VideoStreamingSettings: Sendable {
     public var defaultBitrate: Int
     /// The "open the app" frames sent when the app goes to the background while streaming.
     public var backgroundFrames: BackgroundFrames
+    /// Whether to ask for a protected video service (the StartService E bit). The head unit's ACK decides: see
+    /// ``VideoStreamDescription/isEncrypted``.
+    public var requestsEncryption: Bool
 
     public init(
         landscapeRange: StreamingRange = .unrestricted,
@@ -36,7 +39,8 @@ public struct VideoStreamingSettings: Sendable {
         customBitrate: Int? = nil,
         defaultFrameRate: Int = 15,
         defaultBitrate: Int = 600_000,
-        backgroundFrames: BackgroundFrames = BackgroundFrames()
+        backgroundFrames: BackgroundFrames = BackgroundFrames(),
+        requestsEncryption: Bool = false
     ) {
         self.landscapeRange = landscapeRange
         self.portraitRange = portraitRange
@@ -46,6 +50,7 @@ public struct VideoStreamingSettings: Sendable {
         self.defaultFrameRate = defaultFrameRate
         self.defaultBitrate = defaultBitrate
         self.backgroundFrames = backgroundFrames
+        self.requestsEncryption = requestsEncryption
     }
 
     /// The formats this library can produce: H.264 in Annex-B (RAW) and in RTP (RFC 6184 over RFC 4571 framing).
