@@ -9,7 +9,7 @@ public import SDLWire
 /// |---|---|
 /// | ``startVideoService(_:encrypted:)`` | StartService(video, BSON of the request, E bit), await ACK or NAK |
 /// | ``endVideoService()`` | EndService(video, empty payload), await EndServiceACK or EndServiceNAK |
-/// | ``acknowledgeEndService()`` | EndServiceACK(video) for the head unit's EndService (a no-op for a session that already answers it, as `SDLSession` does) |
+/// | ``acknowledgeEndService()`` | EndServiceACK(video) for the head unit's EndService (no-op if the session answers) |
 /// | ``sendVideo(_:)`` | one SDL message on the video service (fragmented by the session if above the MTU) |
 /// | ``sendAppCapability(_:)`` | the OnAppCapabilityUpdated notification |
 /// | ``videoServiceEvents()`` | head-unit EndService(video) and transport closure |
