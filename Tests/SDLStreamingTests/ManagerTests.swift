@@ -229,6 +229,14 @@ struct ManagerTests {
         await harness.finish()
     }
 
+    @Test("once run() has ended, frames are refused instead of waiting forever")
+    func afterRun() async throws {
+        var harness = await Harness()
+        _ = try #require(await harness.start())
+        await harness.finish()
+        #expect(await harness.manager.send(1) == .notSent(.notStreaming))
+    }
+
     @Test("encryption is asked for when the settings say so, and the ACK's E bit is reported")
     func encryption() async throws {
         var harness = await Harness(settings: VideoStreamingSettings(requestsEncryption: true))

@@ -19,7 +19,7 @@ extension VideoStreamManager {
     /// ```
     public func send(_ frame: Frame, presentationTime: Duration? = nil) async -> VideoFrameResult {
         switch machine.state {
-        case .ready: break
+        case .ready where isRunning: break
         case .suspended: return reject(.suspended)
         default: return reject(.notStreaming)
         }

@@ -80,6 +80,8 @@ public actor VideoStreamManager<Factory: VideoEncoderFactory, C: Clock> where C.
     /// When the capability update of the resize being measured arrived.
     var resizeOrigin: C.Instant?
 
+    /// Whether ``run()`` is running: frames are only taken while a loop is there to send them.
+    var isRunning = false
     private var subscribers: [Int: AsyncStream<VideoStreamEvent>.Continuation] = [:]
     private var nextSubscriber = 0
 
@@ -118,6 +120,12 @@ public actor VideoStreamManager<Factory: VideoEncoderFactory, C: Clock> where C.
     /// Call it once; nothing is sent to the head unit while it is not running. To end cleanly, call ``stop()``,
     /// wait for ``VideoStreamEvent/stopped(_:)``, then cancel.
     public func run() async {
+        guard !isRunning else {
+            logger.error("VideoStreamManager.run() called while it is already running; ignored")
+            return
+        }
+        isRunning = true
+        defer { isRunning = false }
         let events = connection.videoServiceEvents()
         await withDiscardingTaskGroup { group in
             group.addTask { await self.runControl() }
