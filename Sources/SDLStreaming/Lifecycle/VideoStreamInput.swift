@@ -11,8 +11,9 @@ public import SDLWire
 public enum VideoStreamInput: Hashable, Sendable {
     /// The app registered (RegisterAppInterface response).
     case registered(HeadUnitVideoInfo)
-    /// The head unit's video capability (GetSystemCapability or OnSystemCapabilityUpdated); `nil` means the head
-    /// unit has none, so the registration's display size is used.
+    /// The head unit's video capability (GetSystemCapability or OnSystemCapabilityUpdated), merged into the one
+    /// known so far (fields an update omits keep their values). `nil` means the head unit has none, so the
+    /// registration's display size is used; once a capability is known, `nil` is ignored, as sdl_ios does.
     case capability(VideoStreamingCapability?)
     /// An OnHMIStatus; statuses for windows other than the main one are ignored.
     case hmiStatus(OnHMIStatus)
