@@ -118,6 +118,8 @@ final class EncoderLog: Sendable {
     let configurations = Mutex<[VideoEncoderConfiguration]>([])
     let calls = Mutex<[EncodeCall]>([])
     let failCreation = Mutex(false)
+    /// How long each encode takes on `clock`, when set.
+    let encodeCost = Mutex<(clock: ManualClock, cost: Duration)?>(nil)
 }
 
 /// Encodes frame number n into two payloads: "n" and "n-key"/"n-delta" (the bytes are only counted).
@@ -128,6 +130,7 @@ struct FakeEncoder: VideoFrameEncoding {
         -> [ByteBuffer]
     {
         log.calls.withLock { $0.append(EncodeCall(frame: frame, time: presentationTime, keyFrame: keyFrame)) }
+        if let (clock, cost) = log.encodeCost.withLock({ $0 }) { clock.advance(by: cost) }
         return [ByteBuffer(string: "\(frame)"), ByteBuffer(string: keyFrame ? "key" : "delta")]
     }
 }

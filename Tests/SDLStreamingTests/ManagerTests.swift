@@ -229,6 +229,32 @@ struct ManagerTests {
         await harness.finish()
     }
 
+    @Test("encode time is measured on the manager's clock")
+    func encodeTime() async throws {
+        var harness = await Harness()
+        _ = try #require(await harness.start())
+        harness.factory.log.encodeCost.withLock { $0 = (harness.clock, .milliseconds(7)) }
+        _ = await harness.manager.send(1)
+        harness.factory.log.encodeCost.withLock { $0 = (harness.clock, .milliseconds(3)) }
+        _ = await harness.manager.send(2)
+        let statistics = await harness.manager.statistics
+        #expect(statistics.lastEncodeDuration == .milliseconds(3))
+        #expect(statistics.maximumEncodeDuration == .milliseconds(7))
+        await harness.finish()
+    }
+
+    @Test("every events() stream gets every event")
+    func severalSubscribers() async throws {
+        var harness = await Harness()
+        var second = await harness.manager.events().makeAsyncIterator()
+        let stream = try #require(await harness.start())
+        #expect(await second.next() == .started(stream))
+        await harness.manager.stop()
+        #expect(await harness.events.next() == .stopped(.requested))
+        #expect(await second.next() == .stopped(.requested))
+        await harness.finish()
+    }
+
     @Test("once run() has ended, frames are refused instead of waiting forever")
     func afterRun() async throws {
         var harness = await Harness()

@@ -93,6 +93,19 @@ struct NegotiationLifecycleTests {
         #expect(started.events.last == .resized(ImageResolution(width: 640, height: 600)))
     }
 
+    @Test(
+        "an update with a zero or absurd size keeps the stream as it is",
+        arguments: [
+            ImageResolution(width: 0, height: 0), ImageResolution(width: -1, height: 600),
+            ImageResolution(width: 1024, height: 1_000_000),
+        ])
+    func badSizeUpdate(_ size: ImageResolution) {
+        var machine = Fixture.streamingMachine()
+        #expect(machine.handle(.capability(VideoStreamingCapability(preferredResolution: size))).isEmpty)
+        #expect(machine.state == .ready)
+        #expect(machine.stream?.size == ImageResolution(width: 1024, height: 600))
+    }
+
     @Test("a capability update that only changes rates rebuilds the encoder without a restart")
     func rateChange() {
         var machine = Fixture.streamingMachine()

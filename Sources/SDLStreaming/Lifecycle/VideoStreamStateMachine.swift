@@ -331,7 +331,10 @@ public struct VideoStreamStateMachine: Sendable {
     private mutating func capabilityChanged(_ update: VideoStreamingCapability?, _ actions: inout [VideoStreamAction]) {
         let merged: VideoStreamingCapability?
         switch (capability, update) {
-        case (.some(.some(let current)), let update?): merged = current.merging(update)
+        case (.some(.some(let current)), var update?):
+            // A zero or absurd size in an update is a head-unit bug: keep streaming at the size we have.
+            if update.preferredResolution?.isWithinSpec == false { update.preferredResolution = nil }
+            merged = current.merging(update)
         case (.some(.some(let current)), nil): merged = current  // iOS ignores a nil update; so do we
         case (_, let update): merged = update
         }
