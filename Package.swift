@@ -79,6 +79,7 @@ let package = Package(
             dependencies: [
                 "SDLWire",
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOTestUtils", package: "swift-nio"),
             ],
             swiftSettings: upcoming
