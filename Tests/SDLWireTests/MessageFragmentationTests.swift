@@ -34,7 +34,7 @@ struct MessageFragmentationTests {
         #expect(frames.allSatisfy {
             $0.header.messageID == message.messageID
                 && ($0.header.frameType == .first || $0.payload.readableBytes <= chunk)
-        }))
+        })
         let wire = Feed.wire(frames)
         var chunks: [Int] = []
         var total = 0
