@@ -1,25 +1,44 @@
 // libFuzzer entry point for SDLWire (see docs/wire.md, "Fuzzing").
 //
-// Built with `-Xswiftc -sanitize=fuzzer,address -Xswiftc -DSDLWIRE_LIBFUZZER`, libFuzzer supplies `main` and calls
-// `LLVMFuzzerTestOneInput` for every input. Built normally (as `swift build` does for the whole package), the same
-// target is a replay tool: `SDLWireFuzz file...` runs the harness over saved inputs, such as a crash libFuzzer wrote.
+// Built with `-Xswiftc -sanitize=fuzzer,address -Xswiftc -DSDLWIRE_LIBFUZZER`, `main` hands control to libFuzzer
+// (`LLVMFuzzerRunDriver`), which calls `LLVMFuzzerTestOneInput` for every input. SwiftPM links executables with its
+// own `main` alias, so libFuzzer's `main` cannot be used directly. Built normally (as `swift build` does for the whole
+// package), the same target is a replay tool: `SDLWireFuzz FILE...` runs the harness over saved inputs, such as a
+// crash file libFuzzer wrote.
+import Foundation
 import SDLWireFuzzSupport
 
-#if SDLWIRE_LIBFUZZER
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    let bytes = data.map { UnsafeBufferPointer(start: $0, count: size) } ?? UnsafeBufferPointer(start: nil, count: 0)
+    let bytes = UnsafeBufferPointer(start: data, count: data == nil ? 0 : size)
     let violations = WireFuzzHarness.exercise(bytes)
     precondition(violations.isEmpty, violations.joined(separator: "\n"))
     return 0
 }
-#else
-import Foundation
+
+#if SDLWIRE_LIBFUZZER
+@_silgen_name("LLVMFuzzerRunDriver")
+func llvmFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
+#endif
 
 @main
-struct SDLWireFuzzReplay {
+struct SDLWireFuzzMain {
     static func main() throws {
-        let paths = CommandLine.arguments.dropFirst()
+        #if SDLWIRE_LIBFUZZER
+        var argc = CommandLine.argc
+        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+        exit(llvmFuzzerRunDriver(&argc, &argv) { data, size in fuzzOneInput(data, size) })
+        #else
+        try replay(CommandLine.arguments.dropFirst())
+        #endif
+    }
+
+    /// Runs the harness over saved inputs; exits 1 if any breaks an invariant.
+    static func replay(_ paths: ArraySlice<String>) throws {
         if paths.isEmpty {
             print("usage: SDLWireFuzz FILE... (replays inputs through the SDLWire fuzz harness)")
             return
@@ -34,4 +53,3 @@ struct SDLWireFuzzReplay {
         if failed { exit(1) }
     }
 }
-#endif
