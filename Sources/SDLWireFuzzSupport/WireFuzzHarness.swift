@@ -87,8 +87,10 @@ public enum WireFuzzHarness {
                 violations.append("frame payload \(frame.payload.readableBytes) != data size \(frame.header.dataSize)")
             }
             if frame.payload.readableBytes > decoder.maximumPayloadSize {
-                violations.append("frame of \(frame.payload.readableBytes) bytes passed a limit of "
-                    + "\(decoder.maximumPayloadSize)")
+                violations.append(
+                    "frame of \(frame.payload.readableBytes) bytes passed a limit of "
+                        + "\(decoder.maximumPayloadSize)"
+                )
             }
             var again = SDLFrameDecoder(maximumPayloadSize: decoder.maximumPayloadSize)
             var written = ByteBuffer(bytes: frame.bytes)
@@ -117,7 +119,9 @@ public enum WireFuzzHarness {
         _ = try? TransportEventUpdate(payload: payload)
         _ = try? RegisterSecondaryTransportNAK(payload: payload)
         _ = try? FirstFramePayload(from: payload)
-        if let rpc = try? RPCPayload(decoding: payload), Array(rpc.buffer.readableBytesView) != Array(payload.readableBytesView) {
+        if let rpc = try? RPCPayload(decoding: payload),
+            Array(rpc.buffer.readableBytesView) != Array(payload.readableBytesView)
+        {
             violations.append("RPCPayload does not re-encode to its bytes")
         }
         if let query = try? SecurityQuery(decoding: payload),

@@ -30,7 +30,8 @@ struct BSONTests {
 
     @Test("golden bytes: {a: int32 1, b: true} (bsonspec.org layout)")
     func golden() throws {
-        let bytes = Hex.bytes("""
+        let bytes = Hex.bytes(
+            """
             10000000  // document length 16 (little-endian)
             10        // element type 0x10 (int32)
             6100      // key "a" + NUL
@@ -39,7 +40,8 @@ struct BSONTests {
             6200      // key "b" + NUL
             01        // true
             00        // end of document
-            """)
+            """
+        )
         #expect(try BSONDocument(decoding: bytes) == ["a": .int32(1), "b": .bool(true)])
         let document: BSONDocument = ["a": .int32(1), "b": .bool(true)]
         #expect(document.encoded() == bytes)
@@ -47,7 +49,9 @@ struct BSONTests {
 
     @Test("random documents round trip", arguments: 0..<4)
     func randomDocuments(round: Int) throws {
-        var random = SeededGenerator(seed: SeededGenerator.seed(for: "BSON random \(round)", fallback: 0xB50 + UInt64(round)))
+        var random = SeededGenerator(
+            seed: SeededGenerator.seed(for: "BSON random \(round)", fallback: 0xB50 + UInt64(round))
+        )
         for _ in 0..<200 {
             let document = BSONFuzz.document(depth: 0, random: &random)
             let bytes = document.encoded()
@@ -63,46 +67,51 @@ struct BSONTests {
 
     @Test("a repeated key keeps its first position and the last value")
     func repeatedKey() throws {
-        let bytes = Hex.bytes("""
+        let bytes = Hex.bytes(
+            """
             17000000  // document length 23
             10 6100 01000000  // a: int32 1
             10 6200 02000000  // b: int32 2
             08 6100 01        // a again: true
             00
-            """)
+            """
+        )
         let document = try BSONDocument(decoding: bytes)
         #expect(document.keys == ["a", "b"])
         #expect(document["a"] == .bool(true))
     }
 
-    @Test("hostile documents give malformedBSON", arguments: [
-        ("empty input", ""),
-        ("length field cut", "0500"),
-        ("length below 5", "04000000 00"),
-        ("negative length", "ffffffff 00"),
-        ("length beyond the bytes", "10000000 00"),
-        ("length shorter than the elements", "05000000 10 6100 01000000 00"),
-        ("not terminated by 0x00", "05000000 01"),
-        ("trailing bytes", "05000000 00 00"),
-        ("key not terminated", "08000000 10 6161 00"),
-        ("key not UTF-8", "0c000000 10 ff00 01000000 00"),
-        ("string length beyond the bytes", "0e000000 02 6100 ff000000 6100 00"),
-        ("string length zero", "0c000000 02 6100 00000000 00"),
-        ("string length negative", "0c000000 02 6100 feffffff 00"),
-        ("string not NUL-terminated", "0e000000 02 6100 02000000 6161 00"),
-        ("string not UTF-8", "0e000000 02 6100 02000000 c300 00"),
-        ("nested length lies", "0d000000 03 6100 ff000000 00 00"),
-        ("nested length below 5", "0d000000 03 6100 03000000 00 00"),
-        ("array length lies", "0d000000 04 6100 06000000 00 00"),
-        ("int32 truncated", "0a000000 10 6100 0100 00"),
-        ("int64 truncated", "0e000000 12 6100 010000000000 00"),
-        ("double truncated", "0a000000 01 6100 0000 00"),
-        ("boolean 2", "09000000 08 6100 02 00"),
-        ("boolean 0xff", "09000000 08 6100 ff 00"),
-        ("unknown element type 0x05 (binary)", "09000000 05 6100 00 00"),
-        ("unknown element type 0x7f", "08000000 7f 6100 00"),
-        ("element type with nothing after", "06000000 10 00"),
-    ])
+    @Test(
+        "hostile documents give malformedBSON",
+        arguments: [
+            ("empty input", ""),
+            ("length field cut", "0500"),
+            ("length below 5", "04000000 00"),
+            ("negative length", "ffffffff 00"),
+            ("length beyond the bytes", "10000000 00"),
+            ("length shorter than the elements", "05000000 10 6100 01000000 00"),
+            ("not terminated by 0x00", "05000000 01"),
+            ("trailing bytes", "05000000 00 00"),
+            ("key not terminated", "08000000 10 6161 00"),
+            ("key not UTF-8", "0c000000 10 ff00 01000000 00"),
+            ("string length beyond the bytes", "0e000000 02 6100 ff000000 6100 00"),
+            ("string length zero", "0c000000 02 6100 00000000 00"),
+            ("string length negative", "0c000000 02 6100 feffffff 00"),
+            ("string not NUL-terminated", "0e000000 02 6100 02000000 6161 00"),
+            ("string not UTF-8", "0e000000 02 6100 02000000 c300 00"),
+            ("nested length lies", "0d000000 03 6100 ff000000 00 00"),
+            ("nested length below 5", "0d000000 03 6100 03000000 00 00"),
+            ("array length lies", "0d000000 04 6100 06000000 00 00"),
+            ("int32 truncated", "0a000000 10 6100 0100 00"),
+            ("int64 truncated", "0e000000 12 6100 010000000000 00"),
+            ("double truncated", "0a000000 01 6100 0000 00"),
+            ("boolean 2", "09000000 08 6100 02 00"),
+            ("boolean 0xff", "09000000 08 6100 ff 00"),
+            ("unknown element type 0x05 (binary)", "09000000 05 6100 00 00"),
+            ("unknown element type 0x7f", "08000000 7f 6100 00"),
+            ("element type with nothing after", "06000000 10 00"),
+        ]
+    )
     func hostile(name: String, hex: String) {
         expectWireError(.malformedBSON, mentioning: nil) { try BSONDocument(decoding: Hex.bytes(hex)) }
     }
@@ -167,7 +176,8 @@ enum BSONFuzz {
         case 4: .int64(Int64.random(in: .min ... .max, using: &random))
         case 5: .string("")
         case 6: .document(document(depth: depth + 1, random: &random))
-        default: .array((0..<Int.random(in: 0...4, using: &random)).map { _ in value(depth: depth + 1, random: &random) })
+        default:
+            .array((0..<Int.random(in: 0...4, using: &random)).map { _ in value(depth: depth + 1, random: &random) })
         }
     }
 
@@ -181,8 +191,10 @@ enum BSONFuzz {
 
     static func string(random: inout SeededGenerator) -> String {
         let alphabet = Array("abcXYZ09_ é€😀")
-        return String((0..<Int.random(in: 0...8, using: &random)).map { _ in
-            alphabet[Int.random(in: alphabet.indices, using: &random)]
-        })
+        return String(
+            (0..<Int.random(in: 0...8, using: &random)).map { _ in
+                alphabet[Int.random(in: alphabet.indices, using: &random)]
+            }
+        )
     }
 }

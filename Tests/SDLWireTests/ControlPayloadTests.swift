@@ -8,13 +8,27 @@ struct ControlPayloadTests {
     @Test("every typed payload round trips through BSON bytes")
     func roundTrips() throws {
         let ack = RPCStartServiceACK(
-            protocolVersion: ProtocolVersion(5, 4, 1), hashID: -7, mtu: 1 << 33, secondaryTransports: ["TCP_WIFI"],
-            audioServiceTransports: [2, 1], videoServiceTransports: [2], authToken: "token",
-            vehicle: VehicleInfo(make: "m", model: "n", modelYear: "y", trim: "t", systemSoftwareVersion: "s",
-                                 systemHardwareVersion: "h"))
+            protocolVersion: ProtocolVersion(5, 4, 1),
+            hashID: -7,
+            mtu: 1 << 33,
+            secondaryTransports: ["TCP_WIFI"],
+            audioServiceTransports: [2, 1],
+            videoServiceTransports: [2],
+            authToken: "token",
+            vehicle: VehicleInfo(
+                make: "m",
+                model: "n",
+                modelYear: "y",
+                trim: "t",
+                systemSoftwareVersion: "s",
+                systemHardwareVersion: "h"
+            )
+        )
         #expect(try RPCStartServiceACK(payload: ack.buffer) == ack)
-        #expect(try RPCStartService(payload: RPCStartService(protocolVersion: .supported).buffer).protocolVersion
-            == .supported)
+        #expect(
+            try RPCStartService(payload: RPCStartService(protocolVersion: .supported).buffer).protocolVersion
+                == .supported
+        )
         let video = VideoStartService(height: 600, width: 1024, videoProtocol: "RTP", videoCodec: "H265")
         #expect(try VideoStartService(payload: video.buffer) == video)
         let media = MediaStartServiceACK(mtu: 1_500, videoProtocol: "RAW", width: 1, videoCodec: "H264", height: 2)
@@ -53,15 +67,18 @@ struct ControlPayloadTests {
         }
     }
 
-    @Test("a known key of the wrong type is a bsonTypeMismatch", arguments: [
-        ("mtu", BSONValue.string("131072"), "int32 or int64", "string"),
-        ("hashId", .bool(true), "int32 or int64", "bool"),
-        ("protocolVersion", .int32(5), "string", "int32"),
-        ("secondaryTransports", .string("TCP_WIFI"), "array of strings", "string"),
-        ("secondaryTransports", .array([.int32(1)]), "array of strings", "array"),
-        ("videoServiceTransports", .array([.string("1")]), "array of int32", "array"),
-        ("make", .document([:]), "string", "document"),
-    ])
+    @Test(
+        "a known key of the wrong type is a bsonTypeMismatch",
+        arguments: [
+            ("mtu", BSONValue.string("131072"), "int32 or int64", "string"),
+            ("hashId", .bool(true), "int32 or int64", "bool"),
+            ("protocolVersion", .int32(5), "string", "int32"),
+            ("secondaryTransports", .string("TCP_WIFI"), "array of strings", "string"),
+            ("secondaryTransports", .array([.int32(1)]), "array of strings", "array"),
+            ("videoServiceTransports", .array([.string("1")]), "array of int32", "array"),
+            ("make", .document([:]), "string", "document"),
+        ]
+    )
     func typeMismatch(key: String, value: BSONValue, expected: String, got: String) {
         expectWireError(.bsonTypeMismatch(key: key, expected: expected, got: got)) {
             try RPCStartServiceACK(document: [key: value])
@@ -90,17 +107,24 @@ struct ControlPayloadTests {
         #expect(ack == MediaStartServiceACK(mtu: 1))
     }
 
-    @Test("protocol versions parse M, M.m and M.m.p and compare", arguments: [
-        ("5", ProtocolVersion(5, 0, 0)), ("5.1", ProtocolVersion(5, 1, 0)), ("5.4.1", ProtocolVersion(5, 4, 1)),
-        ("10.0.0", ProtocolVersion(10, 0, 0)),
-    ])
+    @Test(
+        "protocol versions parse M, M.m and M.m.p and compare",
+        arguments: [
+            ("5", ProtocolVersion(5, 0, 0)), ("5.1", ProtocolVersion(5, 1, 0)), ("5.4.1", ProtocolVersion(5, 4, 1)),
+            ("10.0.0", ProtocolVersion(10, 0, 0)),
+        ]
+    )
     func protocolVersion(text: String, expected: ProtocolVersion) throws {
         #expect(try ProtocolVersion(text) == expected)
     }
 
-    @Test("malformed protocol versions", arguments: [
-        "", ".", "5.", "5..1", "5.4.1.0", "a.b.c", "+5.4.0", "5.-0.1", " 5.4.0", "5.4.0 ", "1234567890.0.0", "٥.4.0",
-    ])
+    @Test(
+        "malformed protocol versions",
+        arguments: [
+            "", ".", "5.", "5..1", "5.4.1.0", "a.b.c", "+5.4.0", "5.-0.1", " 5.4.0", "5.4.0 ", "1234567890.0.0",
+            "٥.4.0",
+        ]
+    )
     func malformedProtocolVersion(text: String) {
         expectWireError(.malformedProtocolVersion(text)) { try ProtocolVersion(text) }
     }

@@ -10,31 +10,106 @@ import Testing
 struct FrameDecoderChunkingTests {
     /// One frame of every kind, v1 and v2 headers, encrypted and not, open codes included.
     static let sampleFrames: [SDLFrame] = [
-        SDLFrame.control(.startService, service: .rpc, version: 1, sessionID: 0,
-                         payload: RPCStartService(protocolVersion: ProtocolVersion(5, 4, 1)).buffer),
-        SDLFrame.control(.startServiceACK, service: .video, version: 5, sessionID: 1, messageID: 8,
-                         payload: MediaStartServiceACK(mtu: 131_072, width: 800, height: 480).buffer),
+        SDLFrame.control(
+            .startService,
+            service: .rpc,
+            version: 1,
+            sessionID: 0,
+            payload: RPCStartService(protocolVersion: ProtocolVersion(5, 4, 1)).buffer
+        ),
+        SDLFrame.control(
+            .startServiceACK,
+            service: .video,
+            version: 5,
+            sessionID: 1,
+            messageID: 8,
+            payload: MediaStartServiceACK(mtu: 131_072, width: 800, height: 480).buffer
+        ),
         SDLFrame.control(.heartbeatACK, service: .control, version: 3, sessionID: 2),
-        SDLFrame.control(ControlFrameInfo(rawValue: 0x42), service: ServiceType(rawValue: 0x33), version: 5,
-                         sessionID: 9, messageID: 77),
-        SDLFrame(header: FrameHeader(version: 5, frameType: .single, serviceType: .rpc, frameInfo: 0, sessionID: 1,
-                                     dataSize: 0, messageID: 3),
-                 payload: RPCPayload(type: .request, functionID: FunctionID(rawValue: 1), correlationID: 1,
-                                     json: Array(#"{"a":1}"#.utf8)).buffer),
-        SDLFrame(header: FrameHeader(version: 5, isEncrypted: true, frameType: .single, serviceType: .video,
-                                     frameInfo: 0, sessionID: 1, dataSize: 0, messageID: 4),
-                 payload: ByteBuffer(repeating: 0x5A, count: 1000)),
-        SDLFrame(header: FrameHeader(version: 2, frameType: .first, serviceType: .bulk, frameInfo: 0, sessionID: 1,
-                                     dataSize: 0, messageID: 5),
-                 payload: FirstFramePayload(totalSize: 3, frameCount: 2).buffer),
-        SDLFrame(header: FrameHeader(version: 2, frameType: .consecutive, serviceType: .bulk, frameInfo: 1,
-                                     sessionID: 1, dataSize: 0, messageID: 5),
-                 payload: ByteBuffer(bytes: [1, 2])),
-        SDLFrame(header: FrameHeader(version: 2, frameType: .consecutive, serviceType: .bulk, frameInfo: 0,
-                                     sessionID: 1, dataSize: 0, messageID: 5),
-                 payload: ByteBuffer(bytes: [3])),
-        SDLFrame(header: FrameHeader(version: 4, frameType: .single, serviceType: .audio, frameInfo: 0, sessionID: 1,
-                                     dataSize: 0, messageID: 6)),
+        SDLFrame.control(
+            ControlFrameInfo(rawValue: 0x42),
+            service: ServiceType(rawValue: 0x33),
+            version: 5,
+            sessionID: 9,
+            messageID: 77
+        ),
+        SDLFrame(
+            header: FrameHeader(
+                version: 5,
+                frameType: .single,
+                serviceType: .rpc,
+                frameInfo: 0,
+                sessionID: 1,
+                dataSize: 0,
+                messageID: 3
+            ),
+            payload: RPCPayload(
+                type: .request,
+                functionID: FunctionID(rawValue: 1),
+                correlationID: 1,
+                json: Array(#"{"a":1}"#.utf8)
+            ).buffer
+        ),
+        SDLFrame(
+            header: FrameHeader(
+                version: 5,
+                isEncrypted: true,
+                frameType: .single,
+                serviceType: .video,
+                frameInfo: 0,
+                sessionID: 1,
+                dataSize: 0,
+                messageID: 4
+            ),
+            payload: ByteBuffer(repeating: 0x5A, count: 1000)
+        ),
+        SDLFrame(
+            header: FrameHeader(
+                version: 2,
+                frameType: .first,
+                serviceType: .bulk,
+                frameInfo: 0,
+                sessionID: 1,
+                dataSize: 0,
+                messageID: 5
+            ),
+            payload: FirstFramePayload(totalSize: 3, frameCount: 2).buffer
+        ),
+        SDLFrame(
+            header: FrameHeader(
+                version: 2,
+                frameType: .consecutive,
+                serviceType: .bulk,
+                frameInfo: 1,
+                sessionID: 1,
+                dataSize: 0,
+                messageID: 5
+            ),
+            payload: ByteBuffer(bytes: [1, 2])
+        ),
+        SDLFrame(
+            header: FrameHeader(
+                version: 2,
+                frameType: .consecutive,
+                serviceType: .bulk,
+                frameInfo: 0,
+                sessionID: 1,
+                dataSize: 0,
+                messageID: 5
+            ),
+            payload: ByteBuffer(bytes: [3])
+        ),
+        SDLFrame(
+            header: FrameHeader(
+                version: 4,
+                frameType: .single,
+                serviceType: .audio,
+                frameInfo: 0,
+                sessionID: 1,
+                dataSize: 0,
+                messageID: 6
+            )
+        ),
     ]
 
     @Test("ByteToMessageDecoderVerifier: whole, one byte at a time, shuffled, from an offset reader index")
@@ -52,7 +127,9 @@ struct FrameDecoderChunkingTests {
 
     @Test("random chunkings give the same frames as one read", arguments: 0..<20)
     func randomChunks(round: Int) throws {
-        var random = SeededGenerator(seed: SeededGenerator.seed(for: "randomChunks \(round)", fallback: 0xC4A2 + UInt64(round)))
+        var random = SeededGenerator(
+            seed: SeededGenerator.seed(for: "randomChunks \(round)", fallback: 0xC4A2 + UInt64(round))
+        )
         let wire = Feed.wire(Self.sampleFrames)
         var chunks: [Int] = []
         var total = 0

@@ -46,7 +46,8 @@ struct FrameDecoderEdgeCaseTests {
 
     @Test("two frames in one read")
     func twoFramesInOneRead() throws {
-        let wire = Self.header(type: 1, size: 1, messageID: 1) + [0xAA] + Self.header(type: 1, size: 2, messageID: 2)
+        let wire =
+            Self.header(type: 1, size: 1, messageID: 1) + [0xAA] + Self.header(type: 1, size: 2, messageID: 2)
             + [0xBB, 0xCC]
         let (frames, leftover) = try Feed.frames(wire)
         #expect(frames.map(\.header.messageID) == [1, 2])
@@ -54,8 +55,10 @@ struct FrameDecoderEdgeCaseTests {
         #expect(leftover == 0)
     }
 
-    @Test("data size at the maximum is accepted; one more is refused before the payload arrives",
-          arguments: [1_488, MTU.v3PlusPayloadLimit, MTU.hardPayloadCap])
+    @Test(
+        "data size at the maximum is accepted; one more is refused before the payload arrives",
+        arguments: [1_488, MTU.v3PlusPayloadLimit, MTU.hardPayloadCap]
+    )
     func maximumSize(limit: Int) throws {
         var decoder = SDLFrameDecoder(maximumPayloadSize: limit)
         var atLimit = ByteBuffer(bytes: Self.header(type: 1, size: UInt32(limit)))
@@ -140,11 +143,14 @@ struct FrameDecoderEdgeCaseTests {
 
     @Test("unknown service types and control frame infos decode and are kept")
     func openCodes() throws {
-        let wire = Self.header(type: 0, service: 0x42, info: 0x77, size: 0)
+        let wire =
+            Self.header(type: 0, service: 0x42, info: 0x77, size: 0)
             + Self.header(type: 1, service: 0xFE, size: 1) + [9]
             + Self.header(type: 0, service: 0x00, info: 0xFD, size: 0)
         let frames = try Feed.frames(wire).frames
-        #expect(frames.map(\.header.serviceType) == [ServiceType(rawValue: 0x42), ServiceType(rawValue: 0xFE), .control])
+        #expect(
+            frames.map(\.header.serviceType) == [ServiceType(rawValue: 0x42), ServiceType(rawValue: 0xFE), .control]
+        )
         #expect(frames[0].header.controlFrameInfo == ControlFrameInfo(rawValue: 0x77))
         #expect(frames[0].header.controlFrameInfo?.isDefined == false)
         #expect(frames[1].header.serviceType.isDefined == false)

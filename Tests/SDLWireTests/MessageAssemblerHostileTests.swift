@@ -7,16 +7,38 @@ import Testing
 @Suite("Message assembler hostile input")
 struct MessageAssemblerHostileTests {
     private static func first(total: UInt32, count: UInt32, service: ServiceType = .video, id: UInt32 = 1) -> SDLFrame {
-        SDLFrame(header: FrameHeader(version: 5, frameType: .first, serviceType: service, frameInfo: 0, sessionID: 1,
-                                     dataSize: 8, messageID: id),
-                 payload: FirstFramePayload(totalSize: total, frameCount: count).buffer)
+        SDLFrame(
+            header: FrameHeader(
+                version: 5,
+                frameType: .first,
+                serviceType: service,
+                frameInfo: 0,
+                sessionID: 1,
+                dataSize: 8,
+                messageID: id
+            ),
+            payload: FirstFramePayload(totalSize: total, frameCount: count).buffer
+        )
     }
 
-    private static func consecutive(_ number: UInt8, _ bytes: [UInt8], service: ServiceType = .video,
-                                    id: UInt32 = 1) -> SDLFrame {
-        SDLFrame(header: FrameHeader(version: 5, frameType: .consecutive, serviceType: service, frameInfo: number,
-                                     sessionID: 1, dataSize: 0, messageID: id),
-                 payload: ByteBuffer(bytes: bytes))
+    private static func consecutive(
+        _ number: UInt8,
+        _ bytes: [UInt8],
+        service: ServiceType = .video,
+        id: UInt32 = 1
+    ) -> SDLFrame {
+        SDLFrame(
+            header: FrameHeader(
+                version: 5,
+                frameType: .consecutive,
+                serviceType: service,
+                frameInfo: number,
+                sessionID: 1,
+                dataSize: 0,
+                messageID: id
+            ),
+            payload: ByteBuffer(bytes: bytes)
+        )
     }
 
     @Test("a Consecutive frame without its First frame")
@@ -53,7 +75,9 @@ struct MessageAssemblerHostileTests {
     @Test("a wrong frame count: zero, more frames than bytes, fewer bytes than declared, more bytes than declared")
     func wrongFrameCount() throws {
         var assembler = MessageAssembler()
-        expectWireError(.frameCountMismatch, mentioning: "0 consecutive") { try assembler.append(Self.first(total: 5, count: 0)) }
+        expectWireError(.frameCountMismatch, mentioning: "0 consecutive") {
+            try assembler.append(Self.first(total: 5, count: 0))
+        }
         expectWireError(.frameCountMismatch, mentioning: "6 frames for 5 bytes") {
             try assembler.append(Self.first(total: 5, count: 6))
         }
@@ -75,9 +99,18 @@ struct MessageAssemblerHostileTests {
     @Test("a First frame of the wrong size straight to the assembler")
     func malformedFirstPayload() {
         var assembler = MessageAssembler()
-        let frame = SDLFrame(header: FrameHeader(version: 5, frameType: .first, serviceType: .rpc, frameInfo: 0,
-                                                 sessionID: 1, dataSize: 0, messageID: 1),
-                             payload: ByteBuffer(bytes: [0, 0, 0, 1]))
+        let frame = SDLFrame(
+            header: FrameHeader(
+                version: 5,
+                frameType: .first,
+                serviceType: .rpc,
+                frameInfo: 0,
+                sessionID: 1,
+                dataSize: 0,
+                messageID: 1
+            ),
+            payload: ByteBuffer(bytes: [0, 0, 0, 1])
+        )
         expectWireError(.malformedFirstFrame) { try assembler.append(frame) }
     }
 
@@ -120,8 +153,16 @@ struct MessageAssemblerHostileTests {
     @Test("reserved frame types handed straight to the assembler are refused")
     func reservedFrameType() {
         var assembler = MessageAssembler()
-        let frame = SDLFrame(header: FrameHeader(version: 5, frameType: FrameType(rawValue: 5), serviceType: .rpc,
-                                                 frameInfo: 0, sessionID: 1, dataSize: 0))
+        let frame = SDLFrame(
+            header: FrameHeader(
+                version: 5,
+                frameType: FrameType(rawValue: 5),
+                serviceType: .rpc,
+                frameInfo: 0,
+                sessionID: 1,
+                dataSize: 0
+            )
+        )
         expectWireError(.reservedFrameType(5)) { try assembler.append(frame) }
     }
 }

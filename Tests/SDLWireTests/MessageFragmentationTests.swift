@@ -6,10 +6,21 @@ import Testing
 /// frame counts and numbers follow PS §3.3.
 @Suite("Message fragmentation round trips")
 struct MessageFragmentationTests {
-    private static func message(size: Int, service: ServiceType = .video, messageID: UInt32 = 9,
-                                encrypted: Bool = false, random: inout SeededGenerator) -> SDLMessage {
-        SDLMessage(version: 5, isEncrypted: encrypted, serviceType: service, sessionID: 1, messageID: messageID,
-                   payload: ByteBuffer(bytes: random.bytes(size)))
+    private static func message(
+        size: Int,
+        service: ServiceType = .video,
+        messageID: UInt32 = 9,
+        encrypted: Bool = false,
+        random: inout SeededGenerator
+    ) -> SDLMessage {
+        SDLMessage(
+            version: 5,
+            isEncrypted: encrypted,
+            serviceType: service,
+            sessionID: 1,
+            messageID: messageID,
+            payload: ByteBuffer(bytes: random.bytes(size))
+        )
     }
 
     /// Fragments, checks counts and numbering, sends through the decoder and the assembler.
@@ -22,8 +33,10 @@ struct MessageFragmentationTests {
         } else {
             let count = (size + chunk - 1) / chunk
             #expect(frames.count == count + 1, "one First frame and ceil(size / chunk) Consecutive frames")
-            #expect(try FirstFramePayload(from: frames[0].payload)
-                == FirstFramePayload(totalSize: UInt32(size), frameCount: UInt32(count)))
+            #expect(
+                try FirstFramePayload(from: frames[0].payload)
+                    == FirstFramePayload(totalSize: UInt32(size), frameCount: UInt32(count))
+            )
             #expect(frames[0].header.isEncrypted == false)
             for (index, frame) in frames.dropFirst().enumerated() {
                 #expect(frame.header.frameType == .consecutive)
@@ -31,10 +44,12 @@ struct MessageFragmentationTests {
                 #expect(frame.payload.readableBytes == (index == count - 1 ? size - chunk * (count - 1) : chunk))
             }
         }
-        #expect(frames.allSatisfy {
-            $0.header.messageID == message.messageID
-                && ($0.header.frameType == .first || $0.payload.readableBytes <= chunk)
-        })
+        #expect(
+            frames.allSatisfy {
+                $0.header.messageID == message.messageID
+                    && ($0.header.frameType == .first || $0.payload.readableBytes <= chunk)
+            }
+        )
         let wire = Feed.wire(frames)
         var chunks: [Int] = []
         var total = 0
@@ -51,9 +66,12 @@ struct MessageFragmentationTests {
         #expect(assembler.pendingDeclaredBytes == 0)
     }
 
-    @Test("random sizes around the v1/v2 and v3+ payload limits", arguments: [
-        MTU.v1v2PayloadLimit, MTU(version: 5).maximumSendPayload(for: .video), 1_000,
-    ])
+    @Test(
+        "random sizes around the v1/v2 and v3+ payload limits",
+        arguments: [
+            MTU.v1v2PayloadLimit, MTU(version: 5).maximumSendPayload(for: .video), 1_000,
+        ]
+    )
     func aroundTheMTU(chunk: Int) throws {
         var random = SeededGenerator(seed: SeededGenerator.seed(for: "aroundTheMTU \(chunk)", fallback: UInt64(chunk)))
         var sizes = [0, 1, chunk - 1, chunk, chunk + 1, 2 * chunk - 1, 2 * chunk, 2 * chunk + 1, 3 * chunk]
@@ -88,8 +106,13 @@ struct MessageFragmentationTests {
 
     @Test("control messages are never split")
     func controlNotSplit() {
-        let message = SDLMessage(version: 5, serviceType: .video, controlFrameInfo: .startServiceACK, sessionID: 1,
-                                 payload: ByteBuffer(repeating: 1, count: 100))
+        let message = SDLMessage(
+            version: 5,
+            serviceType: .video,
+            controlFrameInfo: .startServiceACK,
+            sessionID: 1,
+            payload: ByteBuffer(repeating: 1, count: 100)
+        )
         let frames = MessageFragmenter.frames(for: message, maximumPayload: 10)
         #expect(frames.count == 1)
         #expect(frames[0].header.controlFrameInfo == .startServiceACK)

@@ -17,8 +17,13 @@ struct RandomizedFuzzTests {
         seeds += try TraceCorpus.distinctControlFrames().map(\.bytes)
         seeds += try TraceCorpus.rpcSingleFrames().prefix(8).map(\.bytes)
         seeds.append(BSONTests.everyType.encoded())
-        let message = SDLMessage(version: 5, serviceType: .rpc, sessionID: 1, messageID: 4,
-                                 payload: ByteBuffer(bytes: Array(repeating: 0x41, count: 300)))
+        let message = SDLMessage(
+            version: 5,
+            serviceType: .rpc,
+            sessionID: 1,
+            messageID: 4,
+            payload: ByteBuffer(bytes: Array(repeating: 0x41, count: 300))
+        )
         seeds.append(Feed.wire(MessageFragmenter.frames(for: message, maximumPayload: 100)))
         seeds.append(Array(#"{"request":{"name":"Show","correlationID":3,"parameters":{"a":[1,{"b":null}]}}}"#.utf8))
         // The harness reads the first byte as its settings; give each seed a few.
@@ -60,7 +65,9 @@ enum Mutator {
             case 2: bytes[at] = UInt8.random(in: .min ... .max, using: &random)
             case 3:
                 // A 32-bit length field (either byte order) set to something that lies.
-                let lies: [UInt32] = [0, 1, 5, 8, 0x7FFF_FFFF, 0xFFFF_FFFF, UInt32(bytes.count), UInt32(bytes.count + 1)]
+                let lies: [UInt32] = [
+                    0, 1, 5, 8, 0x7FFF_FFFF, 0xFFFF_FFFF, UInt32(bytes.count), UInt32(bytes.count + 1),
+                ]
                 let value = lies[Int.random(in: lies.indices, using: &random)]
                 let little = Bool.random(using: &random)
                 for index in 0..<4 where at + index < bytes.count {

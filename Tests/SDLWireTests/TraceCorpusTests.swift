@@ -29,8 +29,10 @@ struct TraceCorpusTests {
         return frame
     }
 
-    @Test("every control frame kind in the traces decodes and re-encodes byte for byte",
-          arguments: try TraceCorpus.distinctControlFrames())
+    @Test(
+        "every control frame kind in the traces decodes and re-encodes byte for byte",
+        arguments: try TraceCorpus.distinctControlFrames()
+    )
     func controlFrame(_ trace: TraceFrame) throws {
         let frame = try decode(trace)
         let info = try #require(frame.header.controlFrameInfo)
@@ -60,8 +62,10 @@ struct TraceCorpusTests {
         #expect(rebuilt.bytes == trace.bytes)
     }
 
-    @Test("every RPC single frame gives the trace's RPC header fields and re-encodes",
-          arguments: try TraceCorpus.rpcSingleFrames())
+    @Test(
+        "every RPC single frame gives the trace's RPC header fields and re-encodes",
+        arguments: try TraceCorpus.rpcSingleFrames()
+    )
     func rpcFrame(_ trace: TraceFrame) throws {
         let frame = try decode(trace)
         let rpc = try RPCPayload(decoding: frame.payload)
@@ -100,8 +104,10 @@ struct TraceCorpusTests {
         }
     }
 
-    @Test("each recorded session decodes to the same frames whole, in random chunks and byte by byte",
-          arguments: try Set(TraceCorpus.allFrames().map(\.file)).sorted())
+    @Test(
+        "each recorded session decodes to the same frames whole, in random chunks and byte by byte",
+        arguments: try Set(TraceCorpus.allFrames().map(\.file)).sorted()
+    )
     func wholeSession(_ file: String) throws {
         var random = SeededGenerator(seed: SeededGenerator.seed(for: "wholeSession \(file)", fallback: 0x5D1_8_2))
         for direction in ["app->core", "core->app"] {
@@ -109,7 +115,8 @@ struct TraceCorpusTests {
             // Media frames are cut to 64 bytes in the trace; pad them to their real length so sizes are real.
             var stream: [UInt8] = []
             for trace in traces {
-                stream += trace.bytes + [UInt8](repeating: 0, count: (trace.length ?? trace.bytes.count) - trace.bytes.count)
+                stream +=
+                    trace.bytes + [UInt8](repeating: 0, count: (trace.length ?? trace.bytes.count) - trace.bytes.count)
             }
             let whole = try Feed.frames(stream)
             #expect(whole.frames.count == traces.count)
@@ -127,8 +134,10 @@ struct TraceCorpusTests {
             #expect(try Feed.frames(stream, chunks: chunks).frames == whole.frames)
             if direction == "core->app" {
                 // Core's side is small (no media); one byte at a time stays quick.
-                #expect(try Feed.frames(stream, chunks: [Int](repeating: 1, count: stream.count)).frames
-                    == whole.frames)
+                #expect(
+                    try Feed.frames(stream, chunks: [Int](repeating: 1, count: stream.count)).frames
+                        == whole.frames
+                )
             }
 
             var assembler = MessageAssembler()

@@ -44,14 +44,21 @@ struct TraceGoldenVectorTests {
         messageID: UInt32,
         _ payload: ByteBuffer = ByteBuffer()
     ) -> [UInt8] {
-        SDLFrame.control(info, service: service, version: version, sessionID: session, messageID: messageID,
-                         payload: payload).bytes
+        SDLFrame.control(
+            info,
+            service: service,
+            version: version,
+            sessionID: session,
+            messageID: messageID,
+            payload: payload
+        ).bytes
     }
 
     @Test("the app's v1 RPC StartService {protocolVersion: 5.4.0}")
     func rpcStartService() throws {
         // core-8.2-raw-video.jsonl line 1, app->core. The only v1 (8-byte) header with a payload (PS §4.2.2.2).
-        let wire = Hex.bytes("""
+        let wire = Hex.bytes(
+            """
             10                                // version 1, E=0, frame type 0 (control)
             07                                // service type 0x07 (RPC)
             01                                // frame info 0x01 (StartService)
@@ -63,7 +70,8 @@ struct TraceGoldenVectorTests {
             06000000                          // string length 6 (with NUL)
             352e342e3000                      // "5.4.0" + NUL
             00                                // end of document
-            """)
+            """
+        )
         let frame = try decodeOne(wire, version: 1, type: .control, service: .rpc, info: 0x01, session: 0, messageID: 0)
         let start = try RPCStartService(payload: frame.payload)
         #expect(start == RPCStartService(protocolVersion: ProtocolVersion(5, 4, 0)))
@@ -73,7 +81,8 @@ struct TraceGoldenVectorTests {
     @Test("Core's RPC StartServiceACK with vehicle info, mtu as int64 and an empty secondaryTransports")
     func rpcStartServiceACK() throws {
         // core-8.2-raw-video.jsonl line 2, core->app
-        let wire = Hex.bytes("""
+        let wire = Hex.bytes(
+            """
             50                                        // version 5, E=0, frame type 0 (control)
             07                                        // service type 0x07 (RPC)
             02                                        // frame info 0x02 (StartServiceACK)
@@ -134,7 +143,8 @@ struct TraceGoldenVectorTests {
             06000000                                  // string length 6 (with NUL)
             352e342e3000                              // "5.4.0" + NUL
             00                                        // end of document
-            """)
+            """
+        )
         let frame = try decodeOne(wire, type: .control, service: .rpc, info: 0x02, messageID: 0)
         let ack = try RPCStartServiceACK(payload: frame.payload)
         let expected = RPCStartServiceACK(
@@ -160,7 +170,8 @@ struct TraceGoldenVectorTests {
     @Test("the app's video StartService 800x480 RAW H264")
     func videoStartService() throws {
         // core-8.2-raw-video.jsonl line 12, app->core
-        let wire = Hex.bytes("""
+        let wire = Hex.bytes(
+            """
             50                            // version 5, E=0, frame type 0 (control)
             0b                            // service type 0x0b (video)
             01                            // frame info 0x01 (StartService)
@@ -183,7 +194,8 @@ struct TraceGoldenVectorTests {
             05000000                      // string length 5 (with NUL)
             4832363400                    // "H264" + NUL
             00                            // end of document
-            """)
+            """
+        )
         let frame = try decodeOne(wire, type: .control, service: .video, info: 0x01, messageID: 3)
         let start = try VideoStartService(payload: frame.payload)
         #expect(start == VideoStartService(height: 480, width: 800, videoProtocol: "RAW", videoCodec: "H264"))
@@ -193,7 +205,8 @@ struct TraceGoldenVectorTests {
     @Test("Core's video StartServiceACK echoes the request after mtu")
     func videoStartServiceACK() throws {
         // core-8.2-raw-video.jsonl line 13, core->app
-        let wire = Hex.bytes("""
+        let wire = Hex.bytes(
+            """
             50                            // version 5, E=0, frame type 0 (control)
             0b                            // service type 0x0b (video)
             02                            // frame info 0x02 (StartServiceACK)
@@ -219,18 +232,28 @@ struct TraceGoldenVectorTests {
             68656967687400                // key "height" + NUL
             e0010000                      // int32 480
             00                            // end of document
-            """)
+            """
+        )
         let frame = try decodeOne(wire, type: .control, service: .video, info: 0x02, messageID: 8)
         let ack = try MediaStartServiceACK(payload: frame.payload)
-        #expect(ack == MediaStartServiceACK(mtu: 131_072, videoProtocol: "RAW", width: 800, videoCodec: "H264",
-                                            height: 480))
+        #expect(
+            ack
+                == MediaStartServiceACK(
+                    mtu: 131_072,
+                    videoProtocol: "RAW",
+                    width: 800,
+                    videoCodec: "H264",
+                    height: 480
+                )
+        )
         #expect(control(.startServiceACK, .video, messageID: 8, ack.buffer) == wire)
     }
 
     @Test("Core's video StartServiceNAK with rejectedParams and reason (HMI rejected SetVideoConfig)")
     func videoStartServiceNAKRejectedParams() throws {
         // core-8.2-nak-video-config-rejected.jsonl line 13, core->app
-        let wire = Hex.bytes("""
+        let wire = Hex.bytes(
+            """
             50                              // version 5, E=0, frame type 0 (control)
             0b                              // service type 0x0b (video)
             03                              // frame info 0x03 (StartServiceNAK)
@@ -255,18 +278,25 @@ struct TraceGoldenVectorTests {
             29000000                        // string length 41 (with NUL)
             526563656976656420536574566964656f436f6e666967206661696c75726520726573706f6e736500  // "Received SetVideoConfig failure response" + NUL
             00                              // end of document
-            """)
+            """
+        )
         let frame = try decodeOne(wire, type: .control, service: .video, info: 0x03, messageID: 8)
         let nak = try ServiceNAK(payload: frame.payload)
-        #expect(nak == ServiceNAK(rejectedParams: ["videoCodec", "videoProtocol"],
-                                  reason: "Received SetVideoConfig failure response"))
+        #expect(
+            nak
+                == ServiceNAK(
+                    rejectedParams: ["videoCodec", "videoProtocol"],
+                    reason: "Received SetVideoConfig failure response"
+                )
+        )
         #expect(control(.startServiceNAK, .video, messageID: 8, nak.buffer) == wire)
     }
 
     @Test("Core's video StartServiceNAK with a reason only (app not allowed to stream)")
     func videoStartServiceNAKReasonOnly() throws {
         // core-8.2-nak-non-navigation.jsonl line 13, core->app
-        let wire = Hex.bytes("""
+        let wire = Hex.bytes(
+            """
             50              // version 5, E=0, frame type 0 (control)
             0b              // service type 0x0b (video)
             03              // frame info 0x03 (StartServiceNAK)
@@ -279,7 +309,8 @@ struct TraceGoldenVectorTests {
             32000000        // string length 50 (with NUL)
             5365727669636520747970653a20313120646973616c6c6f77656420776974682063757272656e7420484d49207479706500  // "Service type: 11 disallowed with current HMI type" + NUL
             00              // end of document
-            """)
+            """
+        )
         let frame = try decodeOne(wire, type: .control, service: .video, info: 0x03, messageID: 8)
         let nak = try ServiceNAK(payload: frame.payload)
         #expect(nak == ServiceNAK(reason: "Service type: 11 disallowed with current HMI type"))
@@ -289,7 +320,8 @@ struct TraceGoldenVectorTests {
     @Test("Core's audio StartServiceACK carries only mtu")
     func audioStartServiceACK() throws {
         // core-8.2-audio.jsonl line 13, core->app
-        let wire = Hex.bytes("""
+        let wire = Hex.bytes(
+            """
             50                // version 5, E=0, frame type 0 (control)
             0a                // service type 0x0a (audio)
             02                // frame info 0x02 (StartServiceACK)
@@ -301,7 +333,8 @@ struct TraceGoldenVectorTests {
             6d747500          // key "mtu" + NUL
             0000020000000000  // int64 131072
             00                // end of document
-            """)
+            """
+        )
         let frame = try decodeOne(wire, type: .control, service: .audio, info: 0x02, messageID: 8)
         let ack = try MediaStartServiceACK(payload: frame.payload)
         #expect(ack == MediaStartServiceACK(mtu: 131_072))
@@ -311,7 +344,8 @@ struct TraceGoldenVectorTests {
     @Test("the app's RPC EndService carries the hashId")
     func rpcEndService() throws {
         // core-8.2-raw-video.jsonl line 108, app->core
-        let wire = Hex.bytes("""
+        let wire = Hex.bytes(
+            """
             50              // version 5, E=0, frame type 0 (control)
             07              // service type 0x07 (RPC)
             04              // frame info 0x04 (EndService)
@@ -323,7 +357,8 @@ struct TraceGoldenVectorTests {
             68617368496400  // key "hashId" + NUL
             01000100        // int32 65537
             00              // end of document
-            """)
+            """
+        )
         let frame = try decodeOne(wire, type: .control, service: .rpc, info: 0x04, messageID: 96)
         let end = try EndService(payload: frame.payload)
         #expect(end == EndService(hashID: 65537))
@@ -333,14 +368,16 @@ struct TraceGoldenVectorTests {
     @Test("Core ends the video service itself when the app keeps streaming in BACKGROUND")
     func coreInitiatedVideoEndService() throws {
         // core-8.2-background-keep-streaming.jsonl line 93, core->app: an EndService from the head unit, empty
-        let wire = Hex.bytes("""
+        let wire = Hex.bytes(
+            """
             50        // version 5, E=0, frame type 0 (control)
             0b        // service type 0x0b (video)
             04        // frame info 0x04 (EndService)
             01        // session id 1
             00000000  // data size 0 (big-endian)
             0000000a  // message id 10
-            """)
+            """
+        )
         let frame = try decodeOne(wire, type: .control, service: .video, info: 0x04, messageID: 10)
         #expect(frame.header.controlFrameInfo == .endService)
         #expect(try EndService(payload: frame.payload) == EndService())
@@ -350,7 +387,8 @@ struct TraceGoldenVectorTests {
     @Test("an OnHMIStatus notification: RPC header with correlation id 0xFFFFFFFF")
     func onHMIStatusNotification() throws {
         // core-8.2-audio.jsonl line 5, core->app
-        let wire = Hex.bytes("""
+        let wire = Hex.bytes(
+            """
             51        // version 5, E=0, frame type 1 (single)
             07        // service type 0x07 (RPC)
             00        // frame info 0
@@ -361,7 +399,8 @@ struct TraceGoldenVectorTests {
             ffffffff  // correlation id 4294967295
             00000098  // JSON size 152
             7b0a0922617564696f53747265616d696e67537461746522203a20224e4f545f41554449424c45222c0a0922686d694c6576656c22203a20224e4f4e45222c0a092273797374656d436f6e7465787422203a20224d41494e222c0a0922766964656f53747265616d696e67537461746522203a20224e4f545f53545245414d41424c45222c0a092277696e646f77494422203a20300a7d0a  // JSON, 152 bytes: {"audioStreamingState" : "NOT_AUDIBLE", "hmiLevel" : "NONE", ...}
-            """)
+            """
+        )
         let frame = try decodeOne(wire, type: .single, service: .rpc, info: 0, messageID: 2)
         let rpc = try RPCPayload(decoding: frame.payload)
         #expect(rpc.type == .notification)

@@ -6,7 +6,8 @@ import NIOCore
 /// Control and Single frames come out as messages at once. A First frame opens a message after its declared size is
 /// checked against ``maximumBufferedBytes`` (the sum over all incomplete messages), so a peer cannot make us hold more
 /// than that. Each incomplete message is charged at least ``minimumChargePerMessage``, so that a flood of First frames
-/// declaring tiny (or empty) messages cannot grow the table of messages in flight without bound either. Consecutive frames must arrive numbered 1, 2, ... 255, 1, ... and the last one 0, and their bytes must add
+/// declaring tiny (or empty) messages cannot grow the table of messages in flight without bound either. Consecutive
+/// frames must arrive numbered 1, 2, ... 255, 1, ... and the last one 0, and their bytes must add
 /// up to the declared size.
 ///
 /// ```swift
@@ -92,7 +93,10 @@ public struct MessageAssembler: Sendable {
         let total = Int(first.totalSize)
         let count = Int(first.frameCount)
         guard count >= 1 else {
-            throw SDLWireError(.frameCountMismatch("first frame declares 0 consecutive frames"), context: header.description)
+            throw SDLWireError(
+                .frameCountMismatch("first frame declares 0 consecutive frames"),
+                context: header.description
+            )
         }
         guard count <= max(total, 1) else {
             throw SDLWireError(
@@ -122,7 +126,10 @@ public struct MessageAssembler: Sendable {
         let expected = MessageFragmenter.frameNumber(index: message.received, count: message.frameCount)
         guard header.frameInfo == expected else {
             drop(key)
-            throw SDLWireError(.unexpectedFrameNumber(expected: expected, got: header.frameInfo), context: header.description)
+            throw SDLWireError(
+                .unexpectedFrameNumber(expected: expected, got: header.frameInfo),
+                context: header.description
+            )
         }
         guard message.bytes.readableBytes + frame.payload.readableBytes <= message.totalSize else {
             drop(key)

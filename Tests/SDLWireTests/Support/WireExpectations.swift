@@ -45,7 +45,10 @@ func expectWireError<T>(
     } catch let error as SDLWireError {
         #expect(error.kind == expected, "\(error)", sourceLocation: sourceLocation)
     } catch {
-        Issue.record("expected SDLWireError \(expected), got \(type(of: error)): \(error)", sourceLocation: sourceLocation)
+        Issue.record(
+            "expected SDLWireError \(expected), got \(type(of: error)): \(error)",
+            sourceLocation: sourceLocation
+        )
     }
 }
 
@@ -66,7 +69,10 @@ func expectWireError<T>(
             #expect(error.description.contains(text), "\(error)", sourceLocation: sourceLocation)
         }
     } catch {
-        Issue.record("expected SDLWireError \(expected), got \(type(of: error)): \(error)", sourceLocation: sourceLocation)
+        Issue.record(
+            "expected SDLWireError \(expected), got \(type(of: error)): \(error)",
+            sourceLocation: sourceLocation
+        )
     }
 }
 
