@@ -132,11 +132,24 @@ let package = Package(
             ],
             swiftSettings: upcoming
         ),
+        // Fuzzing SDLWire: the harness (shared with the bounded randomized test) and the libFuzzer entry point.
+        .target(
+            name: "SDLWireFuzzSupport",
+            dependencies: ["SDLWire", .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: upcoming
+        ),
+        .executableTarget(
+            name: "SDLWireFuzz",
+            dependencies: ["SDLWireFuzzSupport"],
+            swiftSettings: upcoming
+        ),
         .testTarget(
             name: "SDLWireTests",
             dependencies: [
                 "SDLWire",
+                "SDLWireFuzzSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOTestUtils", package: "swift-nio"),
             ],
             swiftSettings: upcoming
