@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "SDLRPC", targets: ["SDLRPC"]),
         .library(name: "SDLMedia", targets: ["SDLMedia"]),
         .library(name: "SDLSession", targets: ["SDLSession"]),
+        .library(name: "HeadUnit", targets: ["HeadUnit"]),
         .executable(name: "carwindow", targets: ["CarWindowCLI"]),
     ],
     dependencies: [
@@ -66,9 +67,21 @@ let package = Package(
             ],
             swiftSettings: upcoming
         ),
+        // SDL Core's side of the protocol: the head-unit emulator for the demo and the tests.
+        .target(
+            name: "HeadUnit",
+            dependencies: [
+                "SDLWire", "SDLRPC",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: upcoming
+        ),
         .executableTarget(
             name: "CarWindowCLI",
             dependencies: [
+                "HeadUnit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -80,6 +93,15 @@ let package = Package(
                 "SDLWire",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOTestUtils", package: "swift-nio"),
+            ],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "HeadUnitTests",
+            dependencies: [
+                "HeadUnit", "SDLWire",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: upcoming
         ),

@@ -1,0 +1,83 @@
+import SDLWire
+
+/// The RPCs the emulator reads and writes, with the JSON bodies Core sent.
+///
+/// The typed models of `SDLRPC` were not merged when this was written; these few bodies are built on ``JSONValue``
+/// so their keys and value types follow the traces exactly. Swapping in the typed models later changes only this file.
+enum CoreRPC {
+    static let registerAppInterface = FunctionID(rawValue: 1)
+    static let unregisterAppInterface = FunctionID(rawValue: 2)
+    static let genericResponse = FunctionID(rawValue: 31)
+    static let getSystemCapability = FunctionID(rawValue: 48)
+    static let sendHapticData = FunctionID(rawValue: 49)
+    static let onHMIStatus = FunctionID(rawValue: 32768)
+    static let onAppInterfaceUnregistered = FunctionID(rawValue: 32769)
+    static let onDriverDistraction = FunctionID(rawValue: 32775)
+    static let onPermissionsChange = FunctionID(rawValue: 32776)
+    static let onTouchEvent = FunctionID(rawValue: 32780)
+    static let onSystemRequest = FunctionID(rawValue: 32781)
+    static let onSystemCapabilityUpdated = FunctionID(rawValue: 32787)
+    static let onAppCapabilityUpdated = FunctionID(rawValue: 32791)
+
+    /// The lock screen icon URL Core's stock configuration announces.
+    static let lockScreenIconURL = "http://i.imgur.com/TgkvOIZ.png"
+    static let lockScreenDismissalWarning = "Swipe down to dismiss, acknowledging that you are not the driver"
+    /// Core 8.2's `sdlVersion`: the commit it was built from in the traces.
+    static let sdlVersion = "7343fc72c12edc8ac42a62556c9e4b29c9408bc3"
+
+    /// The mandatory RegisterAppInterface parameters (MOBILE_API.xml) and the JSON type each must have.
+    static let registerMandatory: [(name: String, check: @Sendable (JSONValue) -> Bool)] = [
+        ("syncMsgVersion", { $0["majorVersion"]?.intValue != nil && $0["minorVersion"]?.intValue != nil }),
+        ("appName", { ($0.stringValue?.count ?? 0) >= 1 && ($0.stringValue?.count ?? 0) <= 100 }),
+        ("isMediaApplication", { $0.boolValue != nil }),
+        ("languageDesired", { $0.stringValue != nil }),
+        ("hmiDisplayLanguageDesired", { $0.stringValue != nil }),
+        ("appID", { ($0.stringValue?.count ?? 0) >= 1 && ($0.stringValue?.count ?? 0) <= 100 }),
+    ]
+
+    /// A response body: `success` and `resultCode`, plus `info` when given, plus extra keys.
+    static func response(_ resultCode: String, info: String? = nil, extra: [String: JSONValue] = [:]) -> JSONValue {
+        var object = extra
+        object["resultCode"] = .string(resultCode)
+        object["success"] = .bool(resultCode == "SUCCESS" || resultCode == "WARNINGS")
+        if let info { object["info"] = .string(info) }
+        return .object(object)
+    }
+
+    /// The RegisterAppInterface response: Core's template with the configuration's values patched in.
+    static func registerResponse(configuration: HeadUnitConfiguration) -> JSONValue {
+        var body = (try? JSONValue(parsing: Array(CoreTemplates.registerAppInterfaceResponse.utf8)))
+            ?? response("SUCCESS")
+        let vehicle = configuration.vehicle
+        body["vehicleType"] = [
+            "make": .string(vehicle.make ?? ""), "model": .string(vehicle.model ?? ""),
+            "modelYear": .string(vehicle.modelYear ?? ""), "trim": .string(vehicle.trim ?? ""),
+        ]
+        if let software = vehicle.systemSoftwareVersion { body["systemSoftwareVersion"] = .string(software) }
+        if var display = body["displayCapabilities"], var screen = display["screenParams"] {
+            screen["resolution"] = configuration.video.preferredResolution.json
+            display["screenParams"] = screen
+            body["displayCapabilities"] = display
+        }
+        return body
+    }
+
+    static func permissionsChange() -> JSONValue {
+        (try? JSONValue(parsing: Array(CoreTemplates.permissionsChange.utf8))) ?? ["permissionItem": []]
+    }
+
+    static func systemRequestLockScreen() -> JSONValue {
+        ["requestType": "LOCK_SCREEN_ICON_URL", "url": .string(lockScreenIconURL)]
+    }
+
+    static func driverDistractionOff() -> JSONValue {
+        [
+            "state": "DD_OFF", "lockScreenDismissalEnabled": true,
+            "lockScreenDismissalWarning": .string(lockScreenDismissalWarning),
+        ]
+    }
+
+    static func videoCapabilityBody(_ capability: VideoCapability) -> JSONValue {
+        ["systemCapabilityType": "VIDEO_STREAMING", "videoStreamingCapability": capability.json]
+    }
+}
