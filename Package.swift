@@ -106,6 +106,12 @@ let package = Package(
             swiftSettings: upcoming
         ),
         .testTarget(
+            name: "SDLRPCTests",
+            dependencies: ["SDLRPC", "SDLWire"],
+            exclude: ["Fixtures"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
             name: "CarWindowCLITests",
             dependencies: ["CarWindowCLI"],
             swiftSettings: upcoming

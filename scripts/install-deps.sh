@@ -3,7 +3,7 @@
 # Usage: scripts/install-deps.sh [--with-browser]
 set -euo pipefail
 
-packages=(pkg-config libopenh264-dev libyuv-dev libcairo2-dev libpango1.0-dev ffmpeg libssl-dev)
+packages=(pkg-config python3 libopenh264-dev libyuv-dev libcairo2-dev libpango1.0-dev ffmpeg libssl-dev)
 if [[ "${1:-}" == "--with-browser" ]]; then
     packages+=(chromium)
 fi

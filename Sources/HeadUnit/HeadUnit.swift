@@ -198,7 +198,7 @@ public actor HeadUnit {
                         for await frame in outbox { try await outbound.write(frame) }
                     }
                     do {
-                        for try await frame in inbound { await self.handle(frame, from: app) }
+                        for try await frame in inbound { self.handle(frame, from: app) }
                     } catch {
                         // Garbage or an oversize header: no way to find the next frame in a byte stream, so
                         // the connection goes, as Core drops a transport it cannot parse.
@@ -267,7 +267,7 @@ public actor HeadUnit {
                 let app = connection.app
                 connection.timers[timer] = Task {
                     do { try await Task.sleep(for: delay) } catch { return }
-                    await self.fire(timer, for: app)
+                    self.fire(timer, for: app)
                 }
             case .cancel(let timer):
                 connection.timers.removeValue(forKey: timer)?.cancel()
