@@ -103,6 +103,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
+            exclude: ["Fixtures"],
             swiftSettings: upcoming
         ),
         .testTarget(

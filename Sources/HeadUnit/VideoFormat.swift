@@ -120,3 +120,35 @@ public struct VideoCapability: Hashable, Sendable {
         return .double(value)
     }
 }
+
+extension VideoCapability {
+    /// Reads a `VideoStreamingCapability` JSON object (as in OnSystemCapabilityUpdated); absent keys keep defaults.
+    ///
+    /// - Throws: ``HeadUnitError`` `.invalidControl` when the value is not an object or a key has the wrong type.
+    public init(json: JSONValue) throws(HeadUnitError) {
+        guard json.objectValue != nil else { throw HeadUnitError(.invalidControl("video capability is not an object")) }
+        self.init()
+        if let resolution = json["preferredResolution"] {
+            guard let width = resolution["resolutionWidth"]?.intValue, let height = resolution["resolutionHeight"]?.intValue
+            else { throw HeadUnitError(.invalidControl("preferredResolution without width and height")) }
+            preferredResolution = VideoSize(width: Int(width), height: Int(height))
+        }
+        if let value = json["maxBitrate"]?.intValue { maxBitrate = Int(value) }
+        if let formats = json["supportedFormats"]?.arrayValue {
+            supportedFormats = formats.compactMap { format in
+                guard let codec = format["codec"]?.stringValue, let proto = format["protocol"]?.stringValue else { return nil }
+                return VideoFormat(codec: codec, protocol: proto)
+            }
+        }
+        if let value = json["hapticSpatialDataSupported"]?.boolValue { hapticSpatialDataSupported = value }
+        if let value = json["diagonalScreenSize"]?.doubleValue { diagonalScreenSize = value }
+        if let value = json["pixelPerInch"]?.doubleValue { pixelPerInch = value }
+        if let value = json["scale"]?.doubleValue { scale = value }
+        if let value = json["preferredFPS"]?.intValue { preferredFPS = Int(value) }
+        if let list = json["additionalVideoStreamingCapabilities"]?.arrayValue {
+            var additional: [VideoCapability] = []
+            for item in list { additional.append(try VideoCapability(json: item)) }
+            self.additional = additional
+        }
+    }
+}
