@@ -49,14 +49,15 @@ extension AppSession {
                 return [.send(control(.endServiceNAK, .video, ServiceNAK(reason: "Service not started")))]
             }
             video = .idle
-            return [.send(control(.endServiceACK, .video, buffer: ByteBuffer())), .videoStopped(byHeadUnit: false),
-                    .cancel(.backgroundEnd)]
+            // The recording is closed before the ACK goes out, so an app that saw the ACK finds the file complete.
+            return [.videoStopped(byHeadUnit: false), .cancel(.backgroundEnd),
+                    .send(control(.endServiceACK, .video, buffer: ByteBuffer()))]
         case (.endService, .audio):
             guard audioActive else {
                 return [.send(control(.endServiceNAK, .audio, ServiceNAK(reason: "Service not started")))]
             }
             audioActive = false
-            return [.send(control(.endServiceACK, .audio, buffer: ByteBuffer())), .audioStopped(byHeadUnit: false)]
+            return [.audioStopped(byHeadUnit: false), .send(control(.endServiceACK, .audio, buffer: ByteBuffer()))]
         case (.endServiceACK, _):
             // The app acknowledges an EndService Core sent; nothing more to do.
             return []

@@ -106,11 +106,14 @@ actor TestApp {
         }
     }
 
-    static let navigationRegistration = #"""
-        {"syncMsgVersion":{"majorVersion":8,"minorVersion":0,"patchVersion":0},"appName":"Test Nav",\
-        "isMediaApplication":false,"languageDesired":"EN-US","hmiDisplayLanguageDesired":"EN-US",\
-        "appHMIType":["NAVIGATION"],"appID":"swiftsdl-nav","fullAppID":"swiftsdl-nav"}
-        """#
+    static let navigationRegistration = registration(types: ["NAVIGATION"])
+
+    static func registration(types: [String], appID: String = "swiftsdl-nav") -> String {
+        let list = types.map { "\"\($0)\"" }.joined(separator: ",")
+        return #"{"syncMsgVersion":{"majorVersion":8,"minorVersion":0,"patchVersion":0},"appName":"Test Nav","#
+            + #""isMediaApplication":false,"languageDesired":"EN-US","hmiDisplayLanguageDesired":"EN-US","#
+            + #""appHMIType":[\#(list)],"appID":"\#(appID)","fullAppID":"\#(appID)"}"#
+    }
 
     /// RegisterAppInterface, then reads frames until OnHMIStatus FULL. Returns the RPC frames received on the way.
     func registerUntilFull(json: String = TestApp.navigationRegistration) async throws -> [RPCPayload] {
