@@ -58,7 +58,7 @@ extension AppSession {
             let correlation = (try? RPCPayload(decoding: message.payload))?.correlationID ?? 0
             return [
                 .send(rpc(.response, CoreRPC.genericResponse, correlationID: correlation, CoreRPC.response("INVALID_DATA"))),
-                .emit(.error(error)),
+                .emit(.error(HeadUnitError(error.kind, app: app))),
             ]
         }
         switch incoming.type {
