@@ -1,23 +1,26 @@
+import SDLRPC
 import SDLWire
 
 /// The RPCs the emulator reads and writes, with the JSON bodies Core sent.
 ///
-/// The typed models of `SDLRPC` were not merged when this was written; these few bodies are built on ``JSONValue``
-/// so their keys and value types follow the traces exactly. Swapping in the typed models later changes only this file.
+/// Function ids come from `SDLRPC`. The bodies are built on ``JSONValue`` rather than SDLRPC's typed models: the
+/// RegisterAppInterface response and OnPermissionsChange are Core's own JSON (``CoreTemplates``), and the app's
+/// requests are validated the way Core validates them (a missing mandatory key or a wrong type is INVALID_DATA),
+/// which a decoding failure of a typed model would blur. Moving a body to a typed model changes only this file.
 enum CoreRPC {
-    static let registerAppInterface = FunctionID(rawValue: 1)
-    static let unregisterAppInterface = FunctionID(rawValue: 2)
-    static let genericResponse = FunctionID(rawValue: 31)
-    static let getSystemCapability = FunctionID(rawValue: 48)
-    static let sendHapticData = FunctionID(rawValue: 49)
-    static let onHMIStatus = FunctionID(rawValue: 32768)
-    static let onAppInterfaceUnregistered = FunctionID(rawValue: 32769)
-    static let onDriverDistraction = FunctionID(rawValue: 32775)
-    static let onPermissionsChange = FunctionID(rawValue: 32776)
-    static let onTouchEvent = FunctionID(rawValue: 32780)
-    static let onSystemRequest = FunctionID(rawValue: 32781)
-    static let onSystemCapabilityUpdated = FunctionID(rawValue: 32787)
-    static let onAppCapabilityUpdated = FunctionID(rawValue: 32791)
+    static let registerAppInterface = FunctionID.registerAppInterface
+    static let unregisterAppInterface = FunctionID.unregisterAppInterface
+    static let genericResponse = FunctionID.genericResponse
+    static let getSystemCapability = FunctionID.getSystemCapability
+    static let sendHapticData = FunctionID.sendHapticData
+    static let onHMIStatus = FunctionID.onHMIStatus
+    static let onAppInterfaceUnregistered = FunctionID.onAppInterfaceUnregistered
+    static let onDriverDistraction = FunctionID.onDriverDistraction
+    static let onPermissionsChange = FunctionID.onPermissionsChange
+    static let onTouchEvent = FunctionID.onTouchEvent
+    static let onSystemRequest = FunctionID.onSystemRequest
+    static let onSystemCapabilityUpdated = FunctionID.onSystemCapabilityUpdated
+    static let onAppCapabilityUpdated = FunctionID.onAppCapabilityUpdated
 
     /// The lock screen icon URL Core's stock configuration announces.
     static let lockScreenIconURL = "http://i.imgur.com/TgkvOIZ.png"
