@@ -48,7 +48,7 @@ struct RTPDepacketizer: AnnexBConverter {
         {
             pending.moveReaderIndex(forwardBy: 2)
             guard let packet = pending.readSlice(length: Int(length)) else { break }
-            if let unit = try consume(packet: packet) { completed.append(unit) }
+            completed += try consume(packet: packet)
         }
         pending.discardReadBytes()
         return completed
@@ -62,7 +62,8 @@ struct RTPDepacketizer: AnnexBConverter {
         return accessUnit.isEmpty ? [] : [accessUnit]
     }
 
-    private mutating func consume(packet: ByteBuffer) throws(HeadUnitError) -> [UInt8]? {
+    /// Returns the access units the packet completes: the previous one on a timestamp change, this one on a marker.
+    private mutating func consume(packet: ByteBuffer) throws(HeadUnitError) -> [[UInt8]] {
         let bytes = Array(packet.readableBytesView)
         guard bytes.count >= Self.fixedHeaderSize, bytes[0] >> 6 == 2 else {
             throw HeadUnitError(.stream("RTP packet of \(bytes.count) bytes without an RTP version 2 header"))
@@ -81,9 +82,9 @@ struct RTPDepacketizer: AnnexBConverter {
         if padding, let count = bytes.last { end -= Int(count) }
         guard start < end else { throw HeadUnitError(.stream("RTP packet without payload")) }
 
-        var finished: [UInt8]?
+        var finished: [[UInt8]] = []
         if let timestamp, timestamp != packetTimestamp, !accessUnit.isEmpty {
-            finished = accessUnit
+            finished.append(accessUnit)
             accessUnit = []
             fragment = nil
         }
@@ -94,11 +95,9 @@ struct RTPDepacketizer: AnnexBConverter {
             throw HeadUnitError(.stream("access unit larger than \(Self.maximumAccessUnitSize) bytes"))
         }
         if marker, !accessUnit.isEmpty {
-            // A marker with a timestamp change in the same packet cannot happen for two units; keep the older first.
-            let unit = accessUnit
+            finished.append(accessUnit)
             accessUnit = []
             fragment = nil
-            return finished.map { $0 + unit } ?? unit
         }
         return finished
     }
@@ -134,6 +133,10 @@ struct RTPDepacketizer: AnnexBConverter {
                 throw HeadUnitError(.stream("FU-A continuation without its start fragment"))
             }
             fragment? += data.dropFirst(2)
+            guard (fragment?.count ?? 0) <= Self.maximumAccessUnitSize else {
+                fragment = nil
+                throw HeadUnitError(.stream("FU-A NAL unit larger than \(Self.maximumAccessUnitSize) bytes"))
+            }
             if isEnd, let nal = fragment {
                 accessUnit += Self.startCode
                 accessUnit += nal

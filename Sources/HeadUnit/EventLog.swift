@@ -56,6 +56,12 @@ struct EventLog {
         entry["hex"] = .string(bytes.map { String(format: "%02x", $0) }.joined())
         let (decoded, summary) = Self.describe(frame)
         entry["decoded"] = decoded
+        if header.frameType == .control, frame.payload.readableBytes > 0,
+            let document = try? BSONDocument(decoding: frame.payload)
+        {
+            entry["bsonTypes"] = .object(Dictionary(document.elements.map { ($0.key, .string(Self.typeName($0.value))) },
+                                                    uniquingKeysWith: { first, _ in first }))
+        }
         entry["summary"] = .string(summary)
         try sink.write(JSONValue.object(entry).bytes + [0x0A])
     }
@@ -93,6 +99,14 @@ struct EventLog {
             return (.object(decoded), "\(name) \(rpc.type)")
         }
         return (.null, "\(header.frameType) (\(service))")
+    }
+
+    /// The traces' spelling of a BSON type: `int32`, `array<int32>`, `array<>` for an empty array.
+    static func typeName(_ value: BSONValue) -> String {
+        guard case .array(let elements) = value else { return value.typeName }
+        var names: [String] = []
+        for element in elements where !names.contains(typeName(element)) { names.append(typeName(element)) }
+        return "array<\(names.joined(separator: ","))>"
     }
 
     static func serviceName(_ service: ServiceType) -> String {
