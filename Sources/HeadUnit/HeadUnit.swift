@@ -199,10 +199,13 @@ public actor HeadUnit {
                     }
                     do {
                         for try await frame in inbound { self.handle(frame, from: app) }
-                    } catch {
+                    } catch let error as SDLWireError {
                         // Garbage or an oversize header: no way to find the next frame in a byte stream, so
                         // the connection goes, as Core drops a transport it cannot parse.
-                        self.emit(.error(HeadUnitError(.malformedFrame("\(error)"), app: app)))
+                        self.emit(.error(HeadUnitError(.malformedFrame(error.description), app: app)))
+                    } catch {
+                        // Shutdown or a reset connection: not the app's fault, nothing to report.
+                        self.logger.debug("connection closed", metadata: ["app": "\(app)", "error": "\(error)"])
                     }
                     continuation.finish()
                     try await group.next()
