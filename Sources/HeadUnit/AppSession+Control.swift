@@ -6,12 +6,20 @@ extension AppSession {
     mutating func receive(_ frame: SDLFrame) -> [SessionAction] {
         let header = frame.header
         if rpcStarted, header.sessionID != sessionID {
-            return [.emit(.error(HeadUnitError(.protocolViolation("frame for unknown session \(header.sessionID): \(header)"), app: app)))]
+            return [
+                .emit(
+                    .error(
+                        HeadUnitError(
+                            .protocolViolation("frame for unknown session \(header.sessionID): \(header)"), app: app)))
+            ]
         }
-        if !rpcStarted, !(header.frameType == .control && header.serviceType == .rpc
-            && header.controlFrameInfo == .startService)
+        if !rpcStarted,
+            !(header.frameType == .control && header.serviceType == .rpc
+                && header.controlFrameInfo == .startService)
         {
-            return [.emit(.error(HeadUnitError(.protocolViolation("\(header) before the RPC service started"), app: app)))]
+            return [
+                .emit(.error(HeadUnitError(.protocolViolation("\(header) before the RPC service started"), app: app)))
+            ]
         }
         if rpcStarted, negotiated == nil, header.version != version {
             // An app settled the old way speaks its own version from now on (PS §4.2.1); answer in kind.
@@ -32,7 +40,9 @@ extension AppSession {
         case .video: return receiveVideoData(message.payload)
         case .audio: return receiveAudioData(message.payload)
         default:
-            return [.emit(.error(HeadUnitError(.protocolViolation("data on service \(message.serviceType)"), app: app)))]
+            return [
+                .emit(.error(HeadUnitError(.protocolViolation("data on service \(message.serviceType)"), app: app)))
+            ]
         }
     }
 
@@ -50,8 +60,10 @@ extension AppSession {
             }
             video = .idle
             // The recording is closed before the ACK goes out, so an app that saw the ACK finds the file complete.
-            return [.videoStopped(byHeadUnit: false), .cancel(.backgroundEnd),
-                    .send(control(.endServiceACK, .video, buffer: ByteBuffer()))]
+            return [
+                .videoStopped(byHeadUnit: false), .cancel(.backgroundEnd),
+                .send(control(.endServiceACK, .video, buffer: ByteBuffer())),
+            ]
         case (.endService, .audio):
             guard audioActive else {
                 return [.send(control(.endServiceNAK, .audio, ServiceNAK(reason: "Service not started")))]
@@ -67,31 +79,42 @@ extension AppSession {
         case (.heartbeatACK, _):
             return []
         default:
-            return [.emit(.error(HeadUnitError(.protocolViolation("unexpected \(info) on \(message.serviceType)"), app: app)))]
+            return [
+                .emit(
+                    .error(HeadUnitError(.protocolViolation("unexpected \(info) on \(message.serviceType)"), app: app)))
+            ]
         }
     }
 
     private mutating func startRPC(_ message: SDLMessage, header: FrameHeader) -> [SessionAction] {
         guard !rpcStarted else {
-            return [.send(control(.startServiceNAK, .rpc, ServiceNAK(reason: "RPC service already started"))),
-                    .emit(.error(HeadUnitError(.protocolViolation("second RPC StartService"), app: app)))]
+            return [
+                .send(control(.startServiceNAK, .rpc, ServiceNAK(reason: "RPC service already started"))),
+                .emit(.error(HeadUnitError(.protocolViolation("second RPC StartService"), app: app))),
+            ]
         }
         let request: RPCStartService
         do {
             request = try RPCStartService(payload: message.payload)
         } catch {
             version = 5
-            return [.send(control(.startServiceNAK, .rpc, ServiceNAK(rejectedParams: ["protocolVersion"]))),
-                    .emit(.error(HeadUnitError(.protocolViolation("RPC StartService: \(error)"), app: app)))]
+            return [
+                .send(control(.startServiceNAK, .rpc, ServiceNAK(rejectedParams: ["protocolVersion"]))),
+                .emit(.error(HeadUnitError(.protocolViolation("RPC StartService: \(error)"), app: app))),
+            ]
         }
         rpcStarted = true
         guard let asked = request.protocolVersion, asked.major >= 5 else {
             // The old way (PS §4.2.1): no BSON; a v2-4 header whose message id carries the hash id.
             version = header.version == 1 ? 4 : min(header.version, 4)
-            let ack = SDLFrame.control(.startServiceACK, service: .rpc, version: version, sessionID: sessionID,
-                                       messageID: UInt32(bitPattern: hashID))
+            let ack = SDLFrame.control(
+                .startServiceACK, service: .rpc, version: version, sessionID: sessionID,
+                messageID: UInt32(bitPattern: hashID))
             nextMessageID = 1
-            return [.send(ack), .emit(.sessionStarted(app, sessionID: sessionID, protocolVersion: ProtocolVersion(Int(version))))]
+            return [
+                .send(ack),
+                .emit(.sessionStarted(app, sessionID: sessionID, protocolVersion: ProtocolVersion(Int(version)))),
+            ]
         }
         let agreed = min(asked, configuration.protocolVersion)
         negotiated = agreed
@@ -106,16 +129,20 @@ extension AppSession {
             vehicle: configuration.vehicle
         )
         nextMessageID = 0
-        return [.send(control(.startServiceACK, .rpc, ack)),
-                .emit(.sessionStarted(app, sessionID: sessionID, protocolVersion: agreed))]
+        return [
+            .send(control(.startServiceACK, .rpc, ack)),
+            .emit(.sessionStarted(app, sessionID: sessionID, protocolVersion: agreed)),
+        ]
     }
 
     private mutating func endRPC(_ message: SDLMessage) -> [SessionAction] {
         let request = try? EndService(payload: message.payload)
         // Protocol 5 names the session by hashId; old-way apps send it in the message id or not at all.
         if negotiated != nil, request?.hashID != hashID {
-            return [.send(control(.endServiceNAK, .rpc, ServiceNAK(rejectedParams: ["hashId"]))),
-                    .emit(.error(HeadUnitError(.protocolViolation("RPC EndService with a wrong hashId"), app: app)))]
+            return [
+                .send(control(.endServiceNAK, .rpc, ServiceNAK(rejectedParams: ["hashId"]))),
+                .emit(.error(HeadUnitError(.protocolViolation("RPC EndService with a wrong hashId"), app: app))),
+            ]
         }
         var actions = teardown(unexpected: false)
         actions.append(.send(control(.endServiceACK, .rpc, buffer: ByteBuffer())))
@@ -138,7 +165,8 @@ extension AppSession {
     }
 
     private mutating func startVideo(_ message: SDLMessage) -> [SessionAction] {
-        if case .idle = video {} else {
+        if case .idle = video {
+        } else {
             return [.send(control(.startServiceNAK, .video, ServiceNAK(reason: "Service already started")))]
         }
         if let reason = streamRefusal(.video) {
@@ -155,7 +183,8 @@ extension AppSession {
             codec: request.videoCodec ?? configuration.video.supportedFormats.first?.codec ?? "H264",
             protocol: request.videoProtocol ?? configuration.video.supportedFormats.first?.protocol ?? "RAW"
         )
-        let size = VideoSize(width: Int(request.width ?? Int32(preferred.width)), height: Int(request.height ?? Int32(preferred.height)))
+        let size = VideoSize(
+            width: Int(request.width ?? Int32(preferred.width)), height: Int(request.height ?? Int32(preferred.height)))
         var rejected = rejectedParams(for: format)
         if size.width <= 0 { rejected.append("width") }
         if size.height <= 0 { rejected.append("height") }

@@ -35,7 +35,8 @@ extension AppSession {
         }
         let body = payload.json.isEmpty ? JSONValue.object([:]) : try JSONValue(parsing: payload.json)
         guard body.objectValue != nil else { throw HeadUnitError(.invalidRPC("JSON is not an object"), app: app) }
-        return IncomingRPC(type: payload.type, function: payload.functionID, correlationID: payload.correlationID, body: body)
+        return IncomingRPC(
+            type: payload.type, function: payload.functionID, correlationID: payload.correlationID, body: body)
     }
 
     private static func functionID(named name: String) -> FunctionID {
@@ -57,7 +58,10 @@ extension AppSession {
             // Core answers an RPC it cannot parse with GenericResponse INVALID_DATA.
             let correlation = (try? RPCPayload(decoding: message.payload))?.correlationID ?? 0
             return [
-                .send(rpc(.response, CoreRPC.genericResponse, correlationID: correlation, CoreRPC.response("INVALID_DATA"))),
+                .send(
+                    rpc(
+                        .response, CoreRPC.genericResponse, correlationID: correlation, CoreRPC.response("INVALID_DATA")
+                    )),
                 .emit(.error(HeadUnitError(error.kind, app: app))),
             ]
         }
@@ -90,9 +94,19 @@ extension AppSession {
         default:
             if FunctionNames.isKnown(rpc.function) {
                 // Core would hand it to an HMI the emulator does not have.
-                return [respond(rpc, CoreRPC.response("UNSUPPORTED_REQUEST", info: "Not supported by the CarWindow head-unit emulator"))]
+                return [
+                    respond(
+                        rpc,
+                        CoreRPC.response(
+                            "UNSUPPORTED_REQUEST", info: "Not supported by the CarWindow head-unit emulator"))
+                ]
             }
-            return [.send(self.rpc(.response, CoreRPC.genericResponse, correlationID: rpc.correlationID, CoreRPC.response("INVALID_DATA")))]
+            return [
+                .send(
+                    self.rpc(
+                        .response, CoreRPC.genericResponse, correlationID: rpc.correlationID,
+                        CoreRPC.response("INVALID_DATA")))
+            ]
         }
     }
 
@@ -101,8 +115,10 @@ extension AppSession {
         let body = rpc.body
         for (name, isValid) in CoreRPC.registerMandatory {
             guard let value = body[name], isValid(value) else {
-                return [respond(rpc, CoreRPC.response("INVALID_DATA", info: "Invalid or missing parameter: \(name)")),
-                        .emit(.error(HeadUnitError(.invalidRPC("RegisterAppInterface without a valid \(name)"), app: app)))]
+                return [
+                    respond(rpc, CoreRPC.response("INVALID_DATA", info: "Invalid or missing parameter: \(name)")),
+                    .emit(.error(HeadUnitError(.invalidRPC("RegisterAppInterface without a valid \(name)"), app: app))),
+                ]
             }
         }
         var types: [String] = []
@@ -135,7 +151,10 @@ extension AppSession {
 
     private mutating func getSystemCapability(_ rpc: IncomingRPC) -> [SessionAction] {
         guard let type = rpc.body["systemCapabilityType"]?.stringValue else {
-            return [respond(rpc, CoreRPC.response("INVALID_DATA", info: "Invalid or missing parameter: systemCapabilityType"))]
+            return [
+                respond(
+                    rpc, CoreRPC.response("INVALID_DATA", info: "Invalid or missing parameter: systemCapabilityType"))
+            ]
         }
         guard type == "VIDEO_STREAMING" else {
             return [respond(rpc, CoreRPC.response("DATA_NOT_AVAILABLE"))]
@@ -144,7 +163,8 @@ extension AppSession {
         if let subscribe { subscribedToVideoCapability = subscribe }
         let capability = quirks.staleSystemCapability ? startupVideoCapability : configuration.video
         return [
-            respond(rpc, CoreRPC.response("SUCCESS", extra: ["systemCapability": CoreRPC.videoCapabilityBody(capability)])),
+            respond(
+                rpc, CoreRPC.response("SUCCESS", extra: ["systemCapability": CoreRPC.videoCapabilityBody(capability)])),
             .emit(.capabilityRequested(app, subscribed: subscribe ?? false)),
         ]
     }

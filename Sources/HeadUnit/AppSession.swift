@@ -98,11 +98,14 @@ struct AppSession {
         return nextMessageID
     }
 
-    mutating func control(_ info: ControlFrameInfo, _ service: ServiceType, _ payload: some ControlPayload) -> SDLFrame {
+    mutating func control(_ info: ControlFrameInfo, _ service: ServiceType, _ payload: some ControlPayload) -> SDLFrame
+    {
         control(info, service, buffer: payload.buffer)
     }
 
-    mutating func control(_ info: ControlFrameInfo, _ service: ServiceType, buffer: ByteBuffer = ByteBuffer()) -> SDLFrame {
+    mutating func control(_ info: ControlFrameInfo, _ service: ServiceType, buffer: ByteBuffer = ByteBuffer())
+        -> SDLFrame
+    {
         let frame = SDLFrame.control(
             info,
             service: service,
@@ -116,7 +119,9 @@ struct AppSession {
     }
 
     /// An RPC frame, always a single frame as Core sends them (even the 16 KB OnPermissionsChange).
-    mutating func rpc(_ type: RPCMessageType, _ function: FunctionID, correlationID: UInt32, _ body: JSONValue) -> SDLFrame {
+    mutating func rpc(_ type: RPCMessageType, _ function: FunctionID, correlationID: UInt32, _ body: JSONValue)
+        -> SDLFrame
+    {
         let payload: ByteBuffer
         if version == 1 {
             let envelope = RPCEnvelopeV1(
@@ -127,7 +132,8 @@ struct AppSession {
             )
             payload = ByteBuffer(bytes: envelope.encoded())
         } else {
-            payload = RPCPayload(type: type, functionID: function, correlationID: correlationID, json: body.bytes).buffer
+            payload =
+                RPCPayload(type: type, functionID: function, correlationID: correlationID, json: body.bytes).buffer
         }
         let header = FrameHeader(
             version: version,

@@ -39,7 +39,9 @@ public enum ConsoleCommand: Hashable, Sendable {
         guard let verb = words.first?.lowercased() else { throw Self.invalid(line) }
         let rest = Array(words.dropFirst())
         func app(_ index: Int) throws(HeadUnitError) -> AppID {
-            guard rest.indices.contains(index), let number = Int(rest[index]), number > 0 else { throw Self.invalid(line) }
+            guard rest.indices.contains(index), let number = Int(rest[index]), number > 0 else {
+                throw Self.invalid(line)
+            }
             return AppID(number)
         }
         func int(_ index: Int) throws(HeadUnitError) -> Int {
@@ -74,7 +76,8 @@ public enum ConsoleCommand: Hashable, Sendable {
         case ("answer", 1): self = .answer(try app(0), true)
         case ("end-video", 1): self = .endVideo(try app(0))
         case ("tap", 3): self = .tap(try app(0), x: try int(1), y: try int(2))
-        case ("pan", 3): self = .pan(try app(0), from: try VideoSize(parsing: rest[1]), to: try VideoSize(parsing: rest[2]))
+        case ("pan", 3):
+            self = .pan(try app(0), from: try VideoSize(parsing: rest[1]), to: try VideoSize(parsing: rest[2]))
         case ("pinch", 5):
             self = .pinch(try app(0), x: try int(1), y: try int(2), from: try int(3), to: try int(4))
         default: throw Self.invalid(line)

@@ -49,7 +49,8 @@ enum CoreRPC {
 
     /// The RegisterAppInterface response: Core's template with the configuration's values patched in.
     static func registerResponse(configuration: HeadUnitConfiguration) -> JSONValue {
-        var body = (try? JSONValue(parsing: Array(CoreTemplates.registerAppInterfaceResponse.utf8)))
+        var body =
+            (try? JSONValue(parsing: Array(CoreTemplates.registerAppInterfaceResponse.utf8)))
             ?? response("SUCCESS")
         let vehicle = configuration.vehicle
         body["vehicleType"] = [

@@ -59,8 +59,10 @@ struct EventLog {
         if header.frameType == .control, frame.payload.readableBytes > 0,
             let document = try? BSONDocument(decoding: frame.payload)
         {
-            entry["bsonTypes"] = .object(Dictionary(document.elements.map { ($0.key, .string(Self.typeName($0.value))) },
-                                                    uniquingKeysWith: { first, _ in first }))
+            entry["bsonTypes"] = .object(
+                Dictionary(
+                    document.elements.map { ($0.key, .string(Self.typeName($0.value))) },
+                    uniquingKeysWith: { first, _ in first }))
         }
         entry["summary"] = .string(summary)
         try sink.write(JSONValue.object(entry).bytes + [0x0A])

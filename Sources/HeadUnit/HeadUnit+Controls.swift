@@ -37,7 +37,9 @@ extension HeadUnit {
         updateConfiguration { $0.video = capability }
         for connection in allConnections {
             connection.session.configuration.video = capability
-            guard connection.session.registration != nil, connection.session.subscribedToVideoCapability else { continue }
+            guard connection.session.registration != nil, connection.session.subscribedToVideoCapability else {
+                continue
+            }
             let body: JSONValue = ["systemCapability": CoreRPC.videoCapabilityBody(capability)]
             let frame = connection.session.notification(CoreRPC.onSystemCapabilityUpdated, body)
             execute([.send(frame), .emit(.capabilityUpdated(connection.app, capability))], on: connection)

@@ -11,7 +11,8 @@ extension HeadUnit {
             connection.accessUnits = 0
             connection.videoStreams += 1
             if let directory = configuration.recordDirectory {
-                let name = "app\(app.rawValue)-video\(connection.videoStreams)-\(size)-\(format.protocol.lowercased()).h264"
+                let name =
+                    "app\(app.rawValue)-video\(connection.videoStreams)-\(size)-\(format.protocol.lowercased()).h264"
                 do {
                     connection.videoFile = try FileSink(path: directory + "/" + name)
                 } catch {

@@ -1,6 +1,6 @@
 import Foundation
 public import Logging
-public import NIOCore
+import NIOCore
 import NIOPosix
 import SDLWire
 
@@ -57,7 +57,10 @@ public actor HeadUnit {
     /// - Parameters:
     ///   - configuration: where to listen, what to report and record.
     ///   - logger: receives a line for every refusal and error.
-    public init(configuration: HeadUnitConfiguration = HeadUnitConfiguration(), logger: Logger = Logger(label: "carwindow.headunit")) {
+    public init(
+        configuration: HeadUnitConfiguration = HeadUnitConfiguration(),
+        logger: Logger = Logger(label: "carwindow.headunit")
+    ) {
         self.configuration = configuration
         self.startupVideoCapability = configuration.video
         self.logger = logger
@@ -139,7 +142,8 @@ public actor HeadUnit {
     /// A new stream of the video access units (Annex-B) the apps send, as they are converted. A slow reader loses
     /// the oldest units beyond `buffering`.
     public func accessUnits(buffering: Int = 64) -> AsyncStream<VideoAccessUnit> {
-        let (stream, continuation) = AsyncStream<VideoAccessUnit>.makeStream(bufferingPolicy: .bufferingNewest(buffering))
+        let (stream, continuation) = AsyncStream<VideoAccessUnit>.makeStream(
+            bufferingPolicy: .bufferingNewest(buffering))
         let id = UUID()
         accessUnitSubscribers[id] = continuation
         continuation.onTermination = { _ in Task { await self.removeAccessUnitSubscriber(id) } }
@@ -293,7 +297,9 @@ public actor HeadUnit {
         switch timer {
         case .activation:
             actions = connection.session.setStatus(
-                .core(level: .full, navigation: session.registration?.navigation ?? false, media: session.registration?.isMedia ?? false)
+                .core(
+                    level: .full, navigation: session.registration?.navigation ?? false,
+                    media: session.registration?.isMedia ?? false)
             )
         case .noneAfterVideoNAK:
             actions = connection.session.setStatus(.core(level: .none, navigation: false, media: false))

@@ -65,14 +65,18 @@ public struct TouchEvent: Hashable, Sendable {
         id: Int = 0
     ) -> [TouchEvent] {
         let steps = max(1, steps)
-        var events = [TouchEvent(type: .begin, points: [TouchPoint(id: id, timestamp: timestamp, x: start.x, y: start.y)])]
+        var events = [
+            TouchEvent(type: .begin, points: [TouchPoint(id: id, timestamp: timestamp, x: start.x, y: start.y)])
+        ]
         for step in 1...steps {
             let x = start.x + (end.x - start.x) * step / steps
             let y = start.y + (end.y - start.y) * step / steps
-            events.append(TouchEvent(type: .move, points: [TouchPoint(id: id, timestamp: timestamp + 33 * step, x: x, y: y)]))
+            events.append(
+                TouchEvent(type: .move, points: [TouchPoint(id: id, timestamp: timestamp + 33 * step, x: x, y: y)]))
         }
         events.append(
-            TouchEvent(type: .end, points: [TouchPoint(id: id, timestamp: timestamp + 33 * steps + 33, x: end.x, y: end.y)])
+            TouchEvent(
+                type: .end, points: [TouchPoint(id: id, timestamp: timestamp + 33 * steps + 33, x: end.x, y: end.y)])
         )
         return events
     }

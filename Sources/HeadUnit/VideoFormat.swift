@@ -129,14 +129,17 @@ extension VideoCapability {
         guard json.objectValue != nil else { throw HeadUnitError(.invalidControl("video capability is not an object")) }
         self.init()
         if let resolution = json["preferredResolution"] {
-            guard let width = resolution["resolutionWidth"]?.intValue, let height = resolution["resolutionHeight"]?.intValue
+            guard let width = resolution["resolutionWidth"]?.intValue,
+                let height = resolution["resolutionHeight"]?.intValue
             else { throw HeadUnitError(.invalidControl("preferredResolution without width and height")) }
             preferredResolution = VideoSize(width: Int(width), height: Int(height))
         }
         if let value = json["maxBitrate"]?.intValue { maxBitrate = Int(value) }
         if let formats = json["supportedFormats"]?.arrayValue {
             supportedFormats = formats.compactMap { format in
-                guard let codec = format["codec"]?.stringValue, let proto = format["protocol"]?.stringValue else { return nil }
+                guard let codec = format["codec"]?.stringValue, let proto = format["protocol"]?.stringValue else {
+                    return nil
+                }
                 return VideoFormat(codec: codec, protocol: proto)
             }
         }

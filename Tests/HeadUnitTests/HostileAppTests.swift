@@ -20,8 +20,9 @@ struct HostileAppTests {
         var testDescription: String { rawValue }
     }
 
-    @Test("a hostile app is refused and the other app is still served", .timeLimit(.minutes(1)),
-          arguments: Hostility.allCases)
+    @Test(
+        "a hostile app is refused and the other app is still served", .timeLimit(.minutes(1)),
+        arguments: Hostility.allCases)
     func hostile(_ hostility: Hostility) async throws {
         let headUnit = Self.headUnit()
         let port = try await headUnit.start()
@@ -39,14 +40,17 @@ struct HostileAppTests {
         case .oversizeFrame:
             // A header announcing 10 MB: refused at the header, before any payload is buffered.
             var header = ByteBuffer()
-            FrameHeader(version: 5, frameType: .single, serviceType: .rpc, frameInfo: 0, sessionID: 1,
-                        dataSize: 10_000_000, messageID: 1).write(to: &header)
+            FrameHeader(
+                version: 5, frameType: .single, serviceType: .rpc, frameInfo: 0, sessionID: 1,
+                dataSize: 10_000_000, messageID: 1
+            ).write(to: &header)
             try await bad.sendBytes(Array(header.readableBytesView))
             #expect(await bad.next() == nil)
         case .videoBeforeRegistration:
             _ = try await bad.startRPC()
-            try await bad.sendControl(.startService, .video,
-                                      payload: VideoStartService(height: 480, width: 800, videoProtocol: "RAW", videoCodec: "H264").buffer)
+            try await bad.sendControl(
+                .startService, .video,
+                payload: VideoStartService(height: 480, width: 800, videoProtocol: "RAW", videoCodec: "H264").buffer)
             let nak = try #require(await bad.nextFrame())
             #expect(nak.header.controlFrameInfo == .startServiceNAK)
             #expect(try ServiceNAK(payload: nak.payload).reason?.contains("Service type: 11") == true)
@@ -60,7 +64,11 @@ struct HostileAppTests {
             #expect(try JSONValue(parsing: rpc.json)["resultCode"] == "INVALID_DATA")
         case .registrationWithoutAppID:
             _ = try await bad.startRPC()
-            try await bad.sendRPC(function: 1, correlationID: 1, json: #"{"syncMsgVersion":{"majorVersion":8,"minorVersion":0},"appName":"x","isMediaApplication":false,"languageDesired":"EN-US","hmiDisplayLanguageDesired":"EN-US"}"#)
+            try await bad.sendRPC(
+                function: 1, correlationID: 1,
+                json: #"{"syncMsgVersion":{"majorVersion":8,"minorVersion":0},"appName":"x","#
+                    + #""isMediaApplication":false,"languageDesired":"EN-US","hmiDisplayLanguageDesired":"EN-US"}"#
+            )
             let answer = try #require(await bad.nextFrame())
             let rpc = try RPCPayload(decoding: answer.payload)
             #expect(rpc.functionID.rawValue == 1)
@@ -69,8 +77,9 @@ struct HostileAppTests {
         case .vanishMidStream:
             _ = try await bad.startRPC()
             _ = try await bad.registerUntilFull()
-            try await bad.sendControl(.startService, .video,
-                                      payload: VideoStartService(height: 480, width: 800, videoProtocol: "RAW", videoCodec: "H264").buffer)
+            try await bad.sendControl(
+                .startService, .video,
+                payload: VideoStartService(height: 480, width: 800, videoProtocol: "RAW", videoCodec: "H264").buffer)
             #expect(await bad.nextFrame()?.header.controlFrameInfo == .startServiceACK)
             for unit in try VideoSource.shared.get().prefix(5) {
                 try await bad.sendMessage(.video, unit, maximumPayload: 131_060)

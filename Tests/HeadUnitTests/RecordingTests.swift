@@ -63,7 +63,8 @@ struct RecordingTests {
             #expect(recorded == units.flatMap { $0 })
         } else {
             // RTP comes back as the same NAL units, each behind a 4-byte start code.
-            #expect(VideoSource.nalUnits(recorded).map(Self.strip) == units.flatMap(VideoSource.nalUnits).map(Self.strip))
+            #expect(
+                VideoSource.nalUnits(recorded).map(Self.strip) == units.flatMap(VideoSource.nalUnits).map(Self.strip))
         }
     }
 

@@ -21,8 +21,9 @@ struct RuntimeControlTests {
         return (rpc.functionID.rawValue, try JSONValue(parsing: rpc.json))
     }
 
-    @Test("resize reaches subscribers; GetSystemCapability stays stale as on Core", .timeLimit(.minutes(1)),
-          arguments: [true, false])
+    @Test(
+        "resize reaches subscribers; GetSystemCapability stays stale as on Core", .timeLimit(.minutes(1)),
+        arguments: [true, false])
     func resize(stale: Bool) async throws {
         let (headUnit, port) = try await Self.start { $0.quirks.staleSystemCapability = stale }
         let subscribed = try await TestApp(port: port)
@@ -31,7 +32,8 @@ struct RuntimeControlTests {
         let other = try await TestApp(port: port)
         _ = try await other.startRPC()
         _ = try await other.registerUntilFull()
-        try await subscribed.sendRPC(function: 48, correlationID: 2, json: #"{"systemCapabilityType":"VIDEO_STREAMING","subscribe":true}"#)
+        try await subscribed.sendRPC(
+            function: 48, correlationID: 2, json: #"{"systemCapabilityType":"VIDEO_STREAMING","subscribe":true}"#)
         #expect(try Self.rpc(await subscribed.nextFrame()).function == 48)
 
         try await headUnit.resize(to: VideoSize(width: 1024, height: 600), scale: 1.5)
@@ -46,7 +48,8 @@ struct RuntimeControlTests {
             try await app.sendRPC(function: 48, correlationID: 3, json: #"{"systemCapabilityType":"VIDEO_STREAMING"}"#)
             let answer = try Self.rpc(await app.nextFrame())
             #expect(answer.function == 48)
-            let width = answer.json["systemCapability"]?["videoStreamingCapability"]?["preferredResolution"]?["resolutionWidth"]
+            let width = answer.json["systemCapability"]?["videoStreamingCapability"]?["preferredResolution"]?[
+                "resolutionWidth"]
             #expect(width == (stale ? 800 : 1024))
         }
         await subscribed.close()
@@ -54,8 +57,9 @@ struct RuntimeControlTests {
         await headUnit.stop()
     }
 
-    @Test("touches go only to FULL, twice for a navigation app as on Core", .timeLimit(.minutes(1)),
-          arguments: [true, false])
+    @Test(
+        "touches go only to FULL, twice for a navigation app as on Core", .timeLimit(.minutes(1)),
+        arguments: [true, false])
     func touches(duplicate: Bool) async throws {
         let (headUnit, port) = try await Self.start { $0.quirks.duplicateTouchEvents = duplicate }
         let app = try await TestApp(port: port)
@@ -91,25 +95,34 @@ struct RuntimeControlTests {
         var testDescription: String { name }
     }
 
+    static let configRejected = "Received SetVideoConfig failure response"
+
     static let refusals: [Refusal] = [
-        Refusal(name: "video in NONE", service: .video, types: ["NAVIGATION"], activate: false,
-                request: VideoStartService(height: 480, width: 800, videoProtocol: "RAW", videoCodec: "H264"),
-                expected: ServiceNAK(reason: "Service type: 11 disallowed with current HMI level")),
-        Refusal(name: "audio in NONE", service: .audio, types: ["NAVIGATION"], activate: false, request: nil,
-                expected: ServiceNAK(reason: "Service type: 10 disallowed with current HMI level")),
-        Refusal(name: "audio from a DEFAULT app", service: .audio, types: ["DEFAULT"], activate: true, request: nil,
-                expected: ServiceNAK(reason: "Service type: 10 disallowed with current HMI type")),
-        Refusal(name: "unknown codec", service: .video, types: ["NAVIGATION"], activate: true,
-                request: VideoStartService(height: 480, width: 800, videoProtocol: "RAW", videoCodec: "H265"),
-                expected: ServiceNAK(rejectedParams: ["videoCodec"], reason: "Received SetVideoConfig failure response")),
-        Refusal(name: "RTP rejected at runtime", service: .video, types: ["NAVIGATION"], activate: true,
-                request: VideoStartService(height: 480, width: 800, videoProtocol: "RTP", videoCodec: "H264"),
-                rejected: [.h264RTP],
-                expected: ServiceNAK(rejectedParams: ["videoProtocol"], reason: "Received SetVideoConfig failure response")),
-        Refusal(name: "every H264 format rejected", service: .video, types: ["PROJECTION"], activate: true,
-                request: VideoStartService(height: 480, width: 800, videoProtocol: "RTP", videoCodec: "H264"),
-                rejected: [.h264RTP, .h264RAW],
-                expected: ServiceNAK(rejectedParams: ["videoCodec", "videoProtocol"], reason: "Received SetVideoConfig failure response")),
+        Refusal(
+            name: "video in NONE", service: .video, types: ["NAVIGATION"], activate: false,
+            request: VideoStartService(height: 480, width: 800, videoProtocol: "RAW", videoCodec: "H264"),
+            expected: ServiceNAK(reason: "Service type: 11 disallowed with current HMI level")),
+        Refusal(
+            name: "audio in NONE", service: .audio, types: ["NAVIGATION"], activate: false, request: nil,
+            expected: ServiceNAK(reason: "Service type: 10 disallowed with current HMI level")),
+        Refusal(
+            name: "audio from a DEFAULT app", service: .audio, types: ["DEFAULT"], activate: true, request: nil,
+            expected: ServiceNAK(reason: "Service type: 10 disallowed with current HMI type")),
+        Refusal(
+            name: "unknown codec", service: .video, types: ["NAVIGATION"], activate: true,
+            request: VideoStartService(height: 480, width: 800, videoProtocol: "RAW", videoCodec: "H265"),
+            expected: ServiceNAK(rejectedParams: ["videoCodec"], reason: configRejected)),
+        Refusal(
+            name: "RTP rejected at runtime", service: .video, types: ["NAVIGATION"], activate: true,
+            request: VideoStartService(height: 480, width: 800, videoProtocol: "RTP", videoCodec: "H264"),
+            rejected: [.h264RTP],
+            expected: ServiceNAK(rejectedParams: ["videoProtocol"], reason: configRejected)),
+        Refusal(
+            name: "every H264 format rejected", service: .video, types: ["PROJECTION"], activate: true,
+            request: VideoStartService(height: 480, width: 800, videoProtocol: "RTP", videoCodec: "H264"),
+            rejected: [.h264RTP, .h264RAW],
+            expected: ServiceNAK(
+                rejectedParams: ["videoCodec", "videoProtocol"], reason: configRejected)),
     ]
 
     @Test("streams are refused with Core's NAK", .timeLimit(.minutes(1)), arguments: refusals)
@@ -143,8 +156,9 @@ struct RuntimeControlTests {
         let app = try await TestApp(port: port)
         _ = try await app.startRPC()
         try await app.sendRPC(function: 1, correlationID: 1, json: TestApp.navigationRegistration)
-        try await app.sendRPC(.notification, function: 32791, correlationID: 2,
-                              json: #"{"appCapability":{"appCapabilityType":"VIDEO_STREAMING"}}"#)
+        try await app.sendRPC(
+            .notification, function: 32791, correlationID: 2,
+            json: #"{"appCapability":{"appCapabilityType":"VIDEO_STREAMING"}}"#)
         for await event in events {
             if case .appCapabilityUpdated(_, let dropped) = event {
                 #expect(dropped == drop)

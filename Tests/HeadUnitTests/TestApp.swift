@@ -74,8 +74,9 @@ actor TestApp {
     // MARK: Script helpers
 
     func startRPC(version: String = "5.4.0") async throws -> RPCStartServiceACK {
-        let start = SDLFrame.control(.startService, service: .rpc, version: 1, sessionID: 0,
-                                     payload: RPCStartService(protocolVersion: try ProtocolVersion(version)).buffer)
+        let start = SDLFrame.control(
+            .startService, service: .rpc, version: 1, sessionID: 0,
+            payload: RPCStartService(protocolVersion: try ProtocolVersion(version)).buffer)
         try await send(start)
         guard let ack = await nextFrame(), ack.header.controlFrameInfo == .startServiceACK else {
             throw TestFailure("no RPC StartServiceACK")
@@ -84,23 +85,30 @@ actor TestApp {
         return try RPCStartServiceACK(payload: ack.payload)
     }
 
-    func sendRPC(_ type: RPCMessageType = .request, function: UInt32, correlationID: UInt32, json: String) async throws {
-        let payload = RPCPayload(type: type, functionID: FunctionID(rawValue: function), correlationID: correlationID,
-                                 json: Array(json.utf8))
-        let header = FrameHeader(version: 5, frameType: .single, serviceType: .rpc, frameInfo: 0,
-                                 sessionID: sessionID, dataSize: 0, messageID: nextMessageID())
+    func sendRPC(_ type: RPCMessageType = .request, function: UInt32, correlationID: UInt32, json: String) async throws
+    {
+        let payload = RPCPayload(
+            type: type, functionID: FunctionID(rawValue: function), correlationID: correlationID,
+            json: Array(json.utf8))
+        let header = FrameHeader(
+            version: 5, frameType: .single, serviceType: .rpc, frameInfo: 0,
+            sessionID: sessionID, dataSize: 0, messageID: nextMessageID())
         try await send(SDLFrame(header: header, payload: payload.buffer))
     }
 
-    func sendControl(_ info: ControlFrameInfo, _ service: ServiceType, payload: ByteBuffer = ByteBuffer()) async throws {
-        try await send(.control(info, service: service, version: 5, sessionID: sessionID, messageID: nextMessageID(),
-                                payload: payload))
+    func sendControl(_ info: ControlFrameInfo, _ service: ServiceType, payload: ByteBuffer = ByteBuffer()) async throws
+    {
+        try await send(
+            .control(
+                info, service: service, version: 5, sessionID: sessionID, messageID: nextMessageID(),
+                payload: payload))
     }
 
     /// Sends a whole message, split into First/Consecutive frames when larger than `maximumPayload`.
     func sendMessage(_ service: ServiceType, _ bytes: [UInt8], maximumPayload: Int) async throws {
-        let message = SDLMessage(version: 5, serviceType: service, sessionID: sessionID, messageID: nextMessageID(),
-                                 payload: ByteBuffer(bytes: bytes))
+        let message = SDLMessage(
+            version: 5, serviceType: service, sessionID: sessionID, messageID: nextMessageID(),
+            payload: ByteBuffer(bytes: bytes))
         for frame in MessageFragmenter.frames(for: message, maximumPayload: maximumPayload) {
             try await send(frame)
         }

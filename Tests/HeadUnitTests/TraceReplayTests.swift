@@ -132,8 +132,11 @@ struct TraceReplayer {
         let app = AppID(1)
         switch line.functionID {
         case 32768:
-            guard let text = line.json?["hmiLevel"]?.stringValue, let level = HMILevel(rawValue: text) else { return nil }
-            let automatic = (!state.sawStatus && level == .none) || (!state.sawFull && level == .full)
+            guard let text = line.json?["hmiLevel"]?.stringValue, let level = HMILevel(rawValue: text) else {
+                return nil
+            }
+            let automatic =
+                (!state.sawStatus && level == .none) || (!state.sawFull && level == .full)
                 || (level == .none && state.nakSinceStatus)
             if !automatic { try await headUnit.setHMILevel(level, for: app) }
         case 32780 where state.touchCopiesLeft <= 0:
@@ -147,7 +150,8 @@ struct TraceReplayer {
                 return TouchPoint(id: Int(id), timestamp: Int(ts), x: Int(x), y: Int(y))
             }
             // Core's copies of this touch: the identical notifications that follow before another touch.
-            let copies = lines[number...].filter { !$0.fromApp }.prefix { $0.functionID == 32780 && $0.json == json }.count
+            let copies = lines[number...].filter { !$0.fromApp }.prefix { $0.functionID == 32780 && $0.json == json }
+                .count
             let sent = try await headUnit.injectTouches([TouchEvent(type: type, points: points)], to: app)
             state.touchCopiesLeft = sent
             if sent != copies { return "the emulator sent \(sent) OnTouchEvent for one touch, Core sent \(copies)" }
@@ -206,7 +210,8 @@ struct TraceReplayer {
         switch value {
         case .double(let v): .double(v)
         case .string(let v): .string(v)
-        case .document(let d): .object(Dictionary(d.elements.map { ($0.key, bsonJSON($0.value)) }, uniquingKeysWith: { a, _ in a }))
+        case .document(let d):
+            .object(Dictionary(d.elements.map { ($0.key, bsonJSON($0.value)) }, uniquingKeysWith: { a, _ in a }))
         case .array(let v): .array(v.map(bsonJSON))
         case .bool(let v): .bool(v)
         case .int32(let v): .int(Int64(v))

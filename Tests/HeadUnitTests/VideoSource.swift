@@ -30,14 +30,19 @@ enum VideoSource {
     }
 
     /// 30 frames of `testsrc`, Constrained Baseline, one IDR, as access units (Annex-B each).
-    static func accessUnits(width: Int = 800, height: Int = 480, frames: Int = 30, quality: Int = 23) throws -> [[UInt8]] {
+    static func accessUnits(width: Int = 800, height: Int = 480, frames: Int = 30, quality: Int = 23) throws
+        -> [[UInt8]]
+    {
         let directory = try temporaryDirectory()
         let file = directory + "/source.h264"
-        _ = try run("ffmpeg", [
-            "-v", "error", "-f", "lavfi", "-i", "testsrc=size=\(width)x\(height):rate=30", "-frames:v", "\(frames)",
-            "-pix_fmt", "yuv420p", "-c:v", "libx264", "-profile:v", "baseline", "-g", "\(frames)", "-qp", "\(quality)",
-            "-f", "h264", "-y", file,
-        ])
+        _ = try run(
+            "ffmpeg",
+            [
+                "-v", "error", "-f", "lavfi", "-i", "testsrc=size=\(width)x\(height):rate=30", "-frames:v", "\(frames)",
+                "-pix_fmt", "yuv420p", "-c:v", "libx264", "-profile:v", "baseline", "-g", "\(frames)", "-qp",
+                "\(quality)",
+                "-f", "h264", "-y", file,
+            ])
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
         return split(bytes)
     }
@@ -118,7 +123,10 @@ enum VideoSource {
         for (number, payload) in packets.enumerated() {
             let marker: UInt8 = number == packets.count - 1 ? 0x80 : 0
             var packet: [UInt8] = [0x80, marker | 96, UInt8(sequence >> 8), UInt8(sequence & 0xFF)]
-            packet += [UInt8(timestamp >> 24), UInt8(timestamp >> 16 & 0xFF), UInt8(timestamp >> 8 & 0xFF), UInt8(timestamp & 0xFF)]
+            packet += [
+                UInt8(timestamp >> 24), UInt8(timestamp >> 16 & 0xFF), UInt8(timestamp >> 8 & 0xFF),
+                UInt8(timestamp & 0xFF),
+            ]
             packet += [0x12, 0x34, 0x56, 0x78]
             packet += payload
             sequence &+= 1
@@ -129,9 +137,12 @@ enum VideoSource {
 
     /// `width,height,frames` of the first video stream of a file, as ffprobe reads it.
     static func probe(_ path: String) throws -> String {
-        try run("ffprobe", [
-            "-v", "error", "-count_frames", "-select_streams", "v:0",
-            "-show_entries", "stream=width,height,nb_read_frames", "-of", "csv=p=0", path,
-        ]).trimmingCharacters(in: .whitespacesAndNewlines)
+        try run(
+            "ffprobe",
+            [
+                "-v", "error", "-count_frames", "-select_streams", "v:0",
+                "-show_entries", "stream=width,height,nb_read_frames", "-of", "csv=p=0", path,
+            ]
+        ).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
