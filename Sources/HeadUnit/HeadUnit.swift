@@ -302,7 +302,10 @@ public actor HeadUnit {
                     media: session.registration?.isMedia ?? false)
             )
         case .noneAfterVideoNAK:
-            actions = connection.session.setStatus(.core(level: .none, navigation: false, media: false))
+            // An app refused because it was in NONE already gets no second, identical OnHMIStatus.
+            actions =
+                session.status.level == .none
+                ? [] : connection.session.setStatus(.core(level: .none, navigation: false, media: false))
         case .videoStart:
             actions = connection.session.completeVideoStart()
         case .backgroundEnd:
