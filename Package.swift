@@ -21,6 +21,9 @@ let package = Package(
         .library(name: "SDLMedia", targets: ["SDLMedia"]),
         .library(name: "SDLSession", targets: ["SDLSession"]),
         .library(name: "HeadUnit", targets: ["HeadUnit"]),
+        .library(name: "CarWindow", targets: ["CarWindow"]),
+        .library(name: "SDLSecurity", targets: ["SDLSecurity"]),
+        .library(name: "SDLSecurityOpenSSL", targets: ["SDLSecurityOpenSSL"]),
         .executable(name: "carwindow", targets: ["CarWindowCLI"]),
     ],
     dependencies: [
@@ -53,8 +56,16 @@ let package = Package(
         ),
         .target(
             name: "SDLMedia",
-            dependencies: ["COpenH264", "CLibYUV", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "COpenH264", "CLibYUV", .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
             swiftSettings: upcoming
+        ),
+        // The bare openh264 encode loop in C: the reference `carwindow bench media` compares SDLMedia's encoder with.
+        .target(
+            name: "CH264Reference",
+            dependencies: ["COpenH264"]
         ),
         // Session and transports on SwiftNIO.
         .target(
@@ -78,12 +89,47 @@ let package = Package(
             ],
             swiftSettings: upcoming
         ),
+        // UI: a small retained view tree rendered off-screen with Cairo and Pango (Debian libcairo2-dev,
+        // libpango1.0-dev), touch gestures and haptic regions. It will sit on SDLStreaming once that exists.
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]
+        ),
+        .systemLibrary(
+            name: "CPangoCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev"])]
+        ),
+        .target(
+            name: "CarWindow",
+            dependencies: ["CCairo", "CPangoCairo"],
+            swiftSettings: upcoming
+        ),
+        // Protected services: the security manager protocol and SDL's handshake carriage (pure), and the default
+        // implementation on OpenSSL 3 through a system-library target (Debian libssl-dev).
+        .target(
+            name: "SDLSecurity",
+            dependencies: ["SDLWire", .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: upcoming
+        ),
+        .systemLibrary(
+            name: "COpenSSL",
+            pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        .target(
+            name: "SDLSecurityOpenSSL",
+            dependencies: ["SDLSecurity", "COpenSSL", .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: upcoming
+        ),
         .executableTarget(
             name: "CarWindowCLI",
             dependencies: [
                 "HeadUnit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                "SDLMedia", "CH264Reference",
             ],
             swiftSettings: upcoming
         ),
@@ -110,6 +156,25 @@ let package = Package(
             name: "SDLRPCTests",
             dependencies: ["SDLRPC", "SDLWire"],
             exclude: ["Fixtures"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "CarWindowTests",
+            dependencies: ["CarWindow"],
+            exclude: ["Goldens", "Fixtures"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "SDLSecurityTests",
+            dependencies: [
+                "SDLSecurity", "SDLSecurityOpenSSL", "SDLWire",
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "SDLMediaTests",
+            dependencies: ["SDLMedia"],
             swiftSettings: upcoming
         ),
         .testTarget(

@@ -16,6 +16,6 @@ struct CarWindowCommand: AsyncParsableCommand {
               carwindow headunit --port 12345
             """,
         version: CarWindowVersion.current,
-        subcommands: [HeadUnitCommand.self]
+        subcommands: [BenchCommand.self, HeadUnitCommand.self]
     )
 }
