@@ -82,7 +82,7 @@ let package = Package(
         .target(
             name: "HeadUnit",
             dependencies: [
-                "SDLWire", "SDLRPC",
+                "SDLWire", "SDLRPC", "SDLMedia",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

@@ -6,7 +6,7 @@ extension HeadUnit {
         let app = connection.app
         switch action {
         case .videoStarted(let format, let size):
-            connection.converter = format.protocol == "RTP" ? RTPDepacketizer() : RawAnnexBConverter()
+            connection.converter = format.protocol == "RTP" ? RTPAnnexBConverter() : RawAnnexBConverter()
             connection.videoSize = size
             connection.accessUnits = 0
             connection.videoStreams += 1
@@ -22,13 +22,8 @@ extension HeadUnit {
             emit(.videoStarted(app, format: format, size: size))
         case .videoData(let payload):
             guard var converter = connection.converter else { return }
-            let units: [[UInt8]]
-            do {
-                units = try converter.append(payload)
-            } catch {
-                units = []
-                emit(.error(HeadUnitError(error.kind, app: app)))
-            }
+            let (units, errors) = converter.append(payload)
+            for error in errors { emit(.error(HeadUnitError(error.kind, app: app))) }
             connection.converter = converter
             deliver(units, on: connection)
         case .videoStopped(let byHeadUnit):
