@@ -49,9 +49,7 @@ enum CoreRPC {
 
     /// The RegisterAppInterface response: Core's template with the configuration's values patched in.
     static func registerResponse(configuration: HeadUnitConfiguration) -> JSONValue {
-        var body =
-            (try? JSONValue(parsing: Array(CoreTemplates.registerAppInterfaceResponse.utf8)))
-            ?? response("SUCCESS")
+        var body = registerTemplate
         let vehicle = configuration.vehicle
         body["vehicleType"] = [
             "make": .string(vehicle.make ?? ""), "model": .string(vehicle.model ?? ""),
@@ -66,9 +64,13 @@ enum CoreRPC {
         return body
     }
 
-    static func permissionsChange() -> JSONValue {
+    /// Parsed once: the templates are constants, and every app registers.
+    private static let registerTemplate =
+        (try? JSONValue(parsing: Array(CoreTemplates.registerAppInterfaceResponse.utf8))) ?? response("SUCCESS")
+    private static let permissionsTemplate =
         (try? JSONValue(parsing: Array(CoreTemplates.permissionsChange.utf8))) ?? ["permissionItem": []]
-    }
+
+    static func permissionsChange() -> JSONValue { permissionsTemplate }
 
     static func systemRequestLockScreen() -> JSONValue {
         ["requestType": "LOCK_SCREEN_ICON_URL", "url": .string(lockScreenIconURL)]
