@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "SDLMedia", targets: ["SDLMedia"]),
         .library(name: "SDLSession", targets: ["SDLSession"]),
         .library(name: "SDLStreaming", targets: ["SDLStreaming"]),
+        .library(name: "HeadUnit", targets: ["HeadUnit"]),
         .library(name: "CarWindow", targets: ["CarWindow"]),
         .library(name: "SDLSecurity", targets: ["SDLSecurity"]),
         .library(name: "SDLSecurityOpenSSL", targets: ["SDLSecurityOpenSSL"]),
@@ -78,6 +79,17 @@ let package = Package(
             ],
             swiftSettings: upcoming
         ),
+        // SDL Core's side of the protocol: the head-unit emulator for the demo and the tests.
+        .target(
+            name: "HeadUnit",
+            dependencies: [
+                "SDLWire", "SDLRPC", "SDLMedia",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: upcoming
+        ),
         // UI: a small retained view tree rendered off-screen with Cairo and Pango (Debian libcairo2-dev,
         // libpango1.0-dev), touch gestures and haptic regions. It will sit on SDLStreaming once that exists.
         .systemLibrary(
@@ -126,6 +138,7 @@ let package = Package(
         .executableTarget(
             name: "CarWindowCLI",
             dependencies: [
+                "HeadUnit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 "SDLMedia", "CH264Reference",
@@ -152,6 +165,16 @@ let package = Package(
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOTestUtils", package: "swift-nio"),
             ],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "HeadUnitTests",
+            dependencies: [
+                "HeadUnit", "SDLWire",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            exclude: ["Fixtures"],
             swiftSettings: upcoming
         ),
         .testTarget(
