@@ -20,6 +20,11 @@ let package = Package(
         .library(name: "SDLRPC", targets: ["SDLRPC"]),
         .library(name: "SDLMedia", targets: ["SDLMedia"]),
         .library(name: "SDLSession", targets: ["SDLSession"]),
+        .library(name: "SDLStreaming", targets: ["SDLStreaming"]),
+        .library(name: "HeadUnit", targets: ["HeadUnit"]),
+        .library(name: "CarWindow", targets: ["CarWindow"]),
+        .library(name: "SDLSecurity", targets: ["SDLSecurity"]),
+        .library(name: "SDLSecurityOpenSSL", targets: ["SDLSecurityOpenSSL"]),
         .executable(name: "carwindow", targets: ["CarWindowCLI"]),
     ],
     dependencies: [
@@ -55,8 +60,16 @@ let package = Package(
         ),
         .target(
             name: "SDLMedia",
-            dependencies: ["COpenH264", "CLibYUV", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "COpenH264", "CLibYUV", .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
             swiftSettings: upcoming
+        ),
+        // The bare openh264 encode loop in C: the reference `carwindow bench media` compares SDLMedia's encoder with.
+        .target(
+            name: "CH264Reference",
+            dependencies: ["COpenH264"]
         ),
         // Session and transports on SwiftNIO.
         .target(
@@ -73,6 +86,7 @@ let package = Package(
         .target(
             name: "HeadUnitViewer",
             dependencies: [
+                "HeadUnit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
@@ -83,21 +97,102 @@ let package = Package(
             ],
             swiftSettings: upcoming
         ),
+        // SDL Core's side of the protocol: the head-unit emulator for the demo and the tests.
+        .target(
+            name: "HeadUnit",
+            dependencies: [
+                "SDLWire", "SDLRPC", "SDLMedia",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: upcoming
+        ),
+        // UI: a small retained view tree rendered off-screen with Cairo and Pango (Debian libcairo2-dev,
+        // libpango1.0-dev), touch gestures and haptic regions. It will sit on SDLStreaming once that exists.
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]
+        ),
+        .systemLibrary(
+            name: "CPangoCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev"])]
+        ),
+        .target(
+            name: "CarWindow",
+            dependencies: ["CCairo", "CPangoCairo"],
+            swiftSettings: upcoming
+        ),
+        // Protected services: the security manager protocol and SDL's handshake carriage (pure), and the default
+        // implementation on OpenSSL 3 through a system-library target (Debian libssl-dev).
+        .target(
+            name: "SDLSecurity",
+            dependencies: ["SDLWire", .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: upcoming
+        ),
+        .systemLibrary(
+            name: "COpenSSL",
+            pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        .target(
+            name: "SDLSecurityOpenSSL",
+            dependencies: ["SDLSecurity", "COpenSSL", .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: upcoming
+        ),
+        // The video stream lifecycle, negotiation, ranges and scale; reaches the session and the encoder through
+        // two small protocols (VideoServiceConnection, VideoFrameEncoding); the SDLMedia adapter lives here.
+        .target(
+            name: "SDLStreaming",
+            dependencies: [
+                "SDLWire", "SDLRPC", "SDLMedia",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: upcoming
+        ),
         .executableTarget(
             name: "CarWindowCLI",
             dependencies: [
+                "HeadUnit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                "SDLMedia", "CH264Reference",
             ],
+            swiftSettings: upcoming
+        ),
+        // Fuzzing SDLWire: the harness (shared with the bounded randomized test) and the libFuzzer entry point.
+        .target(
+            name: "SDLWireFuzzSupport",
+            dependencies: ["SDLWire", .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: upcoming
+        ),
+        .executableTarget(
+            name: "SDLWireFuzz",
+            dependencies: ["SDLWireFuzzSupport"],
             swiftSettings: upcoming
         ),
         .testTarget(
             name: "SDLWireTests",
             dependencies: [
                 "SDLWire",
+                "SDLWireFuzzSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOTestUtils", package: "swift-nio"),
             ],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "HeadUnitTests",
+            dependencies: [
+                "HeadUnit", "SDLWire",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            exclude: ["Fixtures"],
             swiftSettings: upcoming
         ),
         .testTarget(
@@ -118,6 +213,32 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "CarWindowTests",
+            dependencies: ["CarWindow"],
+            exclude: ["Goldens", "Fixtures"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "SDLSecurityTests",
+            dependencies: [
+                "SDLSecurity", "SDLSecurityOpenSSL", "SDLWire",
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "SDLMediaTests",
+            dependencies: ["SDLMedia"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "SDLStreamingTests",
+            dependencies: [
+                "SDLStreaming", "SDLRPC", "SDLWire", "SDLMedia", .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: upcoming
         ),

@@ -83,12 +83,20 @@ public struct ViewerServer<Backend: ViewerBackend>: Service {
         try await withGracefulShutdownHandler {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    for await unit in backend.videoStream() { await hub.publish(unit) }
+                    do {
+                        for try await unit in await backend.videoStream() { await hub.publish(unit) }
+                    } catch {
+                        logger.error("viewer video stream failed", metadata: ["error": "\(error)"])
+                    }
                 }
                 group.addTask {
-                    for await event in backend.eventStream() {
-                        await hub.publish(event)
-                        await hub.publish(await backend.snapshot())
+                    do {
+                        for try await event in await backend.eventStream() {
+                            await hub.publish(event)
+                            await hub.publish(await backend.snapshot())
+                        }
+                    } catch {
+                        logger.error("viewer event stream failed", metadata: ["error": "\(error)"])
                     }
                 }
                 group.addTask {

@@ -62,8 +62,15 @@ struct ViewerSession<Backend: ViewerBackend>: Sendable {
             case .command(.touch(let event)):
                 let screen = await hub.lastState.screen
                 try await backend.perform(.touch(try event.validated(on: screen)))
+                await hub.publish(.touch(event))
             case .command(let command):
                 try await backend.perform(command)
+                // What the command did that the head unit itself does not report.
+                switch command {
+                case .setAppState(let state): await hub.publish(.appStateChanged(state))
+                case .rejectFormat(let format): await hub.publish(.formatRejected(format))
+                default: break
+                }
                 await hub.publish(await backend.snapshot())
             }
         } catch {
