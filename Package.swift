@@ -204,7 +204,7 @@ let package = Package(
         .testTarget(
             name: "HeadUnitViewerTests",
             dependencies: [
-                "HeadUnitViewer",
+                "HeadUnitViewer", "HeadUnit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
