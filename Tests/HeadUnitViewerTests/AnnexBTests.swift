@@ -36,7 +36,9 @@ struct AnnexBTests {
         #expect(!delta.isKeyframe)
     }
 
-    @Test("garbage has no NAL units and no access units", arguments: [[], [0, 0], [0, 0, 1], [1, 2, 3, 4, 5]] as [[UInt8]])
+    @Test(
+        "garbage has no NAL units and no access units",
+        arguments: [[], [0, 0], [0, 0, 1], [1, 2, 3, 4, 5]] as [[UInt8]])
     func garbage(bytes: [UInt8]) {
         #expect(AnnexB.accessUnits(in: bytes).isEmpty)
     }

@@ -32,7 +32,9 @@ struct BrowserTests {
         var frames: Int
     }
 
-    @Test("decodes frames, sends a click as a tap, PiP asks for 320x240", arguments: ["h264", "jpeg"])
+    @Test(
+        "decodes frames, sends a click as a tap and Shift+drag as a pinch, PiP asks for 320x240 and back",
+        arguments: ["h264", "jpeg"])
     func viewerInChromium(mode: String) async throws {
         let clip = try TestClip.make()
         #expect(clip.count == 60)
@@ -84,8 +86,8 @@ struct BrowserTests {
         #expect(observation.later.frames > observation.first.frames)
         #expect(observation.later.hash != observation.first.hash)
         // The click at 25% across and half-way down is a tap at (200, 240) head-unit pixels.
-        #expect(commands.count == 3)
-        if commands.count == 3 {
+        #expect(commands.count == 7)
+        if commands.count == 7 {
             guard case .touch(let begin) = commands[0], case .touch(let end) = commands[1] else {
                 Issue.record("expected two touches first, got \(commands)")
                 return
@@ -98,7 +100,19 @@ struct BrowserTests {
                 #expect(abs((event.touches.first?.y ?? 0) - 240) <= 1)
             }
             #expect((end.touches.first?.timestamp ?? 0) >= (begin.touches.first?.timestamp ?? 0))
-            #expect(commands[2] == .resize(ViewerScreen(width: 320, height: 240, scale: 1)))
+            // Shift + drag from the centre 80 pixels right: finger 0 follows, finger 1 mirrors around the start.
+            let pinch = commands[2...4].compactMap { command -> ViewerTouchEvent? in
+                if case .touch(let event) = command { event } else { nil }
+            }
+            #expect(pinch.map(\.type) == [.begin, .move, .end])
+            let points = pinch.map { event in event.touches.map { [$0.id, Int($0.x), Int($0.y)] } }
+            let expected = [
+                [[0, 400, 240], [1, 400, 240]], [[0, 480, 240], [1, 320, 240]], [[0, 480, 240], [1, 320, 240]],
+            ]
+            #expect(points == expected)
+            #expect(commands[5] == .resize(ViewerScreen(width: 320, height: 240, scale: 1)))
+            // Leaving picture-in-picture restores the size from before.
+            #expect(commands[6] == .resize(ViewerScreen(width: 800, height: 480, scale: 1)))
         }
     }
 
@@ -114,9 +128,11 @@ struct BrowserTests {
         ) { inbound, outbound, _ in
             var cdp = CDPSession(inbound: inbound, outbound: outbound)
             try await cdp.open("http://127.0.0.1:\(port)/?decode=\(mode)")
-            try await cdp.call("Emulation.setDeviceMetricsOverride", [
-                "width": 1280, "height": 1000, "deviceScaleFactor": 1, "mobile": false,
-            ])
+            try await cdp.call(
+                "Emulation.setDeviceMetricsOverride",
+                [
+                    "width": 1280, "height": 1000, "deviceScaleFactor": 1, "mobile": false,
+                ])
             let first = try await sample(&cdp, afterFrames: 5)
             let later = try await sample(&cdp, afterFrames: first.frames + 15)
             let decoder = try await cdp.evaluate("viewer.display.stats.decoder") as? String ?? "?"
@@ -130,6 +146,10 @@ struct BrowserTests {
             _ = try await cdp.evaluate(waitFor("viewer.log.some(e => e.text.startsWith('touch END'))"))
             let screenshot = try await saveScreenshot(&cdp, name: "viewer-\(mode).png")
 
+            // 80 head-unit pixels are a tenth of the canvas width at 800 wide.
+            try await cdp.drag(
+                from: (canvas.x + canvas.width * 0.5, canvas.y + canvas.height * 0.5),
+                to: (canvas.x + canvas.width * 0.6, canvas.y + canvas.height * 0.5), modifiers: 8)
             let pip = try await cdp.rect(ofElement: "pip")
             try await cdp.click(x: pip.x + pip.width / 2, y: pip.y + pip.height / 2)
             _ = try await cdp.evaluate(
@@ -140,9 +160,15 @@ struct BrowserTests {
                 try await cdp.evaluate(
                     "document.pictureInPictureElement ? 'window open' : viewer.log.filter(e => "
                         + "e.text.startsWith('picture-in-picture')).map(e => e.text).join('; ')") as? String ?? "?"
-            let errors = try await cdp.evaluate(
-                "viewer.log.filter(e => e.kind === 'error' && !e.text.startsWith('picture-in-picture'))"
-                    + ".map(e => e.text)") as? [String] ?? ["log unreadable"]
+            // Leave picture-in-picture (or, where the window never opened, press "Restore size").
+            _ = try await cdp.evaluate(
+                "document.pictureInPictureElement ? document.exitPictureInPicture()"
+                    + " : document.getElementById('pip').click()")
+            _ = try await cdp.evaluate(waitFor("viewer.pipRestore === null"))
+            let errors =
+                try await cdp.evaluate(
+                    "viewer.log.filter(e => e.kind === 'error' && !e.text.startsWith('picture-in-picture'))"
+                        + ".map(e => e.text)") as? [String] ?? ["log unreadable"]
             await observation.set(
                 Observation(
                     first: first, later: later, decoder: decoder, screenshot: screenshot, errors: errors,
@@ -151,7 +177,7 @@ struct BrowserTests {
         }
         var commands: [ViewerCommand] = []
         var iterator = backend.commands.makeAsyncIterator()
-        while commands.count < 3, let command = await iterator.next() { commands.append(command) }
+        while commands.count < 7, let command = await iterator.next() { commands.append(command) }
         guard let result = await observation.value else { throw HarnessError("the DevTools session ended early") }
         return (result, commands)
     }
@@ -183,7 +209,8 @@ struct BrowserTests {
     /// A promise that resolves when `condition` holds, polled in the page; it rejects after 30 s so a broken page
     /// fails the test instead of hanging it.
     func waitFor(_ condition: String) -> String {
-        """
+        let quoted = "'" + condition.replacingOccurrences(of: "'", with: "\\'") + "'"
+        return """
         new Promise((resolve, reject) => {
           const deadline = performance.now() + 30000;
           (function poll() {
@@ -191,7 +218,7 @@ struct BrowserTests {
             if (performance.now() > deadline) {
               const summary = window.viewer ? JSON.stringify(viewer.display.stats.summary())
                 + ' log: ' + JSON.stringify(viewer.log) : 'no viewer';
-              return reject(new Error('timed out waiting for \(condition.replacingOccurrences(of: "'", with: "\\'")): ' + summary));
+              return reject(new Error('timed out waiting for ' + \(quoted) + ': ' + summary));
             }
             setTimeout(poll, 50);
           })();

@@ -10,15 +10,22 @@ struct ClientMessageTests {
         (#"{"type":"setHMILevel","level":"LIMITED"}"#, .command(.setHMILevel(.limited))),
         (#"{"type":"setAppState","state":"BACKGROUND"}"#, .command(.setAppState(.background))),
         (#"{"type":"resize","width":320,"height":240,"scale":1}"#, .command(.resize(.pictureInPicture))),
-        (#"{"type":"resize","width":1280,"height":720,"scale":1.5}"#,
-            .command(.resize(ViewerScreen(width: 1280, height: 720, scale: 1.5)))),
+        (
+            #"{"type":"resize","width":1280,"height":720,"scale":1.5}"#,
+            .command(.resize(ViewerScreen(width: 1280, height: 720, scale: 1.5)))
+        ),
         (#"{"type":"rejectFormat","codec":"H264","protocol":"RTP"}"#, .command(.rejectFormat(.h264RTP))),
         (#"{"type":"dropConnection"}"#, .command(.dropConnection)),
         (
-            #"{"type":"touch","event":{"type":"MOVE","touches":[{"id":0,"x":10,"y":20,"ts":5},{"id":1,"x":30,"y":40,"ts":5}]}}"#,
-            .command(.touch(.init(type: .move, touches: [
-                .init(id: 0, x: 10, y: 20, timestamp: 5), .init(id: 1, x: 30, y: 40, timestamp: 5),
-            ])))
+            #"{"type":"touch","event":{"type":"MOVE","touches":"#
+                + #"[{"id":0,"x":10,"y":20,"ts":5},{"id":1,"x":30,"y":40,"ts":5}]}}"#,
+            .command(
+                .touch(
+                    .init(
+                        type: .move,
+                        touches: [
+                            .init(id: 0, x: 10, y: 20, timestamp: 5), .init(id: 1, x: 30, y: 40, timestamp: 5),
+                        ])))
         ),
     ]
 
@@ -68,7 +75,8 @@ struct ClientMessageTests {
         ).json()
         #expect(
             rects
-                == #"{"event":{"kind":"hapticRects","rects":[{"h":4,"id":3,"w":3,"x":1,"y":2}]},"time":2,"type":"event"}"#
+                == #"{"event":{"kind":"hapticRects","rects":[{"h":4,"id":3,"w":3,"x":1,"y":2}]},"#
+                + #""time":2,"type":"event"}"#
         )
     }
 }

@@ -34,10 +34,12 @@ struct HeadUnitBackendTests {
         }
     }
 
-    @Test("app-bound commands without an app fail with a typed error", arguments: [
-        ViewerCommand.setHMILevel(.limited), .dropConnection,
-        .touch(.init(type: .begin, touches: [.init(id: 0, x: 1, y: 1, timestamp: 0)])),
-    ])
+    @Test(
+        "app-bound commands without an app fail with a typed error",
+        arguments: [
+            ViewerCommand.setHMILevel(.limited), .dropConnection,
+            .touch(.init(type: .begin, touches: [.init(id: 0, x: 1, y: 1, timestamp: 0)])),
+        ])
     func noApp(command: ViewerCommand) async throws {
         try await Self.withHeadUnit { _, backend in
             await #expect(throws: ViewerError.self) { try await backend.perform(command) }

@@ -7,7 +7,8 @@ struct VideoFrameHeaderTests {
     @Test("encodes the documented 40-byte big-endian layout")
     func goldenBytes() {
         let header = VideoFrameHeader(
-            kind: .h264, isKeyframe: true, isReplay: true, width: 800, height: 480, sequence: 0x0102_0304, droppedFrames: 7,
+            kind: .h264, isKeyframe: true, isReplay: true, width: 800, height: 480, sequence: 0x0102_0304,
+            droppedFrames: 7,
             presentationTime: 1.5, arrivalTime: 2, sendTime: -0.25)
         let expected: [UInt8] = [
             0x01,  // kind: H.264 Annex-B
@@ -25,9 +26,11 @@ struct VideoFrameHeaderTests {
         #expect(VideoFrameHeader(decoding: expected) == header)
     }
 
-    @Test("refuses short input and unknown kinds", arguments: [
-        [UInt8](repeating: 1, count: 39), [0x03] + [UInt8](repeating: 0, count: 39), [],
-    ])
+    @Test(
+        "refuses short input and unknown kinds",
+        arguments: [
+            [UInt8](repeating: 1, count: 39), [0x03] + [UInt8](repeating: 0, count: 39), [],
+        ])
     func refusesBadInput(bytes: [UInt8]) {
         #expect(VideoFrameHeader(decoding: bytes) == nil)
     }

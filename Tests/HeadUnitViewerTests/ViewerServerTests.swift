@@ -8,7 +8,7 @@ import Testing
 @testable import HeadUnitViewer
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 @Suite("ViewerServer with a fake backend")
@@ -19,7 +19,8 @@ struct ViewerServerTests {
     func servesPage(path: String) async throws {
         let backend = FakeBackend()
         let body = try await withViewer(backend: backend) { port in
-            let (data, response) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+            let (data, response) = try await URLSession.shared.data(
+                from: URL(string: "http://127.0.0.1:\(port)\(path)")!)
             #expect((response as? HTTPURLResponse)?.statusCode == 200)
             return String(decoding: data, as: UTF8.self)
         }

@@ -143,7 +143,8 @@ public final class HeadUnitBackend: ViewerBackend {
         case .videoRejected(let app, let reason, let parameters):
             return .note("\(app) video refused: \(reason) \(parameters)")
         case .videoStopped(_, let byHeadUnit, let count):
-            return .videoStopped(reason: "\(byHeadUnit ? "ended by the head unit" : "ended by the app") after \(count) access units")
+            return .videoStopped(
+                reason: "\(byHeadUnit ? "ended by the head unit" : "ended by the app") after \(count) access units")
         case .capabilityUpdated(_, let capability):
             return .videoResized(
                 ViewerScreen(

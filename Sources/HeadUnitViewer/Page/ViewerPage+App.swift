@@ -30,7 +30,8 @@ extension ViewerPage {
           display.onError = text => log(text, 'error');
 
           function send(message) {
-            if (viewer.socket && viewer.socket.readyState === WebSocket.OPEN) viewer.socket.send(JSON.stringify(message));
+            const socket = viewer.socket;
+            if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
           }
 
           function screen() {
@@ -75,7 +76,8 @@ extension ViewerPage {
             const chosen = $('format').value;
             fillSelect($('format'), formats, formats.includes(chosen) ? chosen : undefined);
             $('scale').value = String(state.screen.scale);
-            $('screen-size').textContent = state.screen.width + 'x' + state.screen.height + ' @' + state.screen.scale + 'x';
+            const s = state.screen;
+            $('screen-size').textContent = s.width + 'x' + s.height + ' @' + s.scale + 'x';
             $('stat-format').textContent = state.format ? state.format.codec + '/' + state.format.protocol
               + (state.isStreaming ? '' : ' (stopped)') : '–';
             $('app-name').textContent = state.apps.map(a => a.name + ' · ' + a.hmiLevel).join(', ');
@@ -195,7 +197,8 @@ extension ViewerPage {
             $('stat-fps').textContent = s.fps;
             $('stat-bitrate').textContent = (s.bitsPerSecond / 1000).toFixed(0) + ' kbit/s';
             $('stat-resolution').textContent = s.width ? s.width + 'x' + s.height : '–';
-            $('stat-dropped').textContent = s.dropped + ' (server ' + s.serverDropped + ', page ' + s.clientDropped + ')';
+            $('stat-dropped').textContent =
+              s.dropped + ' (server ' + s.serverDropped + ', page ' + s.clientDropped + ')';
             $('stat-latency').textContent = s.latency === null ? '–'
               : s.latency.toFixed(1) + ' ms (head unit → server send ' + s.serverLatency.toFixed(1) + ' ms)';
           }, 500);

@@ -4,7 +4,8 @@ extension ViewerPage {
           --dim: #8a96a6; --accent: #4fa3ff; --bad: #ff6b6b; --good: #5fd68a; }
         * { box-sizing: border-box; }
         body { margin: 0; font: 14px/1.4 system-ui, sans-serif; background: var(--bg); color: var(--text); }
-        header { display: flex; gap: 1em; align-items: baseline; padding: .6em 1em; border-bottom: 1px solid var(--line); }
+        header { display: flex; gap: 1em; align-items: baseline; padding: .6em 1em;
+          border-bottom: 1px solid var(--line); }
         h1 { font-size: 1.1em; margin: 0; }
         h2 { font-size: 1em; margin: 0 0 .4em; }
         .good { color: var(--good); } .bad { color: var(--bad); }
@@ -16,7 +17,8 @@ extension ViewerPage {
           image-rendering: auto; }
         #haptics { position: absolute; inset: 0; pointer-events: none; }
         #haptics.hidden { display: none; }
-        #haptics div { position: absolute; border: 2px solid rgba(255, 200, 0, .9); background: rgba(255, 200, 0, .12); }
+        #haptics div { position: absolute; border: 2px solid rgba(255, 200, 0, .9);
+          background: rgba(255, 200, 0, .12); }
         #haptics span { position: absolute; top: 0; left: 2px; font-size: 11px; color: #ffd24d; }
         #placeholder { position: absolute; inset: 0; display: grid; place-items: center; color: var(--dim);
           pointer-events: none; }
@@ -34,7 +36,8 @@ extension ViewerPage {
         #stats { display: grid; grid-template-columns: auto 1fr; gap: .2em .8em; margin: 0; width: 100%; }
         #stats dt { color: var(--dim); } #stats dd { margin: 0; font-variant-numeric: tabular-nums; }
         #log-section { padding: 0 1em 1em; }
-        #log { margin: 0; padding: 0; list-style: none; max-height: 16em; overflow-y: auto; border: 1px solid var(--line);
+        #log { margin: 0; padding: 0; list-style: none; max-height: 16em; overflow-y: auto;
+          border: 1px solid var(--line);
           background: var(--panel); font: 12px/1.5 ui-monospace, monospace; }
         #log li { padding: 0 .6em; border-bottom: 1px solid #20262f; }
         #log li.error { color: var(--bad); }

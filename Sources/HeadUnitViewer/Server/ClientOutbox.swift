@@ -39,8 +39,9 @@ final class ClientOutbox: Sendable {
     /// Queues a picture when this browser wants that kind.
     func enqueue(_ picture: QueuedPicture) {
         let queued = state.withLockedValue { state -> Bool in
-            guard !state.isClosed, state.mode.map({ $0 == .h264 ? picture.kind == .h264 : picture.kind == .jpeg })
-                ?? false
+            guard !state.isClosed,
+                state.mode.map({ $0 == .h264 ? picture.kind == .h264 : picture.kind == .jpeg })
+                    ?? false
             else { return false }
             return state.queue.enqueue(picture)
         }

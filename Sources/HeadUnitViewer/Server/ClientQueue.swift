@@ -109,7 +109,8 @@ struct QueuedPicture: Sendable, Hashable {
     /// The header for this picture as sent now, with the browser's drop count.
     func header(droppedFrames: UInt32, sendTime: WallClockTime) -> VideoFrameHeader {
         VideoFrameHeader(
-            kind: kind, isKeyframe: isKeyframe, isReplay: isReplay, width: UInt16(clamping: width), height: UInt16(clamping: height),
+            kind: kind, isKeyframe: isKeyframe, isReplay: isReplay, width: UInt16(clamping: width),
+            height: UInt16(clamping: height),
             sequence: sequence, droppedFrames: droppedFrames, presentationTime: presentationTime,
             arrivalTime: arrivalTime, sendTime: sendTime.millisecondsSince1970)
     }

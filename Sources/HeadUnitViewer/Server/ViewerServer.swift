@@ -60,7 +60,8 @@ public struct ViewerServer<Backend: ViewerBackend>: Service {
     ///   - onRunning: Called with the bound port once the server listens.
     public init(
         backend: Backend, configuration: Configuration = Configuration(),
-        logger: Logger = Logger(label: "carwindow.viewer"), onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+        logger: Logger = Logger(label: "carwindow.viewer"),
+        onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) {
         self.backend = backend
         self.configuration = configuration

@@ -19,25 +19,31 @@ struct ViewerSession<Backend: ViewerBackend>: Sendable {
             logger[metadataKey: "viewer.client"] = "\(id)"
             return logger
         }()
-        defer { Task { [hub] in await hub.remove(id) } }
         // The inbound stream has a single consumer, this task; the writer runs beside it. Either side ending ends
         // the connection: the browser left (inbound ends, the outbox closes, the writer stops), or the server shuts
         // down (the outbox closes, the writer sends a close frame, the browser's answer ends inbound).
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                do {
-                    try await outbox.drain { item, dropped in try await write(item, dropped: dropped, to: outbound) }
-                } catch {
-                    logger.debug("viewer client write failed", metadata: ["error": "\(error)"])
+        do {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    do {
+                        try await outbox.drain { item, dropped in try await write(item, dropped: dropped, to: outbound)
+                        }
+                    } catch {
+                        logger.debug("viewer client write failed", metadata: ["error": "\(error)"])
+                    }
+                    try? await outbound.close(.goingAway, reason: nil)
                 }
-                try? await outbound.close(.goingAway, reason: nil)
+                defer { outbox.close() }
+                for try await message in inbound.messages(maxSize: ClientMessage.maximumSize) {
+                    guard case .text(let text) = message else { continue }
+                    await handle(text, from: id, logger: logger)
+                }
             }
-            defer { outbox.close() }
-            for try await message in inbound.messages(maxSize: ClientMessage.maximumSize) {
-                guard case .text(let text) = message else { continue }
-                await handle(text, from: id, logger: logger)
-            }
+        } catch {
+            await hub.remove(id)
+            throw error
         }
+        await hub.remove(id)
     }
 
     private func write(_ item: ClientQueue.Item, dropped: UInt32, to outbound: WebSocketOutboundWriter) async throws {

@@ -45,7 +45,8 @@ struct GOPCache: Sendable {
         let types = ranges.map { picture.payload[$0.lowerBound] & 0x1F }
         if types.contains(AnnexB.NALUnitType.sps) {
             var sets: [UInt8] = []
-            for (range, type) in zip(ranges, types) where type == AnnexB.NALUnitType.sps || type == AnnexB.NALUnitType.pps {
+            for (range, type) in zip(ranges, types)
+            where type == AnnexB.NALUnitType.sps || type == AnnexB.NALUnitType.pps {
                 sets += [0, 0, 0, 1]
                 sets += picture.payload[range]
             }

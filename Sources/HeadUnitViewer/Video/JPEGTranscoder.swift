@@ -91,7 +91,8 @@ final class JPEGTranscoder: Sendable {
     func feed(_ picture: QueuedPicture) {
         let accepted = state.withLockedValue { state -> Bool in
             guard !state.isStopped else { return false }
-            let isBehind = state.pendingBytes + picture.payload.count > Self.maximumPendingBytes
+            let isBehind =
+                state.pendingBytes + picture.payload.count > Self.maximumPendingBytes
                 || state.metadata.count >= Self.maximumPendingPictures
             if picture.isKeyframe && !isBehind {
                 state.awaitingKeyframe = false

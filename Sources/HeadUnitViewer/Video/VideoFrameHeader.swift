@@ -18,7 +18,8 @@
 /// ```
 ///
 /// All fields are big-endian (`DataView`'s default). `kind` is 1 for H.264 Annex-B, 2 for JPEG; flags bit 0 marks
-/// a keyframe, bit 1 a replay (a picture from the keyframe cache sent to a browser that just joined, not live). The page skips `header len` bytes to reach the payload, so fields can be added at the end.
+/// a keyframe, bit 1 a replay (a picture from the keyframe cache sent to a browser that just joined, not live).
+/// The page skips `header len` bytes to reach the payload, so fields can be added at the end.
 ///
 /// ```swift
 /// let header = VideoFrameHeader(kind: .h264, isKeyframe: true, width: 800, height: 480, sequence: 0,
@@ -60,7 +61,8 @@ public struct VideoFrameHeader: Sendable, Hashable {
 
     /// Creates a header.
     public init(
-        kind: Kind, isKeyframe: Bool, isReplay: Bool = false, width: UInt16, height: UInt16, sequence: UInt32, droppedFrames: UInt32,
+        kind: Kind, isKeyframe: Bool, isReplay: Bool = false, width: UInt16, height: UInt16, sequence: UInt32,
+        droppedFrames: UInt32,
         presentationTime: Double, arrivalTime: Double, sendTime: Double
     ) {
         self.kind = kind

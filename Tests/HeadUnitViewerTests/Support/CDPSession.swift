@@ -78,6 +78,27 @@ struct CDPSession {
             ["type": "mouseReleased", "x": x, "y": y, "button": "left", "buttons": 0, "clickCount": 1])
     }
 
+    /// A left-button drag from one CSS pixel to another in one move, with modifier keys held (8 = Shift).
+    mutating func drag(from start: (x: Double, y: Double), to end: (x: Double, y: Double), modifiers: Int) async throws
+    {
+        try await call("Input.dispatchMouseEvent", ["type": "mouseMoved", "x": start.x, "y": start.y])
+        try await call(
+            "Input.dispatchMouseEvent",
+            [
+                "type": "mousePressed", "x": start.x, "y": start.y, "button": "left", "buttons": 1, "clickCount": 1,
+                "modifiers": modifiers,
+            ])
+        try await call(
+            "Input.dispatchMouseEvent",
+            ["type": "mouseMoved", "x": end.x, "y": end.y, "button": "left", "buttons": 1, "modifiers": modifiers])
+        try await call(
+            "Input.dispatchMouseEvent",
+            [
+                "type": "mouseReleased", "x": end.x, "y": end.y, "button": "left", "buttons": 0, "clickCount": 1,
+                "modifiers": modifiers,
+            ])
+    }
+
     /// The bounding rectangle of the element with `id`, in CSS pixels.
     mutating func rect(ofElement id: String) async throws -> (x: Double, y: Double, width: Double, height: Double) {
         let value = try await evaluate(
