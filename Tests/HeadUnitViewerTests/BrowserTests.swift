@@ -134,6 +134,9 @@ struct BrowserTests {
                     "width": 1280, "height": 1000, "deviceScaleFactor": 1, "mobile": false,
                 ])
             let first = try await sample(&cdp, afterFrames: 5)
+            // The "waiting for video" placeholder is gone once a picture is drawn.
+            _ = try await cdp.evaluate(
+                waitFor("getComputedStyle(document.getElementById('placeholder')).display === 'none'"))
             let later = try await sample(&cdp, afterFrames: first.frames + 15)
             let decoder = try await cdp.evaluate("viewer.display.stats.decoder") as? String ?? "?"
             // Past the replay of the cached group of pictures, the stats show the live stream.

@@ -97,3 +97,66 @@ struct ClientQueueTests {
         #expect(outbox.queueSnapshot.pictureCount == 1)
     }
 }
+
+@Suite("ViewerHub: fan-out to many browsers")
+struct ViewerHubTests {
+    static func unit(_ index: Int) -> ViewerAccessUnit {
+        let units = AnnexB.accessUnits(in: AnnexBTests.stream)
+        return ViewerAccessUnit(
+            bytes: index % 60 == 0 ? units[0] : units[1], presentationTime: .milliseconds(index * 33),
+            arrivalTime: WallClockTime(millisecondsSince1970: Double(index)), width: 800, height: 480)
+    }
+
+    @Test("a browser that stops reading is bounded and drops; a reading one gets every picture")
+    func slowAndFastBrowsers() async throws {
+        let hub = ViewerHub(initialState: ViewerState(screen: .wvga)) { () throws(ViewerError) in
+            throw ViewerError(.transcoder, "not in this test")
+        }
+        let slow = ClientOutbox(limits: .init(pictures: 8, bytes: 1 << 20, texts: 16))
+        let fast = ClientOutbox(limits: .init(pictures: 8, bytes: 1 << 20, texts: 16))
+        let slowID = try #require(await hub.add(slow))
+        let fastID = try #require(await hub.add(fast))
+        try await hub.setMode(.h264, for: slowID)
+        try await hub.setMode(.h264, for: fastID)
+        var fastPictures = 0
+        for index in 0..<600 {
+            await hub.publish(Self.unit(index))
+            while let (item, _) = fast.next() {
+                if case .picture = item { fastPictures += 1 }
+            }
+            #expect(slow.queueSnapshot.pictureCount <= 8)
+        }
+        #expect(fastPictures == 600)
+        #expect(fast.queueSnapshot.droppedPictures == 0)
+        #expect(slow.queueSnapshot.droppedPictures >= 600 - 8 - 60)
+        // A browser that joins late starts at the last keyframe, flagged as a replay.
+        let late = ClientOutbox(limits: .init())
+        let lateID = try #require(await hub.add(late))
+        try await hub.setMode(.h264, for: lateID)
+        var replayed: [QueuedPicture] = []
+        while let (item, _) = late.next() {
+            if case .picture(let picture) = item { replayed.append(picture) }
+        }
+        #expect(replayed.first?.isKeyframe == true)
+        #expect(replayed.count == 60)
+        #expect(replayed.allSatisfy { $0.isReplay })
+    }
+}
+
+extension ClientQueueTests {
+    @Test("a replay longer than the queue is queued whole, and live pictures still fit behind it")
+    func replayBypassesLimits() {
+        var queue = ClientQueue(limits: .init(pictures: 3, bytes: 1 << 20, texts: 4))
+        for index in 0..<10 {
+            var picture = Self.picture(UInt32(index), key: index == 0)
+            picture.isReplay = true
+            queue.enqueue(picture)
+        }
+        queue.enqueue(Self.picture(10, key: false))
+        queue.enqueue(Self.picture(11, key: false))
+        var sequences: [UInt32] = []
+        while case .picture(let picture) = queue.next() { sequences.append(picture.sequence) }
+        #expect(sequences == Array(0...11))
+        #expect(queue.droppedPictures == 0)
+    }
+}

@@ -161,7 +161,8 @@ extension ViewerPage {
 
           decodeJPEG(header, payload) {
             this.stats.decoder = 'server JPEG (ffmpeg)';
-            if (this.jpegInFlight > 8) { this.stats.clientDropped++; return; }
+            // Each JPEG stands alone, so skipping is safe; a skipped catch-up picture is not a lost live one.
+            if (this.jpegInFlight > 8) { if (!header.replay) this.stats.clientDropped++; return; }
             this.jpegInFlight++;
             const blob = new Blob([payload], { type: 'image/jpeg' });
             // Chained so pictures are drawn in order even though decoding is asynchronous.

@@ -22,6 +22,7 @@ extension ViewerPage {
         #haptics span { position: absolute; top: 0; left: 2px; font-size: 11px; color: #ffd24d; }
         #placeholder { position: absolute; inset: 0; display: grid; place-items: center; color: var(--dim);
           pointer-events: none; }
+        #placeholder[hidden] { display: none; }
         #pip-video { width: 1px; height: 1px; opacity: 0; position: absolute; }
         .hint { color: var(--dim); margin: .4em 0; }
         aside { flex: 0 1 320px; display: flex; flex-direction: column; gap: .6em; }

@@ -7,6 +7,10 @@
 /// (a decoder cannot use them without the dropped one). A keyframe never waits behind a full queue: the queued
 /// pictures it supersedes are dropped and it goes in. So memory stays under the limits plus one keyframe.
 ///
+/// A replay (the pictures since the last keyframe, sent to a browser that just joined) is queued whole and not
+/// counted against the limits, or a group longer than the queue would be cut and the browser would wait for the
+/// next keyframe after all; the keyframe cache bounds it (``GOPCache/maximumPictures``, ``GOPCache/maximumBytes``).
+///
 /// ```
 ///  enqueue:  K d d d d [full] d✗ d✗ d✗ K → queue = [K]
 /// ```
@@ -30,6 +34,9 @@ struct ClientQueue: Sendable {
     let limits: Limits
     private var pictures: [QueuedPicture] = []
     private var pictureBytes = 0
+    /// Replayed pictures still waiting, which the limits leave out.
+    private var replayPictures = 0
+    private var replayBytes = 0
     private var texts: [String] = []
     private var awaitingKeyframe = true
     /// Pictures dropped for this browser, reported to it in each header.
@@ -51,12 +58,28 @@ struct ClientQueue: Sendable {
     /// Adds a picture or drops it by the rule above. Returns whether it was queued.
     @discardableResult
     mutating func enqueue(_ picture: QueuedPicture) -> Bool {
-        let isFull = pictures.count >= limits.pictures || pictureBytes + picture.payload.count > limits.bytes
+        if picture.isReplay {
+            if picture.isKeyframe { awaitingKeyframe = false }
+            guard !awaitingKeyframe else {
+                countDropped(1)
+                return false
+            }
+            pictures.append(picture)
+            pictureBytes += picture.payload.count
+            replayPictures += 1
+            replayBytes += picture.payload.count
+            return true
+        }
+        let isFull =
+            pictures.count - replayPictures >= limits.pictures
+            || pictureBytes - replayBytes + picture.payload.count > limits.bytes
         if picture.isKeyframe {
             if isFull {
                 countDropped(pictures.count)
                 pictures.removeAll(keepingCapacity: true)
                 pictureBytes = 0
+                replayPictures = 0
+                replayBytes = 0
             }
             awaitingKeyframe = false
         } else if awaitingKeyframe || isFull {
@@ -84,6 +107,10 @@ struct ClientQueue: Sendable {
         guard !pictures.isEmpty else { return nil }
         let picture = pictures.removeFirst()
         pictureBytes -= picture.payload.count
+        if picture.isReplay {
+            replayPictures -= 1
+            replayBytes -= picture.payload.count
+        }
         return .picture(picture)
     }
 
