@@ -128,9 +128,8 @@ public final class HeadUnitBackend: ViewerBackend {
     private static func translate(_ event: HeadUnitEvent, tracked: NIOLockedValueBox<Tracked>) -> ViewerEvent? {
         switch event {
         case .connected(let app, let remote): return .note("\(app) connected from \(remote)")
-        case .appRegistered(let app, let name, let types):
+        case .appRegistered(let app, let name, _):
             tracked.withLockedValue { if $0.projectingApp == nil { $0.projectingApp = app } }
-            _ = types
             return .appRegistered(ViewerApp(id: String(app.rawValue), name: name, hmiLevel: .none))
         case .hmiChanged(_, let status): return .hmiLevelChanged(ViewerHMILevel(status.level))
         case .videoStarted(let app, let format, let size):
