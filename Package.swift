@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "SDLRPC", targets: ["SDLRPC"]),
         .library(name: "SDLMedia", targets: ["SDLMedia"]),
         .library(name: "SDLSession", targets: ["SDLSession"]),
+        .library(name: "SDLAudio", targets: ["SDLAudio"]),
         .library(name: "CarWindow", targets: ["CarWindow"]),
         .executable(name: "carwindow", targets: ["CarWindowCLI"]),
     ],
@@ -84,6 +85,23 @@ let package = Package(
             dependencies: ["CCairo", "CPangoCairo"],
             swiftSettings: upcoming
         ),
+        // Audio decoding and resampling: FFmpeg's libraries (Debian libavformat-dev, libavcodec-dev,
+        // libswresample-dev, libavutil-dev). docs/audio.md says why FFmpeg rather than libsndfile + libsamplerate.
+        .systemLibrary(
+            name: "CFFmpeg",
+            pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswresample-dev", "libavutil-dev"])]
+        ),
+        // Audio streaming: PCM format, file decoding, paced playback queue, audio service lifecycle.
+        .target(
+            name: "SDLAudio",
+            dependencies: [
+                "SDLWire", "SDLRPC", "CFFmpeg",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: upcoming
+        ),
         .executableTarget(
             name: "CarWindowCLI",
             dependencies: [
@@ -111,6 +129,11 @@ let package = Package(
             name: "CarWindowTests",
             dependencies: ["CarWindow"],
             exclude: ["Goldens", "Fixtures"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "SDLAudioTests",
+            dependencies: ["SDLAudio", "SDLRPC", "SDLWire", .product(name: "NIOCore", package: "swift-nio")],
             swiftSettings: upcoming
         ),
         .testTarget(

@@ -13,6 +13,10 @@ packages=(
     fonts-dejavu-core
     ffmpeg
     libssl-dev
+    libavformat-dev
+    libavcodec-dev
+    libswresample-dev
+    libavutil-dev
 )
 if [[ "${1:-}" == "--with-browser" ]]; then
     packages+=(chromium)
