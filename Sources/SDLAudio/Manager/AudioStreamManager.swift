@@ -133,6 +133,9 @@ public actor AudioStreamManager<C: Clock> where C.Duration == Duration {
     /// The item playing, if any.
     public var playingItem: AudioItemID? { queue.playing }
 
+    /// Items that have not finished, in play order: those sent but still playing on the head unit, then the queue.
+    public var unfinishedItems: [AudioItemID] { pendingCompletions.map(\.item) + queue.items.map(\.id) }
+
     /// A new stream of every event from now on. Each call returns an independent stream; it buffers the newest
     /// 256 events for a slow reader and ends when ``run()`` ends.
     public func events() -> AsyncStream<AudioStreamEvent> {
