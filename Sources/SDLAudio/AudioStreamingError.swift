@@ -54,7 +54,9 @@ public struct AudioStreamingError: Error, Hashable, Sendable, CustomStringConver
         case .conversionFailed: base = "audio conversion failed"
         case .serviceRejected(let nak):
             var text = "head unit refused the audio service"
-            if let params = nak.rejectedParams, !params.isEmpty { text += " (rejected: \(params.joined(separator: ", ")))" }
+            if let params = nak.rejectedParams, !params.isEmpty {
+                text += " (rejected: \(params.joined(separator: ", ")))"
+            }
             if let reason = nak.reason { text += ": \(reason)" }
             base = text
         case .connectionFailed: base = "audio service connection failed"

@@ -96,7 +96,8 @@ struct AudioFileDecoderTests {
         #expect(error?.kind == .tooLong)
     }
 
-    @Test("compressed formats decode through FFmpeg (files made with the ffmpeg tool)", arguments: ["mp3", "ogg", "m4a"])
+    @Test(
+        "compressed formats decode through FFmpeg (files made with the ffmpeg tool)", arguments: ["mp3", "ogg", "m4a"])
     func compressed(ext: String) throws {
         let wav = try TestAudio.write(TestAudio.sineWAV(sampleRate: 44_100, channels: 2), name: "sine.wav")
         let output = (wav as NSString).deletingLastPathComponent + "/sine.\(ext)"

@@ -101,12 +101,14 @@ struct AudioPlaybackTests {
         return PCMAudio(format: .default, bytes: ByteBuffer(bytes: h.connection.sentBytes))
     }
 
-    @Test("partial samples and impossible layouts are .invalidPCM", arguments: [
-        (3, nil as PCMInputFormat?),
-        (4, PCMInputFormat(sampleRate: 44_100, channels: 2, sampleType: .float32)),
-        (8, PCMInputFormat(sampleRate: 0, channels: 1, sampleType: .signed16)),
-        (8, PCMInputFormat(sampleRate: 16_000, channels: 64, sampleType: .signed16)),
-    ])
+    @Test(
+        "partial samples and impossible layouts are .invalidPCM",
+        arguments: [
+            (3, nil as PCMInputFormat?),
+            (4, PCMInputFormat(sampleRate: 44_100, channels: 2, sampleType: .float32)),
+            (8, PCMInputFormat(sampleRate: 0, channels: 1, sampleType: .signed16)),
+            (8, PCMInputFormat(sampleRate: 16_000, channels: 64, sampleType: .signed16)),
+        ])
     func invalidPCM(byteCount: Int, format: PCMInputFormat?) async {
         let h = await ManagerHarness()
         let error = await #expect(throws: AudioStreamingError.self) {

@@ -45,7 +45,9 @@ final class PCMResampler {
             swr_free(&context)
             throw AudioStreamingError(
                 .conversionFailed,
-                "cannot convert \(inputRate) Hz \(inputLayout.pointee.nb_channels) ch to \(output): \(FFmpeg.message(status))")
+                "cannot convert \(inputRate) Hz \(inputLayout.pointee.nb_channels) ch to \(output): "
+                    + FFmpeg.message(status)
+            )
         }
         self.context = context
     }

@@ -16,7 +16,8 @@ enum TestAudio {
         var data: [UInt8] = []
         data.reserveCapacity(frames * channels * 2)
         for n in 0..<frames {
-            let value = Int16((amplitude * 32_767 * sin(2 * .pi * frequency * Double(n) / Double(sampleRate))).rounded())
+            let value = Int16(
+                (amplitude * 32_767 * sin(2 * .pi * frequency * Double(n) / Double(sampleRate))).rounded())
             for _ in 0..<channels { data.append(contentsOf: littleEndian(UInt16(bitPattern: value))) }
         }
         var wav: [UInt8] = Array("RIFF".utf8) + littleEndian(UInt32(36 + data.count)) + Array("WAVE".utf8)
