@@ -92,6 +92,12 @@ let package = Package(
             pkgConfig: "libavformat",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswresample-dev", "libavutil-dev"])]
         ),
+        // Frame scheduling for a shared transport: lowest service number first, bounded per service (PS §5).
+        .target(
+            name: "SDLScheduling",
+            dependencies: ["SDLWire", .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: upcoming
+        ),
         // Audio streaming: PCM format, file decoding, paced playback queue, audio service lifecycle.
         .target(
             name: "SDLAudio",
@@ -129,6 +135,11 @@ let package = Package(
             name: "CarWindowTests",
             dependencies: ["CarWindow"],
             exclude: ["Goldens", "Fixtures"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "SDLSchedulingTests",
+            dependencies: ["SDLScheduling", "SDLWire", .product(name: "NIOCore", package: "swift-nio")],
             swiftSettings: upcoming
         ),
         .testTarget(
