@@ -20,8 +20,11 @@ let package = Package(
         .library(name: "SDLRPC", targets: ["SDLRPC"]),
         .library(name: "SDLMedia", targets: ["SDLMedia"]),
         .library(name: "SDLSession", targets: ["SDLSession"]),
+        .library(name: "SDLStreaming", targets: ["SDLStreaming"]),
         .library(name: "SDLAudio", targets: ["SDLAudio"]),
         .library(name: "CarWindow", targets: ["CarWindow"]),
+        .library(name: "SDLSecurity", targets: ["SDLSecurity"]),
+        .library(name: "SDLSecurityOpenSSL", targets: ["SDLSecurityOpenSSL"]),
         .executable(name: "carwindow", targets: ["CarWindowCLI"]),
     ],
     dependencies: [
@@ -54,8 +57,16 @@ let package = Package(
         ),
         .target(
             name: "SDLMedia",
-            dependencies: ["COpenH264", "CLibYUV", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "COpenH264", "CLibYUV", .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
             swiftSettings: upcoming
+        ),
+        // The bare openh264 encode loop in C: the reference `carwindow bench media` compares SDLMedia's encoder with.
+        .target(
+            name: "CH264Reference",
+            dependencies: ["COpenH264"]
         ),
         // Session and transports on SwiftNIO.
         .target(
@@ -83,6 +94,34 @@ let package = Package(
         .target(
             name: "CarWindow",
             dependencies: ["CCairo", "CPangoCairo"],
+            swiftSettings: upcoming
+        ),
+        // Protected services: the security manager protocol and SDL's handshake carriage (pure), and the default
+        // implementation on OpenSSL 3 through a system-library target (Debian libssl-dev).
+        .target(
+            name: "SDLSecurity",
+            dependencies: ["SDLWire", .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: upcoming
+        ),
+        .systemLibrary(
+            name: "COpenSSL",
+            pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        .target(
+            name: "SDLSecurityOpenSSL",
+            dependencies: ["SDLSecurity", "COpenSSL", .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: upcoming
+        ),
+        // The video stream lifecycle, negotiation, ranges and scale; reaches the session and the encoder through
+        // two small protocols (VideoServiceConnection, VideoFrameEncoding); the SDLMedia adapter lives here.
+        .target(
+            name: "SDLStreaming",
+            dependencies: [
+                "SDLWire", "SDLRPC", "SDLMedia",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: upcoming
         ),
         // Audio decoding and resampling: FFmpeg's libraries (Debian libavformat-dev, libavcodec-dev,
@@ -113,14 +152,28 @@ let package = Package(
             dependencies: [
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                "SDLMedia", "CH264Reference",
             ],
+            swiftSettings: upcoming
+        ),
+        // Fuzzing SDLWire: the harness (shared with the bounded randomized test) and the libFuzzer entry point.
+        .target(
+            name: "SDLWireFuzzSupport",
+            dependencies: ["SDLWire", .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: upcoming
+        ),
+        .executableTarget(
+            name: "SDLWireFuzz",
+            dependencies: ["SDLWireFuzzSupport"],
             swiftSettings: upcoming
         ),
         .testTarget(
             name: "SDLWireTests",
             dependencies: [
                 "SDLWire",
+                "SDLWireFuzzSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOTestUtils", package: "swift-nio"),
             ],
             swiftSettings: upcoming
@@ -135,6 +188,26 @@ let package = Package(
             name: "CarWindowTests",
             dependencies: ["CarWindow"],
             exclude: ["Goldens", "Fixtures"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "SDLSecurityTests",
+            dependencies: [
+                "SDLSecurity", "SDLSecurityOpenSSL", "SDLWire",
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "SDLMediaTests",
+            dependencies: ["SDLMedia"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "SDLStreamingTests",
+            dependencies: [
+                "SDLStreaming", "SDLRPC", "SDLWire", "SDLMedia", .product(name: "NIOCore", package: "swift-nio"),
+            ],
             swiftSettings: upcoming
         ),
         .testTarget(

@@ -17,6 +17,10 @@ packages=(
     libavcodec-dev
     libswresample-dev
     libavutil-dev
+    gstreamer1.0-tools
+    gstreamer1.0-plugins-base
+    gstreamer1.0-plugins-good
+    gstreamer1.0-plugins-bad
 )
 if [[ "${1:-}" == "--with-browser" ]]; then
     packages+=(chromium)

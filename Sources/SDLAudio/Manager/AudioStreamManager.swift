@@ -115,7 +115,7 @@ public actor AudioStreamManager<C: Clock> where C.Duration == Duration {
 
     /// An OnHMIStatus from the head unit; only the main window's level counts.
     public func hmiStatusChanged(_ status: OnHMIStatus) {
-        guard status.windowID == nil || status.windowID == 0 else { return }
+        guard status.isMainWindow else { return }
         handle(.hmiLevel(status.hmiLevel))
     }
 
