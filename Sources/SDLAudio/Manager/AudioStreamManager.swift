@@ -61,6 +61,7 @@ public actor AudioStreamManager<C: Clock> where C.Duration == Duration {
     /// Sends that failed since the last success; only the first of a run is reported.
     var failedSends = 0
 
+    private var hasRun = false
     private var deferredInputs: [AudioStreamInput] = []
     private var isHandling = false
     private var subscribers: [Int: AsyncStream<AudioStreamEvent>.Continuation] = [:]
@@ -95,8 +96,10 @@ public actor AudioStreamManager<C: Clock> where C.Duration == Duration {
     // MARK: - Running
 
     /// Runs the control loop, the playback loop and the head unit's events until the calling task is cancelled.
-    /// Call it once; nothing is sent while it is not running.
+    /// Call it once (a second call is a programming error); nothing is sent while it is not running.
     public func run() async {
+        precondition(!hasRun, "AudioStreamManager.run() called twice: two send loops would interleave chunks")
+        hasRun = true
         let events = connection.audioServiceEvents()
         await withDiscardingTaskGroup { group in
             group.addTask { await self.runControl() }
