@@ -4,7 +4,7 @@ import SDLAudio
 import SDLRPC
 import Testing
 
-@Suite("Paced playback queue")
+@Suite("Paced playback queue", .timeLimit(.minutes(1)))
 struct AudioPlaybackTests {
     static let stream = AudioStreamDescription(format: .default, mtu: 131_072)
 

@@ -4,7 +4,9 @@ import SDLRPC
 import SDLWire
 import Testing
 
-@Suite("Queue order, interruption, flushing and the service lifecycle through the manager")
+@Suite(
+    "Queue order, interruption, flushing and the service lifecycle through the manager",
+    .timeLimit(.minutes(1)))
 struct AudioQueueTests {
     static let stream = AudioStreamDescription(format: .default, mtu: 131_072)
 
