@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "SDLSession", targets: ["SDLSession"]),
         .library(name: "SDLStreaming", targets: ["SDLStreaming"]),
         .library(name: "HeadUnit", targets: ["HeadUnit"]),
+        .library(name: "SDLAudio", targets: ["SDLAudio"]),
         .library(name: "CarWindow", targets: ["CarWindow"]),
         .library(name: "SDLSecurity", targets: ["SDLSecurity"]),
         .library(name: "SDLSecurityOpenSSL", targets: ["SDLSecurityOpenSSL"]),
@@ -135,6 +136,29 @@ let package = Package(
             ],
             swiftSettings: upcoming
         ),
+        // Audio decoding and resampling: FFmpeg's libraries (Debian libavformat-dev, libavcodec-dev,
+        // libswresample-dev, libavutil-dev). docs/audio.md says why FFmpeg rather than libsndfile + libsamplerate.
+        .systemLibrary(
+            name: "CFFmpeg",
+            pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswresample-dev", "libavutil-dev"])]
+        ),
+        // Frame scheduling for a shared transport: lowest service number first, bounded per service (PS §5).
+        .target(
+            name: "SDLScheduling",
+            dependencies: ["SDLWire", .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: upcoming
+        ),
+        // Audio streaming: PCM format, file decoding, paced playback queue, audio service lifecycle.
+        .target(
+            name: "SDLAudio",
+            dependencies: [
+                "SDLWire", "SDLRPC", "CFFmpeg",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: upcoming
+        ),
         .executableTarget(
             name: "CarWindowCLI",
             dependencies: [
@@ -207,6 +231,16 @@ let package = Package(
             dependencies: [
                 "SDLStreaming", "SDLRPC", "SDLWire", "SDLMedia", .product(name: "NIOCore", package: "swift-nio"),
             ],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "SDLSchedulingTests",
+            dependencies: ["SDLScheduling", "SDLWire", .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "SDLAudioTests",
+            dependencies: ["SDLAudio", "SDLRPC", "SDLWire", .product(name: "NIOCore", package: "swift-nio")],
             swiftSettings: upcoming
         ),
         .testTarget(
