@@ -1,0 +1,21 @@
+// Generated from MOBILE_API.xml (RPC spec 8.0.0); do not edit. Run scripts/generate-rpc.py.
+
+/// Contains information about the HMI zone capabilities.
+///
+/// The set is open: a value this library has no name for still decodes and keeps its `rawValue`.
+/// Codable comes from `RawRepresentable`: the value travels as its raw string.
+public struct HmiZoneCapabilities: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible {
+    /// The value as the spec spells it on the wire.
+    public let rawValue: String
+
+    /// Wraps any raw value, known or not.
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    public var description: String { rawValue }
+
+    public static let front = HmiZoneCapabilities(rawValue: "FRONT")
+
+    public static let back = HmiZoneCapabilities(rawValue: "BACK")
+}

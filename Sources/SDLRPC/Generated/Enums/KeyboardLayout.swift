@@ -1,0 +1,25 @@
+// Generated from MOBILE_API.xml (RPC spec 8.0.0); do not edit. Run scripts/generate-rpc.py.
+
+/// Enumeration listing possible keyboard layouts.
+///
+/// The set is open: a value this library has no name for still decodes and keeps its `rawValue`.
+/// Codable comes from `RawRepresentable`: the value travels as its raw string.
+public struct KeyboardLayout: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible {
+    /// The value as the spec spells it on the wire.
+    public let rawValue: String
+
+    /// Wraps any raw value, known or not.
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    public var description: String { rawValue }
+
+    public static let qwerty = KeyboardLayout(rawValue: "QWERTY")
+
+    public static let qwertz = KeyboardLayout(rawValue: "QWERTZ")
+
+    public static let azerty = KeyboardLayout(rawValue: "AZERTY")
+
+    public static let numeric = KeyboardLayout(rawValue: "NUMERIC")
+}
