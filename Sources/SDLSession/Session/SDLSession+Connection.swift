@@ -65,8 +65,8 @@ extension SDLSession {
     nonisolated func jobLoop(_ jobs: AsyncStream<Job>) async {
         for await job in jobs {
             switch job {
-            case .fetchVideoCapability:
-                await fetchVideoCapabilityInBackground()
+            case .awaitVideoCapability(let correlationID):
+                await awaitVideoCapability(correlationID: correlationID)
             }
         }
     }

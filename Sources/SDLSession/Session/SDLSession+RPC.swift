@@ -22,6 +22,12 @@ extension SDLSession {
         _ request: Request,
         timeout: Duration? = nil
     ) async throws -> Request.Response {
+        let correlationID = try beginRequest(request)
+        return try await finishRequest(Request.self, correlationID: correlationID, timeout: timeout)
+    }
+
+    /// Queues a request and opens its reply slot; no suspension, so requests keep the order they were made in.
+    func beginRequest<Request: RPCRequest>(_ request: Request) throws(SDLSessionError) -> UInt32 {
         try checkSessionOpen(for: Request.functionID)
         let json: [UInt8]
         do {
@@ -29,7 +35,7 @@ extension SDLSession {
         } catch {
             throw SDLSessionError(.rpcCoding(error))
         }
-        correlationCounter = correlationCounter == Int32.max ? 1 : correlationCounter + 1
+        correlationCounter = correlationCounter == UInt32(Int32.max) ? 1 : correlationCounter + 1
         let correlationID = correlationCounter
         _ = requests.register(correlationID)
         logger.debug(
@@ -37,6 +43,15 @@ extension SDLSession {
             metadata: ["function": "\(Request.functionID.name ?? "\(Request.functionID)")", "correlation": "\(correlationID)"]
         )
         enqueueRPC(RPCPayload(type: .request, functionID: Request.functionID, correlationID: correlationID, json: json))
+        return correlationID
+    }
+
+    /// Waits for the response to a request queued by ``beginRequest(_:)``.
+    func finishRequest<Request: RPCRequest>(
+        _ request: Request.Type,
+        correlationID: UInt32,
+        timeout: Duration?
+    ) async throws -> Request.Response {
         let name = Request.functionID.name ?? Request.functionID.description
         let payload = try await withTimeout(
             timeout ?? configuration.timeouts.response,
@@ -178,11 +193,15 @@ extension SDLSession {
             logger.debug("ignoring OnHMIStatus of window \(status.windowID ?? 0)")
             return
         }
-        hmiStatuses.send(HMIStatus(status))
-        if status.hmiLevel != .none, capabilityFetch == .notStarted {
+        // The request is queued before the status is published, so it goes out before anything an observer of
+        // the new level sends (a video StartService, say): the order SDL Core's traces show.
+        if status.hmiLevel != .none, capabilityFetch == .notStarted, jobs != nil,
+            let correlationID = try? beginRequest(videoCapabilityRequest)
+        {
             capabilityFetch = .inFlight
-            jobs?.yield(.fetchVideoCapability)
+            jobs?.yield(.awaitVideoCapability(correlationID: correlationID))
         }
+        hmiStatuses.send(HMIStatus(status))
     }
 
     // MARK: Capabilities
@@ -201,7 +220,15 @@ extension SDLSession {
         guard level != .none else {
             throw SDLSessionError(.notAllowedInHMILevel(function: GetSystemCapability.functionID, level: level))
         }
-        let response = try await send(GetSystemCapability(systemCapabilityType: .videoStreaming, subscribe: true))
+        let response = try await send(videoCapabilityRequest)
+        return applyCapabilityResponse(response)
+    }
+
+    var videoCapabilityRequest: GetSystemCapability {
+        GetSystemCapability(systemCapabilityType: .videoStreaming, subscribe: true)
+    }
+
+    func applyCapabilityResponse(_ response: GetSystemCapabilityResponse) -> VideoStreamingCapability? {
         guard response.success else {
             logger.error("GetSystemCapability refused", metadata: ["result": "\(response.resultCode)"])
             return capability.current
@@ -214,9 +241,11 @@ extension SDLSession {
         return capability.current
     }
 
-    func fetchVideoCapabilityInBackground() async {
+    /// The automatic fetch once the HMI level first leaves NONE: its request is already queued.
+    func awaitVideoCapability(correlationID: UInt32) async {
         do {
-            try await fetchVideoStreamingCapability()
+            let response = try await finishRequest(GetSystemCapability.self, correlationID: correlationID, timeout: nil)
+            _ = applyCapabilityResponse(response)
             capabilityFetch = .done
         } catch {
             logger.error("video capability fetch failed", metadata: ["error": "\(error)"])

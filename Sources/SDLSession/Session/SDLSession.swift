@@ -36,7 +36,7 @@ public actor SDLSession {
     }
 
     enum Job: Sendable {
-        case fetchVideoCapability
+        case awaitVideoCapability(correlationID: UInt32)
     }
 
     public nonisolated let configuration: AppConfiguration
