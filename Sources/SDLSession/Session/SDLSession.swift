@@ -169,10 +169,10 @@ public actor SDLSession {
             guard response.success else {
                 throw SDLSessionError(.registrationFailed(resultCode: response.resultCode, info: response.info))
             }
+            // The reader may have failed the session while this call was suspended (an OnAppInterfaceUnregistered
+            // right behind the response, say): re-check before declaring the session ready.
+            if let closingError { throw closingError }
             registration = response
-            guard case .registering = lifecycle else {
-                throw closingError ?? SDLSessionError(.invalidState("session closed during registration"))
-            }
             setState(.ready)
         } catch {
             let failure = Self.sessionError(error)
