@@ -86,6 +86,12 @@ final class HeadUnitLink {
 
     struct Closed: Error {}
 
+    /// The next frame from the app, as it came.
+    func receiveFrame() async throws -> SDLFrame {
+        guard let frame = try await iterator.next() else { throw Closed() }
+        return frame
+    }
+
     /// The next whole message from the app (multi-frame messages reassembled).
     func receive() async throws -> SDLMessage {
         while true {

@@ -145,6 +145,10 @@ extension SDLSession {
         )
         switch payload.type {
         case .response, .erroneousResponse:
+            if payload.functionID == GetSystemCapability.functionID {
+                // Applied here, in wire order, so a notification that came after this answer wins over it.
+                applyCapabilityAnswer(payload)
+            }
             if !requests.resolve(payload.correlationID, .success(payload)) {
                 logger.error(
                     "response nobody waits for",
@@ -221,22 +225,25 @@ extension SDLSession {
             throw SDLSessionError(.notAllowedInHMILevel(function: GetSystemCapability.functionID, level: level))
         }
         let response = try await send(videoCapabilityRequest)
-        return applyCapabilityResponse(response)
+        return checkCapabilityResponse(response)
     }
 
     var videoCapabilityRequest: GetSystemCapability {
         GetSystemCapability(systemCapabilityType: .videoStreaming, subscribe: true)
     }
 
-    func applyCapabilityResponse(_ response: GetSystemCapabilityResponse) -> VideoStreamingCapability? {
-        guard response.success else {
-            logger.error("GetSystemCapability refused", metadata: ["result": "\(response.resultCode)"])
-            return capability.current
-        }
-        if let video = response.systemCapability?.videoStreamingCapability,
-            capability.applyResponse(video), let current = capability.current
-        {
+    func applyCapabilityAnswer(_ payload: RPCPayload) {
+        guard let response = try? RPCCoder().decode(GetSystemCapabilityResponse.self, from: payload.json),
+            response.success, let video = response.systemCapability?.videoStreamingCapability
+        else { return }
+        if capability.applyResponse(video), let current = capability.current {
             videoCapabilities.send(current)
+        }
+    }
+
+    func checkCapabilityResponse(_ response: GetSystemCapabilityResponse) -> VideoStreamingCapability? {
+        if !response.success {
+            logger.error("GetSystemCapability refused", metadata: ["result": "\(response.resultCode)"])
         }
         return capability.current
     }
@@ -245,7 +252,7 @@ extension SDLSession {
     func awaitVideoCapability(correlationID: UInt32) async {
         do {
             let response = try await finishRequest(GetSystemCapability.self, correlationID: correlationID, timeout: nil)
-            _ = applyCapabilityResponse(response)
+            _ = checkCapabilityResponse(response)
             capabilityFetch = .done
         } catch {
             logger.error("video capability fetch failed", metadata: ["error": "\(error)"])

@@ -213,7 +213,7 @@ public actor SDLSession {
         }
         if connection != nil, let parameters = protocolMachine.parameters {
             do {
-                try await endService(.rpc, payload: EndService(hashID: parameters.hashID).buffer, timeout: configuration.timeouts.shutdown)
+                try await endService(.rpc, payload: Self.endSessionPayload(parameters), timeout: configuration.timeouts.shutdown)
             } catch {
                 firstError = firstError ?? Self.sessionError(error)
             }
@@ -226,6 +226,15 @@ public actor SDLSession {
             logger.error("session stop was not clean", metadata: ["error": "\(firstError)"])
             throw firstError
         }
+    }
+
+    /// The RPC EndService payload: BSON `{hashId}` from protocol 5, the raw 4-byte hash id before (PS §6.1).
+    static func endSessionPayload(_ parameters: SessionParameters) -> ByteBuffer {
+        guard let hashID = parameters.hashID else { return ByteBuffer() }
+        if parameters.headerVersion >= 5 { return EndService(hashID: hashID).buffer }
+        var buffer = ByteBuffer()
+        buffer.writeInteger(UInt32(bitPattern: hashID), endianness: .big)
+        return buffer
     }
 
     func finishStreams() {
