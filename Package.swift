@@ -20,6 +20,9 @@ let package = Package(
         .library(name: "SDLRPC", targets: ["SDLRPC"]),
         .library(name: "SDLMedia", targets: ["SDLMedia"]),
         .library(name: "SDLSession", targets: ["SDLSession"]),
+        .library(name: "CarWindow", targets: ["CarWindow"]),
+        .library(name: "SDLSecurity", targets: ["SDLSecurity"]),
+        .library(name: "SDLSecurityOpenSSL", targets: ["SDLSecurityOpenSSL"]),
         .executable(name: "carwindow", targets: ["CarWindowCLI"]),
     ],
     dependencies: [
@@ -52,8 +55,16 @@ let package = Package(
         ),
         .target(
             name: "SDLMedia",
-            dependencies: ["COpenH264", "CLibYUV", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "COpenH264", "CLibYUV", .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
             swiftSettings: upcoming
+        ),
+        // The bare openh264 encode loop in C: the reference `carwindow bench media` compares SDLMedia's encoder with.
+        .target(
+            name: "CH264Reference",
+            dependencies: ["COpenH264"]
         ),
         // Session and transports on SwiftNIO.
         .target(
@@ -67,19 +78,67 @@ let package = Package(
             ],
             swiftSettings: upcoming
         ),
+        // UI: a small retained view tree rendered off-screen with Cairo and Pango (Debian libcairo2-dev,
+        // libpango1.0-dev), touch gestures and haptic regions. It will sit on SDLStreaming once that exists.
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]
+        ),
+        .systemLibrary(
+            name: "CPangoCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev"])]
+        ),
+        .target(
+            name: "CarWindow",
+            dependencies: ["CCairo", "CPangoCairo"],
+            swiftSettings: upcoming
+        ),
+        // Protected services: the security manager protocol and SDL's handshake carriage (pure), and the default
+        // implementation on OpenSSL 3 through a system-library target (Debian libssl-dev).
+        .target(
+            name: "SDLSecurity",
+            dependencies: ["SDLWire", .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: upcoming
+        ),
+        .systemLibrary(
+            name: "COpenSSL",
+            pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        .target(
+            name: "SDLSecurityOpenSSL",
+            dependencies: ["SDLSecurity", "COpenSSL", .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: upcoming
+        ),
         .executableTarget(
             name: "CarWindowCLI",
             dependencies: [
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                "SDLMedia", "CH264Reference",
             ],
+            swiftSettings: upcoming
+        ),
+        // Fuzzing SDLWire: the harness (shared with the bounded randomized test) and the libFuzzer entry point.
+        .target(
+            name: "SDLWireFuzzSupport",
+            dependencies: ["SDLWire", .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: upcoming
+        ),
+        .executableTarget(
+            name: "SDLWireFuzz",
+            dependencies: ["SDLWireFuzzSupport"],
             swiftSettings: upcoming
         ),
         .testTarget(
             name: "SDLWireTests",
             dependencies: [
                 "SDLWire",
+                "SDLWireFuzzSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOTestUtils", package: "swift-nio"),
             ],
             swiftSettings: upcoming
@@ -92,6 +151,31 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "SDLRPCTests",
+            dependencies: ["SDLRPC", "SDLWire"],
+            exclude: ["Fixtures"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "CarWindowTests",
+            dependencies: ["CarWindow"],
+            exclude: ["Goldens", "Fixtures"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "SDLSecurityTests",
+            dependencies: [
+                "SDLSecurity", "SDLSecurityOpenSSL", "SDLWire",
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "SDLMediaTests",
+            dependencies: ["SDLMedia"],
             swiftSettings: upcoming
         ),
         .testTarget(

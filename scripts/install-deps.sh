@@ -3,7 +3,21 @@
 # Usage: scripts/install-deps.sh [--with-browser]
 set -euo pipefail
 
-packages=(pkg-config libopenh264-dev libyuv-dev libcairo2-dev libpango1.0-dev ffmpeg libssl-dev)
+packages=(
+    pkg-config
+    python3
+    libopenh264-dev
+    libyuv-dev
+    libcairo2-dev
+    libpango1.0-dev
+    fonts-dejavu-core
+    ffmpeg
+    libssl-dev
+    gstreamer1.0-tools
+    gstreamer1.0-plugins-base
+    gstreamer1.0-plugins-good
+    gstreamer1.0-plugins-bad
+)
 if [[ "${1:-}" == "--with-browser" ]]; then
     packages+=(chromium)
 fi

@@ -15,6 +15,6 @@ struct CarWindowCommand: AsyncParsableCommand {
               carwindow --help
             """,
         version: CarWindowVersion.current,
-        subcommands: []
+        subcommands: [BenchCommand.self]
     )
 }

@@ -62,13 +62,17 @@ public struct RPCCoder: Sendable {
         do {
             return try decoder.decode(Message.self, from: json)
         } catch let error as DecodingError {
-            throw Self.error(from: error, Message.self)
+            throw Self.error(from: error, Message.self, json: json)
         } catch {
             throw Self.error(.invalidJSON, Message.self, path: [], detail: String(describing: error))
         }
     }
 
-    private static func error(from error: DecodingError, _ type: (some RPCMessage).Type) -> RPCCodingError {
+    private static func error(
+        from error: DecodingError,
+        _ type: (some RPCMessage).Type,
+        json: Data
+    ) -> RPCCodingError {
         switch error {
         case .keyNotFound(let key, let context):
             return Self.error(.missingKey, type, path: context.codingPath + [key], detail: context.debugDescription)
@@ -76,6 +80,11 @@ public struct RPCCoder: Sendable {
             // An empty path means the top level was not an object: the bytes are not RPC parameters at all.
             let kind: RPCCodingError.Kind = context.codingPath.isEmpty ? .invalidJSON : .typeMismatch
             return Self.error(kind, type, path: context.codingPath, detail: context.debugDescription)
+        case .dataCorrupted(let context) where context.codingPath.isEmpty && isJSON(json):
+            // Foundation reports a number that does not fit its field (1.5 or 1e30 for an Int) as corrupt data with
+            // no path. The JSON itself is fine, so say so rather than blame the syntax.
+            let detail = "a number does not fit its field (not integral, or out of range); " + context.debugDescription
+            return Self.error(.invalidValue, type, path: [], detail: detail)
         case .dataCorrupted(let context):
             let kind: RPCCodingError.Kind = context.codingPath.isEmpty ? .invalidJSON : .invalidValue
             return Self.error(kind, type, path: context.codingPath, detail: context.debugDescription)
@@ -97,6 +106,10 @@ public struct RPCCoder: Sendable {
             keyPath: keyPath(path),
             detail: detail
         )
+    }
+
+    private static func isJSON(_ data: Data) -> Bool {
+        (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil
     }
 
     /// `[systemCapability, displayCapabilities, 0, windowID]` -> `"systemCapability.displayCapabilities[0].windowID"`.

@@ -32,7 +32,8 @@ public struct RPCCodingError: Error, Hashable, Sendable, CustomStringConvertible
         public static let missingKey = Kind(rawValue: "missing key")
         /// A key holds a JSON value of the wrong type, or `null` where a value is mandatory.
         public static let typeMismatch = Kind(rawValue: "type mismatch")
-        /// A key holds a value of the right JSON type that the model cannot represent (e.g. 1.5 for an Integer).
+        /// A key holds a value of the right JSON type that the model cannot represent. For a number that does not
+        /// fit (1.5 or 1e30 for an Integer) the key path is empty: Foundation's decoder does not report where.
         public static let invalidValue = Kind(rawValue: "invalid value")
         /// The model could not be encoded (e.g. a non-finite Double, which JSON cannot carry).
         public static let encodingFailed = Kind(rawValue: "encoding failed")
@@ -60,7 +61,8 @@ public struct RPCCodingError: Error, Hashable, Sendable, CustomStringConvertible
     }
 
     public var description: String {
-        let function = "function 0x\(String(functionID.rawValue, radix: 16, uppercase: true)) \(functionID.name ?? "unknown")"
+        let function =
+            "function 0x\(String(functionID.rawValue, radix: 16, uppercase: true)) \(functionID.name ?? "unknown")"
         let location = keyPath.isEmpty ? "at the top level" : "at \(keyPath)"
         return "\(messageType) (\(function)): \(kind) \(location)"
     }

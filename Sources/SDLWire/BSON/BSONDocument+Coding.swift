@@ -89,10 +89,12 @@ extension BSONDocument {
         }
         body.moveWriterIndex(to: body.writerIndex - 1)
         var document = BSONDocument()
+        var positions: [String: Int] = [:]
         while body.readableBytes > 0 {
             guard let type: UInt8 = body.readInteger() else { break }
             let key = try readCString(from: &body)
-            document[key] = try readValue(type: type, key: key, from: &body, depth: depth)
+            let value = try readValue(type: type, key: key, from: &body, depth: depth)
+            document.appendDecoded(key: key, value: value, positions: &positions)
         }
         return document
     }

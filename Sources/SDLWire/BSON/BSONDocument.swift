@@ -31,6 +31,18 @@ public struct BSONDocument: Hashable, Sendable, CustomStringConvertible, Express
         }
     }
 
+    /// Appends a decoded element in constant time; a repeated key replaces the earlier value in place, as the
+    /// subscript does. The subscript's linear search would make decoding a document of n keys cost n² (a 1 MiB payload
+    /// holds some 200 000 keys), so the decoder keeps `positions`, each key's index, alongside.
+    mutating func appendDecoded(key: String, value: BSONValue, positions: inout [String: Int]) {
+        if let position = positions[key] {
+            elements[position].value = value
+        } else {
+            positions[key] = elements.count
+            elements.append((key, value))
+        }
+    }
+
     public static func == (lhs: BSONDocument, rhs: BSONDocument) -> Bool {
         lhs.elements.count == rhs.elements.count
             && zip(lhs.elements, rhs.elements).allSatisfy { $0.key == $1.key && $0.value == $1.value }

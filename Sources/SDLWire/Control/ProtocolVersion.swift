@@ -25,7 +25,10 @@ public struct ProtocolVersion: Hashable, Sendable, Comparable, CustomStringConve
         guard (1...3).contains(parts.count) else { throw SDLWireError(.malformedProtocolVersion(text)) }
         var numbers: [Int] = []
         for part in parts {
-            guard part.count <= 9, let number = Int(part), number >= 0 else {
+            // Digits only: `Int("+5")` and `Int("-0")` would parse, but "+5.-0.1" is not a version.
+            guard (1...9).contains(part.utf8.count), part.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+                let number = Int(part)
+            else {
                 throw SDLWireError(.malformedProtocolVersion(text))
             }
             numbers.append(number)

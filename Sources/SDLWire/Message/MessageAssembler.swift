@@ -5,7 +5,9 @@ import NIOCore
 ///
 /// Control and Single frames come out as messages at once. A First frame opens a message after its declared size is
 /// checked against ``maximumBufferedBytes`` (the sum over all incomplete messages), so a peer cannot make us hold more
-/// than that. Consecutive frames must arrive numbered 1, 2, ... 255, 1, ... and the last one 0, and their bytes must add
+/// than that. Each incomplete message is charged at least ``minimumChargePerMessage``, so that a flood of First frames
+/// declaring tiny (or empty) messages cannot grow the table of messages in flight without bound either. Consecutive
+/// frames must arrive numbered 1, 2, ... 255, 1, ... and the last one 0, and their bytes must add
 /// up to the declared size.
 ///
 /// ```swift
@@ -17,6 +19,12 @@ import NIOCore
 public struct MessageAssembler: Sendable {
     /// Default bound on bytes held for incomplete messages: 16 MiB, room for a few 1080p key frames.
     public static let defaultMaximumBufferedBytes = 16 << 20
+    /// The least an incomplete message counts against ``maximumBufferedBytes``: its bookkeeping. With the default
+    /// bound, at most 4096 messages can be in flight at once.
+    public static let minimumChargePerMessage = 4_096
+    /// Storage reserved up front for a new message; it grows as Consecutive frames really arrive, so a First frame
+    /// that declares a large message and never follows up costs little.
+    static let initialReservation = 64 << 10
 
     private struct Key: Hashable {
         var sessionID: UInt8
@@ -27,6 +35,8 @@ public struct MessageAssembler: Sendable {
     private struct Pending {
         var first: FrameHeader
         var totalSize: Int
+        /// What this message counts against the bound: its size, at least ``minimumChargePerMessage``.
+        var charge: Int
         var frameCount: Int
         var received = 0
         var encrypted = false
@@ -45,7 +55,8 @@ public struct MessageAssembler: Sendable {
     /// Messages opened by a First frame and not yet complete.
     public var pendingMessageCount: Int { pending.count }
 
-    /// Bytes declared by the incomplete messages.
+    /// Bytes the incomplete messages count against ``maximumBufferedBytes``: each one's declared size, at least
+    /// ``minimumChargePerMessage``.
     public var pendingDeclaredBytes: Int { declaredBytes }
 
     /// Drops every incomplete message (the transport closed).
@@ -82,7 +93,10 @@ public struct MessageAssembler: Sendable {
         let total = Int(first.totalSize)
         let count = Int(first.frameCount)
         guard count >= 1 else {
-            throw SDLWireError(.frameCountMismatch("first frame declares 0 consecutive frames"), context: header.description)
+            throw SDLWireError(
+                .frameCountMismatch("first frame declares 0 consecutive frames"),
+                context: header.description
+            )
         }
         guard count <= max(total, 1) else {
             throw SDLWireError(
@@ -90,16 +104,17 @@ public struct MessageAssembler: Sendable {
                 context: header.description
             )
         }
-        guard total <= maximumBufferedBytes - declaredBytes else {
+        let charge = max(total, Self.minimumChargePerMessage)
+        guard charge <= maximumBufferedBytes - declaredBytes else {
             throw SDLWireError(
                 .reassemblyLimitExceeded(declared: first.totalSize, limit: maximumBufferedBytes - declaredBytes),
                 context: header.description
             )
         }
-        declaredBytes += total
+        declaredBytes += charge
         var bytes = ByteBuffer()
-        bytes.reserveCapacity(total)
-        pending[key] = Pending(first: header, totalSize: total, frameCount: count, bytes: bytes)
+        bytes.reserveCapacity(min(total, Self.initialReservation))
+        pending[key] = Pending(first: header, totalSize: total, charge: charge, frameCount: count, bytes: bytes)
     }
 
     private mutating func continueMessage(with frame: SDLFrame) throws(SDLWireError) -> SDLMessage? {
@@ -111,7 +126,10 @@ public struct MessageAssembler: Sendable {
         let expected = MessageFragmenter.frameNumber(index: message.received, count: message.frameCount)
         guard header.frameInfo == expected else {
             drop(key)
-            throw SDLWireError(.unexpectedFrameNumber(expected: expected, got: header.frameInfo), context: header.description)
+            throw SDLWireError(
+                .unexpectedFrameNumber(expected: expected, got: header.frameInfo),
+                context: header.description
+            )
         }
         guard message.bytes.readableBytes + frame.payload.readableBytes <= message.totalSize else {
             drop(key)
@@ -148,7 +166,7 @@ public struct MessageAssembler: Sendable {
 
     private mutating func drop(_ key: Key) {
         if let message = pending.removeValue(forKey: key) {
-            declaredBytes -= message.totalSize
+            declaredBytes -= message.charge
         }
     }
 }

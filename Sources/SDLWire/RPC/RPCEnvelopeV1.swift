@@ -58,8 +58,9 @@ public struct RPCEnvelopeV1: Hashable, Sendable {
         }
         self.name = name
         self.correlationID = (inner["correlationID"] as? NSNumber)?.intValue
-        let parameters = inner["parameters"] ?? [String: Any]()
-        guard JSONSerialization.isValidJSONObject(parameters),
+        // PS §5.2.1 (and every library) puts an object here; an array or a string is not an RPC's parameters.
+        guard let parameters = (inner["parameters"] ?? [String: Any]()) as? [String: Any],
+            JSONSerialization.isValidJSONObject(parameters),
             let data = try? JSONSerialization.data(withJSONObject: parameters, options: [.sortedKeys])
         else {
             throw SDLWireError(.malformedRPCPayload("protocol 1 parameters are not an object"))

@@ -1,0 +1,35 @@
+// OpenSSL 3 (Debian libssl-dev) for SDLSecurityOpenSSL.
+//
+// Several SSL_CTX settings are function-like macros over SSL_CTX_ctrl, which Swift cannot import; the static inline
+// wrappers below give them a typed, importable form. Nothing here keeps state.
+#ifndef CARWINDOW_COPENSSL_SHIM_H
+#define CARWINDOW_COPENSSL_SHIM_H
+
+#include <openssl/bio.h>
+#include <openssl/err.h>
+#include <openssl/pem.h>
+#include <openssl/ssl.h>
+#include <openssl/x509.h>
+#include <openssl/x509_vfy.h>
+
+static inline int carwindow_SSL_CTX_set_min_proto_version(SSL_CTX *ctx, int version) {
+    return (int)SSL_CTX_set_min_proto_version(ctx, version);
+}
+
+static inline int carwindow_SSL_CTX_set_max_proto_version(SSL_CTX *ctx, int version) {
+    return (int)SSL_CTX_set_max_proto_version(ctx, version);
+}
+
+/// Adds one certificate to the chain sent after the leaf; the context takes its own reference.
+static inline int carwindow_SSL_CTX_add1_chain_cert(SSL_CTX *ctx, X509 *cert) {
+    return (int)SSL_CTX_add1_chain_cert(ctx, cert);
+}
+
+/// No session tickets (SDL never resumes, and TLS 1.3 tickets would add post-handshake records the head unit must
+/// consume), no renegotiation, no compression.
+static inline void carwindow_SSL_CTX_set_sdl_options(SSL_CTX *ctx) {
+    SSL_CTX_set_options(ctx, SSL_OP_NO_TICKET | SSL_OP_NO_RENEGOTIATION | SSL_OP_NO_COMPRESSION);
+    SSL_CTX_set_num_tickets(ctx, 0);
+}
+
+#endif

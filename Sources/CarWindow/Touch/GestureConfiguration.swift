@@ -1,0 +1,49 @@
+/// Thresholds of the gesture recognizer. Defaults are sdl_ios's (brief §5).
+///
+/// Distances are in view coordinates: they are compared after touches are divided by the display scale, as sdl_ios
+/// does.
+///
+/// ```swift
+/// var configuration = GestureConfiguration()
+/// configuration.isSyncedPanningEnabled = false   // deliver every MOVE at once
+/// configuration.tapTimeThreshold = .milliseconds(300)
+/// ```
+public struct GestureConfiguration: Hashable, Sendable {
+    /// How long after a tap a second tap still makes a double tap; also how long a single tap is held back.
+    /// Zero reports every tap at once and disables double taps.
+    public var tapTimeThreshold: Duration
+    /// How far apart (on each axis) two taps may be and still make a double tap.
+    public var tapDistanceThreshold: Double
+    /// How far (on either axis) a finger must move before a press becomes a pan, so taps are not read as pans.
+    public var panDistanceThreshold: Double
+    /// Coalesce pan and pinch moves and deliver them once per ``GestureRecognizer/frameTick(now:)``.
+    public var isSyncedPanningEnabled: Bool
+
+    public init(
+        tapTimeThreshold: Duration = .milliseconds(400),
+        tapDistanceThreshold: Double = 50,
+        panDistanceThreshold: Double = 8,
+        isSyncedPanningEnabled: Bool = true
+    ) {
+        self.tapTimeThreshold = tapTimeThreshold
+        self.tapDistanceThreshold = tapDistanceThreshold
+        self.panDistanceThreshold = panDistanceThreshold
+        self.isSyncedPanningEnabled = isSyncedPanningEnabled
+    }
+
+    /// At most this many fingers are tracked; further fingers are ignored until they lift.
+    public static let maximumFingers = 2
+
+    /// Events with more touches than this are dropped as malformed (SDL ids run 0...9).
+    public static let maximumTouchesPerEvent = 10
+}
+
+/// What the recognizer asks its owner to do: deliver a gesture, or update a pressed control.
+public enum TouchAction: Hashable, Sendable {
+    /// A recognised gesture.
+    case gesture(Gesture)
+    /// A single finger touched down: highlight what is under it.
+    case pressBegan(at: Point)
+    /// The press is over: it ended as a tap (`isTap`), or became a pan or pinch, or was cancelled.
+    case pressEnded(at: Point, isTap: Bool)
+}

@@ -1,0 +1,58 @@
+/// A view that shows an ``Image`` (decoded from PNG).
+///
+/// ```swift
+/// let logo = ImageView(image: try Image(pngData: bytes))
+/// logo.contentMode = .aspectFit
+/// ```
+@CarWindowActor
+open class ImageView: View {
+    /// How the image fits the bounds.
+    public enum ContentMode: Hashable, Sendable {
+        /// Stretch to the bounds.
+        case scaleToFill
+        /// Scale uniformly to fit inside the bounds, centred.
+        case aspectFit
+        /// Natural size, centred.
+        case center
+    }
+
+    public var image: Image? {
+        didSet {
+            guard image !== oldValue else { return }
+            setNeedsDisplay()
+            superview?.setNeedsLayout()
+        }
+    }
+    public var contentMode: ContentMode = .aspectFit { didSet { if contentMode != oldValue { setNeedsDisplay() } } }
+
+    public init(image: Image? = nil) {
+        self.image = image
+        super.init()
+    }
+
+    open override var intrinsicContentSize: Size {
+        image?.size ?? Size(width: Self.noIntrinsicMetric, height: Self.noIntrinsicMetric)
+    }
+
+    open override func draw(in context: borrowing DrawingContext) {
+        guard let image else { return }
+        context.draw(image, in: imageRect(for: image.size))
+    }
+
+    func imageRect(for size: Size) -> Rect {
+        switch contentMode {
+        case .scaleToFill:
+            return bounds
+        case .center:
+            return Rect(
+                x: (bounds.width - size.width) / 2, y: (bounds.height - size.height) / 2,
+                width: size.width, height: size.height)
+        case .aspectFit:
+            let factor = min(bounds.width / size.width, bounds.height / size.height)
+            let fitted = Size(width: size.width * factor, height: size.height * factor)
+            return Rect(
+                x: (bounds.width - fitted.width) / 2, y: (bounds.height - fitted.height) / 2,
+                width: fitted.width, height: fitted.height)
+        }
+    }
+}

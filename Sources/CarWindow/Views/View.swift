@@ -1,0 +1,212 @@
+/// A rectangle of the projected screen that draws itself and holds subviews: the base of the view tree.
+///
+/// Views are classes isolated to ``CarWindowActor``. Changing a visual property marks the view's area dirty, so the
+/// next frame is rendered (and encoded) only when something changed. Subclasses draw by overriding
+/// ``draw(in:)`` and position their subviews in ``layoutSubviews()``.
+///
+/// ```swift
+/// let card = View()
+/// card.backgroundColor = Color(hex: 0x263238)
+/// card.cornerRadius = 12
+/// card.addSubview(Label(text: "Next: turn left"))
+/// ```
+@CarWindowActor
+open class View {
+    /// Marks "no intrinsic size in this dimension" in ``intrinsicContentSize``.
+    public nonisolated static let noIntrinsicMetric: Double = -1
+
+    /// Position and size in the superview's coordinates.
+    public var frame: Rect {
+        didSet {
+            guard frame != oldValue else { return }
+            invalidateInWindow(oldValue, inSuperviewCoordinates: true)
+            setNeedsDisplay()
+            if frame.size != oldValue.size { setNeedsLayout() }
+        }
+    }
+
+    /// The view's own coordinate space: origin zero, the frame's size.
+    public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
+
+    /// Fill behind the content; clear by default.
+    public var backgroundColor: Color = .clear { didSet { if backgroundColor != oldValue { setNeedsDisplay() } } }
+
+    /// Rounds the background's corners; with ``clipsToBounds`` also the content's.
+    public var cornerRadius: Double = 0 { didSet { if cornerRadius != oldValue { setNeedsDisplay() } } }
+
+    /// Opacity of the view and its subviews, 0...1.
+    public var alpha: Double = 1 { didSet { if alpha != oldValue { setNeedsDisplay() } } }
+
+    /// Hidden views are not drawn, not hit and not haptic regions.
+    public var isHidden: Bool = false { didSet { if isHidden != oldValue { setNeedsDisplay() } } }
+
+    /// Clips subviews and drawing to the (rounded) bounds.
+    public var clipsToBounds: Bool = false { didSet { if clipsToBounds != oldValue { setNeedsDisplay() } } }
+
+    /// Whether taps and gestures can land on this view or its subviews.
+    public var isUserInteractionEnabled: Bool = true
+
+    /// Whether the view is reported as a haptic region (``Button``s are focusable by default).
+    public var isFocusable: Bool = false
+
+    /// A fixed width for stacks; `nil` uses ``intrinsicContentSize`` or, without one, a share of the free space.
+    public var preferredWidth: Double? { didSet { if preferredWidth != oldValue { superview?.setNeedsLayout() } } }
+    /// A fixed height for stacks; see ``preferredWidth``.
+    public var preferredHeight: Double? { didSet { if preferredHeight != oldValue { superview?.setNeedsLayout() } } }
+
+    /// The natural size of the content; ``noIntrinsicMetric`` in a dimension means "flexible".
+    open var intrinsicContentSize: Size { Size(width: Self.noIntrinsicMetric, height: Self.noIntrinsicMetric) }
+
+    /// The size the view wants when offered `size` (a stack offers its cross size and an unbounded main size).
+    /// The default is ``intrinsicContentSize``; a wrapping ``Label`` answers with its height at the offered width.
+    open func sizeThatFits(_ size: Size) -> Size { intrinsicContentSize }
+
+    /// Child views, back to front.
+    public private(set) var subviews: [View] = []
+
+    /// The parent view, or `nil` for a root or detached view.
+    public private(set) weak var superview: View?
+
+    /// Set on the root view by the window that hosts it.
+    weak var hostWindow: Window?
+
+    /// Assigned once by the haptic locator, so a view keeps its haptic rect id across layouts.
+    var hapticID: Int?
+
+    var needsLayout = true
+
+    /// Creates a view with a frame (stacks and ``layoutSubviews()`` usually set it later).
+    public init(frame: Rect = .zero) {
+        self.frame = frame
+    }
+
+    /// The window whose tree this view is in, if any.
+    public var window: Window? {
+        var view = self
+        while let parent = view.superview { view = parent }
+        return view.hostWindow
+    }
+
+    // MARK: Hierarchy
+
+    /// Adds `view` on top of the other subviews, removing it from its previous superview.
+    public func addSubview(_ view: View) {
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Inserts `view` at `index` (clamped), removing it from its previous superview.
+    public func insertSubview(_ view: View, at index: Int) {
+        precondition(view !== self, "a view cannot be its own subview")
+        view.removeFromSuperview()
+        subviews.insert(view, at: max(0, min(index, subviews.count)))
+        view.superview = self
+        view.setNeedsDisplay()
+        setNeedsLayout()
+    }
+
+    /// Detaches the view from its superview.
+    public func removeFromSuperview() {
+        guard let parent = superview else { return }
+        setNeedsDisplay()
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+        parent.setNeedsLayout()
+    }
+
+    // MARK: Layout
+
+    /// Positions subviews; called before the next frame after ``setNeedsLayout()`` or a size change.
+    open func layoutSubviews() {}
+
+    /// Asks for ``layoutSubviews()`` before the next frame.
+    public func setNeedsLayout() {
+        needsLayout = true
+        window?.needsLayoutPass = true
+    }
+
+    /// Runs any pending layout in this subtree now.
+    public func layoutIfNeeded() {
+        if needsLayout {
+            needsLayout = false
+            layoutSubviews()
+        }
+        for view in subviews { view.layoutIfNeeded() }
+    }
+
+    // MARK: Drawing
+
+    /// Draws the view's content above its background; the context's origin is the view's top-left corner.
+    open func draw(in context: borrowing DrawingContext) {}
+
+    /// The background actually painted; ``Button`` swaps it while highlighted.
+    open var currentBackgroundColor: Color { backgroundColor }
+
+    /// Marks the whole view for redraw in the next frame.
+    public func setNeedsDisplay() {
+        setNeedsDisplay(bounds)
+    }
+
+    /// Marks part of the view (in its own coordinates) for redraw in the next frame.
+    public func setNeedsDisplay(_ rect: Rect) {
+        invalidateInWindow(rect, inSuperviewCoordinates: false)
+    }
+
+    private func invalidateInWindow(_ rect: Rect, inSuperviewCoordinates: Bool) {
+        guard let window else { return }
+        let windowRect: Rect
+        if inSuperviewCoordinates {
+            guard let superview else {
+                window.invalidate(rect)
+                return
+            }
+            windowRect = superview.convertToWindow(rect)
+        } else {
+            windowRect = convertToWindow(rect)
+        }
+        window.invalidate(windowRect)
+    }
+
+    // MARK: Coordinates
+
+    /// The view's origin in window coordinates.
+    public var originInWindow: Point {
+        var point = frame.origin
+        var view = superview
+        while let v = view {
+            point = point + v.frame.origin
+            view = v.superview
+        }
+        return point
+    }
+
+    /// Converts a rect from this view's coordinates to window coordinates.
+    public func convertToWindow(_ rect: Rect) -> Rect { rect.offsetBy(originInWindow) }
+
+    /// Converts a point from window coordinates to this view's coordinates.
+    public func convertFromWindow(_ point: Point) -> Point { point - originInWindow }
+
+    // MARK: Events
+
+    /// The topmost visible, interactive view containing `point` (in this view's coordinates), or `nil`.
+    open func hitTest(_ point: Point) -> View? {
+        guard !isHidden, alpha > 0, isUserInteractionEnabled, bounds.contains(point) else { return nil }
+        for view in subviews.reversed() {
+            if let hit = view.hitTest(point - view.frame.origin) { return hit }
+        }
+        return self
+    }
+
+    /// Handles a gesture aimed at this view (coordinates in window space); return `true` to stop it bubbling to the
+    /// superview. The default handles nothing.
+    open func handleGesture(_ gesture: Gesture) -> Bool { false }
+
+    /// Whether the view is visible: not hidden and not fully transparent, and neither are its ancestors.
+    var isEffectivelyVisible: Bool {
+        var view: View? = self
+        while let v = view {
+            if v.isHidden || v.alpha <= 0 { return false }
+            view = v.superview
+        }
+        return true
+    }
+}

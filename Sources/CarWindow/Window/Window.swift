@@ -1,0 +1,251 @@
+/// The projected screen: hosts the root view at the head unit's viewport size, renders frames when something
+/// changed, turns touches into gestures and reports haptic regions.
+///
+/// Everything runs on ``CarWindowActor``. A size or orientation change lays the tree out again before the next
+/// frame is rendered, and rendering is synchronous on the actor, so no frame is ever half laid out or half rotated.
+///
+/// ```swift
+/// let caps = try DisplayCapabilities(resolution: Size(width: 800, height: 480), hapticSpatialDataSupported: true)
+/// let window = try Window(capabilities: caps)
+/// let screen = NavigationScreen()   // keep it alive: it owns the map state the buttons change
+/// try screen.install(in: window)
+/// var frame = try PixelBuffer(width: 800, height: 480)
+/// let report = try window.render(into: &frame)      // report.wasDirty == true for the first frame
+/// window.handleTouch(TouchEvent(type: .begin, timestamp: 0, x: 200, y: 150))
+/// ```
+@CarWindowActor
+public final class Window: FrameSource {
+    /// Settings chosen by the app.
+    public struct Configuration: Sendable {
+        /// Full or dirty-region redraw.
+        public var renderMode: RenderMode = .dirtyRegions
+        /// Layouts the app supports; a viewport of another orientation is refused by ``Window/resize(to:)``.
+        public var supportedOrientations: Set<Orientation> = [.landscape, .portrait]
+        /// Painted under the root view; frames are always opaque.
+        public var backgroundColor: Color = .black
+        /// Below this viewport width or height, ``Window/compactRootView`` is shown instead of the root view
+        /// (picture-in-picture). `nil` never switches.
+        public var compactThreshold: Size?
+        /// Touch thresholds and synced panning.
+        public var gestures = GestureConfiguration()
+
+        public init() {}
+    }
+
+    public private(set) var configuration: Configuration
+    public private(set) var capabilities: DisplayCapabilities
+
+    /// The screen's content at normal sizes. Setting it lays out and redraws before the next frame.
+    public var rootView: View? { didSet { if rootView !== oldValue { rootsChanged(old: oldValue) } } }
+    /// The content for small viewports (below ``Configuration/compactThreshold``).
+    public var compactRootView: View? { didSet { if compactRootView !== oldValue { rootsChanged(old: oldValue) } } }
+    /// Put first in the haptic rects, as the head unit's initially focused item.
+    public weak var preferredFocusView: View?
+
+    /// When false, touch events are ignored (and nothing in progress is reported).
+    public var isTouchEnabled = true
+
+    /// Every gesture, in order, yielded on ``CarWindowActor``. One consumer.
+    public nonisolated let gestures: AsyncStream<Gesture>
+    let gestureContinuation: AsyncStream<Gesture>.Continuation
+    /// Called synchronously on ``CarWindowActor`` for every gesture, after the views have handled it.
+    public var onGesture: (@CarWindowActor (Gesture) -> Void)?
+
+    var needsLayoutPass = true
+    private var needsFullRedraw = true
+    private var dirtyRects: [Rect] = []
+    private var lastTarget: TargetIdentity?
+    private var hostedRoot: View?
+
+    var recognizer: GestureRecognizer<ElapsedInstant>
+    var deduplicator = TouchEventDeduplicator()
+    let elapsed: @Sendable () -> Duration
+    weak var pressedButton: Button?
+    weak var gestureTarget: View?
+
+    private var locator = FocusableItemLocator()
+    private var hapticTracker = HapticRegionTracker()
+
+    /// Layout passes per frame before the window gives up on a tree that keeps invalidating itself.
+    static let maximumLayoutPasses = 4
+
+    /// The most dirty rects kept apart; more are merged into one bounding box.
+    static let maximumDirtyRects = 8
+
+    /// Creates a window on `clock` (tests pass a manual clock).
+    ///
+    /// - Throws: ``CarWindowError/Kind/unsupportedOrientation`` when the viewport's orientation is not supported.
+    public init<C: Clock>(
+        capabilities: DisplayCapabilities, configuration: Configuration = Configuration(), clock: C
+    ) throws(CarWindowError) where C.Duration == Duration {
+        try Self.check(capabilities, against: configuration)
+        self.capabilities = capabilities
+        self.configuration = configuration
+        self.recognizer = GestureRecognizer(configuration: configuration.gestures)
+        let origin = clock.now
+        self.elapsed = { origin.duration(to: clock.now) }
+        (gestures, gestureContinuation) = AsyncStream.makeStream(
+            of: Gesture.self, bufferingPolicy: .bufferingNewest(256))
+    }
+
+    /// Creates a window on the continuous clock.
+    public convenience init(
+        capabilities: DisplayCapabilities, configuration: Configuration = Configuration()
+    ) throws(CarWindowError) {
+        try self.init(capabilities: capabilities, configuration: configuration, clock: ContinuousClock())
+    }
+
+    deinit {
+        gestureContinuation.finish()
+    }
+
+    // MARK: Size
+
+    /// The frame size in pixels: the viewport.
+    public var frameSize: Size { capabilities.viewportSize }
+
+    /// The root actually shown: the compact root below the threshold, else the root view.
+    public var activeRootView: View? {
+        if let compact = compactRootView, let threshold = configuration.compactThreshold {
+            let size = capabilities.viewportSize
+            if size.width < threshold.width || size.height < threshold.height { return compact }
+        }
+        return rootView
+    }
+
+    /// Changes the viewport (in view points) keeping the scale; the tree is laid out again before the next frame.
+    ///
+    /// - Throws: ``CarWindowError/Kind/unsupportedOrientation`` or ``CarWindowError/Kind/invalidViewport``; the
+    ///   window is unchanged then.
+    public func resize(to viewportSize: Size) throws(CarWindowError) {
+        let resolution = Size(
+            width: viewportSize.width * capabilities.scale, height: viewportSize.height * capabilities.scale)
+        try update(capabilities: capabilities.resized(to: resolution))
+    }
+
+    /// Applies new display capabilities (a new size, scale or haptic support from the head unit).
+    public func update(capabilities newCapabilities: DisplayCapabilities) throws(CarWindowError) {
+        try Self.check(newCapabilities, against: configuration)
+        let sizeChanged = newCapabilities.viewportSize != capabilities.viewportSize
+        if newCapabilities.isHapticSpatialDataSupported != capabilities.isHapticSpatialDataSupported {
+            hapticTracker.reset()
+        }
+        capabilities = newCapabilities
+        if sizeChanged { rootsChanged(old: nil) }
+    }
+
+    /// Replaces the configuration (render mode, orientations, thresholds).
+    public func update(configuration newConfiguration: Configuration) throws(CarWindowError) {
+        try Self.check(capabilities, against: newConfiguration)
+        configuration = newConfiguration
+        recognizer.configuration = newConfiguration.gestures
+        rootsChanged(old: nil)
+    }
+
+    private static func check(_ capabilities: DisplayCapabilities, against configuration: Configuration)
+        throws(CarWindowError)
+    {
+        let orientation = capabilities.orientation
+        guard configuration.supportedOrientations.contains(orientation) else {
+            throw CarWindowError(
+                .unsupportedOrientation,
+                "viewport \(capabilities.viewportSize) is \(orientation); "
+                    + "supported: \(configuration.supportedOrientations.map { "\($0)" }.sorted())"
+            )
+        }
+    }
+
+    private func rootsChanged(old: View?) {
+        if let old, old !== rootView, old !== compactRootView { old.hostWindow = nil }
+        let active = activeRootView
+        if let hostedRoot, hostedRoot !== active { hostedRoot.hostWindow = nil }
+        hostedRoot = active
+        active?.hostWindow = self
+        active?.frame = Rect(origin: .zero, size: capabilities.viewportSize)
+        active?.setNeedsLayout()
+        needsLayoutPass = true
+        needsFullRedraw = true
+        // Gestures in progress referred to the old tree.
+        if recognizer.isTracking { deliver(recognizer.cancelPendingGestures()) }
+    }
+
+    // MARK: Layout and rendering
+
+    /// True when the next render will write pixels.
+    public var isDirty: Bool { needsFullRedraw || !dirtyRects.isEmpty || needsLayoutPass }
+
+    /// Runs pending layout now (rendering does this by itself).
+    public func layoutIfNeeded() {
+        // A layout can invalidate a view above the one being laid out (a label's text set in a child's
+        // layoutSubviews re-lays out its superview), so passes repeat until settled, a bounded number of times.
+        var passes = 0
+        while needsLayoutPass, passes < Self.maximumLayoutPasses {
+            needsLayoutPass = false
+            hostedRoot?.layoutIfNeeded()
+            passes += 1
+        }
+        needsLayoutPass = false
+    }
+
+    /// Marks an area (window coordinates) for repaint.
+    func invalidate(_ rect: Rect) {
+        guard !needsFullRedraw else { return }
+        let clipped = rect.intersection(Rect(origin: .zero, size: capabilities.viewportSize))
+        guard !clipped.isEmpty else { return }
+        if let index = dirtyRects.firstIndex(where: { $0.intersects(clipped) }) {
+            dirtyRects[index] = dirtyRects[index].union(clipped)
+        } else {
+            dirtyRects.append(clipped)
+        }
+        if dirtyRects.count > Self.maximumDirtyRects {
+            dirtyRects = [dirtyRects.reduce(Rect.zero) { $0.union($1) }]
+        }
+    }
+
+    /// Renders the next frame into caller memory if anything changed since the last one (or the target is new).
+    ///
+    /// - Throws: ``CarWindowError/Kind/invalidPixelBuffer`` when the target is not ``frameSize``;
+    ///   ``CarWindowError/Kind/rendering`` when Cairo fails.
+    public func render(into target: RenderTarget) throws(CarWindowError) -> FrameReport {
+        let size = capabilities.viewportSize
+        guard Double(target.width) == size.width, Double(target.height) == size.height else {
+            throw CarWindowError(
+                .invalidPixelBuffer, "target \(target.width)x\(target.height) is not the viewport \(size)")
+        }
+        layoutIfNeeded()
+        let full = configuration.renderMode == .full || needsFullRedraw || lastTarget != target.identity
+        guard full || !dirtyRects.isEmpty else {
+            return FrameReport(wasDirty: false, isFullRedraw: false, redrawnRegion: [], size: size)
+        }
+        let region = full ? [Rect(origin: .zero, size: size)] : dirtyRects.map(\.integral)
+        try TreeRenderer.render(
+            root: hostedRoot, background: configuration.backgroundColor, into: target, clip: full ? nil : region)
+        needsFullRedraw = false
+        dirtyRects = []
+        lastTarget = target.identity
+        return FrameReport(wasDirty: true, isFullRedraw: full, redrawnRegion: region, size: size)
+    }
+
+    /// Renders into an owned buffer (tests, benchmarks, screenshots).
+    public func render(into buffer: inout PixelBuffer) throws(CarWindowError) -> FrameReport {
+        try buffer.withRenderTarget { (target) throws(CarWindowError) in try render(into: target) }
+    }
+
+    // MARK: Haptics
+
+    /// The haptic rects of the current layout, in head-unit pixels (empty when haptics are not supported).
+    public func hapticRects() -> [HapticRect] {
+        guard capabilities.isHapticSpatialDataSupported, let root = hostedRoot else { return [] }
+        layoutIfNeeded()
+        return locator.locate(
+            in: root, viewport: Rect(origin: .zero, size: capabilities.viewportSize), scale: capabilities.scale,
+            preferred: preferredFocusView)
+    }
+
+    /// The haptic rects when they differ from the ones last returned here, else `nil`; always `nil` when the head
+    /// unit does not support haptic data. An empty array means "clear".
+    public func hapticRectsIfChanged() -> [HapticRect]? {
+        guard capabilities.isHapticSpatialDataSupported else { return nil }
+        return hapticTracker.update(hapticRects())
+    }
+}

@@ -1,0 +1,89 @@
+import Testing
+
+@Suite("carwindow bench")
+struct BenchCommandTests {
+    @Test("bench --help lists the media benchmark")
+    func benchHelp() throws {
+        let result = try BinaryRunner.run(["bench", "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout == Self.benchHelp + "\n")
+    }
+
+    @Test("bench media --help explains itself")
+    func mediaHelp() throws {
+        let result = try BinaryRunner.run(["bench", "media", "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout == Self.mediaHelp + "\n\n")
+    }
+
+    @Test("bench media runs a tiny size and prints every stage and the pool counters")
+    func tinyRun() throws {
+        let result = try BinaryRunner.run(["bench", "media", "--frames", "3", "--warmup", "1", "--sizes", "320x240"])
+        #expect(result.status == 0, "\(result.stderr)")
+        for stage in ["convert BGRA->I420", "encode (SDLMedia)", "encode (bare C)", "packetize RTP",
+                      "encode vs bare C", "pixel buffers allocated after warm-up: source 0, I420 0"] {
+            #expect(result.stdout.contains(stage), "missing '\(stage)' in:\n\(result.stdout)")
+        }
+    }
+
+    @Test("a bad size is refused with a message that says what to write")
+    func badSize() throws {
+        let result = try BinaryRunner.run(["bench", "media", "--sizes", "33x2"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("is not WIDTHxHEIGHT with even numbers, e.g. 1280x720"))
+    }
+
+    static let benchHelp = """
+            OVERVIEW: Measure CarWindow's hot paths and print the figures.
+
+            Benchmarks run in the current process and print a table. Build in release mode
+            first, and pin to one core for figures comparable with the targets:
+
+              swift build -c release --product carwindow
+              taskset -c 0 .build/release/carwindow bench media
+
+            USAGE: carwindow bench <subcommand>
+
+            OPTIONS:
+              --version               Show the version.
+              -h, --help              Show help information.
+
+            SUBCOMMANDS:
+              media                   Benchmark colour conversion, H.264 encoding and RTP
+                                      packetizing per frame size.
+
+              See 'carwindow help bench <subcommand>' for detailed help.
+            """
+
+    static let mediaHelp = """
+            OVERVIEW: Benchmark colour conversion, H.264 encoding and RTP packetizing per
+            frame size.
+
+            For each size, renders a synthetic BGRA scene, then times per frame: libyuv
+            conversion to I420, OpenH264Encoder.encode, and RTPPacketizer.packetize. The
+            same I420 frames also go through a bare openh264 encoder driven from C (target
+            CH264Reference), configured the same way, as the reference. It prints frames
+            per second, p50 and p99 per stage, how much slower our encode path is than the
+            bare call, and the buffer pools' allocation counters (zero new allocations
+            after warm-up is the goal).
+
+            Example:
+              taskset -c 0 carwindow bench media --frames 150 --sizes 800x480
+
+            USAGE: carwindow bench media [--frames <frames>] [--warmup <warmup>] [--sizes <sizes>] [--usage <usage>] [--motion <motion>]
+
+            OPTIONS:
+              --frames <frames>       Frames to time per size (after warm-up). (default:
+                                      300)
+              --warmup <warmup>       Warm-up frames per size, not timed. (default: 10)
+              --sizes <sizes>         Comma-separated sizes, WIDTHxHEIGHT (default:
+                                      800x480,1280x720,1920x1080).
+              --usage <usage>         Encoder usage mode. (values: screen, camera; default:
+                                      screen)
+              --motion <motion>       Scene motion: interface (static picture, scrolling
+                                      panel) or pan (every pixel moves). (values:
+                                      interface, pan; default: interface)
+              --version               Show the version.
+              -h, --help              Show help information.
+            """
+}

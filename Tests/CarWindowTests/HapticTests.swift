@@ -1,0 +1,104 @@
+import Testing
+
+@testable import CarWindow
+
+@Suite("Haptic regions")
+@CarWindowActor
+struct HapticTests {
+    /// Three buttons in a 100-high row at the bottom (y 380 + 20 insets); scale 1.5 on a 1200x720 head unit (800x480).
+    func makeWindow(haptics: Bool = true) throws -> (Window, [Button]) {
+        let window = try Window(
+            capabilities: DisplayCapabilities(
+                resolution: Size(width: 1200, height: 720), scale: 1.5, hapticSpatialDataSupported: haptics))
+        let buttons = ["A", "B", "C"].map { title -> Button in
+            let b = Button(title: title)
+            b.preferredWidth = 120
+            b.preferredHeight = 60
+            return b
+        }
+        let row = StackView(
+            axis: .horizontal, spacing: 20, insets: EdgeInsets(all: 20), alignment: .leading, arrangedSubviews: buttons)
+        row.preferredHeight = 100
+        window.rootView = StackView(axis: .vertical, arrangedSubviews: [View(), row])
+        return (window, buttons)
+    }
+
+    @Test("rects are the buttons' window frames multiplied by the scale, in tree order")
+    func scaledFrames() throws {
+        let (window, buttons) = try makeWindow()
+        let rects = window.hapticRects()
+        #expect(buttons.map(\.frame) == [20, 160, 300].map { Rect(x: $0, y: 20, width: 120, height: 60) })
+        #expect(
+            rects.map { [$0.x, $0.y, $0.width, $0.height] } == [
+                [30, 600, 180, 90], [240, 600, 180, 90], [450, 600, 180, 90],
+            ])
+        #expect(Set(rects.map(\.id)).count == 3)
+    }
+
+    @Test("ids stay with their views across a re-layout and a resize; the preferred item comes first")
+    func stableIDs() throws {
+        let (window, buttons) = try makeWindow()
+        let before = Dictionary(uniqueKeysWithValues: zip(buttons.map(\.title), window.hapticRects().map(\.id)))
+        buttons[0].preferredWidth = 200
+        try window.resize(to: Size(width: 700, height: 400))
+        window.preferredFocusView = buttons[2]
+        let after = window.hapticRects()
+        #expect(after.map(\.id) == [before["C"], before["A"], before["B"]].compactMap { $0 })
+        #expect(after[1].width == 300)
+    }
+
+    @Test("a new set is reported only when the rects change; an empty tree clears once")
+    func changesOnly() throws {
+        let (window, buttons) = try makeWindow()
+        let first = try #require(window.hapticRectsIfChanged())
+        #expect(first.count == 3)
+        #expect(window.hapticRectsIfChanged() == nil)
+        buttons[1].isHidden = true
+        #expect(window.hapticRectsIfChanged()?.count == 2)
+        #expect(window.hapticRectsIfChanged() == nil)
+        window.rootView = View()
+        #expect(window.hapticRectsIfChanged() == [])
+        #expect(window.hapticRectsIfChanged() == nil)
+    }
+
+    @Test("nothing is reported when the head unit does not support haptic data")
+    func unsupported() throws {
+        let (window, _) = try makeWindow(haptics: false)
+        #expect(window.hapticRectsIfChanged() == nil)
+        #expect(window.hapticRects() == [])
+    }
+
+    @Test("canvas regions become rects with ids stable per key, clipped to the canvas")
+    func canvasRegions() throws {
+        let window = try Window(
+            capabilities: DisplayCapabilities(
+                resolution: Size(width: 800, height: 480), hapticSpatialDataSupported: true))
+        let root = View()
+        let canvas = Canvas()
+        canvas.frame = Rect(x: 100, y: 100, width: 300, height: 200)
+        canvas.hapticRegions = [
+            HapticRegion(key: "fuel", rect: Rect(x: 10, y: 10, width: 20, height: 20)),
+            HapticRegion(key: "edge", rect: Rect(x: 290, y: 190, width: 20, height: 20)),
+            HapticRegion(key: "outside", rect: Rect(x: 400, y: 10, width: 20, height: 20)),
+        ]
+        root.addSubview(canvas)
+        window.rootView = root
+        let rects = window.hapticRects()
+        #expect(rects.map { [$0.x, $0.y, $0.width, $0.height] } == [[110, 110, 20, 20], [390, 290, 10, 10]])
+        canvas.hapticRegions = [HapticRegion(key: "fuel", rect: Rect(x: 50, y: 50, width: 20, height: 20))]
+        #expect(window.hapticRects().map(\.id) == [rects[0].id])
+    }
+
+    @Test("the sample screen reports its buttons and map pins, zoom-in first")
+    func sampleScreen() throws {
+        let window = try Window(
+            capabilities: DisplayCapabilities(
+                resolution: Size(width: 800, height: 480), hapticSpatialDataSupported: true))
+        let screen = NavigationScreen()
+        try screen.install(in: window)
+        let rects = window.hapticRects()
+        let zoomIn = screen.zoomInButton.convertToWindow(screen.zoomInButton.bounds)
+        #expect(rects.first.map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) } == zoomIn)
+        #expect(rects.count >= 4)
+    }
+}
