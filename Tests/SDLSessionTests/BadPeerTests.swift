@@ -15,7 +15,8 @@ struct BadPeerTests {
         let nak = ServiceNAK(rejectedParams: ["protocolVersion"], reason: "too new")
         try await withSession(headUnit: { link in
             try await link.expectControl(.startService, service: .rpc)
-            try link.send(SDLFrame.control(.startServiceNAK, service: .rpc, version: 5, sessionID: 0, payload: nak.buffer))
+            try link.send(
+                SDLFrame.control(.startServiceNAK, service: .rpc, version: 5, sessionID: 0, payload: nak.buffer))
             await link.drain()
         }) { session in
             let error = await sessionError { try await session.start() }
@@ -26,10 +27,13 @@ struct BadPeerTests {
 
     @Test("a head unit that never answers the StartService gives a timeout")
     func silentStart() async throws {
-        try await withSession(Self.quick, headUnit: { link in
-            try await link.expectControl(.startService, service: .rpc)
-            await link.drain()
-        }) { session in
+        try await withSession(
+            Self.quick,
+            headUnit: { link in
+                try await link.expectControl(.startService, service: .rpc)
+                await link.drain()
+            }
+        ) { session in
             let error = await sessionError { try await session.start() }
             #expect(error?.kind == .timeout("RPC StartServiceACK"))
         }
@@ -37,11 +41,14 @@ struct BadPeerTests {
 
     @Test("a head unit that never answers RegisterAppInterface gives a timeout")
     func silentRegistration() async throws {
-        try await withSession(Self.quick, headUnit: { link in
-            try await link.acceptSession()
-            _ = try await link.expectRPC(.registerAppInterface)
-            await link.drain()
-        }) { session in
+        try await withSession(
+            Self.quick,
+            headUnit: { link in
+                try await link.acceptSession()
+                _ = try await link.expectRPC(.registerAppInterface)
+                await link.drain()
+            }
+        ) { session in
             let error = await sessionError { try await session.start() }
             #expect(error?.kind == .timeout("RegisterAppInterface response (correlation 1)"))
         }
@@ -53,7 +60,9 @@ struct BadPeerTests {
             try await link.acceptSession()
             let request = try await link.expectRPC(.registerAppInterface)
             link.sessionID = 7
-            try link.sendRPC(.response, .registerAppInterface, correlationID: request.correlationID, json: #"{"success":true,"resultCode":"SUCCESS"}"#)
+            try link.sendRPC(
+                .response, .registerAppInterface, correlationID: request.correlationID,
+                json: #"{"success":true,"resultCode":"SUCCESS"}"#)
             await link.drain()
         }) { session in
             let error = await sessionError { try await session.start() }
@@ -68,8 +77,11 @@ struct BadPeerTests {
             _ = try await link.expectRPC(.registerAppInterface)
             // A header only: the size is refused before any payload is buffered.
             var header = ByteBuffer()
-            FrameHeader(version: 5, frameType: .single, serviceType: .rpc, frameInfo: 0, sessionID: 1, dataSize: 200_000, messageID: 1)
-                .write(to: &header)
+            FrameHeader(
+                version: 5, frameType: .single, serviceType: .rpc, frameInfo: 0, sessionID: 1, dataSize: 200_000,
+                messageID: 1
+            )
+            .write(to: &header)
             try link.connection.sendBytes(header)
             await link.drain()
         }) { session in
@@ -92,7 +104,9 @@ struct BadPeerTests {
                 json: Array(#"{"success":true,"resultCode":"SUCCESS"}"#.utf8)
             )
             let frame = SDLFrame(
-                header: FrameHeader(version: 5, frameType: .single, serviceType: .rpc, frameInfo: 0, sessionID: 1, dataSize: 0, messageID: 2),
+                header: FrameHeader(
+                    version: 5, frameType: .single, serviceType: .rpc, frameInfo: 0, sessionID: 1, dataSize: 0,
+                    messageID: 2),
                 payload: payload.buffer
             )
             try link.send(Array(frame.bytes.prefix(20)))
@@ -140,7 +154,8 @@ struct BadPeerTests {
         try await withSession(headUnit: { link in
             try await link.acceptSession()
             let request = try await link.expectRPC(.registerAppInterface)
-            try link.sendRPC(.response, .registerAppInterface, correlationID: request.correlationID, json: #"{"success":tru"#)
+            try link.sendRPC(
+                .response, .registerAppInterface, correlationID: request.correlationID, json: #"{"success":tru"#)
             await link.drain()
         }) { session in
             let error = await sessionError { try await session.start() }
@@ -158,11 +173,14 @@ struct BadPeerTests {
         try await withSession(headUnit: { link in
             try await link.acceptSession()
             let request = try await link.expectRPC(.registerAppInterface)
-            try link.sendRPC(.response, .genericResponse, correlationID: request.correlationID, json: #"{"success":false,"resultCode":"INVALID_DATA","info":"bad"}"#)
+            try link.sendRPC(
+                .response, .genericResponse, correlationID: request.correlationID,
+                json: #"{"success":false,"resultCode":"INVALID_DATA","info":"bad"}"#)
             await link.drain()
         }) { session in
             let error = await sessionError { try await session.start() }
-            #expect(error?.kind == .genericResponse(request: .registerAppInterface, resultCode: .invalidData, info: "bad"))
+            #expect(
+                error?.kind == .genericResponse(request: .registerAppInterface, resultCode: .invalidData, info: "bad"))
         }
     }
 
@@ -171,11 +189,14 @@ struct BadPeerTests {
         try await withSession(headUnit: { link in
             try await link.acceptSession()
             let request = try await link.expectRPC(.registerAppInterface)
-            try link.sendRPC(.response, FunctionID(rawValue: 0x0ABC_DEF0), correlationID: request.correlationID, json: "{}")
+            try link.sendRPC(
+                .response, FunctionID(rawValue: 0x0ABC_DEF0), correlationID: request.correlationID, json: "{}")
             await link.drain()
         }) { session in
             let error = await sessionError { try await session.start() }
-            #expect(error?.kind == .unexpectedFunctionID(expected: .registerAppInterface, got: FunctionID(rawValue: 0x0ABC_DEF0)))
+            #expect(
+                error?.kind
+                    == .unexpectedFunctionID(expected: .registerAppInterface, got: FunctionID(rawValue: 0x0ABC_DEF0)))
         }
     }
 
@@ -184,7 +205,9 @@ struct BadPeerTests {
         try await withSession(headUnit: { link in
             try await link.acceptSession()
             let request = try await link.expectRPC(.registerAppInterface)
-            try link.sendRPC(.response, .registerAppInterface, correlationID: request.correlationID, json: #"{"success":false,"resultCode":"DISALLOWED"}"#)
+            try link.sendRPC(
+                .response, .registerAppInterface, correlationID: request.correlationID,
+                json: #"{"success":false,"resultCode":"DISALLOWED"}"#)
             await link.drain()
         }) { session in
             let error = await sessionError { try await session.start() }
@@ -194,16 +217,20 @@ struct BadPeerTests {
 
     @Test("a head unit that never answers a video StartService gives a timeout; the session stays usable")
     func silentVideoStart() async throws {
-        try await withSession(Self.quick, headUnit: { link in
-            try await link.acceptSession()
-            try await link.acceptRegistration()
-            try await link.expectControl(.startService, service: .video)
-            try await link.acceptShutdown()
-            await link.drain()
-        }) { session in
+        try await withSession(
+            Self.quick,
+            headUnit: { link in
+                try await link.acceptSession()
+                try await link.acceptRegistration()
+                try await link.expectControl(.startService, service: .video)
+                try await link.acceptShutdown()
+                await link.drain()
+            }
+        ) { session in
             try await session.start()
             let error = await sessionError {
-                _ = try await session.startVideoService(VideoStartService(height: 480, width: 800, videoProtocol: "RAW", videoCodec: "H264"))
+                _ = try await session.startVideoService(
+                    VideoStartService(height: 480, width: 800, videoProtocol: "RAW", videoCodec: "H264"))
             }
             #expect(error?.kind == .timeout("StartServiceACK (video)"))
             #expect(await session.state == .ready)
@@ -236,7 +263,8 @@ struct BadPeerTests {
         }) { session in
             let states = await session.connectionStateUpdates()
             try await session.start()
-            try await session.send(OnAppCapabilityUpdated(appCapability: AppCapability(appCapabilityType: .videoStreaming)))
+            try await session.send(
+                OnAppCapabilityUpdated(appCapability: AppCapability(appCapabilityType: .videoStreaming)))
             var last: ConnectionState?
             for await state in states { last = state }
             #expect(last == .closed(error: SDLSessionError(.appUnregistered(.ignitionOff))))

@@ -36,17 +36,20 @@ struct ProtocolStateMachineTests {
     static let negotiations: [Negotiation] = [
         Negotiation(
             label: "v5 ACK with 5.4.0 (SDL Core 8.2)", headerVersion: 5,
-            payload: RPCStartServiceACK(protocolVersion: ProtocolVersion(5, 4, 0), hashID: 65537, mtu: 131_072).buffer.readableBytesView.map { $0 },
+            payload: RPCStartServiceACK(protocolVersion: ProtocolVersion(5, 4, 0), hashID: 65537, mtu: 131_072).buffer
+                .readableBytesView.map { $0 },
             expectedVersion: ProtocolVersion(5, 4, 0), expectedHeader: 5, expectedHash: 65537, expectedMTU: 131_072
         ),
         Negotiation(
             label: "v5 ACK offering 5.9.0: ours (5.4.1) wins", headerVersion: 5,
-            payload: RPCStartServiceACK(protocolVersion: ProtocolVersion(5, 9, 0), hashID: 7, mtu: 200_000).buffer.readableBytesView.map { $0 },
+            payload: RPCStartServiceACK(protocolVersion: ProtocolVersion(5, 9, 0), hashID: 7, mtu: 200_000).buffer
+                .readableBytesView.map { $0 },
             expectedVersion: ProtocolVersion(5, 4, 1), expectedHeader: 5, expectedHash: 7, expectedMTU: 200_000
         ),
         Negotiation(
             label: "v5 ACK with 5.1.0 and no mtu", headerVersion: 5,
-            payload: RPCStartServiceACK(protocolVersion: ProtocolVersion(5, 1, 0), hashID: 9).buffer.readableBytesView.map { $0 },
+            payload: RPCStartServiceACK(protocolVersion: ProtocolVersion(5, 1, 0), hashID: 9).buffer.readableBytesView
+                .map { $0 },
             expectedVersion: ProtocolVersion(5, 1, 0), expectedHeader: 5, expectedHash: 9, expectedMTU: 131_072
         ),
         Negotiation(
@@ -121,13 +124,16 @@ struct ProtocolStateMachineTests {
         let action = machine.receive(SDLFrame.control(.heartbeat, service: .control, version: 5, sessionID: 1))
         #expect(action == .reply(SDLFrame.control(.heartbeatACK, service: .control, version: 5, sessionID: 1)))
         // "5f 00 ff 01 00000000 00000000": v5 control | control service | HeartbeatACK | session 1 | size 0 | msg 0
-        if case .reply(let frame) = action { #expect(frame.bytes == hexBytes("50" + "00" + "ff" + "01" + "00000000" + "00000000")) }
+        if case .reply(let frame) = action {
+            #expect(frame.bytes == hexBytes("50" + "00" + "ff" + "01" + "00000000" + "00000000"))
+        }
     }
 
     @Test("the head unit's own EndService is answered with EndServiceACK for that service")
     func headUnitEndService() {
         var machine = Self.started()
-        let action = machine.receive(SDLFrame.control(.endService, service: .video, version: 5, sessionID: 1, messageID: 3))
+        let action = machine.receive(
+            SDLFrame.control(.endService, service: .video, version: 5, sessionID: 1, messageID: 3))
         guard case .headUnitEndedService(let service, let reply) = action else {
             Issue.record("got \(action)")
             return
@@ -147,14 +153,17 @@ struct ProtocolStateMachineTests {
         #expect(frames.count == 5)
         var actions: [ProtocolStateMachine.Action] = []
         for frame in frames { actions.append(machine.receive(frame)) }
-        #expect(actions.last == .rpc(SDLMessage(version: 5, serviceType: .rpc, sessionID: 1, messageID: 9, payload: payload)))
+        #expect(
+            actions.last
+                == .rpc(SDLMessage(version: 5, serviceType: .rpc, sessionID: 1, messageID: 9, payload: payload)))
     }
 
     @Test("outgoing data is split to the service's MTU")
     func fragmentation() {
         var machine = Self.started()
         machine.setMTU(1_000, for: .video)
-        let frames = machine.dataFrames(service: .video, payload: ByteBuffer(bytes: [UInt8](repeating: 7, count: 3_000)))
+        let frames = machine.dataFrames(
+            service: .video, payload: ByteBuffer(bytes: [UInt8](repeating: 7, count: 3_000)))
         // 988 payload bytes per frame (1000 minus the 12-byte header): First + 4 Consecutive.
         #expect(frames.map(\.header.frameType) == [.first, .consecutive, .consecutive, .consecutive, .consecutive])
         #expect(frames.dropFirst().map(\.payload.readableBytes) == [988, 988, 988, 36])
@@ -166,7 +175,8 @@ struct ProtocolStateMachineTests {
 struct OutboundQueueTests {
     static func frame(_ service: ServiceType, _ tag: UInt8) -> SDLFrame {
         SDLFrame(
-            header: FrameHeader(version: 5, frameType: .single, serviceType: service, frameInfo: 0, sessionID: 1, dataSize: 0),
+            header: FrameHeader(
+                version: 5, frameType: .single, serviceType: service, frameInfo: 0, sessionID: 1, dataSize: 0),
             payload: ByteBuffer(bytes: [tag])
         )
     }

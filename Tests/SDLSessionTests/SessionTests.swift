@@ -8,28 +8,35 @@ import Testing
 /// The session's features against a scripted in-memory head unit.
 @Suite("Session")
 struct SessionTests {
-    @Test("RegisterAppInterface carries the app description", arguments: [AppConfiguration.AppType.navigation, .projection])
+    @Test(
+        "RegisterAppInterface carries the app description",
+        arguments: [AppConfiguration.AppType.navigation, .projection])
     func registration(_ type: AppConfiguration.AppType) async throws {
         var configuration = AppConfiguration.test()
         configuration.appType = type
         configuration.dayColorScheme = TemplateColorScheme(primaryColor: RGBColor(red: 1, green: 2, blue: 3))
-        try await withSession(configuration, headUnit: { link in
-            try await link.acceptSession()
-            let request = try await link.expectRPC(.registerAppInterface)
-            let rai = try RPCCoder().decode(RegisterAppInterface.self, from: request.json)
-            #expect(rai.appName == "SwiftSDL Nav Probe")
-            #expect(rai.appID == "swiftsdl-nav")
-            #expect(rai.fullAppID == "swiftsdl-nav")
-            #expect(rai.appHMIType == [type == .navigation ? .navigation : .projection])
-            #expect(rai.syncMsgVersion == SyncMsgVersion(majorVersion: 8, minorVersion: 0, patchVersion: 0))
-            #expect(rai.isMediaApplication == false)
-            #expect(rai.languageDesired == .enUs)
-            #expect(rai.dayColorScheme?.primaryColor == RGBColor(red: 1, green: 2, blue: 3))
-            #expect(rai.nightColorScheme == nil)
-            try link.sendRPC(.response, .registerAppInterface, correlationID: request.correlationID, json: #"{"success":true,"resultCode":"SUCCESS"}"#)
-            try await link.acceptShutdown()
-            await link.drain()
-        }) { session in
+        try await withSession(
+            configuration,
+            headUnit: { link in
+                try await link.acceptSession()
+                let request = try await link.expectRPC(.registerAppInterface)
+                let rai = try RPCCoder().decode(RegisterAppInterface.self, from: request.json)
+                #expect(rai.appName == "SwiftSDL Nav Probe")
+                #expect(rai.appID == "swiftsdl-nav")
+                #expect(rai.fullAppID == "swiftsdl-nav")
+                #expect(rai.appHMIType == [type == .navigation ? .navigation : .projection])
+                #expect(rai.syncMsgVersion == SyncMsgVersion(majorVersion: 8, minorVersion: 0, patchVersion: 0))
+                #expect(rai.isMediaApplication == false)
+                #expect(rai.languageDesired == .enUs)
+                #expect(rai.dayColorScheme?.primaryColor == RGBColor(red: 1, green: 2, blue: 3))
+                #expect(rai.nightColorScheme == nil)
+                try link.sendRPC(
+                    .response, .registerAppInterface, correlationID: request.correlationID,
+                    json: #"{"success":true,"resultCode":"SUCCESS"}"#)
+                try await link.acceptShutdown()
+                await link.drain()
+            }
+        ) { session in
             try await session.start()
             try await session.stop()
         }
@@ -45,7 +52,9 @@ struct SessionTests {
             #expect(first.payload.readableBytes > 116)
             let request = try RPCPayload(decoding: first.payload)
             #expect(request.functionID == .registerAppInterface)
-            try link.sendRPC(.response, .registerAppInterface, correlationID: request.correlationID, json: #"{"success":true,"resultCode":"SUCCESS"}"#)
+            try link.sendRPC(
+                .response, .registerAppInterface, correlationID: request.correlationID,
+                json: #"{"success":true,"resultCode":"SUCCESS"}"#)
             try await link.acceptShutdown()
             await link.drain()
         }) { session in
@@ -61,8 +70,11 @@ struct SessionTests {
             try await link.acceptSession()
             let request = try await link.expectRPC(.registerAppInterface)
             let json = #"{"success":true,"resultCode":"SUCCESS","info":"\#(String(repeating: "x", count: 5_000))"}"#
-            let payload = RPCPayload(type: .response, functionID: .registerAppInterface, correlationID: request.correlationID, json: Array(json.utf8))
-            let message = SDLMessage(version: 5, serviceType: .rpc, sessionID: 1, messageID: 40, payload: payload.buffer)
+            let payload = RPCPayload(
+                type: .response, functionID: .registerAppInterface, correlationID: request.correlationID,
+                json: Array(json.utf8))
+            let message = SDLMessage(
+                version: 5, serviceType: .rpc, sessionID: 1, messageID: 40, payload: payload.buffer)
             for frame in MessageFragmenter.frames(for: message, maximumPayload: 1_000) { try link.send(frame) }
             try await link.acceptShutdown()
             await link.drain()
@@ -96,7 +108,9 @@ struct SessionTests {
             try await link.acceptRegistration()
             try link.hmiStatus("NONE")
             try link.hmiStatus("FULL", windowID: 1)
-            try link.notify(.onHMIStatus, json: #"{"hmiLevel":"BACKGROUND","audioStreamingState":"NOT_AUDIBLE","systemContext":"MENU"}"#)
+            try link.notify(
+                .onHMIStatus,
+                json: #"{"hmiLevel":"BACKGROUND","audioStreamingState":"NOT_AUDIBLE","systemContext":"MENU"}"#)
             _ = try await link.expectRPC(.getSystemCapability)
             try await link.acceptShutdown()
             await link.drain()
@@ -117,7 +131,8 @@ struct SessionTests {
 
     @Test("the video capability is refused in NONE, fetched on leaving NONE, and merged with partial updates")
     func capability() async throws {
-        let startup = #"{"success":true,"resultCode":"SUCCESS","systemCapability":{"systemCapabilityType":"VIDEO_STREAMING","videoStreamingCapability":{"preferredResolution":{"resolutionWidth":800,"resolutionHeight":480},"maxBitrate":400000,"preferredFPS":30}}}"#
+        let startup =
+            #"{"success":true,"resultCode":"SUCCESS","systemCapability":{"systemCapabilityType":"VIDEO_STREAMING","videoStreamingCapability":{"preferredResolution":{"resolutionWidth":800,"resolutionHeight":480},"maxBitrate":400000,"preferredFPS":30}}}"#
         try await withSession(headUnit: { link in
             try await link.acceptSession()
             try await link.acceptRegistration()
@@ -132,7 +147,8 @@ struct SessionTests {
             try link.sendRPC(.response, .getSystemCapability, correlationID: fetch.correlationID, json: startup)
             try link.notify(
                 .onSystemCapabilityUpdated,
-                json: #"{"systemCapability":{"systemCapabilityType":"VIDEO_STREAMING","videoStreamingCapability":{"preferredResolution":{"resolutionWidth":1024,"resolutionHeight":600}}}}"#
+                json:
+                    #"{"systemCapability":{"systemCapabilityType":"VIDEO_STREAMING","videoStreamingCapability":{"preferredResolution":{"resolutionWidth":1024,"resolutionHeight":600}}}}"#
             )
             // An explicit refresh: Core answers with its stale start-up value.
             let refresh = try await link.expectRPC(.getSystemCapability)
@@ -146,7 +162,8 @@ struct SessionTests {
             for await status in statuses where status.hmiLevel == .none { break }
             let refused = await sessionError { try await session.fetchVideoStreamingCapability() }
             #expect(refused?.kind == .notAllowedInHMILevel(function: .getSystemCapability, level: .none))
-            try await session.send(OnAppCapabilityUpdated(appCapability: AppCapability(appCapabilityType: .videoStreaming)))
+            try await session.send(
+                OnAppCapabilityUpdated(appCapability: AppCapability(appCapabilityType: .videoStreaming)))
 
             var iterator = capabilities.makeAsyncIterator()
             let fetched = try #require(await iterator.next())
@@ -168,7 +185,11 @@ struct SessionTests {
             try await link.acceptSession()
             try await link.acceptRegistration()
             try link.hmiStatus("NONE")
-            try link.notify(.onPermissionsChange, json: #"{"permissionItem":[{"rpcName":"OnTouchEvent","hmiPermissions":{"allowed":["FULL"],"userDisallowed":[]},"parameterPermissions":{"allowed":[],"userDisallowed":[]}}]}"#)
+            try link.notify(
+                .onPermissionsChange,
+                json:
+                    #"{"permissionItem":[{"rpcName":"OnTouchEvent","hmiPermissions":{"allowed":["FULL"],"userDisallowed":[]},"parameterPermissions":{"allowed":[],"userDisallowed":[]}}]}"#
+            )
             try link.notify(.onDriverDistraction, json: #"{"state":"DD_OFF"}"#)
             try link.notify(FunctionID(rawValue: 0x8FFF), json: #"{"fromTheFuture":true}"#)
             try await link.acceptShutdown()
@@ -211,7 +232,8 @@ struct SessionTests {
             await link.drain()
         }) { session in
             try await session.start()
-            let started = try await session.startVideoService(VideoStartService(height: 480, width: 800, videoProtocol: "RAW", videoCodec: "H264"))
+            let started = try await session.startVideoService(
+                VideoStartService(height: 480, width: 800, videoProtocol: "RAW", videoCodec: "H264"))
             #expect(started.ack.mtu == 1_000)
             #expect(await session.parameters?.mtu.maximumSendPayload(for: .video) == 988)
             for _ in 0..<4 {
@@ -226,17 +248,32 @@ struct SessionTests {
     func oldHeadUnit() async throws {
         try await withSession(headUnit: { link in
             try await link.expectControl(.startService, service: .rpc)
-            try link.send(SDLFrame.control(.startServiceACK, service: .rpc, version: 3, sessionID: 4, payload: ByteBuffer(bytes: [0, 0, 0x30, 0x39])))
+            try link.send(
+                SDLFrame.control(
+                    .startServiceACK, service: .rpc, version: 3, sessionID: 4,
+                    payload: ByteBuffer(bytes: [0, 0, 0x30, 0x39])))
             let message = try await link.receive()
             #expect(message.version == 3)
             #expect(message.sessionID == 4)
             let request = try RPCPayload(decoding: message.payload)
             link.sessionID = 4
-            let response = RPCPayload(type: .response, functionID: .registerAppInterface, correlationID: request.correlationID, json: Array(#"{"success":true,"resultCode":"SUCCESS"}"#.utf8))
-            try link.send(SDLFrame(header: FrameHeader(version: 3, frameType: .single, serviceType: .rpc, frameInfo: 0, sessionID: 4, dataSize: 0, messageID: 1), payload: response.buffer))
+            let response = RPCPayload(
+                type: .response, functionID: .registerAppInterface, correlationID: request.correlationID,
+                json: Array(#"{"success":true,"resultCode":"SUCCESS"}"#.utf8))
+            try link.send(
+                SDLFrame(
+                    header: FrameHeader(
+                        version: 3, frameType: .single, serviceType: .rpc, frameInfo: 0, sessionID: 4, dataSize: 0,
+                        messageID: 1), payload: response.buffer))
             let unregister = try await link.expectRPC(.unregisterAppInterface)
-            let reply = RPCPayload(type: .response, functionID: .unregisterAppInterface, correlationID: unregister.correlationID, json: Array(#"{"success":true,"resultCode":"SUCCESS"}"#.utf8))
-            try link.send(SDLFrame(header: FrameHeader(version: 3, frameType: .single, serviceType: .rpc, frameInfo: 0, sessionID: 4, dataSize: 0, messageID: 2), payload: reply.buffer))
+            let reply = RPCPayload(
+                type: .response, functionID: .unregisterAppInterface, correlationID: unregister.correlationID,
+                json: Array(#"{"success":true,"resultCode":"SUCCESS"}"#.utf8))
+            try link.send(
+                SDLFrame(
+                    header: FrameHeader(
+                        version: 3, frameType: .single, serviceType: .rpc, frameInfo: 0, sessionID: 4, dataSize: 0,
+                        messageID: 2), payload: reply.buffer))
             let end = try await link.expectControl(.endService, service: .rpc)
             #expect(Array(end.payload.readableBytesView) == [0, 0, 0x30, 0x39])
             try link.send(SDLFrame.control(.endServiceACK, service: .rpc, version: 3, sessionID: 4))

@@ -12,9 +12,10 @@ struct TCPTransportTests {
 
     /// Listens on an ephemeral port, runs `script` for the first client, and `app` with the port.
     static func withHeadUnitServer(
-        script: @escaping @Sendable (
-            inout NIOAsyncChannelInboundStream<SDLFrame>.AsyncIterator, NIOAsyncChannelOutboundWriter<SDLFrame>
-        ) async throws -> Void,
+        script:
+            @escaping @Sendable (
+                inout NIOAsyncChannelInboundStream<SDLFrame>.AsyncIterator, NIOAsyncChannelOutboundWriter<SDLFrame>
+            ) async throws -> Void,
         app: @Sendable (Int) async throws -> Void
     ) async throws {
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
@@ -49,12 +50,16 @@ struct TCPTransportTests {
         return try RPCPayload(decoding: frame.payload)
     }
 
-    static func respond(_ request: RPCPayload, messageID: UInt32, on outbound: NIOAsyncChannelOutboundWriter<SDLFrame>) async throws {
+    static func respond(_ request: RPCPayload, messageID: UInt32, on outbound: NIOAsyncChannelOutboundWriter<SDLFrame>)
+        async throws
+    {
         let response = RPCPayload(
             type: .response, functionID: request.functionID, correlationID: request.correlationID,
             json: Array(#"{"success":true,"resultCode":"SUCCESS"}"#.utf8)
         )
-        let header = FrameHeader(version: 5, frameType: .single, serviceType: .rpc, frameInfo: 0, sessionID: 1, dataSize: 0, messageID: messageID)
+        let header = FrameHeader(
+            version: 5, frameType: .single, serviceType: .rpc, frameInfo: 0, sessionID: 1, dataSize: 0,
+            messageID: messageID)
         try await outbound.write(SDLFrame(header: header, payload: response.buffer))
     }
 
@@ -65,7 +70,8 @@ struct TCPTransportTests {
             #expect(start.header.version == 1)
             #expect(start.header.controlFrameInfo == .startService)
             let ack = RPCStartServiceACK(protocolVersion: ProtocolVersion(5, 4, 0), hashID: 65537, mtu: 131_072)
-            try await outbound.write(SDLFrame.control(.startServiceACK, service: .rpc, version: 5, sessionID: 1, payload: ack.buffer))
+            try await outbound.write(
+                SDLFrame.control(.startServiceACK, service: .rpc, version: 5, sessionID: 1, payload: ack.buffer))
             let register = try await Self.rpc(&frames)
             #expect(register.functionID == .registerAppInterface)
             try await Self.respond(register, messageID: 1, on: outbound)

@@ -114,7 +114,8 @@ final class HeadUnitLink {
     }
 
     /// The next message, which must be an RPC of `function`.
-    func expectRPC(_ function: FunctionID, sourceLocation: SourceLocation = #_sourceLocation) async throws -> RPCPayload {
+    func expectRPC(_ function: FunctionID, sourceLocation: SourceLocation = #_sourceLocation) async throws -> RPCPayload
+    {
         let message = try await receive()
         #expect(message.serviceType == .rpc, "got \(message)", sourceLocation: sourceLocation)
         let payload = try RPCPayload(decoding: message.payload)
@@ -128,7 +129,9 @@ final class HeadUnitLink {
 
     func sendControl(_ info: ControlFrameInfo, service: ServiceType, payload: ByteBuffer = ByteBuffer()) throws {
         messageID += 1
-        try send(SDLFrame.control(info, service: service, version: 5, sessionID: sessionID, messageID: messageID, payload: payload))
+        try send(
+            SDLFrame.control(
+                info, service: service, version: 5, sessionID: sessionID, messageID: messageID, payload: payload))
     }
 
     /// Sends an RPC message (one Single frame, as SDL Core does).
@@ -151,7 +154,8 @@ final class HeadUnitLink {
         let start = try await expectControl(.startService, service: .rpc)
         #expect(start.version == 1)
         let ack = RPCStartServiceACK(protocolVersion: try ProtocolVersion(version), hashID: hashID, mtu: mtu)
-        try send(SDLFrame.control(.startServiceACK, service: .rpc, version: 5, sessionID: sessionID, payload: ack.buffer))
+        try send(
+            SDLFrame.control(.startServiceACK, service: .rpc, version: 5, sessionID: sessionID, payload: ack.buffer))
     }
 
     /// Answers RegisterAppInterface with SUCCESS and a minimal display.
@@ -167,14 +171,17 @@ final class HeadUnitLink {
         let streaming = level == "FULL" || level == "LIMITED"
         try notify(
             .onHMIStatus,
-            json: #"{"hmiLevel":"\#(level)","audioStreamingState":"\#(streaming ? "AUDIBLE" : "NOT_AUDIBLE")","systemContext":"MAIN","videoStreamingState":"\#(streaming ? "STREAMABLE" : "NOT_STREAMABLE")","windowID":\#(windowID)}"#
+            json:
+                #"{"hmiLevel":"\#(level)","audioStreamingState":"\#(streaming ? "AUDIBLE" : "NOT_AUDIBLE")","systemContext":"MAIN","videoStreamingState":"\#(streaming ? "STREAMABLE" : "NOT_STREAMABLE")","windowID":\#(windowID)}"#
         )
     }
 
     /// Answers UnregisterAppInterface and the RPC EndService, as at the end of every trace.
     func acceptShutdown() async throws {
         let unregister = try await expectRPC(.unregisterAppInterface)
-        try sendRPC(.response, .unregisterAppInterface, correlationID: unregister.correlationID, json: #"{"success":true,"resultCode":"SUCCESS"}"#)
+        try sendRPC(
+            .response, .unregisterAppInterface, correlationID: unregister.correlationID,
+            json: #"{"success":true,"resultCode":"SUCCESS"}"#)
         let end = try await expectControl(.endService, service: .rpc)
         #expect(try EndService(payload: end.payload).hashID == 65537)
         try sendControl(.endServiceACK, service: .rpc)

@@ -78,7 +78,10 @@ struct TraceReplayTests {
             let video = try await session.startVideoService(
                 VideoStartService(height: 480, width: 800, videoProtocol: "RAW", videoCodec: "H264")
             )
-            #expect(video.ack == MediaStartServiceACK(mtu: 131_072, videoProtocol: "RAW", width: 800, videoCodec: "H264", height: 480))
+            #expect(
+                video.ack
+                    == MediaStartServiceACK(
+                        mtu: 131_072, videoProtocol: "RAW", width: 800, videoCodec: "H264", height: 480))
             #expect(video.isEncrypted == false)
             try await session.endService(.video)
             try await session.stop()

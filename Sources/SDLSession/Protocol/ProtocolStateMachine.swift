@@ -75,7 +75,9 @@ struct ProtocolStateMachine {
     }
 
     /// An outgoing control message of the started session.
-    mutating func control(_ info: ControlFrameInfo, service: ServiceType, payload: ByteBuffer = ByteBuffer()) -> SDLFrame? {
+    mutating func control(_ info: ControlFrameInfo, service: ServiceType, payload: ByteBuffer = ByteBuffer())
+        -> SDLFrame?
+    {
         guard let parameters else { return nil }
         return SDLFrame.control(
             info, service: service, version: parameters.headerVersion, sessionID: parameters.sessionID,
@@ -166,7 +168,8 @@ struct ProtocolStateMachine {
     private func negotiate(_ frame: SDLFrame) throws(SDLSessionError) -> SessionParameters {
         let header = frame.header
         guard header.version >= 2 else {
-            throw SDLSessionError(.unsupportedProtocolVersion("\(header.version)"), context: "RPC StartServiceACK header")
+            throw SDLSessionError(
+                .unsupportedProtocolVersion("\(header.version)"), context: "RPC StartServiceACK header")
         }
         var theirs = ProtocolVersion(Int(header.version))
         var ack = RPCStartServiceACK()
@@ -177,7 +180,9 @@ struct ProtocolStateMachine {
                 throw SDLSessionError(.wire(error), context: "RPC StartServiceACK")
             }
             if let version = ack.protocolVersion { theirs = version }
-        } else if let raw: UInt32 = frame.payload.getInteger(at: frame.payload.readerIndex), frame.payload.readableBytes == 4 {
+        } else if let raw: UInt32 = frame.payload.getInteger(at: frame.payload.readerIndex),
+            frame.payload.readableBytes == 4
+        {
             ack.hashID = Int32(bitPattern: raw)
         }
         let negotiated = min(ourVersion, theirs)

@@ -40,7 +40,9 @@ extension SDLSession {
         _ = requests.register(correlationID)
         logger.debug(
             "send request",
-            metadata: ["function": "\(Request.functionID.name ?? "\(Request.functionID)")", "correlation": "\(correlationID)"]
+            metadata: [
+                "function": "\(Request.functionID.name ?? "\(Request.functionID)")", "correlation": "\(correlationID)",
+            ]
         )
         enqueueRPC(RPCPayload(type: .request, functionID: Request.functionID, correlationID: correlationID, json: json))
         return correlationID
@@ -163,7 +165,8 @@ extension SDLSession {
     }
 
     func handleNotification(_ payload: RPCPayload) async {
-        let message = RPCNotificationMessage(functionID: payload.functionID, json: payload.json, bulkData: payload.bulkData)
+        let message = RPCNotificationMessage(
+            functionID: payload.functionID, json: payload.json, bulkData: payload.bulkData)
         do {
             switch payload.functionID {
             case OnHMIStatus.functionID:

@@ -14,7 +14,9 @@ extension SDLSession {
     ///
     /// - Throws: ``SDLSessionError`` `.serviceRejected(.video, nak)` with the NAK's `rejectedParams` and `reason`,
     ///   `.timeout`, `.connectionClosed`.
-    public func startVideoService(_ parameters: VideoStartService, encrypted: Bool = false) async throws -> StartedService {
+    public func startVideoService(_ parameters: VideoStartService, encrypted: Bool = false) async throws
+        -> StartedService
+    {
         try await startService(.video, payload: parameters.buffer, encrypted: encrypted)
     }
 

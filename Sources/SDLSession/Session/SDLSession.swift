@@ -206,14 +206,17 @@ public actor SDLSession {
         if registration != nil, connection != nil {
             do {
                 let response = try await send(UnregisterAppInterface(), timeout: configuration.timeouts.shutdown)
-                if !response.success { logger.error("UnregisterAppInterface refused", metadata: ["result": "\(response.resultCode)"]) }
+                if !response.success {
+                    logger.error("UnregisterAppInterface refused", metadata: ["result": "\(response.resultCode)"])
+                }
             } catch {
                 firstError = Self.sessionError(error)
             }
         }
         if connection != nil, let parameters = protocolMachine.parameters {
             do {
-                try await endService(.rpc, payload: Self.endSessionPayload(parameters), timeout: configuration.timeouts.shutdown)
+                try await endService(
+                    .rpc, payload: Self.endSessionPayload(parameters), timeout: configuration.timeouts.shutdown)
             } catch {
                 firstError = firstError ?? Self.sessionError(error)
             }

@@ -75,7 +75,8 @@ public struct RPCNotificationMessage: Hashable, Sendable {
     ///
     /// - Throws: ``SDLSessionError`` `.rpcCoding` when the JSON does not fit, `.unexpectedFunctionID` when
     ///   `type` is another notification.
-    public func decode<Notification: RPCNotification>(_ type: Notification.Type) throws(SDLSessionError) -> Notification {
+    public func decode<Notification: RPCNotification>(_ type: Notification.Type) throws(SDLSessionError) -> Notification
+    {
         guard functionID == Notification.functionID else {
             throw SDLSessionError(.unexpectedFunctionID(expected: Notification.functionID, got: functionID))
         }

@@ -1,5 +1,5 @@
-public import NIOCore
 import NIOConcurrencyHelpers
+public import NIOCore
 public import SDLWire
 
 /// Two transports joined back to back in memory: what one side sends, the other receives, as bytes.
