@@ -91,12 +91,17 @@ struct SessionTests {
             try await link.acceptSession()
             try await link.acceptRegistration()
             try link.sendControl(.heartbeat, service: .control)
+            // A status behind the heartbeat tells the app when it may stop: the answer is queued by then.
+            try link.hmiStatus("NONE")
             let ack = try await link.expectControl(.heartbeatACK, service: .control)
             #expect(ack.sessionID == 1)
+            #expect(ack.payload.readableBytes == 0)
             try await link.acceptShutdown()
             await link.drain()
         }) { session in
+            let statuses = await session.hmiStatusUpdates()
             try await session.start()
+            for await _ in statuses { break }
             try await session.stop()
         }
     }

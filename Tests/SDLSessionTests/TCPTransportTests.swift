@@ -76,15 +76,24 @@ struct TCPTransportTests {
             #expect(register.functionID == .registerAppInterface)
             try await Self.respond(register, messageID: 1, on: outbound)
             try await outbound.write(SDLFrame.control(.heartbeat, service: .control, version: 5, sessionID: 1))
-            let heartbeatACK = try #require(try await frames.next())
-            #expect(heartbeatACK.header.controlFrameInfo == .heartbeatACK)
-            let unregister = try await Self.rpc(&frames)
-            #expect(unregister.functionID == .unregisterAppInterface)
-            try await Self.respond(unregister, messageID: 2, on: outbound)
-            let end = try #require(try await frames.next())
-            #expect(end.header.controlFrameInfo == .endService)
-            #expect(try EndService(payload: end.payload).hashID == 65537)
-            try await outbound.write(SDLFrame.control(.endServiceACK, service: .rpc, version: 5, sessionID: 1))
+            // The HeartbeatACK may come before or after the app's UnregisterAppInterface, but before its EndService:
+            // the heartbeat reached the app before the response that lets it end the session.
+            var heartbeatAnswered = false
+            while let frame = try await frames.next() {
+                if frame.header.controlFrameInfo == .heartbeatACK {
+                    #expect(frame.header.serviceType == .control)
+                    heartbeatAnswered = true
+                } else if frame.header.controlFrameInfo == .endService {
+                    #expect(heartbeatAnswered)
+                    #expect(try EndService(payload: frame.payload).hashID == 65537)
+                    try await outbound.write(SDLFrame.control(.endServiceACK, service: .rpc, version: 5, sessionID: 1))
+                    break
+                } else {
+                    let unregister = try RPCPayload(decoding: frame.payload)
+                    #expect(unregister.functionID == .unregisterAppInterface)
+                    try await Self.respond(unregister, messageID: 2, on: outbound)
+                }
+            }
             // The app closes the connection after the ACK.
             #expect(try await frames.next() == nil)
         }) { port in
