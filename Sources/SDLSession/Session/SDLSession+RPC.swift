@@ -107,6 +107,7 @@ extension SDLSession {
     }
 
     func checkSessionOpen(for function: FunctionID) throws(SDLSessionError) {
+        if let closingError { throw closingError }
         switch lifecycle {
         case .registering, .ready, .stopping:
             guard connection != nil, protocolMachine.parameters != nil else {

@@ -90,6 +90,7 @@ extension SDLSession {
     }
 
     func checkServicesOpen() throws(SDLSessionError) {
+        if let closingError { throw closingError }
         guard case .ready = lifecycle else {
             throw closingError ?? SDLSessionError(.invalidState("services need a registered session, not \(lifecycle)"))
         }

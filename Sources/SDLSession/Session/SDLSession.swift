@@ -149,6 +149,8 @@ public actor SDLSession {
                 runTask = Task { await self.runConnection(connector) }
             }
             setState(.negotiating)
+            // The connection may already be gone; after this check, any failure resolves the slot opened below.
+            if let closingError { throw closingError }
             _ = controls.register(.start(.rpc))
             enqueue([protocolMachine.startRPCService()])
             let reply = try await awaitControl(
