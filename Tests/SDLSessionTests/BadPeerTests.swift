@@ -272,4 +272,38 @@ struct BadPeerTests {
             #expect(error?.kind == .appUnregistered(.ignitionOff))
         }
     }
+
+    @Test("an EndServiceNAK gives endServiceRejected with the head unit's reason")
+    func endServiceNAK() async throws {
+        let nak = ServiceNAK(reason: "not started")
+        try await withSession(headUnit: { link in
+            try await link.acceptSession()
+            try await link.acceptRegistration()
+            try await link.expectControl(.endService, service: .audio)
+            try link.sendControl(.endServiceNAK, service: .audio, payload: nak.buffer)
+            try await link.acceptShutdown()
+            await link.drain()
+        }) { session in
+            try await session.start()
+            let error = await sessionError { try await session.endService(.audio) }
+            #expect(error?.kind == .endServiceRejected(.audio, nak))
+            try await session.stop()
+        }
+    }
+
+    @Test("a head unit that ignores the shutdown: stop() throws the timeout and still closes")
+    func silentShutdown() async throws {
+        try await withSession(Self.quick, headUnit: { link in
+            try await link.acceptSession()
+            try await link.acceptRegistration()
+            _ = try await link.expectRPC(.unregisterAppInterface)
+            try await link.expectControl(.endService, service: .rpc)
+            await link.drain()
+        }) { session in
+            try await session.start()
+            let error = await sessionError { try await session.stop() }
+            #expect(error?.kind == .timeout("UnregisterAppInterface response (correlation 2)"))
+            #expect(await session.state == .closed(error: nil))
+        }
+    }
 }
