@@ -293,13 +293,16 @@ struct BadPeerTests {
 
     @Test("a head unit that ignores the shutdown: stop() throws the timeout and still closes")
     func silentShutdown() async throws {
-        try await withSession(Self.quick, headUnit: { link in
-            try await link.acceptSession()
-            try await link.acceptRegistration()
-            _ = try await link.expectRPC(.unregisterAppInterface)
-            try await link.expectControl(.endService, service: .rpc)
-            await link.drain()
-        }) { session in
+        try await withSession(
+            Self.quick,
+            headUnit: { link in
+                try await link.acceptSession()
+                try await link.acceptRegistration()
+                _ = try await link.expectRPC(.unregisterAppInterface)
+                try await link.expectControl(.endService, service: .rpc)
+                await link.drain()
+            }
+        ) { session in
             try await session.start()
             let error = await sessionError { try await session.stop() }
             #expect(error?.kind == .timeout("UnregisterAppInterface response (correlation 2)"))

@@ -109,6 +109,10 @@ struct TraceReplayTests {
             )
             var endIterator = ends.makeAsyncIterator()
             #expect(await endIterator.next() == .video)
+            let refused = await sessionError {
+                try await session.sendData(ByteBuffer(bytes: [0, 0, 0, 1]), on: .video)
+            }
+            #expect(refused?.kind == .invalidState("the video service is not started"))
             #expect(await session.hmiStatus?.hmiLevel == HMILevel.none)
             try await session.stop()
         }

@@ -151,6 +151,7 @@ extension SDLSession {
             if let parameters = protocolMachine.parameters {
                 await connection?.setMaximumReceivePayload(parameters.mtu.maximumReceivePayload)
             }
+            startedServices.insert(service)
             let started = StartedService(service: service, ack: ack, isEncrypted: encrypted)
             if !controls.resolve(.start(service), .success(.serviceStarted(started))) {
                 logger.error("StartServiceACK nobody asked for", metadata: ["service": "\(service)"])
@@ -160,6 +161,7 @@ extension SDLSession {
                 logger.error("StartServiceNAK nobody asked for", metadata: ["service": "\(service)"])
             }
         case .serviceEnded(let service):
+            startedServices.remove(service)
             protocolMachine.setMTU(nil, for: service)
             if !controls.resolve(.end(service), .success(.ended)) {
                 logger.debug("EndServiceACK nobody waits for", metadata: ["service": "\(service)"])
@@ -168,6 +170,7 @@ extension SDLSession {
             controls.resolve(.end(service), .failure(SDLSessionError(.endServiceRejected(service, nak))))
         case .headUnitEndedService(let service, let reply):
             logger.debug("head unit ended service", metadata: ["service": "\(service)"])
+            startedServices.remove(service)
             protocolMachine.setMTU(nil, for: service)
             enqueue([reply])
             serviceEndEvents.send(service)

@@ -81,9 +81,13 @@ extension SDLSession {
     /// Sends one data message (an access unit, an RTP packet, a PCM chunk) on a started service, split into frames of
     /// that service's MTU. Returns once the transport took every frame, so a producer is paced by the link.
     ///
-    /// - Throws: ``SDLSessionError`` `.connectionClosed` (or the session's failure) when it cannot be sent.
+    /// - Throws: ``SDLSessionError`` `.invalidState` when the service is not started (or the head unit ended it),
+    ///   `.connectionClosed` (or the session's failure) when it cannot be sent.
     public func sendData(_ payload: ByteBuffer, on service: ServiceType) async throws {
         try checkServicesOpen()
+        guard startedServices.contains(service) else {
+            throw SDLSessionError(.invalidState("the \(service) service is not started"))
+        }
         let frames = protocolMachine.dataFrames(service: service, payload: payload)
         guard !frames.isEmpty else { throw closingError ?? SDLSessionError(.connectionClosed) }
         try await enqueueAndWait(frames)

@@ -60,6 +60,9 @@ public actor SDLSession {
     var requests = PendingReplies<UInt32, RPCPayload>()
     var controls = PendingReplies<ControlKey, ControlReply>()
 
+    /// Media services the head unit acknowledged and nobody ended yet.
+    var startedServices: Set<ServiceType> = []
+
     /// The RegisterAppInterface response: display, HMI and audio capabilities, vehicle type.
     public private(set) var registration: RegisterAppInterfaceResponse?
     var capability = VideoCapabilityState()
