@@ -20,6 +20,8 @@ let package = Package(
         .library(name: "SDLRPC", targets: ["SDLRPC"]),
         .library(name: "SDLMedia", targets: ["SDLMedia"]),
         .library(name: "SDLSession", targets: ["SDLSession"]),
+        .library(name: "SDLStreaming", targets: ["SDLStreaming"]),
+        .library(name: "HeadUnit", targets: ["HeadUnit"]),
         .library(name: "CarWindow", targets: ["CarWindow"]),
         .library(name: "SDLSecurity", targets: ["SDLSecurity"]),
         .library(name: "SDLSecurityOpenSSL", targets: ["SDLSecurityOpenSSL"]),
@@ -78,6 +80,17 @@ let package = Package(
             ],
             swiftSettings: upcoming
         ),
+        // SDL Core's side of the protocol: the head-unit emulator for the demo and the tests.
+        .target(
+            name: "HeadUnit",
+            dependencies: [
+                "SDLWire", "SDLRPC", "SDLMedia",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: upcoming
+        ),
         // UI: a small retained view tree rendered off-screen with Cairo and Pango (Debian libcairo2-dev,
         // libpango1.0-dev), touch gestures and haptic regions. It will sit on SDLStreaming once that exists.
         .systemLibrary(
@@ -112,9 +125,21 @@ let package = Package(
             dependencies: ["SDLSecurity", "COpenSSL", .product(name: "NIOCore", package: "swift-nio")],
             swiftSettings: upcoming
         ),
+        // The video stream lifecycle, negotiation, ranges and scale; reaches the session and the encoder through
+        // two small protocols (VideoServiceConnection, VideoFrameEncoding); the SDLMedia adapter lives here.
+        .target(
+            name: "SDLStreaming",
+            dependencies: [
+                "SDLWire", "SDLRPC", "SDLMedia",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: upcoming
+        ),
         .executableTarget(
             name: "CarWindowCLI",
             dependencies: [
+                "HeadUnit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 "SDLMedia", "CH264Reference",
@@ -154,6 +179,16 @@ let package = Package(
             swiftSettings: upcoming
         ),
         .testTarget(
+            name: "HeadUnitTests",
+            dependencies: [
+                "HeadUnit", "SDLWire",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            exclude: ["Fixtures"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
             name: "SDLRPCTests",
             dependencies: ["SDLRPC", "SDLWire"],
             exclude: ["Fixtures"],
@@ -176,6 +211,13 @@ let package = Package(
         .testTarget(
             name: "SDLMediaTests",
             dependencies: ["SDLMedia"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "SDLStreamingTests",
+            dependencies: [
+                "SDLStreaming", "SDLRPC", "SDLWire", "SDLMedia", .product(name: "NIOCore", package: "swift-nio"),
+            ],
             swiftSettings: upcoming
         ),
         .testTarget(

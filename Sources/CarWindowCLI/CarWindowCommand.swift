@@ -13,8 +13,9 @@ struct CarWindowCommand: AsyncParsableCommand {
             Examples:
               carwindow --version
               carwindow --help
+              carwindow headunit --port 12345
             """,
         version: CarWindowVersion.current,
-        subcommands: [BenchCommand.self]
+        subcommands: [BenchCommand.self, HeadUnitCommand.self]
     )
 }

@@ -1,0 +1,128 @@
+import ArgumentParser
+import Foundation
+import HeadUnit
+
+/// `carwindow headunit`: runs the SDL Core 8.2 emulator until Ctrl-C.
+struct HeadUnitCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "headunit",
+        abstract: "Run a head-unit emulator that answers apps the way SDL Core 8.2 does.",
+        discussion: """
+            Listens for SDL apps on TCP, answers them as SDL Core 8.2 did in real sessions (registration, \
+            HMI levels, video and audio services, touches), records what they stream and prints a line per \
+            app and stream. Type a command (`help` lists them) to change HMI levels, resize, reject formats, \
+            drop a connection or send touches. Ctrl-C stops it.
+
+            Example:
+              carwindow headunit --port 12345 --resolution 1024x600 --record /tmp/streams --events /tmp/events.jsonl
+            """
+    )
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The TCP port (0 picks a free one).")
+    var port = 12345
+
+    @Option(help: "The preferred video resolution, WIDTHxHEIGHT.")
+    var resolution = "800x480"
+
+    @Option(help: "The UI scale the head unit reports (1 to 10).")
+    var scale = 1.0
+
+    @Option(help: "Accepted video formats, CODEC:PROTOCOL separated by commas.")
+    var formats = "H264:RAW,H264:RTP"
+
+    @Option(help: "The frame rate the head unit prefers.")
+    var preferredFPS = 30
+
+    @Option(help: "The highest video bit rate, in bit/s.")
+    var maxBitrate = 400_000
+
+    @Option(help: "A directory for one .h264 file per video stream and one .pcm file per audio stream.")
+    var record: String?
+
+    @Option(help: "A file for the JSON-lines log of every frame and RPC.")
+    var events: String?
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else {
+            throw ValidationError("--port must be 0...65535 (0 picks a free port), not \(port).")
+        }
+        do {
+            _ = try VideoSize(parsing: resolution)
+            _ = try parsedFormats()
+        } catch {
+            throw ValidationError("\(error). Example: --resolution 800x480 --formats H264:RAW,H264:RTP")
+        }
+        guard scale >= 1, scale <= 10 else { throw ValidationError("--scale must be between 1 and 10, not \(scale).") }
+        guard (1...240).contains(preferredFPS) else {
+            throw ValidationError("--preferred-fps must be between 1 and 240, not \(preferredFPS).")
+        }
+        guard maxBitrate > 0 else { throw ValidationError("--max-bitrate must be positive, in bit/s (e.g. 400000).") }
+    }
+
+    private func parsedFormats() throws(HeadUnitError) -> [VideoFormat] {
+        var result: [VideoFormat] = []
+        for text in formats.split(separator: ",") {
+            result.append(try VideoFormat(parsing: text.trimmingCharacters(in: .whitespaces)))
+        }
+        guard !result.isEmpty else { throw HeadUnitError(.invalidControl("--formats lists no format")) }
+        return result
+    }
+
+    func run() async throws {
+        var configuration = HeadUnitConfiguration(host: host, port: port, recordDirectory: record, eventLogPath: events)
+        configuration.video.preferredResolution = try VideoSize(parsing: resolution)
+        configuration.video.scale = scale
+        configuration.video.supportedFormats = try parsedFormats()
+        configuration.video.preferredFPS = preferredFPS
+        configuration.video.maxBitrate = maxBitrate
+        let headUnit = HeadUnit(configuration: configuration)
+        let stream = await headUnit.events()
+        let boundPort = try await headUnit.start()
+        Self.say("carwindow head unit listening on \(host):\(boundPort) (\(resolution), \(formats))")
+
+        signal(SIGINT, SIG_IGN)
+        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT)
+        interrupt.setEventHandler { Task { await headUnit.stop() } }
+        interrupt.resume()
+        let console = Self.consoleLines()
+        let consoleTask = Task {
+            for await line in console where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                do {
+                    Self.say(try await ConsoleCommand(parsing: line).apply(to: headUnit))
+                } catch {
+                    Self.say("\(error)")
+                }
+            }
+        }
+        for await event in stream {
+            switch event {
+            case .videoFrame, .audioData, .touchSent:
+                continue
+            default:
+                Self.say("\(event)")
+            }
+        }
+        consoleTask.cancel()
+        interrupt.cancel()
+        Self.say("head unit stopped")
+    }
+
+    /// Unbuffered, so a script reading the output sees each line at once.
+    private static func say(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    /// Standard input, line by line; a thread of its own because reading blocks.
+    private static func consoleLines() -> AsyncStream<String> {
+        let (stream, continuation) = AsyncStream<String>.makeStream()
+        let thread = Thread {
+            while let line = readLine() { continuation.yield(line) }
+            continuation.finish()
+        }
+        thread.start()
+        return stream
+    }
+}

@@ -1,0 +1,200 @@
+import NIOCore
+import SDLWire
+
+extension AppSession {
+    struct IncomingRPC {
+        var type: RPCMessageType
+        var function: FunctionID
+        var correlationID: UInt32
+        var body: JSONValue
+    }
+
+    /// Reads the app's RPC in either form (binary header for protocol 2+, the JSON envelope for protocol 1).
+    private func decodeRPC(_ message: SDLMessage) throws(HeadUnitError) -> IncomingRPC {
+        if message.version == 1 {
+            let bytes = Array(message.payload.readableBytesView)
+            let envelope: RPCEnvelopeV1
+            do {
+                envelope = try RPCEnvelopeV1(decoding: bytes)
+            } catch {
+                throw HeadUnitError(.invalidRPC(error.description), app: app)
+            }
+            let function = Self.functionID(named: envelope.name)
+            return IncomingRPC(
+                type: envelope.type,
+                function: function,
+                correlationID: UInt32(clamping: envelope.correlationID ?? 0),
+                body: try JSONValue(parsing: envelope.parameters)
+            )
+        }
+        let payload: RPCPayload
+        do {
+            payload = try RPCPayload(decoding: message.payload)
+        } catch {
+            throw HeadUnitError(.invalidRPC(error.description), app: app)
+        }
+        let body = payload.json.isEmpty ? JSONValue.object([:]) : try JSONValue(parsing: payload.json)
+        guard body.objectValue != nil else { throw HeadUnitError(.invalidRPC("JSON is not an object"), app: app) }
+        return IncomingRPC(
+            type: payload.type, function: payload.functionID, correlationID: payload.correlationID, body: body)
+    }
+
+    private static func functionID(named name: String) -> FunctionID {
+        switch name {
+        case "RegisterAppInterface": CoreRPC.registerAppInterface
+        case "UnregisterAppInterface": CoreRPC.unregisterAppInterface
+        case "GetSystemCapability": CoreRPC.getSystemCapability
+        case "SendHapticData": CoreRPC.sendHapticData
+        case "OnAppCapabilityUpdated": CoreRPC.onAppCapabilityUpdated
+        default: FunctionID(rawValue: 0x0FFF_FFFF)
+        }
+    }
+
+    mutating func receiveRPC(_ message: SDLMessage) -> [SessionAction] {
+        let incoming: IncomingRPC
+        do {
+            incoming = try decodeRPC(message)
+        } catch {
+            // Core answers an RPC it cannot parse with GenericResponse INVALID_DATA.
+            let correlation = (try? RPCPayload(decoding: message.payload))?.correlationID ?? 0
+            return [
+                .send(
+                    rpc(
+                        .response, CoreRPC.genericResponse, correlationID: correlation, CoreRPC.response("INVALID_DATA")
+                    )),
+                .emit(.error(HeadUnitError(error.kind, app: app))),
+            ]
+        }
+        switch incoming.type {
+        case .request: return receiveRequest(incoming)
+        case .notification: return receiveNotification(incoming)
+        default:
+            // The emulator sends no requests, so a response from the app answers nothing.
+            let name = FunctionNames.name(incoming.function)
+            return [.emit(.error(HeadUnitError(.invalidRPC("unexpected \(incoming.type) \(name)"), app: app)))]
+        }
+    }
+
+    private mutating func respond(_ rpc: IncomingRPC, _ body: JSONValue) -> SessionAction {
+        .send(self.rpc(.response, rpc.function, correlationID: rpc.correlationID, body))
+    }
+
+    private mutating func receiveRequest(_ rpc: IncomingRPC) -> [SessionAction] {
+        if rpc.function != CoreRPC.registerAppInterface, registration == nil {
+            return [respond(rpc, CoreRPC.response("APPLICATION_NOT_REGISTERED"))]
+        }
+        switch rpc.function {
+        case CoreRPC.registerAppInterface: return register(rpc)
+        case CoreRPC.unregisterAppInterface:
+            var actions = teardown(unexpected: false)
+            actions.insert(respond(rpc, CoreRPC.response("SUCCESS")), at: 0)
+            return actions
+        case CoreRPC.getSystemCapability: return getSystemCapability(rpc)
+        case CoreRPC.sendHapticData: return sendHapticData(rpc)
+        default:
+            if FunctionNames.isKnown(rpc.function) {
+                // Core would hand it to an HMI the emulator does not have.
+                return [
+                    respond(
+                        rpc,
+                        CoreRPC.response(
+                            "UNSUPPORTED_REQUEST", info: "Not supported by the CarWindow head-unit emulator"))
+                ]
+            }
+            return [
+                .send(
+                    self.rpc(
+                        .response, CoreRPC.genericResponse, correlationID: rpc.correlationID,
+                        CoreRPC.response("INVALID_DATA")))
+            ]
+        }
+    }
+
+    private mutating func register(_ rpc: IncomingRPC) -> [SessionAction] {
+        guard registration == nil else { return [respond(rpc, CoreRPC.response("APPLICATION_REGISTERED_ALREADY"))] }
+        let body = rpc.body
+        for (name, isValid) in CoreRPC.registerMandatory {
+            guard let value = body[name], isValid(value) else {
+                return [
+                    respond(rpc, CoreRPC.response("INVALID_DATA", info: "Invalid or missing parameter: \(name)")),
+                    .emit(.error(HeadUnitError(.invalidRPC("RegisterAppInterface without a valid \(name)"), app: app))),
+                ]
+            }
+        }
+        var types: [String] = []
+        if let value = body["appHMIType"] {
+            guard let array = value.arrayValue, array.count <= 100, array.allSatisfy({ $0.stringValue != nil }) else {
+                return [respond(rpc, CoreRPC.response("INVALID_DATA", info: "Invalid parameter: appHMIType"))]
+            }
+            types = array.compactMap(\.stringValue)
+        }
+        let registration = Registration(
+            appName: body["appName"]?.stringValue ?? "",
+            appID: body["appID"]?.stringValue ?? "",
+            hmiTypes: types,
+            isMedia: body["isMediaApplication"]?.boolValue ?? false
+        )
+        self.registration = registration
+        status = HMIStatus.core(level: .none, navigation: registration.navigation, media: registration.isMedia)
+        var actions: [SessionAction] = [
+            respond(rpc, CoreRPC.registerResponse(configuration: configuration)),
+            .emit(.appRegistered(app, appName: registration.appName, appHMITypes: types)),
+            .send(notification(CoreRPC.onHMIStatus, status.json)),
+            .emit(.hmiChanged(app, status)),
+            .send(notification(CoreRPC.onPermissionsChange, CoreRPC.permissionsChange())),
+            .send(notification(CoreRPC.onSystemRequest, CoreRPC.systemRequestLockScreen())),
+            .send(notification(CoreRPC.onDriverDistraction, CoreRPC.driverDistractionOff())),
+        ]
+        if let delay = configuration.activationDelay { actions.append(.schedule(.activation, after: delay)) }
+        return actions
+    }
+
+    private mutating func getSystemCapability(_ rpc: IncomingRPC) -> [SessionAction] {
+        guard let type = rpc.body["systemCapabilityType"]?.stringValue else {
+            return [
+                respond(
+                    rpc, CoreRPC.response("INVALID_DATA", info: "Invalid or missing parameter: systemCapabilityType"))
+            ]
+        }
+        guard type == "VIDEO_STREAMING" else {
+            return [respond(rpc, CoreRPC.response("DATA_NOT_AVAILABLE"))]
+        }
+        let subscribe = rpc.body["subscribe"]?.boolValue
+        if let subscribe { subscribedToVideoCapability = subscribe }
+        let capability = quirks.staleSystemCapability ? startupVideoCapability : configuration.video
+        return [
+            respond(
+                rpc, CoreRPC.response("SUCCESS", extra: ["systemCapability": CoreRPC.videoCapabilityBody(capability)])),
+            .emit(.capabilityRequested(app, subscribed: subscribe ?? false)),
+        ]
+    }
+
+    private mutating func sendHapticData(_ rpc: IncomingRPC) -> [SessionAction] {
+        var rects: [HapticRect] = []
+        if let value = rpc.body["hapticRectData"] {
+            guard let array = value.arrayValue, array.count <= 1000 else {
+                return [respond(rpc, CoreRPC.response("INVALID_DATA", info: "Invalid parameter: hapticRectData"))]
+            }
+            for item in array {
+                guard let id = item["id"]?.intValue, let rect = item["rect"], let x = rect["x"]?.doubleValue,
+                    let y = rect["y"]?.doubleValue, let width = rect["width"]?.doubleValue,
+                    let height = rect["height"]?.doubleValue
+                else {
+                    return [respond(rpc, CoreRPC.response("INVALID_DATA", info: "Invalid parameter: hapticRectData"))]
+                }
+                rects.append(HapticRect(id: Int(id), x: x, y: y, width: width, height: height))
+            }
+        }
+        return [.emit(.hapticRects(app, rects)), respond(rpc, CoreRPC.response("SUCCESS"))]
+    }
+
+    private mutating func receiveNotification(_ rpc: IncomingRPC) -> [SessionAction] {
+        switch rpc.function {
+        case CoreRPC.onAppCapabilityUpdated:
+            let dropped = quirks.dropAppCapabilityInNONE && status.level == .none
+            return [.emit(.appCapabilityUpdated(app, dropped: dropped))]
+        default:
+            return []
+        }
+    }
+}

@@ -1,0 +1,217 @@
+import NIOCore
+import SDLWire
+
+/// What the actor must do after the session state changed.
+enum SessionAction {
+    case send(SDLFrame)
+    case schedule(SessionTimer, after: Duration)
+    case cancel(SessionTimer)
+    case emit(HeadUnitEvent)
+    case videoStarted(VideoFormat, VideoSize)
+    case videoData(ByteBuffer)
+    case videoStopped(byHeadUnit: Bool)
+    case audioStarted
+    case audioData(ByteBuffer)
+    case audioStopped(byHeadUnit: Bool)
+    /// Close this app's connection (hostile input, or a runtime control).
+    case close(HeadUnitError?)
+}
+
+/// A delayed step of Core's behaviour, owned by one session and cancelled with it.
+enum SessionTimer: Hashable {
+    /// The HMI activates the app after registration.
+    case activation
+    /// Core moves the app to NONE after a video NAK.
+    case noneAfterVideoNAK
+    /// Core ACKs a video StartService once the HMI answered SetVideoConfig.
+    case videoStart
+    /// Core ends a video service the app keeps feeding in BACKGROUND.
+    case backgroundEnd
+}
+
+/// One app connection's protocol state: a pure value; ``HeadUnit`` executes the actions it returns.
+///
+/// ```
+///  connected --RPC StartService--> rpcStarted --RAI--> registered (NONE) --activation--> FULL ...
+///                                                       video: idle -> starting -> active -> idle
+/// ```
+struct AppSession {
+    enum VideoState {
+        case idle
+        /// Waiting for the (emulated) HMI's SetVideoConfig answer.
+        case starting(VideoFormat, VideoSize)
+        case active(VideoFormat, VideoSize, dataSinceBackground: Bool)
+    }
+
+    struct Registration {
+        var appName: String
+        var appID: String
+        var hmiTypes: [String]
+        var isMedia: Bool
+        var navigation: Bool { hmiTypes.contains("NAVIGATION") || hmiTypes.contains("PROJECTION") }
+    }
+
+    let app: AppID
+    let sessionID: UInt8
+    let hashID: Int32
+    var configuration: HeadUnitConfiguration
+    /// What GetSystemCapability reports while ``CoreQuirks/staleSystemCapability`` is on.
+    let startupVideoCapability: VideoCapability
+    /// Rejected at runtime on top of the configuration's formats.
+    var rejectedFormats: Set<VideoFormat> = []
+
+    var rpcStarted = false
+    /// The header version Core answers with.
+    var version: UInt8 = 5
+    var negotiated: ProtocolVersion?
+    var nextMessageID: UInt32 = 0
+    var registration: Registration?
+    var status = HMIStatus.core(level: .none, navigation: false, media: false)
+    var subscribedToVideoCapability = false
+    var video: VideoState = .idle
+    var audioActive = false
+    var audioDataSinceBackground = false
+    /// "Stop answering": frames are still read and logged, nothing is sent.
+    var silent = false
+    var assembler = MessageAssembler()
+
+    init(
+        app: AppID,
+        sessionID: UInt8,
+        hashID: Int32,
+        configuration: HeadUnitConfiguration,
+        startupVideoCapability: VideoCapability
+    ) {
+        self.startupVideoCapability = startupVideoCapability
+        self.app = app
+        self.sessionID = sessionID
+        self.hashID = hashID
+        self.configuration = configuration
+    }
+
+    var quirks: CoreQuirks { configuration.quirks }
+
+    // MARK: Building frames
+
+    mutating func takeMessageID() -> UInt32 {
+        defer { nextMessageID &+= 1 }
+        return nextMessageID
+    }
+
+    mutating func control(_ info: ControlFrameInfo, _ service: ServiceType, _ payload: some ControlPayload) -> SDLFrame
+    {
+        control(info, service, buffer: payload.buffer)
+    }
+
+    mutating func control(_ info: ControlFrameInfo, _ service: ServiceType, buffer: ByteBuffer = ByteBuffer())
+        -> SDLFrame
+    {
+        let frame = SDLFrame.control(
+            info,
+            service: service,
+            version: version,
+            sessionID: sessionID,
+            messageID: takeMessageID(),
+            payload: buffer
+        )
+        if info == .endServiceACK, quirks.messageIDResetsAfterEndServiceACK { nextMessageID = 0 }
+        return frame
+    }
+
+    /// An RPC frame, always a single frame as Core sends them (even the 16 KB OnPermissionsChange).
+    mutating func rpc(_ type: RPCMessageType, _ function: FunctionID, correlationID: UInt32, _ body: JSONValue)
+        -> SDLFrame
+    {
+        let payload: ByteBuffer
+        if version == 1 {
+            let envelope = RPCEnvelopeV1(
+                type: type,
+                name: FunctionNames.name(function),
+                correlationID: type == .notification ? nil : Int(correlationID),
+                parameters: body.bytes
+            )
+            payload = ByteBuffer(bytes: envelope.encoded())
+        } else {
+            payload =
+                RPCPayload(type: type, functionID: function, correlationID: correlationID, json: body.bytes).buffer
+        }
+        let header = FrameHeader(
+            version: version,
+            frameType: .single,
+            serviceType: .rpc,
+            frameInfo: 0,
+            sessionID: sessionID,
+            dataSize: 0,
+            messageID: version == 1 ? 0 : takeMessageID()
+        )
+        return SDLFrame(header: header, payload: payload)
+    }
+
+    mutating func notification(_ function: FunctionID, _ body: JSONValue) -> SDLFrame {
+        rpc(.notification, function, correlationID: RPCPayload.notificationCorrelationID, body)
+    }
+
+    // MARK: HMI status
+
+    /// Sends OnHMIStatus for `status` and does what Core does to the streams at the new level.
+    mutating func setStatus(_ newStatus: HMIStatus) -> [SessionAction] {
+        guard registration != nil else { return [] }
+        let old = status
+        status = newStatus
+        var actions: [SessionAction] = [
+            .send(notification(CoreRPC.onHMIStatus, newStatus.json)),
+            .emit(.hmiChanged(app, newStatus)),
+        ]
+        switch newStatus.level {
+        case .none:
+            // hmi-levels: EndService (video) 0.3-8 ms after the OnHMIStatus(NONE).
+            actions += endVideoByHeadUnit()
+            actions += endAudioByHeadUnit()
+            actions.append(.cancel(.backgroundEnd))
+        case .background where old.level != .background:
+            if case .active(let format, let size, _) = video {
+                video = .active(format, size, dataSinceBackground: false)
+            }
+            audioDataSinceBackground = false
+            if let delay = quirks.backgroundEndServiceDelay { actions.append(.schedule(.backgroundEnd, after: delay)) }
+        case .full, .limited:
+            actions.append(.cancel(.backgroundEnd))
+        default:
+            break
+        }
+        return actions
+    }
+
+    mutating func endVideoByHeadUnit() -> [SessionAction] {
+        switch video {
+        case .idle:
+            return []
+        case .starting:
+            // Core's answer is still pending on the HMI; the ACK will come (the nak-fallback race).
+            return []
+        case .active:
+            video = .idle
+            return [.send(control(.endService, .video, buffer: ByteBuffer())), .videoStopped(byHeadUnit: true)]
+        }
+    }
+
+    mutating func endAudioByHeadUnit() -> [SessionAction] {
+        guard audioActive else { return [] }
+        audioActive = false
+        return [.send(control(.endService, .audio, buffer: ByteBuffer())), .audioStopped(byHeadUnit: true)]
+    }
+
+    /// Every stream ends and the app is forgotten (UnregisterAppInterface, EndService RPC, or the app vanished).
+    mutating func teardown(unexpected: Bool) -> [SessionAction] {
+        var actions: [SessionAction] = [.cancel(.activation), .cancel(.noneAfterVideoNAK), .cancel(.backgroundEnd)]
+        if case .active = video { actions.append(.videoStopped(byHeadUnit: unexpected)) }
+        if audioActive { actions.append(.audioStopped(byHeadUnit: unexpected)) }
+        video = .idle
+        audioActive = false
+        if registration != nil { actions.append(.emit(.appUnregistered(app, unexpected: unexpected))) }
+        registration = nil
+        subscribedToVideoCapability = false
+        status = HMIStatus.core(level: .none, navigation: false, media: false)
+        return actions
+    }
+}

@@ -1,0 +1,328 @@
+import Foundation
+public import Logging
+import NIOCore
+import NIOPosix
+import SDLWire
+
+/// SDL Core's side of the protocol, on TCP: the head unit CarWindow's demo and tests talk to.
+///
+/// Each accepted connection is one app with its own session id (1, 2, ...). The emulator answers as SDL Core 8.2
+/// did in `../shared/traces` (see `docs/headunit.md`), records what it receives, and can be steered at runtime.
+///
+/// ```swift
+/// let headUnit = HeadUnit(configuration: HeadUnitConfiguration(port: 0))
+/// let port = try await headUnit.start()
+/// let events = await headUnit.events()
+/// // ... connect an app to 127.0.0.1:port ...
+/// try await headUnit.setHMILevel(.background, for: AppID(1))
+/// await headUnit.stop()
+/// ```
+public actor HeadUnit {
+    final class Connection {
+        let app: AppID
+        var session: AppSession
+        let outbox: AsyncStream<SDLFrame>.Continuation
+        let channel: any Channel
+        let connectedAt = ContinuousClock.now
+        var timers: [SessionTimer: Task<Void, Never>] = [:]
+        var converter: (any AnnexBConverter)?
+        var videoFile: FileSink?
+        var videoSize = VideoSize(width: 0, height: 0)
+        var accessUnits = 0
+        var videoStreams = 0
+        var audioFile: FileSink?
+        var audioBytes = 0
+        var audioStreams = 0
+
+        init(app: AppID, session: AppSession, outbox: AsyncStream<SDLFrame>.Continuation, channel: any Channel) {
+            self.app = app
+            self.session = session
+            self.outbox = outbox
+            self.channel = channel
+        }
+    }
+
+    public private(set) var configuration: HeadUnitConfiguration
+    private let startupVideoCapability: VideoCapability
+    private var rejectedFormats: Set<VideoFormat> = []
+    private var connections: [AppID: Connection] = [:]
+    private var connectionCount = 0
+    private var eventSubscribers: [UUID: AsyncStream<HeadUnitEvent>.Continuation] = [:]
+    private var accessUnitSubscribers: [UUID: AsyncStream<VideoAccessUnit>.Continuation] = [:]
+    private var eventLog: EventLog?
+    private var runTask: Task<Void, any Error>?
+    private var serverChannel: (any Channel)?
+    private let logger: Logger
+
+    /// - Parameters:
+    ///   - configuration: where to listen, what to report and record.
+    ///   - logger: receives a line for every refusal and error.
+    public init(
+        configuration: HeadUnitConfiguration = HeadUnitConfiguration(),
+        logger: Logger = Logger(label: "carwindow.headunit")
+    ) {
+        self.configuration = configuration
+        self.startupVideoCapability = configuration.video
+        self.logger = logger
+    }
+
+    // MARK: Lifecycle
+
+    /// Starts listening and returns the real port (useful with port 0). The server runs until ``stop()``.
+    ///
+    /// - Throws: ``HeadUnitError`` `.bindFailed` when the address cannot be bound, `.file` when the event log
+    ///   cannot be created.
+    public func start() async throws(HeadUnitError) -> Int {
+        guard runTask == nil else {
+            throw HeadUnitError(.invalidControl("the head unit is already running"))
+        }
+        if let path = configuration.eventLogPath {
+            eventLog = try EventLog(path: path)
+        }
+        let server: NIOAsyncChannel<NIOAsyncChannel<SDLFrame, SDLFrame>, Never>
+        let maximumPayload = Int(configuration.mtu)
+        do {
+            server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+                .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+                .bind(host: configuration.host, port: configuration.port) { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.addHandler(
+                            ByteToMessageHandler(SDLFrameDecoder(maximumPayloadSize: maximumPayload))
+                        )
+                        try channel.pipeline.syncOperations.addHandler(MessageToByteHandler(SDLFrameEncoder()))
+                        return try NIOAsyncChannel<SDLFrame, SDLFrame>(wrappingChannelSynchronously: channel)
+                    }
+                }
+        } catch {
+            throw HeadUnitError(.bindFailed("\(configuration.host):\(configuration.port): \(error)"))
+        }
+        serverChannel = server.channel
+        let port = server.channel.localAddress?.port ?? configuration.port
+        runTask = Task {
+            try await server.executeThenClose { inbound in
+                try await withThrowingDiscardingTaskGroup { group in
+                    for try await connection in inbound {
+                        group.addTask { await self.serve(connection) }
+                    }
+                }
+            }
+        }
+        logger.info("listening", metadata: ["address": "\(configuration.host):\(port)"])
+        return port
+    }
+
+    /// Closes the listener and every app connection, and finishes the event streams.
+    public func stop() async {
+        serverChannel?.close(promise: nil)
+        for connection in connections.values { connection.channel.close(promise: nil) }
+        runTask?.cancel()
+        _ = await runTask?.result
+        runTask = nil
+        serverChannel = nil
+        eventLog?.close()
+        for subscriber in eventSubscribers.values { subscriber.finish() }
+        for subscriber in accessUnitSubscribers.values { subscriber.finish() }
+        eventSubscribers = [:]
+        accessUnitSubscribers = [:]
+    }
+
+    // MARK: Observing
+
+    /// A new stream of everything that happens from now on. Each call makes its own subscriber; the stream finishes
+    /// when the head unit stops. Events are buffered without bound, so a subscriber should keep reading.
+    public func events() -> AsyncStream<HeadUnitEvent> {
+        let (stream, continuation) = AsyncStream<HeadUnitEvent>.makeStream()
+        let id = UUID()
+        eventSubscribers[id] = continuation
+        continuation.onTermination = { _ in Task { await self.removeEventSubscriber(id) } }
+        return stream
+    }
+
+    /// A new stream of the video access units (Annex-B) the apps send, as they are converted. A slow reader loses
+    /// the oldest units beyond `buffering`.
+    public func accessUnits(buffering: Int = 64) -> AsyncStream<VideoAccessUnit> {
+        let (stream, continuation) = AsyncStream<VideoAccessUnit>.makeStream(
+            bufferingPolicy: .bufferingNewest(buffering))
+        let id = UUID()
+        accessUnitSubscribers[id] = continuation
+        continuation.onTermination = { _ in Task { await self.removeAccessUnitSubscriber(id) } }
+        return stream
+    }
+
+    var accessUnitSubscribersList: [AsyncStream<VideoAccessUnit>.Continuation] { Array(accessUnitSubscribers.values) }
+
+    private func removeEventSubscriber(_ id: UUID) { eventSubscribers[id] = nil }
+    private func removeAccessUnitSubscriber(_ id: UUID) { accessUnitSubscribers[id] = nil }
+
+    /// The apps connected now.
+    public func apps() -> [AppSnapshot] {
+        connections.values.sorted { $0.app < $1.app }.map { connection in
+            let session = connection.session
+            return AppSnapshot(
+                app: connection.app,
+                sessionID: session.sessionID,
+                appName: session.registration?.appName,
+                hmiStatus: session.status,
+                videoStreaming: { if case .active = session.video { true } else { false } }(),
+                audioStreaming: session.audioActive,
+                subscribedToVideoCapability: session.subscribedToVideoCapability
+            )
+        }
+    }
+
+    func emit(_ event: HeadUnitEvent) {
+        if case .error(let error) = event { logger.warning("\(error)") }
+        for subscriber in eventSubscribers.values { subscriber.yield(event) }
+    }
+
+    // MARK: Connections
+
+    private func serve(_ channel: NIOAsyncChannel<SDLFrame, SDLFrame>) async {
+        connectionCount += 1
+        let app = AppID(connectionCount)
+        // Session ids count 1, 2, ... per app (a byte, 0 excluded); hashIds follow Core's 65537, 65539, ...
+        let sessionID = UInt8((connectionCount - 1) % 255 + 1)
+        let hashID = Int32(truncatingIfNeeded: 65_535 + 2 * connectionCount)
+        let (outbox, continuation) = AsyncStream<SDLFrame>.makeStream()
+        var session = AppSession(
+            app: app,
+            sessionID: sessionID,
+            hashID: hashID,
+            configuration: configuration,
+            startupVideoCapability: startupVideoCapability
+        )
+        session.rejectedFormats = rejectedFormats
+        connections[app] = Connection(app: app, session: session, outbox: continuation, channel: channel.channel)
+        emit(.connected(app, remote: channel.channel.remoteAddress?.description ?? "?"))
+        do {
+            try await channel.executeThenClose { inbound, outbound in
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        for await frame in outbox { try await outbound.write(frame) }
+                    }
+                    do {
+                        for try await frame in inbound { self.handle(frame, from: app) }
+                    } catch let error as SDLWireError {
+                        // Garbage or an oversize header: no way to find the next frame in a byte stream, so
+                        // the connection goes, as Core drops a transport it cannot parse.
+                        self.emit(.error(HeadUnitError(.malformedFrame(error.description), app: app)))
+                    } catch {
+                        // Shutdown or a reset connection: not the app's fault, nothing to report.
+                        self.logger.debug("connection closed", metadata: ["app": "\(app)", "error": "\(error)"])
+                    }
+                    continuation.finish()
+                    try await group.next()
+                }
+            }
+        } catch {
+            logger.debug("connection ended", metadata: ["app": "\(app)", "error": "\(error)"])
+        }
+        closed(app)
+    }
+
+    private func handle(_ frame: SDLFrame, from app: AppID) {
+        guard let connection = connections[app] else { return }
+        log(frame, .appToCore, connection)
+        execute(connection.session.receive(frame), on: connection)
+    }
+
+    private func closed(_ app: AppID) {
+        guard let connection = connections.removeValue(forKey: app) else { return }
+        for task in connection.timers.values { task.cancel() }
+        connection.outbox.finish()
+        let unexpected = connection.session.registration != nil
+        execute(connection.session.teardown(unexpected: unexpected), on: connection)
+        emit(.disconnected(app))
+    }
+
+    private func log(_ frame: SDLFrame, _ direction: EventLog.Direction, _ connection: Connection) {
+        guard let eventLog, eventLog.isEnabled else { return }
+        let elapsed = ContinuousClock.now - connection.connectedAt
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        do {
+            try eventLog.record(frame, direction: direction, app: connection.app, time: seconds)
+        } catch {
+            emit(.error(error))
+        }
+    }
+
+    func connection(_ app: AppID) throws(HeadUnitError) -> Connection {
+        guard let connection = connections[app] else { throw HeadUnitError(.unknownApp(app.rawValue)) }
+        return connection
+    }
+
+    var allConnections: [Connection] { connections.values.sorted { $0.app < $1.app } }
+    var currentRejectedFormats: Set<VideoFormat> {
+        get { rejectedFormats }
+        set { rejectedFormats = newValue }
+    }
+
+    func updateConfiguration(_ update: (inout HeadUnitConfiguration) -> Void) { update(&configuration) }
+
+    // MARK: Executing actions
+
+    func execute(_ actions: [SessionAction], on connection: Connection) {
+        for action in actions {
+            switch action {
+            case .send(let frame):
+                guard !connection.session.silent else { continue }
+                log(frame, .coreToApp, connection)
+                connection.outbox.yield(frame)
+            case .schedule(let timer, let delay):
+                connection.timers[timer]?.cancel()
+                let app = connection.app
+                connection.timers[timer] = Task {
+                    do { try await Task.sleep(for: delay) } catch { return }
+                    self.fire(timer, for: app)
+                }
+            case .cancel(let timer):
+                connection.timers.removeValue(forKey: timer)?.cancel()
+            case .emit(let event):
+                emit(event)
+            case .close(let error):
+                if let error { emit(.error(error)) }
+                connection.channel.close(promise: nil)
+            default:
+                executeStream(action, on: connection)
+            }
+        }
+    }
+
+    private func fire(_ timer: SessionTimer, for app: AppID) {
+        guard let connection = connections[app] else { return }
+        connection.timers[timer] = nil
+        let session = connection.session
+        let actions: [SessionAction]
+        switch timer {
+        case .activation:
+            actions = connection.session.setStatus(
+                .core(
+                    level: .full, navigation: session.registration?.navigation ?? false,
+                    media: session.registration?.isMedia ?? false)
+            )
+        case .noneAfterVideoNAK:
+            // An app refused because it was in NONE already gets no second, identical OnHMIStatus.
+            actions =
+                session.status.level == .none
+                ? [] : connection.session.setStatus(.core(level: .none, navigation: false, media: false))
+        case .videoStart:
+            actions = connection.session.completeVideoStart()
+        case .backgroundEnd:
+            actions = connection.session.backgroundTimerFired()
+        }
+        execute(actions, on: connection)
+    }
+}
+
+/// What ``HeadUnit/apps()`` reports about one app.
+public struct AppSnapshot: Hashable, Sendable {
+    public var app: AppID
+    public var sessionID: UInt8
+    /// `nil` until RegisterAppInterface succeeded.
+    public var appName: String?
+    public var hmiStatus: HMIStatus
+    public var videoStreaming: Bool
+    public var audioStreaming: Bool
+    public var subscribedToVideoCapability: Bool
+}

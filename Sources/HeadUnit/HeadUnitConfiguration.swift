@@ -1,0 +1,63 @@
+public import SDLWire
+
+/// Everything the emulator needs to start: where it listens, what it reports, what it records and how Core-like it
+/// is. Defaults reproduce the HMI behind `../shared/traces` (`SDL / HmiStub / 2024 / SE`, 800x480, activation after
+/// 0.5 s).
+///
+/// ```swift
+/// var configuration = HeadUnitConfiguration(port: 0)
+/// configuration.video.preferredResolution = VideoSize(width: 1024, height: 600)
+/// configuration.recordDirectory = "/tmp/recordings"
+/// ```
+public struct HeadUnitConfiguration: Sendable {
+    /// The address to listen on.
+    public var host: String
+    /// The TCP port; 0 picks a free one (reported by ``HeadUnit/start()``).
+    public var port: Int
+    /// What the RPC StartServiceACK reports about the vehicle.
+    public var vehicle: VehicleInfo
+    /// The video capability at start-up.
+    public var video: VideoCapability
+    /// How long after registration the HMI activates the app (FULL). `nil`: never on its own.
+    public var activationDelay: Duration?
+    /// The `mtu` Core reports (its MaximumPayloadSize).
+    public var mtu: Int64
+    /// The highest protocol version the emulator speaks; an app asking for more gets this.
+    public var protocolVersion: ProtocolVersion
+    /// Where to write one `.h264` file per video stream and one `.pcm` file per audio stream; `nil` records nothing.
+    public var recordDirectory: String?
+    /// Where to write the JSON-lines event log; `nil` writes none.
+    public var eventLogPath: String?
+    public var quirks: CoreQuirks
+
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 12345,
+        vehicle: VehicleInfo = VehicleInfo(
+            make: "SDL",
+            model: "HmiStub",
+            modelYear: "2024",
+            trim: "SE",
+            systemSoftwareVersion: "hmi_stub_1.0",
+            systemHardwareVersion: "stub-hw"
+        ),
+        video: VideoCapability = VideoCapability(),
+        activationDelay: Duration? = .milliseconds(500),
+        mtu: Int64 = 131_072,
+        protocolVersion: ProtocolVersion = ProtocolVersion(5, 4, 1),
+        recordDirectory: String? = nil,
+        eventLogPath: String? = nil,
+        quirks: CoreQuirks = CoreQuirks()
+    ) {
+        self.host = host
+        self.port = port
+        self.vehicle = vehicle
+        self.video = video
+        self.activationDelay = activationDelay
+        self.mtu = mtu
+        self.protocolVersion = protocolVersion
+        self.recordDirectory = recordDirectory
+        self.eventLogPath = eventLogPath
+        self.quirks = quirks
+    }
+}

@@ -1,0 +1,103 @@
+public import SDLWire
+
+/// Something the emulator saw or did, for tests and viewers.
+///
+/// ```swift
+/// for await event in headUnit.events() {
+///     if case .appRegistered(let app, let name, _) = event { print(app, name) }
+/// }
+/// ```
+public enum HeadUnitEvent: Sendable, CustomStringConvertible {
+    /// A TCP connection was accepted.
+    case connected(AppID, remote: String)
+    /// The RPC service started; the app got its session id.
+    case sessionStarted(AppID, sessionID: UInt8, protocolVersion: ProtocolVersion)
+    /// RegisterAppInterface succeeded.
+    case appRegistered(AppID, appName: String, appHMITypes: [String])
+    /// The emulator sent an OnHMIStatus.
+    case hmiChanged(AppID, HMIStatus)
+    /// A video service started with this format and size.
+    case videoStarted(AppID, format: VideoFormat, size: VideoSize)
+    /// A video StartService was refused.
+    case videoRejected(AppID, reason: String, rejectedParams: [String])
+    /// The video service ended; `byHeadUnit` when the emulator ended it.
+    case videoStopped(AppID, byHeadUnit: Bool, accessUnits: Int)
+    /// An access unit (Annex-B) was received and converted.
+    case videoFrame(AppID, index: Int, bytes: Int)
+    /// The audio service started.
+    case audioStarted(AppID)
+    /// PCM bytes were received.
+    case audioData(AppID, bytes: Int)
+    /// The audio service ended.
+    case audioStopped(AppID, byHeadUnit: Bool, bytes: Int)
+    /// The app subscribed to (or asked for) the video streaming capability.
+    case capabilityRequested(AppID, subscribed: Bool)
+    /// OnSystemCapabilityUpdated was sent.
+    case capabilityUpdated(AppID, VideoCapability)
+    /// OnAppCapabilityUpdated from the app; `dropped` when Core's policy dropped it (HMI level NONE).
+    case appCapabilityUpdated(AppID, dropped: Bool)
+    /// OnTouchEvent notifications sent (counting duplicates).
+    case touchSent(AppID, type: TouchType, notifications: Int)
+    /// SendHapticData arrived with these rectangles.
+    case hapticRects(AppID, [HapticRect])
+    /// The app unregistered, or vanished and was unregistered.
+    case appUnregistered(AppID, unexpected: Bool)
+    /// The connection closed.
+    case disconnected(AppID)
+    /// Something the app did wrong, or a file that could not be written.
+    case error(HeadUnitError)
+
+    public var description: String {
+        switch self {
+        case .connected(let app, let remote): "\(app) connected from \(remote)"
+        case .sessionStarted(let app, let id, let version): "\(app) session \(id), protocol \(version)"
+        case .appRegistered(let app, let name, let types): "\(app) registered '\(name)' \(types)"
+        case .hmiChanged(let app, let status): "\(app) OnHMIStatus \(status)"
+        case .videoStarted(let app, let format, let size): "\(app) video started \(format) \(size)"
+        case .videoRejected(let app, let reason, let params): "\(app) video refused: \(reason) \(params)"
+        case .videoStopped(let app, let byHeadUnit, let count):
+            "\(app) video stopped\(byHeadUnit ? " by the head unit" : "") after \(count) access units"
+        case .videoFrame(let app, let index, let bytes): "\(app) access unit \(index): \(bytes) bytes"
+        case .audioStarted(let app): "\(app) audio started"
+        case .audioData(let app, let bytes): "\(app) audio \(bytes) bytes"
+        case .audioStopped(let app, let byHeadUnit, let bytes):
+            "\(app) audio stopped\(byHeadUnit ? " by the head unit" : "") after \(bytes) bytes"
+        case .capabilityRequested(let app, let subscribed): "\(app) GetSystemCapability subscribe=\(subscribed)"
+        case .capabilityUpdated(let app, let capability):
+            "\(app) OnSystemCapabilityUpdated \(capability.preferredResolution)"
+        case .appCapabilityUpdated(let app, let dropped): "\(app) OnAppCapabilityUpdated\(dropped ? " (dropped)" : "")"
+        case .touchSent(let app, let type, let count): "\(app) OnTouchEvent \(type) x\(count)"
+        case .hapticRects(let app, let rects): "\(app) SendHapticData \(rects.count) rects"
+        case .appUnregistered(let app, let unexpected): "\(app) unregistered\(unexpected ? " (disconnected)" : "")"
+        case .disconnected(let app): "\(app) disconnected"
+        case .error(let error): "error: \(error)"
+        }
+    }
+}
+
+/// A haptic rectangle from SendHapticData, floats unchanged.
+public struct HapticRect: Hashable, Sendable {
+    public var id: Int
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    public init(id: Int, x: Double, y: Double, width: Double, height: Double) {
+        self.id = id
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+}
+
+/// One converted video access unit, Annex-B, as a viewer wants it.
+public struct VideoAccessUnit: Sendable {
+    public var app: AppID
+    /// Counts from 0 within one video service.
+    public var index: Int
+    public var size: VideoSize
+    /// Start-code-prefixed NAL units.
+    public var annexB: [UInt8]
+}

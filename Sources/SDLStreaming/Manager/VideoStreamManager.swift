@@ -1,0 +1,355 @@
+public import Logging
+import NIOCore
+public import SDLRPC
+import SDLWire
+
+/// The video stream of one SDL session: it decides when video may flow, negotiates it, keeps it flowing through the
+/// head unit's changes, and sends the app's frames.
+///
+/// The decisions are made by a ``VideoStreamStateMachine``; this actor only executes its actions, over two ordered
+/// paths run by ``run()``:
+///
+/// ```
+///  host inputs ─▶ machine ─▶ actions ─┬─ control path (one loop): StartService, EndService, EndServiceACK,
+///  (HMI, app state,                   │                           OnAppCapabilityUpdated → answers back to machine
+///   capability, answers)              ├─ encoder create/destroy, key-frame request (immediately)
+///                                     └─ events() subscribers
+///  send(frame) ─▶ bounded queue (capacity N, full → drop) ─▶ frame loop: encode ─▶ connection.sendVideo
+/// ```
+///
+/// There is no task per frame: `send(_:)` puts the frame in a bounded queue that a single loop drains in order. When
+/// the connection cannot keep up, `sendVideo` suspends, the queue fills, and further frames are dropped before they
+/// reach the encoder, counted in ``statistics``.
+///
+/// ```swift
+/// let manager = VideoStreamManager(
+///     settings: VideoStreamingSettings(), connection: sessionAdapter, encoderFactory: openH264, clock: .continuous)
+/// async let running: Void = manager.run()
+/// await manager.registered(HeadUnitVideoInfo(response: rai, appHMITypes: [.navigation]))
+/// await manager.capabilityUpdated(capability)
+/// await manager.hmiStatusChanged(status)
+/// for await event in manager.events() {
+///     if case .started(let stream) = event { render(at: stream.size) }
+/// }
+/// let result = await manager.send(frame)
+/// ```
+public actor VideoStreamManager<Factory: VideoEncoderFactory, C: Clock> where C.Duration == Duration {
+    /// The frame type the encoder takes.
+    public typealias Frame = Factory.Encoder.Frame
+
+    enum ControlJob: Sendable {
+        case startService(attempt: Int, VideoStartService)
+        case endService(attempt: Int)
+        case acknowledgeEndService
+        case sendAppCapability(OnAppCapabilityUpdated)
+    }
+
+    enum FrameJob {
+        case app(Frame, Duration, CheckedContinuation<VideoFrameResult, Never>)
+        case background(Frame, count: Int, frameRate: Int)
+    }
+
+    var machine: VideoStreamStateMachine
+    let connection: any VideoServiceConnection
+    private let factory: Factory
+    let clock: C
+    private let logger: Logger
+    /// App frames that may wait for the encoder; the one being encoded is not counted.
+    public nonisolated let frameQueueCapacity: Int
+
+    private let control: AsyncStream<ControlJob>
+    private let controlContinuation: AsyncStream<ControlJob>.Continuation
+    let wake: AsyncStream<Void>
+    let wakeContinuation: AsyncStream<Void>.Continuation
+
+    var queue: [FrameJob] = []
+    var encoder: Factory.Encoder?
+    var encoderGeneration = 0
+    var keyFrameRequested = false
+    var lastAppPresentationTime: Duration?
+    var lastEncoderPresentationTime: Duration?
+    /// Inputs raised while executing actions (encoder failures), handled once the current actions are done so
+    /// events keep their order.
+    private var deferredInputs: [VideoStreamInput] = []
+    private var isHandling = false
+
+    var stats = VideoStreamStatistics()
+    var recentSends: [(at: C.Instant, bytes: Int)] = []
+    private var resizeRequestedAt: C.Instant?
+    var firstFrameAfterResizeGeneration: Int?
+    /// When the capability update of the resize being measured arrived.
+    var resizeOrigin: C.Instant?
+
+    /// Whether ``run()`` is running: frames are only taken while a loop is there to send them.
+    var isRunning = false
+    private var subscribers: [Int: AsyncStream<VideoStreamEvent>.Continuation] = [:]
+    private var nextSubscriber = 0
+
+    /// Creates a stopped manager.
+    ///
+    /// - Parameters:
+    ///   - settings: ranges, data source, frame-rate and bit-rate wishes, background frames.
+    ///   - connection: the session adapter.
+    ///   - encoderFactory: builds an encoder per negotiated stream.
+    ///   - clock: for statistics and resize timing (a manual clock in tests).
+    ///   - appState: the host's state now; a Linux host is usually `.active`.
+    ///   - frameQueueCapacity: app frames that may wait while one is encoded or sent (at least 1).
+    ///   - logger: where errors and lifecycle changes are logged.
+    public init(
+        settings: VideoStreamingSettings,
+        connection: any VideoServiceConnection,
+        encoderFactory: Factory,
+        clock: C,
+        appState: AppState = .active,
+        frameQueueCapacity: Int = 2,
+        logger: Logger = Logger(label: "carwindow.video")
+    ) {
+        self.machine = VideoStreamStateMachine(settings: settings, appState: appState)
+        self.connection = connection
+        self.factory = encoderFactory
+        self.clock = clock
+        self.frameQueueCapacity = max(1, frameQueueCapacity)
+        self.logger = logger
+        (control, controlContinuation) = AsyncStream.makeStream(of: ControlJob.self)
+        (wake, wakeContinuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    }
+
+    // MARK: - Running
+
+    /// Runs the control path, the frame path and the head unit's events until the calling task is cancelled.
+    /// Call it once; nothing is sent to the head unit while it is not running. To end cleanly, call ``stop()``,
+    /// wait for ``VideoStreamEvent/stopped(_:)``, then cancel.
+    public func run() async {
+        guard !isRunning else {
+            logger.error("VideoStreamManager.run() called while it is already running; ignored")
+            return
+        }
+        isRunning = true
+        defer { isRunning = false }
+        let events = connection.videoServiceEvents()
+        await withDiscardingTaskGroup { group in
+            group.addTask { await self.runControl() }
+            group.addTask { await self.runFrames() }
+            group.addTask {
+                for await event in events {
+                    await self.serviceEvent(event)
+                }
+            }
+        }
+        for job in queue {
+            if case .app(_, _, let continuation) = job { continuation.resume(returning: .notSent(.streamChanged)) }
+        }
+        queue.removeAll()
+        for subscriber in subscribers.values { subscriber.finish() }
+        subscribers.removeAll()
+    }
+
+    // MARK: - Inputs from the host
+
+    /// The app registered; call with the RegisterAppInterface response.
+    public func registered(_ info: HeadUnitVideoInfo) { handle(.registered(info)) }
+
+    /// A video capability from GetSystemCapability or OnSystemCapabilityUpdated; `nil` when the head unit has
+    /// none. A new size while streaming restarts the stream (and starts a resize measurement).
+    public func capabilityUpdated(_ capability: VideoStreamingCapability?) {
+        let wasOpen = machine.state == .ready || machine.state == .suspended
+        handle(.capability(capability))
+        if wasOpen && machine.state == .shuttingDown {
+            resizeRequestedAt = clock.now
+        }
+    }
+
+    /// An OnHMIStatus from the head unit.
+    public func hmiStatusChanged(_ status: OnHMIStatus) { handle(.hmiStatus(status)) }
+
+    /// The host's app state.
+    public func setAppState(_ state: AppState) { handle(.appState(state)) }
+
+    /// End the stream and stay stopped until ``restart()``.
+    public func stop() { handle(.stop) }
+
+    /// Start again: end the open stream, if any, and start when the head unit allows.
+    public func restart() { handle(.restart) }
+
+    // MARK: - Status
+
+    /// The lifecycle state, the open stream and its encoder configuration.
+    public var status: VideoStreamStatus {
+        VideoStreamStatus(state: machine.state, stream: machine.stream, encoder: machine.encoderConfiguration)
+    }
+
+    /// Counters and rates of the frame path.
+    public var statistics: VideoStreamStatistics {
+        var result = stats
+        result.queueDepth = appFramesWaiting
+        let cutoff = clock.now.advanced(by: .seconds(-1))
+        let recent = recentSends.filter { $0.at > cutoff }
+        result.framesPerSecond = recent.count
+        result.bitsPerSecond = recent.reduce(0) { $0 + $1.bytes } * 8
+        return result
+    }
+
+    /// A new stream of every event from now on. Each call returns an independent stream; it buffers the newest
+    /// 256 events for a slow reader and ends when ``run()`` ends.
+    public func events() -> AsyncStream<VideoStreamEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: VideoStreamEvent.self, bufferingPolicy: .bufferingNewest(256))
+        let id = nextSubscriber
+        nextSubscriber += 1
+        subscribers[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.unsubscribe(id) }
+        }
+        return stream
+    }
+
+    private func unsubscribe(_ id: Int) { subscribers[id] = nil }
+
+    // MARK: - Machine
+
+    private func serviceEvent(_ event: VideoServiceEvent) {
+        switch event {
+        case .headUnitEndedService: handle(.headUnitEndedService)
+        case .transportClosed: handle(.transportClosed)
+        }
+    }
+
+    func handle(_ input: VideoStreamInput) {
+        deferredInputs.append(input)
+        guard !isHandling else { return }
+        isHandling = true
+        defer { isHandling = false }
+        while !deferredInputs.isEmpty {
+            let next = deferredInputs.removeFirst()
+            for action in machine.handle(next) {
+                execute(action)
+            }
+        }
+        if machine.state == .ready || machine.state == .suspended || machine.state == .stopped {
+            // A restart that kept its size (or gave up) has nothing left to measure.
+            resizeRequestedAt = nil
+        }
+    }
+
+    private func execute(_ action: VideoStreamAction) {
+        switch action {
+        case .startService(let attempt, let request):
+            logger.debug("video StartService", metadata: ["attempt": "\(attempt)", "request": "\(request)"])
+            controlContinuation.yield(.startService(attempt: attempt, request))
+        case .endService(let attempt):
+            controlContinuation.yield(.endService(attempt: attempt))
+        case .acknowledgeEndService:
+            controlContinuation.yield(.acknowledgeEndService)
+        case .sendAppCapability(let notification):
+            controlContinuation.yield(.sendAppCapability(notification))
+        case .createEncoder(let configuration):
+            encoderGeneration += 1
+            lastAppPresentationTime = nil
+            lastEncoderPresentationTime = nil
+            keyFrameRequested = true
+            do {
+                encoder = try factory.makeEncoder(configuration)
+                logger.info("video encoder", metadata: ["configuration": "\(configuration)"])
+            } catch {
+                encoder = nil
+                deferredInputs.append(.encoderFailed(error))
+            }
+        case .destroyEncoder:
+            encoder = nil
+            encoderGeneration += 1
+        case .requestKeyFrame:
+            keyFrameRequested = true
+        case .sendBackgroundFrames(let frames, let frameRate):
+            if let size = machine.stream?.size,
+                let frame = factory.backgroundFrame(message: frames.message, size: size)
+            {
+                queue.append(.background(frame, count: min(frames.count, 300), frameRate: frameRate))
+                wakeContinuation.yield()
+            }
+        case .emit(let event):
+            emit(event)
+        }
+    }
+
+    private func emit(_ event: VideoStreamEvent) {
+        switch event {
+        case .error(let error):
+            logger.error("video stream error", metadata: ["error": "\(error)"])
+        case .started(let stream):
+            logger.info("video started", metadata: ["stream": "\(stream)"])
+        case .stopped(let reason):
+            logger.info("video stopped", metadata: ["reason": "\(reason)"])
+        case .resized(let size):
+            if let start = resizeRequestedAt {
+                stats.lastResize = ResizeLatency(
+                    size: size.description, toServiceStarted: start.duration(to: clock.now), toFirstFrame: nil)
+                firstFrameAfterResizeGeneration = encoderGeneration
+                resizeOrigin = start
+            }
+            resizeRequestedAt = nil
+        default:
+            break
+        }
+        for subscriber in subscribers.values { subscriber.yield(event) }
+    }
+
+    // MARK: - Control path
+
+    private func runControl() async {
+        for await job in control {
+            switch job {
+            case .startService(let attempt, let request):
+                do {
+                    let encrypted = machine.settings.requestsEncryption
+                    switch try await connection.startVideoService(request, encrypted: encrypted) {
+                    case .accepted(let ack, let encrypted):
+                        handle(.startServiceACK(attempt: attempt, ack, encrypted: encrypted))
+                    case .rejected(let nak):
+                        handle(.startServiceNAK(attempt: attempt, nak))
+                    }
+                } catch {
+                    handle(.startServiceFailed(attempt: attempt, error))
+                }
+            case .endService(let attempt):
+                do {
+                    try await connection.endVideoService()
+                } catch {
+                    logger.warning("video EndService failed", metadata: ["error": "\(error)"])
+                }
+                handle(.endServiceAnswered(attempt: attempt))
+            case .acknowledgeEndService:
+                do {
+                    try await connection.acknowledgeEndService()
+                } catch {
+                    logger.warning("video EndServiceACK failed", metadata: ["error": "\(error)"])
+                }
+            case .sendAppCapability(let notification):
+                do {
+                    try await connection.sendAppCapability(notification)
+                } catch {
+                    logger.warning("OnAppCapabilityUpdated failed", metadata: ["error": "\(error)"])
+                }
+            }
+        }
+    }
+}
+
+extension VideoStreamManager where C == ContinuousClock {
+    /// Creates a stopped manager on the continuous clock, the one to use outside tests.
+    ///
+    /// ```swift
+    /// let manager = VideoStreamManager(settings: settings, connection: adapter, encoderFactory: openH264)
+    /// ```
+    public init(
+        settings: VideoStreamingSettings,
+        connection: any VideoServiceConnection,
+        encoderFactory: Factory,
+        appState: AppState = .active,
+        frameQueueCapacity: Int = 2,
+        logger: Logger = Logger(label: "carwindow.video")
+    ) {
+        self.init(
+            settings: settings, connection: connection, encoderFactory: encoderFactory, clock: ContinuousClock(),
+            appState: appState, frameQueueCapacity: frameQueueCapacity, logger: logger)
+    }
+}

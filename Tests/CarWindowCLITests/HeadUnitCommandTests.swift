@@ -1,0 +1,33 @@
+import Testing
+
+@Suite("carwindow headunit")
+struct HeadUnitCommandTests {
+    @Test("--help explains the command with an example and lists every option")
+    func help() throws {
+        let result = try BinaryRunner.run(["headunit", "--help"])
+        #expect(result.status == 0)
+        #expect(
+            result.stdout.contains("OVERVIEW: Run a head-unit emulator that answers apps the way SDL Core 8.2 does."))
+        #expect(result.stdout.contains("carwindow headunit --port 12345 --resolution 1024x600"))
+        #expect(
+            result.stdout.contains(
+                "USAGE: carwindow headunit [--host <host>] [--port <port>] [--resolution <resolution>] [--scale <scale>] "
+                    + "[--formats <formats>] [--preferred-fps <preferred-fps>] [--max-bitrate <max-bitrate>] "
+                    + "[--record <record>] [--events <events>]"
+            ))
+    }
+
+    @Test(
+        "invalid options are refused with a message that says what to write",
+        arguments: [
+            (["--resolution", "800"], "size '800' is not WIDTHxHEIGHT"),
+            (["--formats", "H264"], "video format 'H264' is not CODEC:PROTOCOL"),
+            (["--port", "70000"], "--port must be 0...65535"),
+            (["--scale", "0.5"], "--scale must be between 1 and 10"),
+        ])
+    func validation(arguments: [String], message: String) throws {
+        let result = try BinaryRunner.run(["headunit"] + arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains(message))
+    }
+}

@@ -1,0 +1,114 @@
+import NIOCore
+import SDLWire
+import Testing
+
+@testable import HeadUnit
+
+/// The session state machine without a network: frames in, actions out. Timers are actions too, so the timing
+/// rules are checked by firing them by hand.
+@Suite("App session state machine")
+struct AppSessionTests {
+    static func registeredSession(_ quirks: CoreQuirks = CoreQuirks()) throws -> AppSession {
+        var configuration = HeadUnitConfiguration(port: 0)
+        configuration.quirks = quirks
+        var session = AppSession(
+            app: AppID(1), sessionID: 1, hashID: 65_537, configuration: configuration,
+            startupVideoCapability: configuration.video)
+        _ = session.receive(
+            .control(
+                .startService, service: .rpc, version: 1, sessionID: 0,
+                payload: RPCStartService(protocolVersion: ProtocolVersion(5, 4, 0)).buffer))
+        let json = Array(TestApp.navigationRegistration.utf8)
+        let payload = RPCPayload(type: .request, functionID: FunctionID(rawValue: 1), correlationID: 1, json: json)
+        _ = session.receive(rpcFrame(payload.buffer))
+        try #require(session.registration != nil)
+        _ = session.setStatus(.core(level: .full, navigation: true, media: false))
+        return session
+    }
+
+    static func rpcFrame(_ payload: ByteBuffer) -> SDLFrame {
+        SDLFrame(
+            header: FrameHeader(
+                version: 5, frameType: .single, serviceType: .rpc, frameInfo: 0, sessionID: 1,
+                dataSize: 0, messageID: 1),
+            payload: payload)
+    }
+
+    static func startVideo(_ session: inout AppSession) -> [SessionAction] {
+        let start = VideoStartService(height: 480, width: 800, videoProtocol: "RAW", videoCodec: "H264")
+        return session.receive(
+            .control(.startService, service: .video, version: 5, sessionID: 1, payload: start.buffer))
+    }
+
+    static func sent(_ actions: [SessionAction]) -> [SDLFrame] {
+        actions.compactMap { if case .send(let frame) = $0 { frame } else { nil } }
+    }
+
+    static let data = SDLFrame(
+        header: FrameHeader(
+            version: 5, frameType: .single, serviceType: .video, frameInfo: 0, sessionID: 1,
+            dataSize: 0, messageID: 9),
+        payload: ByteBuffer(bytes: [0, 0, 0, 1, 0x65, 1]))
+
+    @Test(
+        "BACKGROUND drops video; the timer ends a service the app kept feeding, not an idle one",
+        arguments: [true, false])
+    func background(feeds: Bool) throws {
+        var session = try Self.registeredSession()
+        let scheduled = Self.startVideo(&session)
+        #expect(scheduled.contains { if case .schedule(.videoStart, _) = $0 { true } else { false } })
+        #expect(Self.sent(session.completeVideoStart()).first?.header.controlFrameInfo == .startServiceACK)
+
+        let toBackground = session.setStatus(.core(level: .background, navigation: true, media: false))
+        #expect(toBackground.contains { if case .schedule(.backgroundEnd, .seconds(1)) = $0 { true } else { false } })
+        if feeds {
+            let dropped = session.receive(Self.data)
+            #expect(!dropped.contains { if case .videoData = $0 { true } else { false } })
+        }
+        let fired = session.backgroundTimerFired()
+        #expect(Self.sent(fired).map(\.header.controlFrameInfo) == (feeds ? [.endService] : []))
+    }
+
+    @Test("a retry that races the NONE after a NAK is still ACKed, unless the quirk is off", arguments: [true, false])
+    func nakRace(quirk: Bool) throws {
+        var quirks = CoreQuirks()
+        quirks.ackVideoStartRacingNONE = quirk
+        var session = try Self.registeredSession(quirks)
+        session.rejectedFormats = [.h264RAW]
+        let nak = Self.startVideo(&session)
+        #expect(Self.sent(nak).first?.header.controlFrameInfo == .startServiceNAK)
+        #expect(nak.contains { if case .schedule(.noneAfterVideoNAK, _) = $0 { true } else { false } })
+
+        session.rejectedFormats = []
+        _ = Self.startVideo(&session)  // the retry arrives before the NONE
+        _ = session.setStatus(.core(level: .none, navigation: false, media: false))
+        let answer = Self.sent(session.completeVideoStart()).first?.header.controlFrameInfo
+        #expect(answer == (quirk ? .startServiceACK : .startServiceNAK))
+    }
+
+    @Test("message ids: the ACK has 0, then they count, and restart after an EndServiceACK", arguments: [true, false])
+    func messageIDs(resets: Bool) throws {
+        var quirks = CoreQuirks()
+        quirks.messageIDResetsAfterEndServiceACK = resets
+        var session = try Self.registeredSession(quirks)
+        _ = Self.startVideo(&session)
+        _ = session.completeVideoStart()
+        let end = Self.sent(session.receive(.control(.endService, service: .video, version: 5, sessionID: 1)))
+        #expect(end.map(\.header.controlFrameInfo) == [.endServiceACK])
+        let next = Self.sent(session.setStatus(.core(level: .limited, navigation: true, media: false)))
+        #expect(next.first?.header.messageID == (resets ? 0 : end[0].header.messageID + 1))
+    }
+}
+
+/// Core's JSON templates parse, so the RAI response and OnPermissionsChange are never the fallbacks.
+@Suite("Core templates")
+struct CoreTemplateTests {
+    @Test("the RegisterAppInterface response and OnPermissionsChange templates are valid JSON")
+    func templates() throws {
+        let registration = try JSONValue(parsing: Array(CoreTemplates.registerAppInterfaceResponse.utf8))
+        #expect(registration["hmiCapabilities"]?["videoStreaming"] == true)
+        #expect(registration["videoStreamingCapability"] == nil)
+        let permissions = try JSONValue(parsing: Array(CoreTemplates.permissionsChange.utf8))
+        #expect(permissions["permissionItem"]?.arrayValue?.count == 61)
+    }
+}
