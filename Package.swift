@@ -171,7 +171,7 @@ let package = Package(
         .testTarget(
             name: "SDLSessionTests",
             dependencies: [
-                "SDLSession", "SDLWire", "SDLRPC",
+                "SDLSession", "SDLWire", "SDLRPC", "HeadUnit",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
