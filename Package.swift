@@ -131,7 +131,7 @@ let package = Package(
         .target(
             name: "SDLStreaming",
             dependencies: [
-                "SDLWire", "SDLRPC", "SDLMedia",
+                "SDLWire", "SDLRPC", "SDLMedia", "SDLSession",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -240,6 +240,7 @@ let package = Package(
         .testTarget(
             name: "SDLStreamingTests",
             dependencies: [
+                "HeadUnit", "SDLSession", .product(name: "Logging", package: "swift-log"),
                 "SDLStreaming", "SDLRPC", "SDLWire", "SDLMedia", .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: upcoming
