@@ -91,7 +91,7 @@ let package = Package(
         ),
         .target(
             name: "CarWindow",
-            dependencies: ["CCairo", "CPangoCairo"],
+            dependencies: ["CCairo", "CPangoCairo", "SDLMedia", "SDLRPC"],
             swiftSettings: upcoming
         ),
         // Protected services: the security manager protocol and SDL's handshake carriage (pure), and the default
@@ -116,7 +116,7 @@ let package = Package(
             dependencies: [
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-                "SDLMedia", "CH264Reference",
+                "SDLMedia", "CH264Reference", "CarWindow",
             ],
             swiftSettings: upcoming
         ),
@@ -139,6 +139,11 @@ let package = Package(
             name: "CarWindowTests",
             dependencies: ["CarWindow"],
             exclude: ["Goldens", "Fixtures"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "CarWindowStreamingTests",
+            dependencies: ["CarWindow", "SDLMedia", "SDLRPC"],
             swiftSettings: upcoming
         ),
         .testTarget(
