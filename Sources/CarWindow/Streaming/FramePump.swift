@@ -23,10 +23,10 @@ public final class FramePump {
     public enum Outcome: Hashable, Sendable {
         /// Nothing changed and no refresh was due: no frame.
         case idle
-        /// The tree was dirty (or the frame buffer was new) and pixels were drawn.
+        /// The tree was dirty: a frame with new content.
         case rendered
         /// Nothing changed but a refresh (or a re-send after the sink dropped a frame) was due: the current
-        /// picture, without drawing.
+        /// picture again, normally without drawing.
         case refreshed
         /// There was something to show but the sink was busy: nothing rendered.
         case dropped
@@ -41,10 +41,18 @@ public final class FramePump {
         public var hapticData: SendHapticData?
     }
 
+    /// What the pump did, for logs and monitors: every tick's outcome and every submission's result.
+    public enum Event: Hashable, Sendable {
+        /// A tick at this stream time and what it did.
+        case tick(Outcome, at: Duration)
+        /// The sink finished with a frame.
+        case submitted(FrameSubmissionResult)
+    }
+
     /// Counters since the pump was made.
     public struct Statistics: Hashable, Sendable, CustomStringConvertible {
         public var ticks = 0
-        /// Frames with new pixels.
+        /// Frames with new content.
         public var framesRendered = 0
         /// Frames that re-sent the current picture.
         public var refreshFrames = 0
@@ -70,6 +78,10 @@ public final class FramePump {
     public private(set) var statistics = Statistics()
     /// True between a frame leaving ``tick(at:)`` and ``submissionFinished(_:)``.
     public private(set) var isSubmitting = false
+    /// Every ``Event``, in order, yielded on ``CarWindowActor`` (the newest 256 are kept for a slow reader). One
+    /// consumer.
+    public nonisolated let events: AsyncStream<Event>
+    private let eventInput: AsyncStream<Event>.Continuation
 
     private var haptics: HapticDebouncer
     private var hapticsStale = true
@@ -84,6 +96,11 @@ public final class FramePump {
         self.renderer = PooledFrameRenderer(capacity: configuration.framePoolCapacity)
         self.haptics = HapticDebouncer(
             delay: configuration.hapticDebounce, isEnabled: window.capabilities.isHapticSpatialDataSupported)
+        (events, eventInput) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(256))
+    }
+
+    deinit {
+        eventInput.finish()
     }
 
     /// Runs one frame-clock tick at `now` (time since the stream started; it becomes the frame's presentation
@@ -101,17 +118,20 @@ public final class FramePump {
         let refreshDue = configuration.refreshInterval.map { interval in
             lastFrameTime.map { now - $0 >= interval } ?? true
         } ?? false
-        if window.isDirty || needsResend || refreshDue {
+        let changed = window.isDirty
+        if changed || needsResend || refreshDue {
             if isSubmitting {
                 statistics.droppedWhileBusy += 1
                 tick.outcome = .dropped
             } else {
-                let (frame, report) = try renderer.render(window, presentationTime: now)
+                // A refresh usually draws nothing: the pool hands back the buffer that already holds the picture.
+                // If the sink kept that buffer, the window repaints into another one; it is still a refresh.
+                let (frame, _) = try renderer.render(window, presentationTime: now)
                 isSubmitting = true
                 needsResend = false
                 lastFrameTime = now
                 tick.frame = frame
-                if report.wasDirty {
+                if changed {
                     statistics.framesRendered += 1
                     tick.outcome = .rendered
                     hapticsStale = true
@@ -130,6 +150,7 @@ public final class FramePump {
             statistics.hapticUpdates += 1
             tick.hapticData = SendHapticData(rects: rects)
         }
+        eventInput.yield(.tick(tick.outcome, at: now))
         return tick
     }
 
@@ -140,6 +161,7 @@ public final class FramePump {
             statistics.droppedBySink += 1
             needsResend = true
         }
+        eventInput.yield(.submitted(result))
     }
 
     /// Applies new display capabilities: the window is resized and laid out before the next frame, which is a full

@@ -1,0 +1,130 @@
+import CarWindow
+import SDLMedia
+import Synchronization
+
+/// A clock that moves only when a test advances it; sleepers wake when their deadline is reached.
+final class ManualClock: Clock, Sendable {
+    struct Instant: InstantProtocol, Hashable, Sendable {
+        var offset: Duration
+        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        func duration(to other: Instant) -> Duration { other.offset - offset }
+        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    }
+
+    private struct State {
+        var now = Instant(offset: .zero)
+        var sleepers: [Int: (deadline: Instant, continuation: CheckedContinuation<Void, any Error>)] = [:]
+        var nextID = 0
+        var sleepWatchers: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state = Mutex(State())
+
+    var now: Instant { state.withLock { $0.now } }
+    var minimumResolution: Duration { .zero }
+
+    func advance(to offset: Duration) {
+        let due = state.withLock { state in
+            state.now = max(state.now, Instant(offset: offset))
+            let now = state.now
+            let ids = state.sleepers.filter { $0.value.deadline <= now }.map(\.key)
+            return ids.compactMap { state.sleepers.removeValue(forKey: $0)?.continuation }
+        }
+        for continuation in due { continuation.resume() }
+    }
+
+    /// Returns once some task is sleeping on this clock.
+    func untilSleeping() async {
+        await withCheckedContinuation { (watcher: CheckedContinuation<Void, Never>) in
+            let sleeping = state.withLock { state in
+                if !state.sleepers.isEmpty { return true }
+                state.sleepWatchers.append(watcher)
+                return false
+            }
+            if sleeping { watcher.resume() }
+        }
+    }
+
+    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+        let id = state.withLock { state in
+            defer { state.nextID += 1 }
+            return state.nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let resumeNow: Result<Void, any Error>? = state.withLock { state in
+                    if Task.isCancelled { return .failure(CancellationError()) }
+                    if deadline <= state.now { return .success(()) }
+                    state.sleepers[id] = (deadline, continuation)
+                    return nil
+                }
+                if let resumeNow { continuation.resume(with: resumeNow) }
+                let watchers = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+                    guard !state.sleepers.isEmpty else { return [] }
+                    defer { state.sleepWatchers = [] }
+                    return state.sleepWatchers
+                }
+                for watcher in watchers { watcher.resume() }
+            }
+        } onCancel: {
+            let continuation = state.withLock { $0.sleepers.removeValue(forKey: id)?.continuation }
+            continuation?.resume(throwing: CancellationError())
+        }
+    }
+}
+
+/// A sink that hands each frame to the test and answers with a fixed result.
+final class RecordingSink: FrameSink {
+    let frames: AsyncStream<VideoFrame>
+    private let input: AsyncStream<VideoFrame>.Continuation
+    let result: FrameSubmissionResult
+
+    init(result: FrameSubmissionResult = .accepted) {
+        (frames, input) = AsyncStream.makeStream(of: VideoFrame.self)
+        self.result = result
+    }
+
+    func submit(_ frame: VideoFrame) async -> FrameSubmissionResult {
+        // A copy of the pixels: the buffer goes back to the pool when this returns.
+        input.yield(try! VideoFrame.copy(of: frame))
+        return result
+    }
+}
+
+extension VideoFrame {
+    /// A frame over a fresh copy of `frame`'s pixels (tests keep pictures the pool will reuse).
+    static func copy(of frame: VideoFrame) throws(MediaError) -> VideoFrame {
+        let buffer = SDLMedia.PixelBuffer(byteCount: frame.buffer.byteCount)
+        buffer.mutableBytes.copyMemory(from: frame.buffer.bytes)
+        return try VideoFrame(
+            buffer: buffer, format: frame.format, width: frame.width, height: frame.height, planes: frame.planes,
+            presentationTime: frame.presentationTime)
+    }
+
+    /// The BGRA pixel at (x, y) as 0xAARRGGBB.
+    func argb(x: Int, y: Int) -> UInt32 {
+        let bytes = buffer.bytes
+        let i = planes[0].offset + y * planes[0].stride + x * 4
+        return UInt32(bytes[i + 3]) << 24 | UInt32(bytes[i + 2]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i])
+    }
+
+    /// The BGRA bytes of the visible rows, without stride padding.
+    var pixelRows: [UInt8] {
+        let bytes = buffer.bytes
+        var rows: [UInt8] = []
+        rows.reserveCapacity(width * height * 4)
+        for y in 0..<height {
+            let start = planes[0].offset + y * planes[0].stride
+            rows.append(contentsOf: bytes[start..<(start + width * 4)])
+        }
+        return rows
+    }
+
+    /// How many pixels differ between two frames of the same size.
+    static func differingPixels(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        guard a.count == b.count else { return Int.max }
+        var count = 0
+        for i in Swift.stride(from: 0, to: a.count, by: 4) where a[i..<(i + 4)] != b[i..<(i + 4)] { count += 1 }
+        return count
+    }
+}
