@@ -7,7 +7,7 @@ extension FramePump {
     ///
     /// One child task submits frames, one sends haptic updates; each is a single ordered path with a one-slot
     /// hand-off, and the pump never renders while the sink still has a frame, so nothing queues. Ticks missed
-    /// because the machine was busy are skipped, not caught up.
+    /// because the machine was busy are skipped, not caught up. Frame times start at zero for each run.
     ///
     /// ```swift
     /// let streaming = Task { try await pump.run(on: ContinuousClock(), sink: videoManager, haptics: hapticSender) }
@@ -18,6 +18,8 @@ extension FramePump {
     public func run<C: Clock>(
         on clock: C, sink: some FrameSink, haptics hapticSink: (any HapticDataSink)? = nil
     ) async throws(CarWindowError) where C.Duration == Duration {
+        // Each run is a new stream: its times start at zero, and it gets a first frame and the haptic rects.
+        restart()
         let start = clock.now
         let period = configuration.framePeriod
         let (frames, frameInput) = AsyncStream.makeStream(of: VideoFrame.self, bufferingPolicy: .bufferingNewest(1))
