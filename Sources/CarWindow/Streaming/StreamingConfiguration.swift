@@ -17,9 +17,12 @@ public struct StreamingConfiguration: Sendable, Hashable {
     public var hapticDebounce: Duration
     /// BGRA frames the renderer's pool keeps.
     public var framePoolCapacity: Int
-    /// The encoder tuning CarWindow asks for. Camera by default: `carwindow bench carwindow` shows that openh264's
-    /// screen-content mode turns every frame of a panning map into an IDR and then skips frames, while camera mode
-    /// encodes the same frames as P-frames within the bitrate.
+    /// The encoder tuning CarWindow asks for. Camera by default, for robustness: openh264's screen-content mode
+    /// turns nearly every frame into an IDR and then skips most frames when textured content moves as a whole
+    /// (`carwindow bench media --motion pan --usage screen`: 17 IDRs and 93 skips in 110 frames), which would make
+    /// a satellite map or a photo unusable. On flat vector content, like the sample map, screen-content is fine and
+    /// is the better choice under a tight bitrate (`carwindow bench carwindow`, docs/carwindow.md): set it for
+    /// such apps.
     public var encoderUsage: EncoderSettings.Usage
 
     /// The default refresh interval: one full picture a second.
