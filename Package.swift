@@ -116,7 +116,7 @@ let package = Package(
             dependencies: [
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-                "SDLMedia", "CH264Reference", "CarWindow",
+                "SDLMedia", "CH264Reference", "CarWindow", "SDLRPC",
             ],
             swiftSettings: upcoming
         ),
