@@ -51,6 +51,23 @@ struct PooledFrameRendererTests {
         #expect(reports.dropFirst().allSatisfy { $0.wasDirty && !$0.isFullRedraw })
     }
 
+    @Test("full-redraw mode repaints everything when something changed, and nothing when nothing did")
+    func fullModeOnlyWhenDirty() throws {
+        var configuration = Window.Configuration()
+        configuration.renderMode = .full
+        let window = try Window(
+            capabilities: DisplayCapabilities(resolution: Size(width: 800, height: 480)), configuration: configuration,
+            clock: ManualClock())
+        let screen = NavigationScreen()
+        try screen.install(in: window)
+        let renderer = PooledFrameRenderer()
+        #expect(try renderer.render(window, presentationTime: .zero).1.isFullRedraw)
+        #expect(try renderer.render(window, presentationTime: .milliseconds(33)).1.wasDirty == false)
+        screen.statusLabel.text = "changed"
+        let report = try renderer.render(window, presentationTime: .milliseconds(66)).1
+        #expect(report.wasDirty && report.isFullRedraw)
+    }
+
     @Test("a frame still held by the sink makes the next render use another buffer, in full")
     func heldFrameGetsAnotherBuffer() throws {
         let (window, screen) = try makeWindow(800, 480)
