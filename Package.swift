@@ -106,7 +106,7 @@ let package = Package(
         ),
         .target(
             name: "CarWindow",
-            dependencies: ["CCairo", "CPangoCairo"],
+            dependencies: ["CCairo", "CPangoCairo", "SDLMedia", "SDLRPC"],
             swiftSettings: upcoming
         ),
         // Protected services: the security manager protocol and SDL's handshake carriage (pure), and the default
@@ -166,7 +166,7 @@ let package = Package(
                 "HeadUnit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-                "SDLMedia", "CH264Reference",
+                "SDLMedia", "CH264Reference", "CarWindow", "SDLRPC",
             ],
             swiftSettings: upcoming
         ),
@@ -222,6 +222,11 @@ let package = Package(
             name: "CarWindowTests",
             dependencies: ["CarWindow"],
             exclude: ["Goldens", "Fixtures"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "CarWindowStreamingTests",
+            dependencies: ["CarWindow", "SDLMedia", "SDLRPC"],
             swiftSettings: upcoming
         ),
         .testTarget(
