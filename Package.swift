@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "SDLSession", targets: ["SDLSession"]),
         .library(name: "SDLStreaming", targets: ["SDLStreaming"]),
         .library(name: "HeadUnit", targets: ["HeadUnit"]),
+        .library(name: "SDLAudio", targets: ["SDLAudio"]),
         .library(name: "CarWindow", targets: ["CarWindow"]),
         .library(name: "SDLSecurity", targets: ["SDLSecurity"]),
         .library(name: "SDLSecurityOpenSSL", targets: ["SDLSecurityOpenSSL"]),
@@ -78,6 +79,7 @@ let package = Package(
                 "SDLWire", "SDLRPC",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: upcoming
@@ -122,7 +124,7 @@ let package = Package(
         ),
         .target(
             name: "CarWindow",
-            dependencies: ["CCairo", "CPangoCairo"],
+            dependencies: ["CCairo", "CPangoCairo", "SDLMedia", "SDLRPC"],
             swiftSettings: upcoming
         ),
         // Protected services: the security manager protocol and SDL's handshake carriage (pure), and the default
@@ -147,7 +149,30 @@ let package = Package(
         .target(
             name: "SDLStreaming",
             dependencies: [
-                "SDLWire", "SDLRPC", "SDLMedia",
+                "SDLWire", "SDLRPC", "SDLMedia", "SDLSession",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: upcoming
+        ),
+        // Audio decoding and resampling: FFmpeg's libraries (Debian libavformat-dev, libavcodec-dev,
+        // libswresample-dev, libavutil-dev). docs/audio.md says why FFmpeg rather than libsndfile + libsamplerate.
+        .systemLibrary(
+            name: "CFFmpeg",
+            pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswresample-dev", "libavutil-dev"])]
+        ),
+        // Frame scheduling for a shared transport: lowest service number first, bounded per service (PS §5).
+        .target(
+            name: "SDLScheduling",
+            dependencies: ["SDLWire", .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: upcoming
+        ),
+        // Audio streaming: PCM format, file decoding, paced playback queue, audio service lifecycle.
+        .target(
+            name: "SDLAudio",
+            dependencies: [
+                "SDLWire", "SDLRPC", "CFFmpeg",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -159,7 +184,7 @@ let package = Package(
                 "HeadUnit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-                "SDLMedia", "CH264Reference",
+                "SDLMedia", "CH264Reference", "CarWindow", "SDLRPC",
             ],
             swiftSettings: upcoming
         ),
@@ -182,6 +207,16 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOTestUtils", package: "swift-nio"),
+            ],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "SDLSessionTests",
+            dependencies: [
+                "SDLSession", "SDLWire", "SDLRPC", "HeadUnit",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: upcoming
         ),
@@ -223,6 +258,11 @@ let package = Package(
             swiftSettings: upcoming
         ),
         .testTarget(
+            name: "CarWindowStreamingTests",
+            dependencies: ["CarWindow", "SDLMedia", "SDLRPC"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
             name: "SDLSecurityTests",
             dependencies: [
                 "SDLSecurity", "SDLSecurityOpenSSL", "SDLWire",
@@ -238,8 +278,19 @@ let package = Package(
         .testTarget(
             name: "SDLStreamingTests",
             dependencies: [
+                "HeadUnit", "SDLSession", .product(name: "Logging", package: "swift-log"),
                 "SDLStreaming", "SDLRPC", "SDLWire", "SDLMedia", .product(name: "NIOCore", package: "swift-nio"),
             ],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "SDLSchedulingTests",
+            dependencies: ["SDLScheduling", "SDLWire", .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "SDLAudioTests",
+            dependencies: ["SDLAudio", "SDLRPC", "SDLWire", .product(name: "NIOCore", package: "swift-nio")],
             swiftSettings: upcoming
         ),
         .testTarget(

@@ -13,6 +13,10 @@ packages=(
     fonts-dejavu-core
     ffmpeg
     libssl-dev
+    libavformat-dev
+    libavcodec-dev
+    libswresample-dev
+    libavutil-dev
     gstreamer1.0-tools
     gstreamer1.0-plugins-base
     gstreamer1.0-plugins-good

@@ -1,0 +1,99 @@
+public import SDLRPC
+public import SDLWire
+
+/// Every error the session layer raises: what went wrong, with the context that lets a log reader find where.
+///
+/// Peer and input problems (a NAK, a timeout, bytes that do not parse, a closed socket) throw this type; programmer
+/// mistakes (calling `start()` twice) do too, as ``Kind/invalidState(_:)``, because they can happen across tasks.
+///
+/// ```swift
+/// do {
+///     try await session.start()
+/// } catch let error as SDLSessionError {
+///     if case .serviceRejected(_, let nak) = error.kind { print(nak.reason ?? "no reason") }
+/// }
+/// ```
+public struct SDLSessionError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: Hashable, Sendable {
+        /// The transport could not connect in time.
+        case connectTimeout(String)
+        /// The transport could not connect at all.
+        case connectionFailed(String)
+        /// The head unit closed the connection while the session still needed it.
+        case connectionClosed
+        /// The head unit sent part of a frame and then nothing for longer than the stall timeout.
+        case peerStalled(partialBytes: Int)
+        /// The bytes from the head unit do not follow the wire format.
+        case wire(SDLWireError)
+        /// An RPC's JSON could not be encoded or decoded.
+        case rpcCoding(RPCCodingError)
+        /// The head unit did not answer in time.
+        case timeout(String)
+        /// The head unit answered with a frame of another session.
+        case unexpectedSessionID(expected: UInt8, got: UInt8)
+        /// The head unit speaks a protocol version this library cannot (protocol 1 answers).
+        case unsupportedProtocolVersion(String)
+        /// StartServiceNAK for `service` (the RPC service when the session itself was refused).
+        case serviceRejected(ServiceType, ServiceNAK)
+        /// EndServiceNAK for `service`.
+        case endServiceRejected(ServiceType, ServiceNAK)
+        /// The head unit answered a request with GenericResponse: it did not understand the request.
+        case genericResponse(request: FunctionID, resultCode: ResultCode, info: String?)
+        /// A response arrived under the request's correlation id but for another function.
+        case unexpectedFunctionID(expected: FunctionID, got: FunctionID)
+        /// RegisterAppInterface was answered with `success == false`.
+        case registrationFailed(resultCode: ResultCode, info: String?)
+        /// A request the head unit refuses in the current HMI level was not sent.
+        case notAllowedInHMILevel(function: FunctionID, level: HMILevel)
+        /// The head unit unregistered the app (OnAppInterfaceUnregistered).
+        case appUnregistered(AppInterfaceUnregisteredReason)
+        /// The session is not in a state that allows the call (not started, already stopped, ...).
+        case invalidState(String)
+    }
+
+    public var kind: Kind
+    /// Extra context for logs: which frame, which request.
+    public var context: String?
+
+    public init(_ kind: Kind, context: String? = nil) {
+        self.kind = kind
+        self.context = context
+    }
+
+    public var description: String {
+        let base: String
+        switch kind {
+        case .connectTimeout(let target): base = "connecting to \(target) timed out"
+        case .connectionFailed(let why): base = "connection failed: \(why)"
+        case .connectionClosed: base = "the head unit closed the connection"
+        case .peerStalled(let bytes): base = "the head unit stalled with \(bytes) bytes of an incomplete frame"
+        case .wire(let error): base = "wire format error: \(error)"
+        case .rpcCoding(let error): base = "RPC coding error: \(error)"
+        case .timeout(let what): base = "timed out waiting for \(what)"
+        case .unexpectedSessionID(let expected, let got): base = "frame for session \(got), expected \(expected)"
+        case .unsupportedProtocolVersion(let version): base = "unsupported protocol version \(version)"
+        case .serviceRejected(let service, let nak): base = "StartService \(service) rejected: \(Self.describe(nak))"
+        case .endServiceRejected(let service, let nak): base = "EndService \(service) rejected: \(Self.describe(nak))"
+        case .genericResponse(let request, let code, let info):
+            base = "GenericResponse \(code) to \(request.name ?? request.description)\(info.map { ": \($0)" } ?? "")"
+        case .unexpectedFunctionID(let expected, let got):
+            base = "response for \(got.name ?? got.description), expected \(expected.name ?? expected.description)"
+        case .registrationFailed(let code, let info):
+            base = "RegisterAppInterface failed: \(code)\(info.map { ": \($0)" } ?? "")"
+        case .notAllowedInHMILevel(let function, let level):
+            base = "\(function.name ?? function.description) is not allowed in HMI level \(level)"
+        case .appUnregistered(let reason): base = "the head unit unregistered the app: \(reason)"
+        case .invalidState(let why): base = "invalid state: \(why)"
+        }
+        if let context { return "\(base) (\(context))" }
+        return base
+    }
+
+    private static func describe(_ nak: ServiceNAK) -> String {
+        var parts: [String] = []
+        if let reason = nak.reason { parts.append("reason '\(reason)'") }
+        if let params = nak.rejectedParams { parts.append("rejected \(params)") }
+        return parts.isEmpty ? "no reason given" : parts.joined(separator: ", ")
+    }
+}

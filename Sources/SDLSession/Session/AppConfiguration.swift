@@ -1,0 +1,109 @@
+public import Logging
+public import SDLRPC
+
+/// What the app tells the head unit about itself when it registers, and how long the session waits for answers.
+///
+/// ```swift
+/// var app = AppConfiguration(appName: "CarWindow", appID: "swiftsdl-nav")
+/// app.appType = .projection
+/// app.timeouts.response = .seconds(5)
+/// ```
+public struct AppConfiguration: Sendable {
+    /// The kind of projection app: SDL Core gives video and touch only to these (brief §2.2).
+    public enum AppType: String, Sendable, CaseIterable {
+        case navigation
+        case projection
+
+        var hmiType: AppHMIType { self == .navigation ? .navigation : .projection }
+    }
+
+    /// How long each step may take before the session gives up with ``SDLSessionError/Kind/timeout(_:)``.
+    public struct Timeouts: Sendable {
+        /// RPC StartService to its ACK. SDL Core answered in 3-25 ms (core-behaviour.md).
+        public var protocolStart: Duration
+        /// Any RPC request to its response.
+        public var response: Duration
+        /// A video or audio StartService/EndService to its ACK. Core waits for its HMI first (40-85 ms seen).
+        public var service: Duration
+        /// Each shutdown step (UnregisterAppInterface, RPC EndService).
+        public var shutdown: Duration
+
+        public init(
+            protocolStart: Duration = .seconds(5),
+            response: Duration = .seconds(10),
+            service: Duration = .seconds(10),
+            shutdown: Duration = .seconds(2)
+        ) {
+            self.protocolStart = protocolStart
+            self.response = response
+            self.service = service
+            self.shutdown = shutdown
+        }
+
+        /// The same duration for every step; handy for tests of silent head units.
+        public static func all(_ duration: Duration) -> Timeouts {
+            Timeouts(protocolStart: duration, response: duration, service: duration, shutdown: duration)
+        }
+    }
+
+    public var appName: String
+    /// The policy table's app id (SDL Core's traces use "swiftsdl-nav").
+    public var appID: String
+    /// The full app id (protocol 5+); defaults to `appID`.
+    public var fullAppID: String?
+    public var appType: AppType
+    public var isMediaApplication: Bool
+    /// The RPC spec version we speak.
+    public var syncMsgVersion: SyncMsgVersion
+    public var languageDesired: Language
+    public var hmiDisplayLanguageDesired: Language
+    public var dayColorScheme: TemplateColorScheme?
+    public var nightColorScheme: TemplateColorScheme?
+    public var timeouts: Timeouts
+    /// Where the session logs: connection and every frame and RPC at debug, errors at error.
+    public var logger: Logger
+
+    public init(
+        appName: String,
+        appID: String,
+        fullAppID: String? = nil,
+        appType: AppType = .navigation,
+        isMediaApplication: Bool = false,
+        syncMsgVersion: SyncMsgVersion = SyncMsgVersion(majorVersion: 8, minorVersion: 0, patchVersion: 0),
+        languageDesired: Language = .enUs,
+        hmiDisplayLanguageDesired: Language = .enUs,
+        dayColorScheme: TemplateColorScheme? = nil,
+        nightColorScheme: TemplateColorScheme? = nil,
+        timeouts: Timeouts = Timeouts(),
+        logger: Logger = Logger(label: "carwindow.session")
+    ) {
+        self.appName = appName
+        self.appID = appID
+        self.fullAppID = fullAppID
+        self.appType = appType
+        self.isMediaApplication = isMediaApplication
+        self.syncMsgVersion = syncMsgVersion
+        self.languageDesired = languageDesired
+        self.hmiDisplayLanguageDesired = hmiDisplayLanguageDesired
+        self.dayColorScheme = dayColorScheme
+        self.nightColorScheme = nightColorScheme
+        self.timeouts = timeouts
+        self.logger = logger
+    }
+
+    /// The RegisterAppInterface request this configuration sends.
+    public var registerAppInterface: RegisterAppInterface {
+        RegisterAppInterface(
+            syncMsgVersion: syncMsgVersion,
+            appName: appName,
+            isMediaApplication: isMediaApplication,
+            languageDesired: languageDesired,
+            hmiDisplayLanguageDesired: hmiDisplayLanguageDesired,
+            appHMIType: [appType.hmiType],
+            appID: appID,
+            fullAppID: fullAppID ?? appID,
+            dayColorScheme: dayColorScheme,
+            nightColorScheme: nightColorScheme
+        )
+    }
+}

@@ -1,0 +1,102 @@
+import Logging
+public import NIOCore
+public import SDLWire
+
+/// Video and audio services for the streaming layer.
+extension SDLSession {
+    /// Starts the video service with the size and format the app would like (PS §3.1.3.3).
+    ///
+    /// ```swift
+    /// let started = try await session.startVideoService(
+    ///     VideoStartService(height: 480, width: 800, videoProtocol: "RAW", videoCodec: "H264"))
+    /// started.ack.width   // the accepted width
+    /// ```
+    ///
+    /// - Throws: ``SDLSessionError`` `.serviceRejected(.video, nak)` with the NAK's `rejectedParams` and `reason`,
+    ///   `.timeout`, `.connectionClosed`.
+    public func startVideoService(_ parameters: VideoStartService, encrypted: Bool = false) async throws
+        -> StartedService
+    {
+        try await startService(.video, payload: parameters.buffer, encrypted: encrypted)
+    }
+
+    /// Starts the audio (PCM) service; its StartService carries no parameters.
+    public func startAudioService(encrypted: Bool = false) async throws -> StartedService {
+        try await startService(.audio, payload: ByteBuffer(), encrypted: encrypted)
+    }
+
+    /// Starts a service with a raw control payload (BSON or empty) and waits for its ACK or NAK.
+    ///
+    /// - Parameters:
+    ///   - service: `.video`, `.audio` (the RPC service is started by ``start()``).
+    ///   - payload: the StartService payload.
+    ///   - encrypted: asks for a protected service (the E bit).
+    public func startService(
+        _ service: ServiceType,
+        payload: ByteBuffer,
+        encrypted: Bool = false
+    ) async throws -> StartedService {
+        try checkServicesOpen()
+        guard service != .rpc, service != .control else {
+            throw SDLSessionError(.invalidState("the \(service) service is not started with startService"))
+        }
+        guard controls.register(.start(service)) else {
+            throw SDLSessionError(.invalidState("a StartService for \(service) is already waiting"))
+        }
+        guard var frame = protocolMachine.control(.startService, service: service, payload: payload) else {
+            controls.remove(.start(service))
+            throw closingError ?? SDLSessionError(.connectionClosed)
+        }
+        frame.header.isEncrypted = encrypted
+        enqueue([frame])
+        let reply = try await awaitControl(
+            .start(service), timeout: configuration.timeouts.service, what: "StartServiceACK (\(service))"
+        )
+        guard case .serviceStarted(let started) = reply else {
+            throw SDLSessionError(.invalidState("unexpected reply to StartService \(service)"))
+        }
+        return started
+    }
+
+    /// Ends a service and waits for EndServiceACK.
+    ///
+    /// - Throws: ``SDLSessionError`` `.endServiceRejected` on EndServiceNAK, `.timeout`, `.connectionClosed`.
+    public func endService(_ service: ServiceType) async throws {
+        try checkServicesOpen()
+        try await endService(service, payload: ByteBuffer(), timeout: configuration.timeouts.service)
+    }
+
+    func endService(_ service: ServiceType, payload: ByteBuffer, timeout: Duration) async throws {
+        guard controls.register(.end(service)) else {
+            throw SDLSessionError(.invalidState("an EndService for \(service) is already waiting"))
+        }
+        guard let frame = protocolMachine.control(.endService, service: service, payload: payload) else {
+            controls.remove(.end(service))
+            throw closingError ?? SDLSessionError(.connectionClosed)
+        }
+        enqueue([frame])
+        _ = try await awaitControl(.end(service), timeout: timeout, what: "EndServiceACK (\(service))")
+    }
+
+    /// Sends one data message (an access unit, an RTP packet, a PCM chunk) on a started service, split into frames of
+    /// that service's MTU. Returns once the transport took every frame, so a producer is paced by the link.
+    ///
+    /// - Throws: ``SDLSessionError`` `.invalidState` when the service is not started (or the head unit ended it),
+    ///   `.connectionClosed` (or the session's failure) when it cannot be sent.
+    public func sendData(_ payload: ByteBuffer, on service: ServiceType) async throws {
+        try checkServicesOpen()
+        guard startedServices.contains(service) else {
+            throw SDLSessionError(.invalidState("the \(service) service is not started"))
+        }
+        let frames = protocolMachine.dataFrames(service: service, payload: payload)
+        guard !frames.isEmpty else { throw closingError ?? SDLSessionError(.connectionClosed) }
+        try await enqueueAndWait(frames)
+    }
+
+    func checkServicesOpen() throws(SDLSessionError) {
+        if let closingError { throw closingError }
+        guard case .ready = lifecycle else {
+            throw closingError ?? SDLSessionError(.invalidState("services need a registered session, not \(lifecycle)"))
+        }
+    }
+}

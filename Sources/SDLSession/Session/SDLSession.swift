@@ -1,0 +1,266 @@
+import Logging
+import NIOCore
+public import SDLRPC
+public import SDLWire
+
+/// An SDL session with a head unit: connect, negotiate the protocol, register the app, follow its HMI status and
+/// capabilities, and run the video and audio services the streaming layer needs.
+///
+/// ```swift
+/// let app = AppConfiguration(appName: "CarWindow", appID: "swiftsdl-nav")
+/// let session = SDLSession(configuration: app, transport: TCPTransport(host: "127.0.0.1", port: 12345))
+/// try await session.start()                       // StartService, ACK, RegisterAppInterface
+/// for await status in await session.hmiStatusUpdates() where status.hmiLevel == .full {
+///     let video = try await session.startVideoService(
+///         VideoStartService(height: 480, width: 800, videoProtocol: "RAW", videoCodec: "H264"))
+///     try await session.sendData(accessUnit, on: .video)
+///     break
+/// }
+/// try await session.stop()                        // UnregisterAppInterface, EndService(hashId)
+/// ```
+///
+/// Design: the actor executes what a pure ``ProtocolStateMachine`` decides. One task it owns runs the connection: a
+/// reader loop that hands every frame to the actor in order, and, as children, one writer loop that drains the
+/// ``OutboundQueue`` (lowest service first) and one job loop for follow-up requests (the capability fetch) that must
+/// not block the reader. Replies are matched through ``PendingReplies`` and bounded by ``withTimeout``.
+public actor SDLSession {
+    enum ControlKey: Hashable, Sendable {
+        case start(ServiceType)
+        case end(ServiceType)
+    }
+
+    enum ControlReply: Sendable {
+        case rpcStarted(SessionParameters)
+        case serviceStarted(StartedService)
+        case ended
+    }
+
+    enum Job: Sendable {
+        case awaitVideoCapability(correlationID: UInt32)
+    }
+
+    public nonisolated let configuration: AppConfiguration
+    let logger: Logger
+    let connector: @Sendable (SDLSession) async throws -> Void
+
+    var lifecycle: ConnectionState = .idle
+    var protocolMachine = ProtocolStateMachine()
+    var connection: (any SDLConnection)?
+    var runTask: Task<Void, Never>?
+    var connectWaiter: CheckedContinuation<Void, any Error>?
+    var closingError: SDLSessionError?
+
+    var outbound = OutboundQueue()
+    var nextTicket: UInt64 = 0
+    var sendWaiters: [UInt64: CheckedContinuation<Void, any Error>] = [:]
+    var doorbell: AsyncStream<Void>.Continuation?
+    var jobs: AsyncStream<Job>.Continuation?
+
+    var correlationCounter: UInt32 = 0
+    var requests = PendingReplies<UInt32, RPCPayload>()
+    var controls = PendingReplies<ControlKey, ControlReply>()
+
+    /// Media services the head unit acknowledged and nobody ended yet.
+    var startedServices: Set<ServiceType> = []
+
+    /// The RegisterAppInterface response: display, HMI and audio capabilities, vehicle type.
+    public private(set) var registration: RegisterAppInterfaceResponse?
+    var capability = VideoCapabilityState()
+    var capabilityFetch: CapabilityFetch = .notStarted
+
+    enum CapabilityFetch { case notStarted, inFlight, done }
+
+    let connectionStates = Broadcast<ConnectionState>(.idle)
+    let hmiStatuses = Broadcast<HMIStatus>()
+    let permissionChanges = Broadcast<OnPermissionsChange>()
+    let videoCapabilities = Broadcast<VideoStreamingCapability>()
+    let notificationEvents = Broadcast<RPCNotificationMessage>(replaysCurrent: false)
+    let serviceEndEvents = Broadcast<ServiceType>(replaysCurrent: false)
+
+    /// - Parameters:
+    ///   - configuration: the app and its timeouts.
+    ///   - transport: how to reach the head unit; opened by ``start()``, closed by ``stop()``.
+    public init<Transport: SDLTransport>(configuration: AppConfiguration, transport: Transport) {
+        self.configuration = configuration
+        self.logger = configuration.logger
+        self.connector = { session in
+            try await transport.withConnection { connection in try await session.serve(connection) }
+        }
+    }
+
+    // MARK: State
+
+    /// What was negotiated with the head unit, once the RPC service started.
+    public var parameters: SessionParameters? { protocolMachine.parameters }
+
+    /// The current connection state.
+    public var state: ConnectionState { lifecycle }
+
+    /// The main window's last HMI status, if one arrived.
+    public var hmiStatus: HMIStatus? { hmiStatuses.current }
+
+    /// The last known video streaming capability (GetSystemCapability merged with OnSystemCapabilityUpdated).
+    public var videoStreamingCapability: VideoStreamingCapability? { capability.current }
+
+    /// The last OnPermissionsChange.
+    public var permissions: OnPermissionsChange? { permissionChanges.current }
+
+    /// A new stream of connection states: the current one first, then each change. Ends when the session closes.
+    public func connectionStateUpdates() -> AsyncStream<ConnectionState> { connectionStates.subscribe() }
+
+    /// A new stream of the main window's HMI status: the current one (if any) first, then each change.
+    /// Statuses for other windows (`windowID` present and not 0) are left out.
+    public func hmiStatusUpdates() -> AsyncStream<HMIStatus> { hmiStatuses.subscribe() }
+
+    /// A new stream of OnPermissionsChange: the last one first, then each new one.
+    public func permissionUpdates() -> AsyncStream<OnPermissionsChange> { permissionChanges.subscribe() }
+
+    /// A new stream of the video streaming capability: the last known value first, then each change.
+    public func videoStreamingCapabilityUpdates() -> AsyncStream<VideoStreamingCapability> {
+        videoCapabilities.subscribe()
+    }
+
+    /// A new stream of every RPC notification from the head unit, in arrival order, from now on.
+    public func notifications() -> AsyncStream<RPCNotificationMessage> { notificationEvents.subscribe() }
+
+    /// A new stream of the services the head unit ended on its own (SDL Core ends video on NONE and BACKGROUND).
+    /// The session has already answered each with EndServiceACK.
+    public func headUnitServiceEnds() -> AsyncStream<ServiceType> { serviceEndEvents.subscribe() }
+
+    func setState(_ state: ConnectionState) {
+        guard lifecycle != state else { return }
+        lifecycle = state
+        logger.debug("session state", metadata: ["state": "\(state)"])
+        connectionStates.send(state)
+    }
+
+    // MARK: Start and stop
+
+    /// Connects, starts the RPC service (negotiating version, session id, MTU) and registers the app.
+    ///
+    /// - Throws: ``SDLSessionError``: `.connectTimeout`/`.connectionFailed`, `.serviceRejected(.rpc, nak)`,
+    ///   `.timeout`, `.registrationFailed`, `.unexpectedSessionID`, `.wire`, ... The connection is closed again.
+    public func start() async throws {
+        guard case .idle = lifecycle else {
+            throw SDLSessionError(.invalidState("start() called while \(lifecycle)"))
+        }
+        setState(.connecting)
+        let connector = self.connector
+        do {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                connectWaiter = continuation
+                runTask = Task { await self.runConnection(connector) }
+            }
+            setState(.negotiating)
+            // The connection may already be gone; after this check, any failure resolves the slot opened below.
+            if let closingError { throw closingError }
+            _ = controls.register(.start(.rpc))
+            enqueue([protocolMachine.startRPCService()])
+            let reply = try await awaitControl(
+                .start(.rpc), timeout: configuration.timeouts.protocolStart, what: "RPC StartServiceACK"
+            )
+            guard case .rpcStarted(let parameters) = reply else {
+                throw SDLSessionError(.invalidState("unexpected reply to the RPC StartService"))
+            }
+            logger.debug(
+                "RPC service started",
+                metadata: [
+                    "version": "\(parameters.protocolVersion)", "session": "\(parameters.sessionID)",
+                    "hashId": "\(parameters.hashID.map(String.init) ?? "-")",
+                ]
+            )
+            setState(.registering)
+            let response = try await send(configuration.registerAppInterface)
+            guard response.success else {
+                throw SDLSessionError(.registrationFailed(resultCode: response.resultCode, info: response.info))
+            }
+            // The reader may have failed the session while this call was suspended (an OnAppInterfaceUnregistered
+            // right behind the response, say): re-check before declaring the session ready.
+            if let closingError { throw closingError }
+            registration = response
+            setState(.ready)
+        } catch {
+            let failure = Self.sessionError(error)
+            logger.error("session start failed", metadata: ["error": "\(failure)"])
+            closingError = closingError ?? failure
+            await closeConnection()
+            await runTask?.value
+            setState(.closed(error: failure))
+            finishStreams()
+            throw failure
+        }
+    }
+
+    /// Unregisters the app, ends the RPC service with its hash id, and closes the connection.
+    ///
+    /// The connection is closed in every case; the first error of the polite part (a NAK, a timeout) is thrown after.
+    public func stop() async throws {
+        switch lifecycle {
+        case .idle:
+            setState(.closed(error: nil))
+            finishStreams()
+            return
+        case .closed, .stopping:
+            await runTask?.value
+            return
+        default:
+            break
+        }
+        setState(.stopping)
+        var firstError: SDLSessionError?
+        if registration != nil, connection != nil {
+            do {
+                let response = try await send(UnregisterAppInterface(), timeout: configuration.timeouts.shutdown)
+                if !response.success {
+                    logger.error("UnregisterAppInterface refused", metadata: ["result": "\(response.resultCode)"])
+                }
+            } catch {
+                firstError = Self.sessionError(error)
+            }
+        }
+        if connection != nil, let parameters = protocolMachine.parameters {
+            do {
+                try await endService(
+                    .rpc, payload: Self.endSessionPayload(parameters), timeout: configuration.timeouts.shutdown)
+            } catch {
+                firstError = firstError ?? Self.sessionError(error)
+            }
+        }
+        await closeConnection()
+        await runTask?.value
+        setState(.closed(error: nil))
+        finishStreams()
+        if let firstError {
+            logger.error("session stop was not clean", metadata: ["error": "\(firstError)"])
+            throw firstError
+        }
+    }
+
+    /// The RPC EndService payload: BSON `{hashId}` from protocol 5, the raw 4-byte hash id before (PS §6.1).
+    static func endSessionPayload(_ parameters: SessionParameters) -> ByteBuffer {
+        guard let hashID = parameters.hashID else { return ByteBuffer() }
+        if parameters.headerVersion >= 5 { return EndService(hashID: hashID).buffer }
+        var buffer = ByteBuffer()
+        buffer.writeInteger(UInt32(bitPattern: hashID), endianness: .big)
+        return buffer
+    }
+
+    func finishStreams() {
+        connectionStates.finish()
+        hmiStatuses.finish()
+        permissionChanges.finish()
+        videoCapabilities.finish()
+        notificationEvents.finish()
+        serviceEndEvents.finish()
+    }
+
+    static func sessionError(_ error: any Error) -> SDLSessionError {
+        switch error {
+        case let error as SDLSessionError: error
+        case let error as SDLWireError: SDLSessionError(.wire(error))
+        case let error as RPCCodingError: SDLSessionError(.rpcCoding(error))
+        case is CancellationError: SDLSessionError(.invalidState("cancelled"))
+        default: SDLSessionError(.connectionFailed("\(error)"))
+        }
+    }
+}

@@ -1,0 +1,104 @@
+public import SDLRPC
+public import SDLWire
+
+/// Where the session is in its life. Closed set: these are our own states.
+public enum ConnectionState: Hashable, Sendable {
+    case idle
+    case connecting
+    /// RPC StartService sent, waiting for the ACK.
+    case negotiating
+    /// RegisterAppInterface sent.
+    case registering
+    /// Registered: RPCs and services may be used.
+    case ready
+    case stopping
+    /// The session is over; `error` says why when it did not end by ``SDLSession/stop()``.
+    case closed(error: SDLSessionError?)
+}
+
+/// The main window's HMI status (OnHMIStatus with no `windowID` or `windowID` 0).
+///
+/// ```swift
+/// for await status in await session.hmiStatusUpdates() where status.hmiLevel == .full {
+///     startVideo()
+/// }
+/// ```
+public struct HMIStatus: Hashable, Sendable {
+    public var hmiLevel: HMILevel
+    public var audioStreamingState: AudioStreamingState
+    /// STREAMABLE when the head unit leaves it out (the spec's default).
+    public var videoStreamingState: VideoStreamingState
+    public var systemContext: SystemContext
+
+    public init(
+        hmiLevel: HMILevel,
+        audioStreamingState: AudioStreamingState,
+        videoStreamingState: VideoStreamingState,
+        systemContext: SystemContext
+    ) {
+        self.hmiLevel = hmiLevel
+        self.audioStreamingState = audioStreamingState
+        self.videoStreamingState = videoStreamingState
+        self.systemContext = systemContext
+    }
+
+    init(_ notification: OnHMIStatus) {
+        self.init(
+            hmiLevel: notification.hmiLevel,
+            audioStreamingState: notification.audioStreamingState,
+            videoStreamingState: notification.videoStreamingState ?? .streamable,
+            systemContext: notification.systemContext
+        )
+    }
+}
+
+/// An RPC notification as it arrived: its function id and JSON, decodable into the typed model.
+///
+/// ```swift
+/// for await notification in await session.notifications() where notification.functionID == .onTouchEvent {
+///     let touch = try notification.decode(OnTouchEvent.self)
+/// }
+/// ```
+public struct RPCNotificationMessage: Hashable, Sendable {
+    public var functionID: FunctionID
+    public var json: [UInt8]
+    /// Bulk data after the JSON (service 0x0F), usually empty.
+    public var bulkData: [UInt8]
+
+    public init(functionID: FunctionID, json: [UInt8], bulkData: [UInt8] = []) {
+        self.functionID = functionID
+        self.json = json
+        self.bulkData = bulkData
+    }
+
+    /// Decodes the typed model.
+    ///
+    /// - Throws: ``SDLSessionError`` `.rpcCoding` when the JSON does not fit, `.unexpectedFunctionID` when
+    ///   `type` is another notification.
+    public func decode<Notification: RPCNotification>(_ type: Notification.Type) throws(SDLSessionError) -> Notification
+    {
+        guard functionID == Notification.functionID else {
+            throw SDLSessionError(.unexpectedFunctionID(expected: Notification.functionID, got: functionID))
+        }
+        do {
+            return try RPCCoder().decode(type, from: json)
+        } catch {
+            throw SDLSessionError(.rpcCoding(error))
+        }
+    }
+}
+
+/// A started video or audio service: the head unit's ACK and whether it is protected.
+public struct StartedService: Hashable, Sendable {
+    public var service: ServiceType
+    /// The ACK's payload: the service's MTU and, for video, the accepted size and format.
+    public var ack: MediaStartServiceACK
+    /// The ACK's E bit: the service runs encrypted.
+    public var isEncrypted: Bool
+
+    public init(service: ServiceType, ack: MediaStartServiceACK, isEncrypted: Bool) {
+        self.service = service
+        self.ack = ack
+        self.isEncrypted = isEncrypted
+    }
+}

@@ -1,0 +1,110 @@
+public import NIOCore
+import NIOPosix
+public import SDLWire
+
+/// A TCP client transport on SwiftNIO: SDL Core's default transport (port 12345).
+///
+/// The pipeline is set up synchronously when the channel connects: one ``SDLFrameChannelHandler`` that frames bytes
+/// and encodes frames, wrapped in an `NIOAsyncChannel`. The connection closes when `withConnection`'s body ends.
+///
+/// ```swift
+/// let transport = TCPTransport(host: "127.0.0.1", port: 12345)
+/// let session = SDLSession(configuration: app, transport: transport)
+/// try await session.start()
+/// ```
+public struct TCPTransport: SDLTransport {
+    /// Timeouts and limits of the TCP link.
+    public struct Configuration: Sendable {
+        /// How long the TCP connect may take.
+        public var connectTimeout: Duration
+        /// How long the head unit may leave a frame half-sent before the link is dropped as stalled.
+        public var stallTimeout: Duration
+
+        public init(connectTimeout: Duration = .seconds(10), stallTimeout: Duration = .seconds(10)) {
+            self.connectTimeout = connectTimeout
+            self.stallTimeout = stallTimeout
+        }
+    }
+
+    public var host: String
+    public var port: Int
+    public var configuration: Configuration
+    private let group: any EventLoopGroup
+
+    /// - Parameters:
+    ///   - host: the head unit's address, e.g. "127.0.0.1".
+    ///   - port: SDL Core listens on 12345 by default.
+    ///   - configuration: timeouts.
+    ///   - group: the event loops to use; NIO's shared singleton when `nil`.
+    public init(
+        host: String,
+        port: Int,
+        configuration: Configuration = Configuration(),
+        group: (any EventLoopGroup)? = nil
+    ) {
+        self.host = host
+        self.port = port
+        self.configuration = configuration
+        self.group = group ?? MultiThreadedEventLoopGroup.singleton
+    }
+
+    public func withConnection<Result: Sendable>(
+        _ body: (TCPConnection) async throws -> Result
+    ) async throws -> Result {
+        let stall = TimeAmount(configuration.stallTimeout)
+        let channel: NIOAsyncChannel<SDLFrame, SDLFrame>
+        do {
+            channel = try await ClientBootstrap(group: group)
+                .connectTimeout(TimeAmount(configuration.connectTimeout))
+                .channelOption(.socketOption(.tcp_nodelay), value: 1)
+                .connect(host: host, port: port) { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.addHandler(SDLFrameChannelHandler(stallTimeout: stall))
+                        return try NIOAsyncChannel<SDLFrame, SDLFrame>(wrappingChannelSynchronously: channel)
+                    }
+                }
+        } catch let error as ChannelError {
+            if case .connectTimeout = error {
+                throw SDLSessionError(.connectTimeout("\(host):\(port)"))
+            }
+            throw SDLSessionError(.connectionFailed("\(host):\(port): \(error)"))
+        } catch {
+            throw SDLSessionError(.connectionFailed("\(host):\(port): \(error)"))
+        }
+        return try await channel.executeThenClose { inbound, outbound in
+            try await body(TCPConnection(channel: channel.channel, inboundStream: inbound, outbound: outbound))
+        }
+    }
+}
+
+/// An open TCP link, handed out by ``TCPTransport/withConnection(_:)``.
+public struct TCPConnection: SDLConnection {
+    let channel: any Channel
+    let inboundStream: NIOAsyncChannelInboundStream<SDLFrame>
+    let outbound: NIOAsyncChannelOutboundWriter<SDLFrame>
+
+    public var inbound: TCPInboundFrames { TCPInboundFrames(base: inboundStream) }
+
+    public func send(_ frames: [SDLFrame]) async throws {
+        do {
+            try await outbound.write(contentsOf: frames)
+        } catch {
+            throw SDLSessionError(.connectionClosed, context: "write failed: \(error)")
+        }
+    }
+
+    public func setMaximumReceivePayload(_ bytes: Int) async {
+        try? await channel.triggerUserOutboundEvent(SDLFrameChannelHandler.SetMaximumReceivePayload(bytes: bytes)).get()
+    }
+
+    public func close() async {
+        try? await channel.close()
+    }
+}
+
+extension TimeAmount {
+    init(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+}
