@@ -2,7 +2,8 @@ import Foundation
 public import Logging
 import NIOCore
 import NIOPosix
-import SDLWire
+import SDLSecurity
+public import SDLWire
 
 /// SDL Core's side of the protocol, on TCP: the head unit CarWindow's demo and tests talk to.
 ///
@@ -33,6 +34,11 @@ public actor HeadUnit {
         var audioFile: FileSink?
         var audioBytes = 0
         var audioStreams = 0
+        /// The TLS client engine of this connection, its handshake, and the protected starts waiting for it.
+        var tls: (any SecurityManager)?
+        var handshake: HandshakeStateMachine<ContinuousClock.Instant>?
+        var awaitingProtection: [SDLMessage] = []
+        var handshakeStalled = false
 
         init(app: AppID, session: AppSession, outbox: AsyncStream<SDLFrame>.Continuation, channel: any Channel) {
             self.app = app
@@ -49,6 +55,7 @@ public actor HeadUnit {
     private var connectionCount = 0
     private var eventSubscribers: [UUID: AsyncStream<HeadUnitEvent>.Continuation] = [:]
     private var accessUnitSubscribers: [UUID: AsyncStream<VideoAccessUnit>.Continuation] = [:]
+    private var frameSubscribers: [UUID: AsyncStream<ReceivedFrame>.Continuation] = [:]
     private var eventLog: EventLog?
     private var runTask: Task<Void, any Error>?
     private var serverChannel: (any Channel)?
@@ -123,8 +130,10 @@ public actor HeadUnit {
         eventLog?.close()
         for subscriber in eventSubscribers.values { subscriber.finish() }
         for subscriber in accessUnitSubscribers.values { subscriber.finish() }
+        for subscriber in frameSubscribers.values { subscriber.finish() }
         eventSubscribers = [:]
         accessUnitSubscribers = [:]
+        frameSubscribers = [:]
     }
 
     // MARK: Observing
@@ -149,6 +158,18 @@ public actor HeadUnit {
         continuation.onTermination = { _ in Task { await self.removeAccessUnitSubscriber(id) } }
         return stream
     }
+
+    /// A new stream of every frame the apps send, exactly as it arrived (still encrypted), from now on. Buffered
+    /// without bound: meant for tests that check what crossed the wire.
+    public func receivedFrames() -> AsyncStream<ReceivedFrame> {
+        let (stream, continuation) = AsyncStream<ReceivedFrame>.makeStream()
+        let id = UUID()
+        frameSubscribers[id] = continuation
+        continuation.onTermination = { _ in Task { await self.removeFrameSubscriber(id) } }
+        return stream
+    }
+
+    private func removeFrameSubscriber(_ id: UUID) { frameSubscribers[id] = nil }
 
     var accessUnitSubscribersList: [AsyncStream<VideoAccessUnit>.Continuation] { Array(accessUnitSubscribers.values) }
 
@@ -224,12 +245,15 @@ public actor HeadUnit {
     private func handle(_ frame: SDLFrame, from app: AppID) {
         guard let connection = connections[app] else { return }
         log(frame, .appToCore, connection)
-        execute(connection.session.receive(frame), on: connection)
+        for subscriber in frameSubscribers.values { subscriber.yield(ReceivedFrame(app: app, frame: frame)) }
+        guard let plaintext = decryptIfNeeded(frame, on: connection) else { return }
+        execute(connection.session.receive(plaintext), on: connection)
     }
 
     private func closed(_ app: AppID) {
         guard let connection = connections.removeValue(forKey: app) else { return }
         for task in connection.timers.values { task.cancel() }
+        connection.tls?.stop()
         connection.outbox.finish()
         let unexpected = connection.session.registration != nil
         execute(connection.session.teardown(unexpected: unexpected), on: connection)
@@ -283,6 +307,10 @@ public actor HeadUnit {
             case .close(let error):
                 if let error { emit(.error(error)) }
                 connection.channel.close(promise: nil)
+            case .protectStart(let message):
+                protectStart(message, on: connection)
+            case .securityQuery(let payload):
+                receiveSecurityQuery(payload, on: connection)
             default:
                 executeStream(action, on: connection)
             }
@@ -310,9 +338,18 @@ public actor HeadUnit {
             actions = connection.session.completeVideoStart()
         case .backgroundEnd:
             actions = connection.session.backgroundTimerFired()
+        case .handshake:
+            handshakeDeadlineReached(on: connection)
+            actions = []
         }
         execute(actions, on: connection)
     }
+}
+
+/// One frame an app sent, as it crossed the wire (``HeadUnit/receivedFrames()``).
+public struct ReceivedFrame: Sendable {
+    public var app: AppID
+    public var frame: SDLFrame
 }
 
 /// What ``HeadUnit/apps()`` reports about one app.

@@ -67,6 +67,8 @@ extension SDLSession {
             switch job {
             case .awaitVideoCapability(let correlationID):
                 await awaitVideoCapability(correlationID: correlationID)
+            case .upgradeRPCProtection:
+                await upgradeRPCProtection()
             }
         }
     }
@@ -128,7 +130,9 @@ extension SDLSession {
 
     // MARK: Incoming
 
-    func receive(_ frame: SDLFrame) async {
+    func receive(_ incoming: SDLFrame) async {
+        // Decrypted one frame at a time, before reassembly: the assembler counts plaintext (PS §2.3, docs/wire.md).
+        guard let frame = decryptIfNeeded(incoming) else { return }
         if frame.header.frameType == .control {
             logger.debug("received control frame", metadata: ["header": "\(frame.header)"])
         } else {
@@ -147,7 +151,8 @@ extension SDLSession {
         case .data(let message):
             logger.debug("ignoring data from the head unit", metadata: ["service": "\(message.serviceType)"])
         case .serviceStarted(let service, let ack, let encrypted):
-            protocolMachine.setMTU(ack.mtu, for: service)
+            // An RPC upgrade's ACK need not repeat the MTU; keep the negotiated one then.
+            if service != .rpc || ack.mtu != nil { protocolMachine.setMTU(ack.mtu, for: service) }
             if let parameters = protocolMachine.parameters {
                 await connection?.setMaximumReceivePayload(parameters.mtu.maximumReceivePayload)
             }
@@ -162,6 +167,7 @@ extension SDLSession {
             }
         case .serviceEnded(let service):
             startedServices.remove(service)
+            protection.services.remove(service)
             protocolMachine.setMTU(nil, for: service)
             if !controls.resolve(.end(service), .success(.ended)) {
                 logger.debug("EndServiceACK nobody waits for", metadata: ["service": "\(service)"])
@@ -171,11 +177,14 @@ extension SDLSession {
         case .headUnitEndedService(let service, let reply):
             logger.debug("head unit ended service", metadata: ["service": "\(service)"])
             startedServices.remove(service)
+            protection.services.remove(service)
             protocolMachine.setMTU(nil, for: service)
             enqueue([reply])
             serviceEndEvents.send(service)
         case .transportEventUpdate(let update):
             logger.debug("TransportEventUpdate", metadata: ["address": "\(update.tcpIPAddress ?? "-")"])
+        case .securityQuery(let payload):
+            receiveSecurityQuery(payload)
         case .ignore(let why):
             logger.debug("ignored frame", metadata: ["why": "\(why)"])
         }
@@ -194,6 +203,7 @@ extension SDLSession {
     }
 
     func closeConnection() async {
+        protection.reset()
         doorbell?.finish()
         jobs?.finish()
         await connection?.close()
@@ -234,6 +244,7 @@ extension SDLSession {
         doorbell = nil
         jobs = nil
         protocolMachine.end()
+        protection.reset()
         failPending(failure ?? SDLSessionError(.connectionClosed))
         switch lifecycle {
         case .ready:

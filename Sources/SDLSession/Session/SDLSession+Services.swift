@@ -1,5 +1,6 @@
 import Logging
 public import NIOCore
+import SDLSecurity
 public import SDLWire
 
 /// Video and audio services for the streaming layer.
@@ -27,6 +28,12 @@ extension SDLSession {
 
     /// Starts a service with a raw control payload (BSON or empty) and waits for its ACK or NAK.
     ///
+    /// With `encrypted`, the StartService carries the E bit and the session answers the head unit's TLS handshake
+    /// (``AppConfiguration/security`` must be set). The ACK's E bit decides: when protection fails (a NAK, a
+    /// handshake error, an ACK without the bit) the configured ``SDLSecurity/ProtectionFailurePolicy`` either throws
+    /// `.security` / `.serviceRejected`, or starts the service unprotected and reports why in
+    /// ``StartedService/protectionError``.
+    ///
     /// - Parameters:
     ///   - service: `.video`, `.audio` (the RPC service is started by ``start()``).
     ///   - payload: the StartService payload.
@@ -40,6 +47,14 @@ extension SDLSession {
         guard service != .rpc, service != .control else {
             throw SDLSessionError(.invalidState("the \(service) service is not started with startService"))
         }
+        if encrypted { return try await startProtected(service, payload: payload) }
+        return try await sendStartService(service, payload: payload, encrypted: false)
+    }
+
+    /// Sends one StartService and waits for its answer.
+    func sendStartService(_ service: ServiceType, payload: ByteBuffer, encrypted: Bool) async throws
+        -> StartedService
+    {
         guard controls.register(.start(service)) else {
             throw SDLSessionError(.invalidState("a StartService for \(service) is already waiting"))
         }
@@ -88,7 +103,7 @@ extension SDLSession {
         guard startedServices.contains(service) else {
             throw SDLSessionError(.invalidState("the \(service) service is not started"))
         }
-        let frames = protocolMachine.dataFrames(service: service, payload: payload)
+        let frames = try outgoingFrames(service: service, payload: payload)
         guard !frames.isEmpty else { throw closingError ?? SDLSessionError(.connectionClosed) }
         try await enqueueAndWait(frames)
     }

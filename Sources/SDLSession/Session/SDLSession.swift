@@ -37,6 +37,8 @@ public actor SDLSession {
 
     enum Job: Sendable {
         case awaitVideoCapability(correlationID: UInt32)
+        /// OnPermissionsChange asked for encryption: start the RPC service again with E = 1.
+        case upgradeRPCProtection
     }
 
     public nonisolated let configuration: AppConfiguration
@@ -62,6 +64,8 @@ public actor SDLSession {
 
     /// Media services the head unit acknowledged and nobody ended yet.
     var startedServices: Set<ServiceType> = []
+    /// Protected services: this connection's TLS engine, its handshake, the services it protects.
+    var protection = ProtectionState()
 
     /// The RegisterAppInterface response: display, HMI and audio capabilities, vehicle type.
     public private(set) var registration: RegisterAppInterfaceResponse?
