@@ -125,20 +125,27 @@ extension AppSession {
         let agreed = min(asked, configuration.protocolVersion)
         negotiated = agreed
         version = UInt8(clamping: min(agreed.major, Int(FrameHeader.highestVersion)))
+        let offer = configuration.secondaryTransport
         let ack = RPCStartServiceACK(
             protocolVersion: agreed,
             hashID: hashID,
             mtu: configuration.mtu,
-            secondaryTransports: [],
-            audioServiceTransports: [1],
-            videoServiceTransports: [1],
+            secondaryTransports: offer == nil ? [] : ["TCP_WIFI"],
+            audioServiceTransports: offer?.audioServiceTransports ?? [1],
+            videoServiceTransports: offer?.videoServiceTransports ?? [1],
             vehicle: configuration.vehicle
         )
         nextMessageID = 0
-        return [
+        var actions: [SessionAction] = [
             .send(control(.startServiceACK, .rpc, ack)),
             .emit(.sessionStarted(app, sessionID: sessionID, protocolVersion: agreed)),
         ]
+        if let offer {
+            // Right after the RPC ACK, on the primary transport (brief §7).
+            let update = TransportEventUpdate(tcpIPAddress: offer.host, tcpPort: Int32(clamping: offer.port))
+            actions.append(.send(control(.transportEventUpdate, .control, update)))
+        }
+        return actions
     }
 
     private mutating func endRPC(_ message: SDLMessage) -> [SessionAction] {

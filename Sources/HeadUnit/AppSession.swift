@@ -213,6 +213,22 @@ struct AppSession {
         return [.send(control(.endService, .audio, buffer: ByteBuffer())), .audioStopped(byHeadUnit: true)]
     }
 
+    /// The transport `services` ran on closed: they end without an EndService (there is nobody to send it to).
+    mutating func transportLost(_ services: Set<ServiceType>) -> [SessionAction] {
+        var actions: [SessionAction] = []
+        if services.contains(.video), case .active = video {
+            video = .idle
+            protectedServices.remove(.video)
+            actions.append(.videoStopped(byHeadUnit: true))
+        }
+        if services.contains(.audio), audioActive {
+            audioActive = false
+            protectedServices.remove(.audio)
+            actions.append(.audioStopped(byHeadUnit: true))
+        }
+        return actions
+    }
+
     /// Every stream ends and the app is forgotten (UnregisterAppInterface, EndService RPC, or the app vanished).
     mutating func teardown(unexpected: Bool) -> [SessionAction] {
         var actions: [SessionAction] = [.cancel(.activation), .cancel(.noneAfterVideoNAK), .cancel(.backgroundEnd)]

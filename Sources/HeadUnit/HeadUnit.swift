@@ -39,6 +39,9 @@ public actor HeadUnit {
         var handshake: HandshakeStateMachine<ContinuousClock.Instant>?
         var awaitingProtection: [SDLMessage] = []
         var handshakeStalled = false
+        /// The registered secondary transport, and the services started on it (their answers go back on it).
+        var secondary: SecondaryLink?
+        var secondaryServices: Set<ServiceType> = []
 
         init(app: AppID, session: AppSession, outbox: AsyncStream<SDLFrame>.Continuation, channel: any Channel) {
             self.app = app
@@ -59,7 +62,9 @@ public actor HeadUnit {
     private var eventLog: EventLog?
     private var runTask: Task<Void, any Error>?
     private var serverChannel: (any Channel)?
-    private let logger: Logger
+    var secondaryTask: Task<Void, any Error>?
+    var secondaryServerChannel: (any Channel)?
+    let logger: Logger
 
     /// - Parameters:
     ///   - configuration: where to listen, what to report and record.
@@ -86,24 +91,8 @@ public actor HeadUnit {
         if let path = configuration.eventLogPath {
             eventLog = try EventLog(path: path)
         }
-        let server: NIOAsyncChannel<NIOAsyncChannel<SDLFrame, SDLFrame>, Never>
-        let maximumPayload = Int(configuration.mtu)
-        do {
-            server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-                .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-                .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
-                .bind(host: configuration.host, port: configuration.port) { channel in
-                    channel.eventLoop.makeCompletedFuture {
-                        try channel.pipeline.syncOperations.addHandler(
-                            ByteToMessageHandler(SDLFrameDecoder(maximumPayloadSize: maximumPayload))
-                        )
-                        try channel.pipeline.syncOperations.addHandler(MessageToByteHandler(SDLFrameEncoder()))
-                        return try NIOAsyncChannel<SDLFrame, SDLFrame>(wrappingChannelSynchronously: channel)
-                    }
-                }
-        } catch {
-            throw HeadUnitError(.bindFailed("\(configuration.host):\(configuration.port): \(error)"))
-        }
+        let server = try await Self.bindServer(
+            host: configuration.host, port: configuration.port, maximumPayload: Int(configuration.mtu))
         serverChannel = server.channel
         let port = server.channel.localAddress?.port ?? configuration.port
         runTask = Task {
@@ -116,11 +105,40 @@ public actor HeadUnit {
             }
         }
         logger.info("listening", metadata: ["address": "\(configuration.host):\(port)"])
+        do {
+            try await startSecondaryListener()
+        } catch {
+            await stop()
+            throw error
+        }
         return port
+    }
+
+    /// A TCP listener whose connections frame bytes with SDLWire's decoder (limit: the MTU) and encoder.
+    static func bindServer(host: String, port: Int, maximumPayload: Int) async throws(HeadUnitError)
+        -> NIOAsyncChannel<NIOAsyncChannel<SDLFrame, SDLFrame>, Never>
+    {
+        do {
+            return try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+                .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+                .bind(host: host, port: port) { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.addHandler(
+                            ByteToMessageHandler(SDLFrameDecoder(maximumPayloadSize: maximumPayload))
+                        )
+                        try channel.pipeline.syncOperations.addHandler(MessageToByteHandler(SDLFrameEncoder()))
+                        return try NIOAsyncChannel<SDLFrame, SDLFrame>(wrappingChannelSynchronously: channel)
+                    }
+                }
+        } catch {
+            throw HeadUnitError(.bindFailed("\(host):\(port): \(error)"))
+        }
     }
 
     /// Closes the listener and every app connection, and finishes the event streams.
     public func stop() async {
+        await stopSecondaryListener()
         serverChannel?.close(promise: nil)
         for connection in connections.values { connection.channel.close(promise: nil) }
         runTask?.cancel()
@@ -170,6 +188,12 @@ public actor HeadUnit {
     }
 
     private func removeFrameSubscriber(_ id: UUID) { frameSubscribers[id] = nil }
+
+    func publishReceived(_ received: ReceivedFrame) {
+        for subscriber in frameSubscribers.values { subscriber.yield(received) }
+    }
+
+    var connectionsByApp: [AppID: Connection] { connections }
 
     var accessUnitSubscribersList: [AsyncStream<VideoAccessUnit>.Continuation] { Array(accessUnitSubscribers.values) }
 
@@ -245,13 +269,14 @@ public actor HeadUnit {
     private func handle(_ frame: SDLFrame, from app: AppID) {
         guard let connection = connections[app] else { return }
         log(frame, .appToCore, connection)
-        for subscriber in frameSubscribers.values { subscriber.yield(ReceivedFrame(app: app, frame: frame)) }
+        publishReceived(ReceivedFrame(app: app, transport: 1, frame: frame))
         guard let plaintext = decryptIfNeeded(frame, on: connection) else { return }
         execute(connection.session.receive(plaintext), on: connection)
     }
 
     private func closed(_ app: AppID) {
         guard let connection = connections.removeValue(forKey: app) else { return }
+        connection.secondary?.channel.close(promise: nil)
         for task in connection.timers.values { task.cancel() }
         connection.tls?.stop()
         connection.outbox.finish()
@@ -260,7 +285,7 @@ public actor HeadUnit {
         emit(.disconnected(app))
     }
 
-    private func log(_ frame: SDLFrame, _ direction: EventLog.Direction, _ connection: Connection) {
+    func log(_ frame: SDLFrame, _ direction: EventLog.Direction, _ connection: Connection) {
         guard let eventLog, eventLog.isEnabled else { return }
         let elapsed = ContinuousClock.now - connection.connectedAt
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
@@ -292,7 +317,7 @@ public actor HeadUnit {
             case .send(let frame):
                 guard !connection.session.silent else { continue }
                 log(frame, .coreToApp, connection)
-                connection.outbox.yield(frame)
+                route(frame, on: connection)
             case .schedule(let timer, let delay):
                 connection.timers[timer]?.cancel()
                 let app = connection.app
@@ -349,6 +374,8 @@ public actor HeadUnit {
 /// One frame an app sent, as it crossed the wire (``HeadUnit/receivedFrames()``).
 public struct ReceivedFrame: Sendable {
     public var app: AppID
+    /// 1: the primary transport; 2: the secondary (PS §4.6 numbering).
+    public var transport: Int
     public var frame: SDLFrame
 }
 

@@ -51,6 +51,10 @@ public enum HeadUnitEvent: Sendable, CustomStringConvertible {
     /// A protected start was refused: the handshake failed, protection is not configured, or an unprotected start
     /// of a force-protected service.
     case protectionFailed(AppID, service: ServiceType, reason: String)
+    /// The app registered its secondary transport (RegisterSecondaryTransportACK sent).
+    case secondaryTransportRegistered(AppID)
+    /// The app's secondary transport closed; the services on it ended.
+    case secondaryTransportClosed(AppID)
 
     public var description: String {
         switch self {
@@ -78,6 +82,8 @@ public enum HeadUnitEvent: Sendable, CustomStringConvertible {
         case .error(let error): "error: \(error)"
         case .handshakeCompleted(let app): "\(app) TLS handshake complete"
         case .protectionFailed(let app, let service, let reason): "\(app) \(service) not protected: \(reason)"
+        case .secondaryTransportRegistered(let app): "\(app) secondary transport registered"
+        case .secondaryTransportClosed(let app): "\(app) secondary transport closed"
         }
     }
 }
