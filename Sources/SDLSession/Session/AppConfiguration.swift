@@ -64,6 +64,8 @@ public struct AppConfiguration: Sendable {
     public var logger: Logger
     /// Protected services (TLS over SDL); `nil`: every service runs in the clear and a protected start is refused.
     public var security: Security?
+    /// The secondary transport: used when the head unit offers one (on by default).
+    public var secondaryTransport = SecondaryTransport()
 
     public init(
         appName: String,

@@ -69,6 +69,8 @@ extension SDLSession {
                 await awaitVideoCapability(correlationID: correlationID)
             case .upgradeRPCProtection:
                 await upgradeRPCProtection()
+            case .moveToSecondary(let service):
+                await moveToSecondary(service)
             }
         }
     }
@@ -168,6 +170,7 @@ extension SDLSession {
         case .serviceEnded(let service):
             startedServices.remove(service)
             protection.services.remove(service)
+            secondary.placement[service] = nil
             protocolMachine.setMTU(nil, for: service)
             if !controls.resolve(.end(service), .success(.ended)) {
                 logger.debug("EndServiceACK nobody waits for", metadata: ["service": "\(service)"])
@@ -179,10 +182,15 @@ extension SDLSession {
             startedServices.remove(service)
             protection.services.remove(service)
             protocolMachine.setMTU(nil, for: service)
-            enqueue([reply])
+            if secondary.placement.removeValue(forKey: service) == 2 {
+                try? await secondary.connection?.send([reply])
+            } else {
+                enqueue([reply])
+            }
             serviceEndEvents.send(service)
         case .transportEventUpdate(let update):
             logger.debug("TransportEventUpdate", metadata: ["address": "\(update.tcpIPAddress ?? "-")"])
+            await secondaryAddressChanged(update)
         case .securityQuery(let payload):
             receiveSecurityQuery(payload)
         case .ignore(let why):
@@ -204,6 +212,7 @@ extension SDLSession {
 
     func closeConnection() async {
         protection.reset()
+        await closeSecondary()
         doorbell?.finish()
         jobs?.finish()
         await connection?.close()
@@ -245,6 +254,7 @@ extension SDLSession {
         jobs = nil
         protocolMachine.end()
         protection.reset()
+        abandonSecondary()
         failPending(failure ?? SDLSessionError(.connectionClosed))
         switch lifecycle {
         case .ready:

@@ -218,6 +218,7 @@ extension SDLSession {
         }
         hmiStatuses.send(HMIStatus(status))
         considerRPCUpgrade()
+        considerSecondary()
     }
 
     // MARK: Capabilities

@@ -63,7 +63,16 @@ extension SDLSession {
             throw closingError ?? SDLSessionError(.connectionClosed)
         }
         frame.header.isEncrypted = encrypted
-        enqueue([frame])
+        // Protected streams stay on the primary: its TLS session is the one the handshake ran on.
+        let transport = encrypted || service == .rpc ? 1 : preferredTransport(for: service)
+        if service != .rpc { secondary.placement[service] = transport }
+        do {
+            try await send([frame], on: transport)
+        } catch {
+            controls.remove(.start(service))
+            secondary.placement[service] = nil
+            throw error
+        }
         let reply = try await awaitControl(
             .start(service), timeout: configuration.timeouts.service, what: "StartServiceACK (\(service))"
         )
@@ -89,7 +98,12 @@ extension SDLSession {
             controls.remove(.end(service))
             throw closingError ?? SDLSessionError(.connectionClosed)
         }
-        enqueue([frame])
+        do {
+            try await send([frame], on: secondary.placement[service] ?? 1)
+        } catch {
+            controls.remove(.end(service))
+            throw error
+        }
         _ = try await awaitControl(.end(service), timeout: timeout, what: "EndServiceACK (\(service))")
     }
 
@@ -105,7 +119,11 @@ extension SDLSession {
         }
         let frames = try outgoingFrames(service: service, payload: payload)
         guard !frames.isEmpty else { throw closingError ?? SDLSessionError(.connectionClosed) }
-        try await enqueueAndWait(frames)
+        if secondary.placement[service] == 2 {
+            try await send(frames, on: 2)
+        } else {
+            try await enqueueAndWait(frames)
+        }
     }
 
     func checkServicesOpen() throws(SDLSessionError) {
