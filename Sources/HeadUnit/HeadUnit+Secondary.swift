@@ -127,6 +127,17 @@ extension HeadUnit {
         execute(connection.session.receive(plaintext), on: connection)
     }
 
+    /// A StartService on the primary for a service still placed on the secondary: the app moved it (its secondary
+    /// closed, and this side may not have noticed yet). Each service runs on one transport (PS §4.6), so the old
+    /// stream ends here and the answer goes to the primary.
+    func reclaimFromSecondary(_ frame: SDLFrame, on connection: Connection) {
+        let header = frame.header
+        guard header.frameType == .control, header.controlFrameInfo == .startService,
+            connection.secondaryServices.remove(header.serviceType) != nil
+        else { return }
+        execute(connection.session.transportLost([header.serviceType]), on: connection)
+    }
+
     /// Sends a frame on the transport its service runs on.
     func route(_ frame: SDLFrame, on connection: Connection) {
         let service = frame.header.serviceType

@@ -270,6 +270,7 @@ public actor HeadUnit {
         guard let connection = connections[app] else { return }
         log(frame, .appToCore, connection)
         publishReceived(ReceivedFrame(app: app, transport: 1, frame: frame))
+        reclaimFromSecondary(frame, on: connection)
         guard let plaintext = decryptIfNeeded(frame, on: connection) else { return }
         execute(connection.session.receive(plaintext), on: connection)
     }
