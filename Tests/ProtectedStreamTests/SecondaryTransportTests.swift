@@ -59,6 +59,7 @@ struct SecondaryTransportTests {
             try await headUnit.dropSecondaryTransport(of: app)
             var endIterator = ends.makeAsyncIterator()
             #expect(await endIterator.next() == .video)
+            #expect(await transportIterator.next() == .serviceMoved(.video, restartOn: 1))
             guard case .failed(let error) = await transportIterator.next(),
                 case .secondaryTransport = error.kind
             else {
@@ -112,6 +113,7 @@ struct SecondaryTransportTests {
             _ = try await session.startVideoService(Self.videoParameters)
             let app = try #require(await headUnit.apps().first?.app)
             try await headUnit.withdrawSecondaryTransport(for: app)
+            #expect(await transportIterator.next() == .serviceMoved(.video, restartOn: 1))
             #expect(await transportIterator.next() == .closed)
             var endIterator = ends.makeAsyncIterator()
             #expect(await endIterator.next() == .video)

@@ -182,6 +182,7 @@ extension SDLSession {
             if startedServices.remove(service) != nil {
                 logger.debug("service ended with the secondary transport", metadata: ["service": "\(service)"])
                 serviceEndEvents.send(service)
+                secondaryEvents.send(.serviceMoved(service, restartOn: 1))
             }
         }
         secondary.phase = .idle
@@ -260,6 +261,7 @@ extension SDLSession {
         do {
             try await endService(service, payload: ByteBuffer(), timeout: configuration.timeouts.service)
             serviceEndEvents.send(service)
+            secondaryEvents.send(.serviceMoved(service, restartOn: 2))
         } catch {
             logger.error("could not move \(service) to the secondary", metadata: ["error": "\(error)"])
         }

@@ -1,3 +1,5 @@
+public import SDLWire
+
 /// What happened to the secondary transport, from ``SDLSession/secondaryTransportUpdates()``.
 ///
 /// Services never move silently: when a streaming service must change transport (the secondary registered and the
@@ -17,4 +19,9 @@ public enum SecondaryTransportEvent: Sendable, Hashable {
     case failed(SDLSessionError)
     /// The session closed the secondary on purpose: the head unit withdrew it or announced a new address.
     case closed
+    /// A streaming service ended so it can move: restart it now (with a fresh IDR) and it starts on `transport`
+    /// (1 primary, 2 secondary). Sent right after the service's entry on ``SDLSession/headUnitServiceEnds()``,
+    /// so a streaming layer can tell a move (restart at once) from the head unit ending the stream (wait for the
+    /// HMI to allow it again).
+    case serviceMoved(ServiceType, restartOn: Int)
 }
