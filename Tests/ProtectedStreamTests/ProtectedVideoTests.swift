@@ -119,7 +119,8 @@ struct ProtectedVideoTests {
         let app = try AppConfiguration.protected(
             material: material,
             certificate: expired ? material.expiredCertificate : nil, key: expired ? material.expiredKey : nil,
-            policy: policy, handshakeTimeout: .milliseconds(500))
+            // Only the stalled head unit is meant to hit the app's deadline; the others must fail on their own.
+            policy: policy, handshakeTimeout: failure.cause == .stall ? .milliseconds(500) : .seconds(20))
         let session = SDLSession(configuration: app, transport: TCPTransport(host: "127.0.0.1", port: port))
         do {
             let statuses = await session.hmiStatusUpdates()
