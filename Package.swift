@@ -185,6 +185,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 "SDLMedia", "CH264Reference", "CarWindow", "SDLRPC",
+                "SDLSession", "SDLStreaming",
             ],
             swiftSettings: upcoming
         ),
@@ -283,6 +284,15 @@ let package = Package(
             ],
             swiftSettings: upcoming
         ),
+        // The streaming stack end to end: manager, session and encoder against the emulator over TCP.
+        .testTarget(
+            name: "StreamingIntegrationTests",
+            dependencies: [
+                "HeadUnit", "SDLSession", "SDLStreaming", "SDLMedia", "SDLRPC",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: upcoming
+        ),
         .testTarget(
             name: "SDLSchedulingTests",
             dependencies: ["SDLScheduling", "SDLWire", .product(name: "NIOCore", package: "swift-nio")],
@@ -304,7 +314,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CarWindowCLITests",
-            dependencies: ["CarWindowCLI"],
+            dependencies: ["CarWindowCLI", "HeadUnit"],
             swiftSettings: upcoming
         ),
     ]

@@ -55,9 +55,9 @@ struct NegotiationLifecycleTests {
         #expect(ack == [.endService(attempt: 3)])
         #expect(machine.handle(.endServiceAnswered(attempt: 3)).isEmpty)
         #expect(machine.state == .stopped)
-        // The HMI activates the app again: a fresh negotiation.
+        // The HMI activates the app again: a fresh negotiation that skips the format the NAK refused.
         let again = machine.handle(.hmiStatus(Fixture.status(.full)))
-        #expect(again.startRequests.first?.videoProtocol == "RAW")
+        #expect(again.startRequests.first?.videoProtocol == "RTP")
     }
 
     @Test("Core's NONE after a NAK, then a NAK of the retry: stopped, no further request")

@@ -64,6 +64,10 @@ public struct VideoStreamStateMachine: Sendable {
     private var waitingForGateReopen = false
     private var attempt = 0
     private var lastAppCapability: OnAppCapabilityUpdated?
+    /// Formats a StartServiceNAK refused (`videoCodec`/`videoProtocol`) during this registration. Core moves the
+    /// app to NONE after a video NAK, so the fallback usually happens at the next activation: without this memory
+    /// every activation would start with the refused format again, be NAKed and sent back to NONE.
+    private var refusedFormats: Set<VideoStreamingFormat> = []
     /// The size before a restart, to tell the app about a resize once the new stream starts.
     private var sizeBeforeRestart: ImageResolution?
 
@@ -111,6 +115,7 @@ public struct VideoStreamStateMachine: Sendable {
         switch input {
         case .registered(let info):
             headUnit = info
+            refusedFormats = []
             waitingForGateReopen = false
             reconcile(&actions)
         case .capability(let update):
@@ -214,13 +219,14 @@ public struct VideoStreamStateMachine: Sendable {
             fail(VideoStreamingError(.videoStreamingNotSupported, "hmiCapabilities.videoStreaming is false"), &actions)
             return
         }
-        let negotiation: VideoNegotiation
+        var negotiation: VideoNegotiation
         do {
             negotiation = try VideoNegotiation(capability: capability, headUnit: headUnit, settings: settings)
         } catch {
             fail(error, &actions)
             return
         }
+        negotiation.avoid(refusedFormats)
         if let update = negotiation.appCapability(for: capability), update != lastAppCapability {
             lastAppCapability = update
             actions.append(.sendAppCapability(update))
@@ -273,6 +279,8 @@ public struct VideoStreamStateMachine: Sendable {
 
     private mutating func startRejected(_ number: Int, _ nak: ServiceNAK, _ actions: inout [VideoStreamAction]) {
         guard case .starting(number, var negotiation, let abandon, _) = phase else { return }
+        let names = nak.rejectedParams ?? []
+        if names.contains("videoCodec") || names.contains("videoProtocol") { refusedFormats.insert(negotiation.format) }
         if abandon != nil {
             phase = .stopped
             reconcile(&actions)
@@ -419,6 +427,7 @@ public struct VideoStreamStateMachine: Sendable {
         phase = .stopped
         // A new connection registers again and gets a new HMI status and capability.
         headUnit = nil
+        refusedFormats = []
         capability = nil
         hmiLevel = .none
         videoStreamingState = nil

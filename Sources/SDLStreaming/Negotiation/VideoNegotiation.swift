@@ -125,6 +125,18 @@ public struct VideoNegotiation: Sendable {
                 videoStreamingCapability: VideoStreamingCapability(additionalVideoStreamingCapabilities: supported)))
     }
 
+    /// Leaves out formats the head unit already refused, unless that would leave none (then all are tried again).
+    ///
+    /// ```swift
+    /// negotiation.avoid([.h264RTP])   // [RTP, RAW] -> [RAW]
+    /// ```
+    public mutating func avoid(_ refused: Set<VideoStreamingFormat>) {
+        let remaining = formats.filter { !refused.contains($0) }
+        guard !remaining.isEmpty, remaining.count < formats.count else { return }
+        formats = remaining
+        formatIndex = 0
+    }
+
     /// Moves past what a StartServiceNAK refused and returns the next request.
     ///
     /// `width`/`height` advance the size, `videoCodec`/`videoProtocol` the format (both when both are named).

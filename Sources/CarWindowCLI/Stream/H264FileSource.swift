@@ -1,0 +1,75 @@
+import Foundation
+import SDLMedia
+import SDLRPC
+
+/// An Annex-B `.h264` file, decoded to raw I420 by an `ffmpeg` subprocess (as a YUV4MPEG2 pipe read by
+/// ``Y4MReader``), looped until the run ends, and re-encoded by the stream's encoder at the negotiated size.
+///
+/// Every file is re-encoded, even one whose SPS already has the negotiated size: the manager owns the encoder (the
+/// IDR after a resume or a resize, the negotiated bit rate), so sending the file's own access units would bypass it.
+///
+/// ```swift
+/// let source = try H264FileSource(path: "drive.h264")
+/// ```
+final class H264FileSource: StreamSource {
+    /// Where ffmpeg is looked for, in order.
+    static let ffmpegCandidates = ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg", "/opt/homebrew/bin/ffmpeg"]
+
+    private let path: String
+    private let ffmpeg: String
+    private var decoder: (process: Process, reader: Y4MReader)?
+    private var scaler = FrameScaler()
+    private var framesInPass = 0
+
+    /// Checks the file and ffmpeg, and starts decoding.
+    ///
+    /// - Throws: ``StreamFailure`` when the file is missing, ffmpeg is not installed, or ffmpeg cannot decode it.
+    init(path: String) throws(StreamFailure) {
+        guard FileManager.default.isReadableFile(atPath: path) else { throw StreamFailure("cannot open \(path)") }
+        guard let ffmpeg = Self.ffmpegCandidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+        else {
+            throw StreamFailure("decoding \(path) needs ffmpeg (apt-get install ffmpeg)")
+        }
+        self.path = path
+        self.ffmpeg = ffmpeg
+        self.decoder = try startDecoder()
+    }
+
+    deinit { decoder?.process.terminate() }
+
+    func nextFrame(index: Int, size: ImageResolution) throws(StreamFailure) -> VideoFrame? {
+        var frame = try decoder?.reader.readFrame()
+        if frame == nil {
+            decoder?.process.waitUntilExit()
+            guard framesInPass > 0 else { throw StreamFailure("ffmpeg decoded no frame from \(path)") }
+            decoder = try startDecoder()
+            framesInPass = 0
+            frame = try decoder?.reader.readFrame()
+        }
+        guard let frame else { return nil }
+        framesInPass += 1
+        do {
+            return try scaler.scale(frame, toWidth: size.width, height: size.height)
+        } catch {
+            throw StreamFailure("cannot scale \(path) to \(size.width)x\(size.height): \(error)")
+        }
+    }
+
+    private func startDecoder() throws(StreamFailure) -> (process: Process, reader: Y4MReader) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ffmpeg)
+        process.arguments = [
+            "-nostdin", "-v", "error", "-f", "h264", "-i", path, "-f", "yuv4mpegpipe", "-pix_fmt", "yuv420p", "-",
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { throw StreamFailure("cannot run ffmpeg: \(error)") }
+        do {
+            return (process, try Y4MReader(handle: output.fileHandleForReading, name: "ffmpeg's decode of \(path)"))
+        } catch {
+            process.terminate()
+            throw StreamFailure("ffmpeg cannot decode \(path) as Annex-B H.264")
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+
+/// `carwindow stream`: registers as a NAVIGATION app and streams a test pattern or a video file to a head unit.
+struct StreamCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stream",
+        abstract: "Stream a test pattern or a video file to a head unit as a navigation app.",
+        discussion: """
+            Connects to SDL Core (or `carwindow headunit`) over TCP, registers as a NAVIGATION app, waits for \
+            the head unit to allow video and streams H.264 at the size it negotiates, following every HMI \
+            level, resize and EndService, until the duration ends or Ctrl-C. Then it ends the video service, \
+            unregisters and closes the session. Exit status 0 on success; otherwise one line on stderr says why.
+
+            --source is `pattern` (a moving scene with a frame counter), a .y4m raw video (4:2:0, scaled to \
+            the stream size) or an Annex-B .h264 file (decoded with ffmpeg and re-encoded). Files loop.
+            --events writes one JSON object per line (see docs/streaming.md).
+
+            Example:
+              carwindow headunit --port 12345 &
+              carwindow stream --core 127.0.0.1:12345 --app-id swiftsdl-nav --duration 10 --events -
+            """
+    )
+
+    @Option(help: "The head unit to connect to, HOST:PORT.")
+    var core: String
+
+    @Option(help: "The app id (appID and fullAppID).")
+    var appID: String
+
+    @Option(help: "The app name shown by the head unit.")
+    var appName = "CarWindow Stream"
+
+    @Option(help: "What to stream: pattern, FILE.y4m or FILE.h264.")
+    var source: StreamSourceChoice = .pattern
+
+    @Option(name: .customLong("protocol"), help: "The video protocol to ask for first.")
+    var videoProtocol: StreamProtocolChoice?
+
+    @Option(help: "The highest frame rate to stream at (the head unit's preferred rate wins when lower).")
+    var fps: Int?
+
+    @Option(help: "The highest bit rate, in bit/s (the head unit's maximum wins when lower).")
+    var bitrate: Int?
+
+    @Option(help: "Stop after this many seconds (default: until Ctrl-C).")
+    var duration: Double?
+
+    @Option(help: "Write JSON-lines events to FILE, or to stdout with -.")
+    var events: String?
+
+    func validate() throws {
+        guard parsedCore() != nil else {
+            throw ValidationError("--core must be HOST:PORT with a port in 1...65535, e.g. --core 127.0.0.1:12345.")
+        }
+        guard !appID.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw ValidationError("--app-id must not be empty, e.g. --app-id swiftsdl-nav.")
+        }
+        if let fps, !(1...60).contains(fps) { throw ValidationError("--fps must be between 1 and 60, not \(fps).") }
+        if let bitrate, bitrate < 64_000 {
+            throw ValidationError("--bitrate is in bit/s and must be at least 64000, e.g. --bitrate 2000000.")
+        }
+        if let duration, !(duration > 0 && duration.isFinite) {
+            throw ValidationError("--duration must be a positive number of seconds, e.g. --duration 10.")
+        }
+        switch source {
+        case .pattern: break
+        case .y4m(let path), .h264(let path):
+            guard FileManager.default.isReadableFile(atPath: path) else {
+                throw ValidationError("--source \(path) cannot be read; give an existing .y4m or .h264 file.")
+            }
+        }
+    }
+
+    /// `HOST:PORT`, the port after the last colon (so a bare IPv6 address still splits).
+    func parsedCore() -> (host: String, port: Int)? {
+        guard let colon = core.lastIndex(of: ":") else { return nil }
+        let host = String(core[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        guard !host.isEmpty, let port = Int(core[core.index(after: colon)...]), (1...65_535).contains(port) else {
+            return nil
+        }
+        return (host, port)
+    }
+
+    func run() async throws {
+        guard let (host, port) = parsedCore() else { throw ExitCode.validationFailure }
+        let runner = StreamRunner(
+            host: host, port: port, appID: appID, appName: appName, source: source,
+            preferredProtocol: videoProtocol, frameRate: fps, bitrate: bitrate,
+            duration: duration.map { .milliseconds(Int(($0 * 1000).rounded())) })
+        do {
+            try await runner.run(events: StreamEventLog(destination: events))
+        } catch {
+            FileHandle.standardError.write(Data("carwindow stream: \(error.message)\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import ArgumentParser
+import SDLMedia
+import SDLRPC
+
+/// What `carwindow stream` sends: one frame at a time, at the size the head unit negotiated.
+///
+/// The frame loop owns its source (one task, one owner), so a source need not be `Sendable`. The size can change
+/// between two calls (a resize, picture-in-picture): a source draws or scales each frame to the size it is asked for.
+///
+/// To add a source: write one file with a type conforming to this protocol, add one case to ``StreamSourceChoice``
+/// (and its `init?(argument:)` and `makeSource()` lines).
+///
+/// ```swift
+/// let source = try StreamSourceChoice.pattern.makeSource()
+/// let frame = try source.nextFrame(index: 0, size: ImageResolution(width: 800, height: 480))
+/// ```
+protocol StreamSource: AnyObject {
+    /// Frame number `index` (counting from 0 over the whole run) at `size`, or `nil` when the source has ended.
+    func nextFrame(index: Int, size: ImageResolution) throws(StreamFailure) -> VideoFrame?
+}
+
+/// The `--source` value: the built-in test pattern or a file, chosen by its extension.
+enum StreamSourceChoice: Hashable, Sendable, ExpressibleByArgument, CustomStringConvertible {
+    /// A moving synthetic scene with a frame counter.
+    case pattern
+    /// A YUV4MPEG2 (`.y4m`) raw video, 4:2:0, scaled to the stream size.
+    case y4m(path: String)
+    /// An Annex-B H.264 (`.h264`, `.264`) file, decoded by ffmpeg and re-encoded at the stream size.
+    case h264(path: String)
+
+    init?(argument: String) {
+        let lowered = argument.lowercased()
+        if lowered == "pattern" {
+            self = .pattern
+        } else if lowered.hasSuffix(".y4m") {
+            self = .y4m(path: argument)
+        } else if lowered.hasSuffix(".h264") || lowered.hasSuffix(".264") {
+            self = .h264(path: argument)
+        } else {
+            return nil
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .pattern: "pattern"
+        case .y4m(let path), .h264(let path): path
+        }
+    }
+
+    static var allValueStrings: [String] { ["pattern", "FILE.y4m", "FILE.h264"] }
+
+    var defaultValueDescription: String { description }
+
+    /// Opens the source. Called once before connecting (to fail early on a bad file) and once by the frame loop.
+    func makeSource() throws(StreamFailure) -> any StreamSource {
+        switch self {
+        case .pattern: PatternSource()
+        case .y4m(let path): try Y4MSource(path: path)
+        case .h264(let path): try H264FileSource(path: path)
+        }
+    }
+}

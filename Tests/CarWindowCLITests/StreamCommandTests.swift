@@ -1,0 +1,104 @@
+import Foundation
+import HeadUnit
+import Testing
+
+@Suite("carwindow stream", .timeLimit(.minutes(1)))
+struct StreamCommandTests {
+    /// The whole help, exactly as ArgumentParser prints it at 80 columns.
+    static let expectedHelp = """
+        OVERVIEW: Stream a test pattern or a video file to a head unit as a navigation
+        app.
+
+        Connects to SDL Core (or `carwindow headunit`) over TCP, registers as a
+        NAVIGATION app, waits for the head unit to allow video and streams H.264 at the
+        size it negotiates, following every HMI level, resize and EndService, until the
+        duration ends or Ctrl-C. Then it ends the video service, unregisters and closes
+        the session. Exit status 0 on success; otherwise one line on stderr says why.
+
+        --source is `pattern` (a moving scene with a frame counter), a .y4m raw video
+        (4:2:0, scaled to the stream size) or an Annex-B .h264 file (decoded with
+        ffmpeg and re-encoded). Files loop.
+        --events writes one JSON object per line (see docs/streaming.md).
+
+        Example:
+          carwindow headunit --port 12345 &
+          carwindow stream --core 127.0.0.1:12345 --app-id swiftsdl-nav --duration 10
+        --events -
+
+        USAGE: carwindow stream --core <core> --app-id <app-id> [--app-name <app-name>] [--source <source>] [--protocol <protocol>] [--fps <fps>] [--bitrate <bitrate>] [--duration <duration>] [--events <events>]
+
+        OPTIONS:
+          --core <core>           The head unit to connect to, HOST:PORT.
+          --app-id <app-id>       The app id (appID and fullAppID).
+          --app-name <app-name>   The app name shown by the head unit. (default:
+                                  CarWindow Stream)
+          --source <source>       What to stream: pattern, FILE.y4m or FILE.h264.
+                                  (values: pattern, FILE.y4m, FILE.h264; default:
+                                  pattern)
+          --protocol <protocol>   The video protocol to ask for first. (values: raw,
+                                  rtp)
+          --fps <fps>             The highest frame rate to stream at (the head unit's
+                                  preferred rate wins when lower).
+          --bitrate <bitrate>     The highest bit rate, in bit/s (the head unit's
+                                  maximum wins when lower).
+          --duration <duration>   Stop after this many seconds (default: until Ctrl-C).
+          --events <events>       Write JSON-lines events to FILE, or to stdout with -.
+          --version               Show the version.
+          -h, --help              Show help information.
+        """
+
+    @Test("--help explains the command with an example and lists every option")
+    func help() throws {
+        let result = try BinaryRunner.run(["stream", "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.trimmingCharacters(in: .newlines) == Self.expectedHelp)
+    }
+
+    @Test(
+        "invalid options are refused with a message that says what to write",
+        arguments: [
+            (["--core", "localhost"], "--core must be HOST:PORT"),
+            (["--core", "127.0.0.1:1", "--fps", "0"], "--fps must be between 1 and 60"),
+            (["--core", "127.0.0.1:1", "--duration", "0"], "--duration must be a positive number of seconds"),
+            (["--core", "127.0.0.1:1", "--source", "/nonexistent.y4m"], "cannot be read"),
+        ])
+    func validation(arguments: [String], message: String) throws {
+        let result = try BinaryRunner.run(["stream", "--app-id", "x"] + arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains(message))
+    }
+
+    @Test("streams to an in-process emulator for 2 s: exit 0, registered, FULL, videoStarted 800x480")
+    func streamsToEmulator() async throws {
+        let headUnit = HeadUnit(configuration: HeadUnitConfiguration(port: 0, activationDelay: .milliseconds(50)))
+        let port = try await headUnit.start()
+        let result = try await Task.detached {
+            try BinaryRunner.run([
+                "stream", "--core", "127.0.0.1:\(port)", "--app-id", "swiftsdl-nav", "--duration", "2", "--events", "-",
+            ])
+        }.value
+        await headUnit.stop()
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.contains(#""event":"registered""#) })
+        #expect(lines.contains { $0.contains(#""event":"hmiStatus","hmiLevel":"FULL","videoStreamingState":"STREAMABLE""#) })
+        #expect(
+            lines.contains {
+                $0.contains(#""event":"videoStarted","width":800,"height":480,"protocol":"RAW","codec":"H264""#)
+            })
+        #expect(lines.allSatisfy { $0.hasPrefix(#"{"t":"#) && $0.hasSuffix("}") })
+    }
+
+    @Test("a refused connection exits non-zero with a one-line reason")
+    func refused() async throws {
+        // A port that was just free: bind an emulator, note its port, stop it.
+        let headUnit = HeadUnit(configuration: HeadUnitConfiguration(port: 0))
+        let port = try await headUnit.start()
+        await headUnit.stop()
+        let result = try BinaryRunner.run(["stream", "--core", "127.0.0.1:\(port)", "--app-id", "swiftsdl-nav"])
+        #expect(result.status == 1)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(lines.first?.hasPrefix("carwindow stream: cannot connect to 127.0.0.1:\(port)") == true)
+    }
+}

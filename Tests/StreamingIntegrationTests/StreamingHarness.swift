@@ -1,0 +1,187 @@
+import Foundation
+import HeadUnit
+import Logging
+import SDLMedia
+import SDLRPC
+import SDLSession
+import SDLStreaming
+
+/// Puts a formats first, data-source style.
+struct PreferFormat: VideoStreamingDataSource {
+    var first: VideoStreamingFormat
+    func preferredFormats(headUnitFormats: [VideoStreamingFormat]) -> [VideoStreamingFormat] {
+        [first] + headUnitFormats.filter { $0 != first }
+    }
+}
+
+typealias Manager = VideoStreamManager<MediaEncoderFactory, ContinuousClock>
+
+/// The emulator on 127.0.0.1 port 0, a real TCP session, the video manager and its driver, all in-process.
+///
+/// `run` starts everything, hands the test a ``Context`` and always shuts down (manager, session, emulator), on
+/// failure too. Waits are on events, never on time.
+enum StreamingHarness {
+    struct Context {
+        let headUnit: HeadUnit
+        let session: SDLSession
+        let manager: Manager
+        /// The emulator's id for our app (known once it registered).
+        let app: AppID
+        let recordings: URL
+        private let eventBox: EventBox
+
+        init(headUnit: HeadUnit, session: SDLSession, manager: Manager, app: AppID, recordings: URL, events: EventBox) {
+            self.headUnit = headUnit
+            self.session = session
+            self.manager = manager
+            self.app = app
+            self.recordings = recordings
+            self.eventBox = events
+        }
+
+        /// Reads manager events until one matches; returns it and everything read before it.
+        @discardableResult
+        func next(
+            _ what: String, where matches: (VideoStreamEvent) -> Bool
+        ) async throws -> (match: VideoStreamEvent, before: [VideoStreamEvent]) {
+            var before: [VideoStreamEvent] = []
+            while let event = await eventBox.next() {
+                if matches(event) { return (event, before) }
+                before.append(event)
+            }
+            throw HarnessError("manager events ended before \(what); saw \(before)")
+        }
+
+        /// Waits for `.started` and returns its stream.
+        func started() async throws -> VideoStreamDescription {
+            let (event, _) = try await next("started") { if case .started = $0 { true } else { false } }
+            guard case .started(let stream) = event else { throw HarnessError("unreachable") }
+            return stream
+        }
+
+        /// Sends `count` pattern frames at `size`, returning how many were sent.
+        func sendFrames(_ count: Int, size: ImageResolution, from start: Int = 0) async -> Int {
+            let scene = SyntheticScene(width: size.width, height: size.height, format: .i420)
+            let pool = PixelBufferPool(format: .i420, width: size.width, height: size.height)
+            var sent = 0
+            for index in start..<(start + count) {
+                let frame = pool.makeFrame(presentationTime: .zero)
+                scene.render(frameIndex: index, into: frame)
+                if case .sent = await manager.send(frame) { sent += 1 }
+            }
+            return sent
+        }
+
+        /// Waits for the session to see this HMI level (the emulator sent it and our side read it).
+        func sessionSees(_ level: SDLRPC.HMILevel) async {
+            for await status in await session.hmiStatusUpdates() where status.hmiLevel == level { return }
+        }
+
+        /// The `.h264` recordings, oldest first (the emulator numbers them per app and stream).
+        func recordingFiles() throws -> [URL] {
+            try FileManager.default.contentsOfDirectory(atPath: recordings.path)
+                .filter { $0.hasSuffix(".h264") }
+                .sorted { Self.streamNumber($0) < Self.streamNumber($1) }
+                .map { recordings.appendingPathComponent($0) }
+        }
+
+        private static func streamNumber(_ name: String) -> Int {
+            // app1-video12-800x480-raw.h264 -> 12
+            let part = name.split(separator: "-").first { $0.hasPrefix("video") } ?? ""
+            return Int(part.dropFirst("video".count)) ?? 0
+        }
+    }
+
+    static func run(
+        configure: (inout HeadUnitConfiguration) -> Void = { _ in },
+        settings: VideoStreamingSettings = VideoStreamingSettings(),
+        _ body: (Context) async throws -> Void
+    ) async throws {
+        let recordings = FileManager.default.temporaryDirectory.appendingPathComponent("cw-int-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: recordings, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: recordings) }
+        var configuration = HeadUnitConfiguration(port: 0, activationDelay: .milliseconds(50))
+        configuration.recordDirectory = recordings.path
+        configure(&configuration)
+        let headUnit = HeadUnit(configuration: configuration)
+        let headUnitEvents = await headUnit.events()
+        let port = try await headUnit.start()
+
+        var app = AppConfiguration(appName: "Integration", appID: "swiftsdl-nav")
+        app.logger.logLevel = .critical
+        let session = SDLSession(configuration: app, transport: TCPTransport(host: "127.0.0.1", port: port))
+        do {
+            try await session.start()
+        } catch {
+            await headUnit.stop()
+            throw error
+        }
+        var appID: AppID?
+        for await event in headUnitEvents {
+            if case .appRegistered(let id, _, _) = event {
+                appID = id
+                break
+            }
+        }
+        var logger = Logger(label: "carwindow.video.test")
+        logger.logLevel = .critical
+        let manager = Manager(
+            settings: settings, connection: SessionVideoServiceConnection(session: session),
+            encoderFactory: MediaEncoderFactory(), clock: ContinuousClock(), logger: logger)
+        let events = EventBox(await manager.events())
+        var failure: (any Error)?
+        await withDiscardingTaskGroup { group in
+            group.addTask { await manager.run() }
+            group.addTask { await SessionVideoDriver(session: session, capabilityWait: .seconds(1)).run(feeding: manager) }
+            do {
+                guard let appID else { throw HarnessError("the emulator reported no registration") }
+                try await body(
+                    Context(
+                        headUnit: headUnit, session: session, manager: manager, app: appID, recordings: recordings,
+                        events: events))
+            } catch {
+                failure = error
+            }
+            try? await session.stop()
+            group.cancelAll()
+        }
+        await headUnit.stop()
+        if let failure { throw failure }
+    }
+
+    /// `ffprobe` of a recording: "width,height,frames".
+    static func probe(_ file: URL) throws -> String {
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
+        probe.arguments = [
+            "-v", "error", "-f", "h264", "-count_frames", "-select_streams", "v:0",
+            "-show_entries", "stream=width,height,nb_read_frames", "-of", "csv=p=0", file.path,
+        ]
+        let pipe = Pipe()
+        probe.standardOutput = pipe
+        try probe.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        probe.waitUntilExit()
+        return output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
+
+/// One reader over the manager's events, shared by the test's steps.
+actor EventBox {
+    private var iterator: AsyncStream<VideoStreamEvent>.AsyncIterator
+
+    init(_ stream: AsyncStream<VideoStreamEvent>) { iterator = stream.makeAsyncIterator() }
+
+    func next() async -> VideoStreamEvent? {
+        // An async mutating call cannot go through actor storage directly; the iterator is a reference underneath.
+        var local = iterator
+        let event = await local.next(isolation: self)
+        iterator = local
+        return event
+    }
+}
+
+struct HarnessError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
