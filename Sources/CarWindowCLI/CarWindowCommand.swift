@@ -16,6 +16,6 @@ struct CarWindowCommand: AsyncParsableCommand {
               carwindow headunit --port 12345
             """,
         version: CarWindowVersion.current,
-        subcommands: [BenchCommand.self, HeadUnitCommand.self]
+        subcommands: [BenchCommand.self, HeadUnitCommand.self, DemoCommand.self]
     )
 }
