@@ -263,7 +263,10 @@ let package = Package(
         // The projection end to end: CarWindow over a real session to the emulator on TCP, and `carwindow demo`.
         .testTarget(
             name: "CarWindowIntegrationTests",
-            dependencies: ["CarWindow", "HeadUnit", "SDLSession", "SDLStreaming", "SDLRPC", "SDLMedia"],
+            dependencies: [
+                "CarWindow", "HeadUnit", "SDLSession", "SDLStreaming", "SDLRPC", "SDLMedia",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: upcoming
         ),
         .testTarget(

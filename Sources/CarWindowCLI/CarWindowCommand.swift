@@ -14,6 +14,7 @@ struct CarWindowCommand: AsyncParsableCommand {
               carwindow --version
               carwindow --help
               carwindow headunit --port 12345
+              carwindow demo --duration 30
             """,
         version: CarWindowVersion.current,
         subcommands: [BenchCommand.self, HeadUnitCommand.self, DemoCommand.self]

@@ -1,6 +1,7 @@
 import CarWindow
 import Foundation
 import HeadUnit
+import Logging
 import SDLSession
 import Testing
 
