@@ -10,7 +10,7 @@ import SDLStreaming
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Run the demo: the emulator and a navigation app projected into it over SDL.",
+        abstract: "Run the emulator with a demo navigation app projected into it.",
         discussion: """
             Starts the head-unit emulator on 127.0.0.1 and the demo navigation app (a map with zoom and \
             recenter buttons, rendered with CarWindow) connected to it over TCP. The app registers, streams \
