@@ -188,7 +188,10 @@ public final class CarWindowProjection {
             return
         }
         phase = .stopped
+        // Let the frame in flight reach the manager before EndService, so no video follows it.
+        let pumping = streaming
         stopStreaming()
+        await pumping?.value
         let stopped = await videoManager.events()
         if await videoManager.status.state != .stopped {
             await videoManager.stop()
