@@ -1,6 +1,7 @@
 import CarWindow
 import Foundation
 import HeadUnit
+import SDLStreaming
 import Testing
 
 /// `CarWindowProjection` end to end: the navigation screen projected over TCP into the emulator, which records the
@@ -127,8 +128,10 @@ struct ProjectionEmulatorTests {
             #expect(gestures.first == .singleTap(at: Point(x: 200, y: 300)))
             #expect(gestures.map(\.kind).filter { $0 == "tap" || $0 == "doubleTap" } == ["tap"])
             #expect(gestures.dropFirst().first?.kind == "panBegan")
-            let touches = await harness.projectionEvents.events.filter { if case .touch = $0 { true } else { false } }
-            #expect(touches.count == 2 * (2 + 6))  // every notification arrived twice
+            // Every notification arrived twice (the last copy may land after the gesture it completed).
+            let isTouch: @Sendable (CarWindowEvent) -> Bool = { if case .touch = $0 { true } else { false } }
+            let events = await harness.projectionEvents.wait { $0.filter(isTouch).count >= 2 * (2 + 6) }
+            #expect(events.filter(isTouch).count == 2 * (2 + 6))
             await harness.shutDown()
         } catch {
             await harness.shutDown()
@@ -182,6 +185,30 @@ struct ProjectionEmulatorTests {
             #expect(second.first?.geometry
                 == scaled(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height, by: 1).geometry)
             await harness.shutDown()
+        } catch {
+            await harness.shutDown()
+            throw error
+        }
+    }
+
+    @Test("in the background the stream shows the open-the-app message drawn with Pango, not the map or black")
+    func backgroundMessage() async throws {
+        let harness = try await ProjectionHarness()
+        defer { harness.removeRecordings() }
+        do {
+            _ = try await harness.startStreaming()
+            await harness.projection.setAppState(.background)
+            let before = await harness.videoFrameCount()
+            await harness.headUnitEvents.wait { $0.filter(\.isVideoFrame).count >= before + 5 }
+            let background = await harness.videoFrameCount()
+            #expect(harness.projection.pump == nil, "no pump re-rendering while the manager refuses frames")
+            await harness.shutDown()
+            let file = try #require(try harness.recordingFiles().first)
+            let frames = try Media.decodeLuma(file, width: 800, height: 480)
+            let last = try #require(frames.dropFirst(background - 1).first)
+            let mean = Double(last.reduce(0) { $0 + Int($1) }) / Double(last.count)
+            #expect(mean < 80, "the dark message background, not the light map")
+            #expect(last.contains { $0 > 200 }, "white text, so not a black frame")
         } catch {
             await harness.shutDown()
             throw error

@@ -20,6 +20,7 @@ extension CarWindowProjection {
             }
         case .stopped(let reason):
             stopStreaming()
+            streamConfiguration = nil
             switch reason {
             case .restarting:
                 move(to: .stopping)
@@ -28,10 +29,14 @@ extension CarWindowProjection {
             default:
                 move(to: hmiAllowsStreaming ? .readyForStreaming : .disconnected)
             }
-        case .suspended, .touchesCancelled:
+        case .suspended:
+            // The manager refuses app frames while suspended (it streams the open-the-app message); a pump left
+            // running would re-render every tick for nothing.
+            stopStreaming()
+        case .touchesCancelled:
             window.cancelPendingGestures()
         case .resumed:
-            break
+            if let configuration = streamConfiguration { startPump(configuration) }
         case .error(let error):
             report(CarWindowError(.streaming, "\(error)"))
         }
@@ -60,9 +65,16 @@ extension CarWindowProjection {
         yield(.capabilitiesChanged(caps))
         var configuration = settings.streaming
         configuration.frameRate = settings.frameRate(negotiated: negotiatedRate)
+        streamConfiguration = configuration
+        move(to: .streaming)
+        startPump(configuration)
+    }
+
+    /// A new pump for the current window size: its first tick sends a full frame, then the haptic rects.
+    private func startPump(_ configuration: StreamingConfiguration) {
+        stopStreaming()
         let pump = FramePump(window: window, configuration: configuration)
         self.pump = pump
-        move(to: .streaming)
         let sink = VideoManagerFrameSink(manager: videoManager)
         let haptics = SessionHapticSink(session: session, projection: self)
         streaming = Task {

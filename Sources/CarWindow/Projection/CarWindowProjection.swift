@@ -53,6 +53,8 @@ public final class CarWindowProjection {
     public internal(set) var pump: FramePump?
 
     var hmiAllowsStreaming = false
+    /// The pump settings of the open stream, to start a pump again when a suspended stream resumes.
+    var streamConfiguration: StreamingConfiguration?
     private var phase: Phase = .idle
     private var running: Task<Void, Never>?
     var streaming: Task<Void, Never>?
