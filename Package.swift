@@ -111,7 +111,7 @@ let package = Package(
             swiftSettings: upcoming
         ),
         // UI: a small retained view tree rendered off-screen with Cairo and Pango (Debian libcairo2-dev,
-        // libpango1.0-dev), touch gestures and haptic regions, and the projection facade on SDLStreaming and SDLSession.
+        // libpango1.0-dev), touch gestures, haptic regions, and the projection facade on SDLStreaming and SDLSession.
         .systemLibrary(
             name: "CCairo",
             pkgConfig: "cairo",

@@ -4,7 +4,7 @@ import Testing
 /// `carwindow demo` as a user runs it: the built binary, the emulator on a free port, a short run.
 @Suite("carwindow demo", .timeLimit(.minutes(1)))
 struct DemoCommandTests {
-    @Test("--duration 5 exits 0, prints where it ran, and leaves a recording ffprobe decodes; --events writes JSON lines")
+    @Test("--duration 5 exits 0, says where it ran, leaves a recording ffprobe decodes, writes --events JSON lines")
     func demoRuns() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cw-demo-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }

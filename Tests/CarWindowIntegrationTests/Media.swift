@@ -16,7 +16,8 @@ enum Media {
     /// Every decoded frame's luma plane, `width * height` bytes each.
     static func decodeLuma(_ file: URL, width: Int, height: Int) throws -> [[UInt8]] {
         let data = try runData(
-            "/usr/bin/ffmpeg", ["-v", "error", "-f", "h264", "-i", file.path, "-f", "rawvideo", "-pix_fmt", "gray", "-"])
+            "/usr/bin/ffmpeg",
+            ["-v", "error", "-f", "h264", "-i", file.path, "-f", "rawvideo", "-pix_fmt", "gray", "-"])
         let size = width * height
         return stride(from: 0, to: data.count - size + 1, by: size).map { Array(data[$0..<($0 + size)]) }
     }

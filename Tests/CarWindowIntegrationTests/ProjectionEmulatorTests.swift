@@ -9,7 +9,7 @@ import Testing
 @Suite("Projection into the emulator", .serialized, .timeLimit(.minutes(1)))
 @CarWindowActor
 struct ProjectionEmulatorTests {
-    @Test("a tap on the zoom-in button's haptic rect (scale 2, Core's doubled touches) zooms once and changes the video")
+    @Test("a tap on the zoom-in button's haptic rect (scale 2, doubled touches) zooms once and changes the video")
     func tapZoomsIn() async throws {
         var video = VideoCapability()
         video.preferredResolution = VideoSize(width: 1600, height: 960)
@@ -69,7 +69,8 @@ struct ProjectionEmulatorTests {
             let first = try #require(await harness.hapticRects())
             #expect(first.map(\.geometry) == harness.projection.window.hapticRects().map(Self.geometry))
             try await harness.headUnit.resize(to: VideoSize(width: 1024, height: 600))
-            await harness.headUnitEvents.wait { $0.contains { $0.videoStartedSize == VideoSize(width: 1024, height: 600) } }
+            let large = VideoSize(width: 1024, height: 600)
+            await harness.headUnitEvents.wait { $0.contains { $0.videoStartedSize == large } }
             let second = try #require(await harness.hapticRects(after: 1))
             #expect(harness.projection.window.frameSize == Size(width: 1024, height: 600))
             // The larger map shows more points of interest; everything that was there keeps its id, and the
@@ -107,7 +108,8 @@ struct ProjectionEmulatorTests {
             #expect(pump.statistics.hapticUpdates == 0)
             await harness.shutDown()
             #expect(await harness.headUnitEvents.events.compactMap(\.hapticRects).isEmpty)
-            #expect(!(await harness.projectionEvents.events).contains { if case .hapticRectsSent = $0 { true } else { false } })
+            let events = await harness.projectionEvents.events
+            #expect(!events.contains { if case .hapticRectsSent = $0 { true } else { false } })
         } catch {
             await harness.shutDown()
             throw error
@@ -176,7 +178,8 @@ struct ProjectionEmulatorTests {
             let first = try #require(await harness.hapticRects())
             let ok = Button(title: "OK")
             let cancel = Button(title: "Cancel")
-            let column = StackView(axis: .vertical, spacing: 20, insets: EdgeInsets(all: 40), arrangedSubviews: [ok, cancel])
+            let column = StackView(
+                axis: .vertical, spacing: 20, insets: EdgeInsets(all: 40), arrangedSubviews: [ok, cancel])
             harness.projection.rootView = column
             let second = try #require(await harness.hapticRects(after: 1))
             #expect(second.count == 2)
