@@ -76,7 +76,7 @@ let package = Package(
         .target(
             name: "SDLSession",
             dependencies: [
-                "SDLWire", "SDLRPC",
+                "SDLWire", "SDLRPC", "SDLSecurity",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -103,7 +103,7 @@ let package = Package(
         .target(
             name: "HeadUnit",
             dependencies: [
-                "SDLWire", "SDLRPC", "SDLMedia",
+                "SDLWire", "SDLRPC", "SDLMedia", "SDLSecurity",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -181,7 +181,7 @@ let package = Package(
         .executableTarget(
             name: "CarWindowCLI",
             dependencies: [
-                "HeadUnit",
+                "HeadUnit", "SDLSecurityOpenSSL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 "SDLMedia", "CH264Reference", "CarWindow", "SDLRPC", "SDLSession", "SDLStreaming",
@@ -299,6 +299,15 @@ let package = Package(
             dependencies: [
                 "CarWindow", "HeadUnit", "SDLSession", "SDLStreaming", "SDLRPC", "SDLMedia",
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: upcoming
+        ),
+        // Protected services and the secondary transport, end to end: the session against the emulator over TCP.
+        .testTarget(
+            name: "ProtectedStreamTests",
+            dependencies: [
+                "SDLSession", "SDLSecurity", "SDLSecurityOpenSSL", "HeadUnit", "SDLWire", "SDLRPC", "SDLMedia",
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: upcoming
         ),

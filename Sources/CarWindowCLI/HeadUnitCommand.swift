@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import HeadUnit
+import SDLSecurityOpenSSL
+import SDLWire
 
 /// `carwindow headunit`: runs the SDL Core 8.2 emulator until Ctrl-C.
 struct HeadUnitCommand: AsyncParsableCommand {
@@ -13,8 +15,14 @@ struct HeadUnitCommand: AsyncParsableCommand {
             app and stream. Type a command (`help` lists them) to change HMI levels, resize, reject formats, \
             drop a connection or send touches. Ctrl-C stops it.
 
+            With --trust-ca the head unit runs TLS over SDL as the TLS client: it verifies the app's certificate \
+            against that CA, and --force-protected refuses unprotected video or audio (like Core's \
+            ForceProtectedService); recordings hold the decrypted stream. --secondary-port offers a secondary TCP \
+            transport that video prefers.
+
             Example:
               carwindow headunit --port 12345 --resolution 1024x600 --record /tmp/streams --events /tmp/events.jsonl
+              carwindow headunit --trust-ca ca.pem --force-protected video,audio --secondary-port 12346
             """
     )
 
@@ -45,7 +53,32 @@ struct HeadUnitCommand: AsyncParsableCommand {
     @Option(help: "A file for the JSON-lines log of every frame and RPC.")
     var events: String?
 
+    @Option(help: "A PEM file of the CA that app certificates must chain to; enables protected services.")
+    var trustCA: String?
+
+    @Option(help: "A PEM certificate the head unit presents as TLS client (with --key).")
+    var certificate: String?
+
+    @Option(help: "The PEM private key of --certificate.")
+    var key: String?
+
+    @Option(help: "Services that must be protected, separated by commas: video, audio.")
+    var forceProtected: String?
+
+    @Option(help: "Offer a secondary TCP transport on this port (0 picks a free one); video prefers it.")
+    var secondaryPort: Int?
+
     func validate() throws {
+        if (certificate == nil) != (key == nil) {
+            throw ValidationError("--certificate and --key go together: give both PEM files or neither.")
+        }
+        if trustCA == nil, forceProtected != nil || certificate != nil {
+            throw ValidationError("--force-protected and --certificate need --trust-ca PEM (the CA apps chain to).")
+        }
+        _ = try parsedProtectedServices()
+        if let secondaryPort, !(0...65_535).contains(secondaryPort) {
+            throw ValidationError("--secondary-port must be 0...65535 (0 picks a free port), not \(secondaryPort).")
+        }
         guard (0...65_535).contains(port) else {
             throw ValidationError("--port must be 0...65535 (0 picks a free port), not \(port).")
         }
@@ -60,6 +93,29 @@ struct HeadUnitCommand: AsyncParsableCommand {
             throw ValidationError("--preferred-fps must be between 1 and 240, not \(preferredFPS).")
         }
         guard maxBitrate > 0 else { throw ValidationError("--max-bitrate must be positive, in bit/s (e.g. 400000).") }
+    }
+
+    private func parsedProtectedServices() throws -> Set<ServiceType> {
+        var services: Set<ServiceType> = []
+        for name in (forceProtected ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            switch name.lowercased() {
+            case "video": services.insert(.video)
+            case "audio": services.insert(.audio)
+            default: throw ValidationError("--force-protected takes video and/or audio, not '\(name)'.")
+            }
+        }
+        return services
+    }
+
+    private func security() throws -> HeadUnitSecurity? {
+        guard let trustCA else { return nil }
+        var tls = OpenSSLSecurityConfiguration.headUnit(trusting: .file(trustCA))
+        if let certificate, let key {
+            tls.certificateChain = .file(certificate)
+            tls.privateKey = .file(key)
+        }
+        return HeadUnitSecurity(
+            factory: try OpenSSLSecurityManagerFactory(tls), forceProtectedServices: try parsedProtectedServices())
     }
 
     private func parsedFormats() throws(HeadUnitError) -> [VideoFormat] {
@@ -78,10 +134,15 @@ struct HeadUnitCommand: AsyncParsableCommand {
         configuration.video.supportedFormats = try parsedFormats()
         configuration.video.preferredFPS = preferredFPS
         configuration.video.maxBitrate = maxBitrate
+        configuration.security = try security()
+        if let secondaryPort { configuration.secondaryTransport = SecondaryTransportOffer(host: host, port: secondaryPort) }
         let headUnit = HeadUnit(configuration: configuration)
         let stream = await headUnit.events()
         let boundPort = try await headUnit.start()
         Self.say("carwindow head unit listening on \(host):\(boundPort) (\(resolution), \(formats))")
+        if let secondary = await headUnit.secondaryTransportPort {
+            Self.say("secondary transport on \(host):\(secondary)")
+        }
 
         signal(SIGINT, SIG_IGN)
         let interrupt = DispatchSource.makeSignalSource(signal: SIGINT)

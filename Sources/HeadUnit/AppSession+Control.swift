@@ -36,6 +36,7 @@ extension AppSession {
             return receiveControl(control, message: message, header: header)
         }
         switch message.serviceType {
+        case .control: return [.securityQuery(message.payload)]
         case .rpc, .bulk: return receiveRPC(message)
         case .video: return receiveVideoData(message.payload)
         case .audio: return receiveAudioData(message.payload)
@@ -50,15 +51,19 @@ extension AppSession {
         -> [SessionAction]
     {
         switch (info, message.serviceType) {
+        case (.startService, .rpc) where rpcStarted && message.isEncrypted: return requestProtection(message)
+        case (.startService, .video), (.startService, .audio):
+            if message.isEncrypted { return requestProtection(message) }
+            if let nak = forcedProtectionRefusal(message.serviceType) { return nak }
+            return message.serviceType == .video ? startVideo(message) : startAudio()
         case (.startService, .rpc): return startRPC(message, header: header)
-        case (.startService, .video): return startVideo(message)
-        case (.startService, .audio): return startAudio()
         case (.endService, .rpc): return endRPC(message)
         case (.endService, .video):
             guard case .active = video else {
                 return [.send(control(.endServiceNAK, .video, ServiceNAK(reason: "Service not started")))]
             }
             video = .idle
+            protectedServices.remove(.video)
             // The recording is closed before the ACK goes out, so an app that saw the ACK finds the file complete.
             return [
                 .videoStopped(byHeadUnit: false), .cancel(.backgroundEnd),
@@ -69,6 +74,7 @@ extension AppSession {
                 return [.send(control(.endServiceNAK, .audio, ServiceNAK(reason: "Service not started")))]
             }
             audioActive = false
+            protectedServices.remove(.audio)
             return [.audioStopped(byHeadUnit: false), .send(control(.endServiceACK, .audio, buffer: ByteBuffer()))]
         case (.endServiceACK, _):
             // The app acknowledges an EndService Core sent; nothing more to do.
@@ -119,20 +125,27 @@ extension AppSession {
         let agreed = min(asked, configuration.protocolVersion)
         negotiated = agreed
         version = UInt8(clamping: min(agreed.major, Int(FrameHeader.highestVersion)))
+        let offer = configuration.secondaryTransport
         let ack = RPCStartServiceACK(
             protocolVersion: agreed,
             hashID: hashID,
             mtu: configuration.mtu,
-            secondaryTransports: [],
-            audioServiceTransports: [1],
-            videoServiceTransports: [1],
+            secondaryTransports: offer == nil ? [] : ["TCP_WIFI"],
+            audioServiceTransports: offer?.audioServiceTransports ?? [1],
+            videoServiceTransports: offer?.videoServiceTransports ?? [1],
             vehicle: configuration.vehicle
         )
         nextMessageID = 0
-        return [
+        var actions: [SessionAction] = [
             .send(control(.startServiceACK, .rpc, ack)),
             .emit(.sessionStarted(app, sessionID: sessionID, protocolVersion: agreed)),
         ]
+        if let offer {
+            // Right after the RPC ACK, on the primary transport (brief §7).
+            let update = TransportEventUpdate(tcpIPAddress: offer.host, tcpPort: Int32(clamping: offer.port))
+            actions.append(.send(control(.transportEventUpdate, .control, update)))
+        }
+        return actions
     }
 
     private mutating func endRPC(_ message: SDLMessage) -> [SessionAction] {
@@ -153,7 +166,7 @@ extension AppSession {
     // MARK: Video and audio services
 
     /// The reason Core gives when a stream may not start, or `nil`.
-    private func streamRefusal(_ service: ServiceType) -> String? {
+    func streamRefusal(_ service: ServiceType) -> String? {
         let number = service.rawValue
         guard let registration else { return "Service type: \(number) disallowed, application not registered" }
         let allowedType = registration.navigation || (service == .audio && registration.isMedia)
@@ -164,7 +177,7 @@ extension AppSession {
         return nil
     }
 
-    private mutating func startVideo(_ message: SDLMessage) -> [SessionAction] {
+    mutating func startVideo(_ message: SDLMessage) -> [SessionAction] {
         if case .idle = video {
         } else {
             return [.send(control(.startServiceNAK, .video, ServiceNAK(reason: "Service already started")))]
@@ -209,6 +222,7 @@ extension AppSession {
     }
 
     mutating func nakVideo(_ nak: ServiceNAK) -> [SessionAction] {
+        startingProtected.remove(.video)
         var actions: [SessionAction] = [
             .send(control(.startServiceNAK, .video, nak)),
             .emit(.videoRejected(app, reason: nak.reason ?? "", rejectedParams: nak.rejectedParams ?? [])),
@@ -234,19 +248,20 @@ extension AppSession {
             videoCodec: format.codec,
             height: Int32(clamping: size.height)
         )
-        return [.send(control(.startServiceACK, .video, ack)), .videoStarted(format, size)]
+        return [.send(startServiceACK(.video, ack)), .videoStarted(format, size)]
     }
 
-    private mutating func startAudio() -> [SessionAction] {
+    mutating func startAudio() -> [SessionAction] {
         guard !audioActive else {
             return [.send(control(.startServiceNAK, .audio, ServiceNAK(reason: "Service already started")))]
         }
         if let reason = streamRefusal(.audio) {
+            startingProtected.remove(.audio)
             return [.send(control(.startServiceNAK, .audio, ServiceNAK(reason: reason)))]
         }
         audioActive = true
         // Core answers audio at once, without asking the HMI (`audio`: about 3 ms), with `mtu` only.
-        return [.send(control(.startServiceACK, .audio, MediaStartServiceACK(mtu: configuration.mtu))), .audioStarted]
+        return [.send(startServiceACK(.audio, MediaStartServiceACK(mtu: configuration.mtu))), .audioStarted]
     }
 
     private mutating func receiveVideoData(_ payload: ByteBuffer) -> [SessionAction] {

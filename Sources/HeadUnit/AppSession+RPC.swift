@@ -141,7 +141,7 @@ extension AppSession {
             .emit(.appRegistered(app, appName: registration.appName, appHMITypes: types)),
             .send(notification(CoreRPC.onHMIStatus, status.json)),
             .emit(.hmiChanged(app, status)),
-            .send(notification(CoreRPC.onPermissionsChange, CoreRPC.permissionsChange())),
+            .send(notification(CoreRPC.onPermissionsChange, permissionsChange)),
             .send(notification(CoreRPC.onSystemRequest, CoreRPC.systemRequestLockScreen())),
             .send(notification(CoreRPC.onDriverDistraction, CoreRPC.driverDistractionOff())),
         ]
@@ -196,5 +196,17 @@ extension AppSession {
         default:
             return []
         }
+    }
+}
+
+extension AppSession {
+    /// Core's OnPermissionsChange, with `requireEncryption` when the head unit wants protected RPCs.
+    var permissionsChange: JSONValue {
+        var body = CoreRPC.permissionsChange()
+        if configuration.security?.requireEncryptedRPCs == true, case .object(var fields) = body {
+            fields["requireEncryption"] = true
+            body = .object(fields)
+        }
+        return body
     }
 }

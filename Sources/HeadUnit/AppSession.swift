@@ -15,6 +15,10 @@ enum SessionAction {
     case audioStopped(byHeadUnit: Bool)
     /// Close this app's connection (hostile input, or a runtime control).
     case close(HeadUnitError?)
+    /// A StartService with the E bit: run (or reuse) the TLS handshake, then answer it.
+    case protectStart(SDLMessage)
+    /// A security query from the app (handshake data or an internal error).
+    case securityQuery(ByteBuffer)
 }
 
 /// A delayed step of Core's behaviour, owned by one session and cancelled with it.
@@ -27,6 +31,8 @@ enum SessionTimer: Hashable {
     case videoStart
     /// Core ends a video service the app keeps feeding in BACKGROUND.
     case backgroundEnd
+    /// The app stayed silent during the TLS handshake.
+    case handshake
 }
 
 /// One app connection's protocol state: a pure value; ``HeadUnit`` executes the actions it returns.
@@ -74,6 +80,10 @@ struct AppSession {
     /// "Stop answering": frames are still read and logged, nothing is sent.
     var silent = false
     var assembler = MessageAssembler()
+    /// Services whose StartServiceACK had the E bit.
+    var protectedServices: Set<ServiceType> = []
+    /// Protected starts past the handshake whose ACK is still to come (with the E bit).
+    var startingProtected: Set<ServiceType> = []
 
     init(
         app: AppID,
@@ -191,6 +201,7 @@ struct AppSession {
             return []
         case .active:
             video = .idle
+            protectedServices.remove(.video)
             return [.send(control(.endService, .video, buffer: ByteBuffer())), .videoStopped(byHeadUnit: true)]
         }
     }
@@ -198,7 +209,24 @@ struct AppSession {
     mutating func endAudioByHeadUnit() -> [SessionAction] {
         guard audioActive else { return [] }
         audioActive = false
+        protectedServices.remove(.audio)
         return [.send(control(.endService, .audio, buffer: ByteBuffer())), .audioStopped(byHeadUnit: true)]
+    }
+
+    /// The transport `services` ran on closed: they end without an EndService (there is nobody to send it to).
+    mutating func transportLost(_ services: Set<ServiceType>) -> [SessionAction] {
+        var actions: [SessionAction] = []
+        if services.contains(.video), case .active = video {
+            video = .idle
+            protectedServices.remove(.video)
+            actions.append(.videoStopped(byHeadUnit: true))
+        }
+        if services.contains(.audio), audioActive {
+            audioActive = false
+            protectedServices.remove(.audio)
+            actions.append(.audioStopped(byHeadUnit: true))
+        }
+        return actions
     }
 
     /// Every stream ends and the app is forgotten (UnregisterAppInterface, EndService RPC, or the app vanished).
@@ -208,6 +236,8 @@ struct AppSession {
         if audioActive { actions.append(.audioStopped(byHeadUnit: unexpected)) }
         video = .idle
         audioActive = false
+        protectedServices.subtract([.video, .audio])
+        startingProtected.removeAll()
         if registration != nil { actions.append(.emit(.appUnregistered(app, unexpected: unexpected))) }
         registration = nil
         subscribedToVideoCapability = false

@@ -2,7 +2,8 @@ import Foundation
 public import Logging
 import NIOCore
 import NIOPosix
-import SDLWire
+import SDLSecurity
+public import SDLWire
 
 /// SDL Core's side of the protocol, on TCP: the head unit CarWindow's demo and tests talk to.
 ///
@@ -33,6 +34,14 @@ public actor HeadUnit {
         var audioFile: FileSink?
         var audioBytes = 0
         var audioStreams = 0
+        /// The TLS client engine of this connection, its handshake, and the protected starts waiting for it.
+        var tls: (any SecurityManager)?
+        var handshake: HandshakeStateMachine<ContinuousClock.Instant>?
+        var awaitingProtection: [SDLMessage] = []
+        var handshakeStalled = false
+        /// The registered secondary transport, and the services started on it (their answers go back on it).
+        var secondary: SecondaryLink?
+        var secondaryServices: Set<ServiceType> = []
 
         init(app: AppID, session: AppSession, outbox: AsyncStream<SDLFrame>.Continuation, channel: any Channel) {
             self.app = app
@@ -49,10 +58,13 @@ public actor HeadUnit {
     private var connectionCount = 0
     private var eventSubscribers: [UUID: AsyncStream<HeadUnitEvent>.Continuation] = [:]
     private var accessUnitSubscribers: [UUID: AsyncStream<VideoAccessUnit>.Continuation] = [:]
+    private var frameSubscribers: [UUID: AsyncStream<ReceivedFrame>.Continuation] = [:]
     private var eventLog: EventLog?
     private var runTask: Task<Void, any Error>?
     private var serverChannel: (any Channel)?
-    private let logger: Logger
+    var secondaryTask: Task<Void, any Error>?
+    var secondaryServerChannel: (any Channel)?
+    let logger: Logger
 
     /// - Parameters:
     ///   - configuration: where to listen, what to report and record.
@@ -79,24 +91,8 @@ public actor HeadUnit {
         if let path = configuration.eventLogPath {
             eventLog = try EventLog(path: path)
         }
-        let server: NIOAsyncChannel<NIOAsyncChannel<SDLFrame, SDLFrame>, Never>
-        let maximumPayload = Int(configuration.mtu)
-        do {
-            server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-                .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-                .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
-                .bind(host: configuration.host, port: configuration.port) { channel in
-                    channel.eventLoop.makeCompletedFuture {
-                        try channel.pipeline.syncOperations.addHandler(
-                            ByteToMessageHandler(SDLFrameDecoder(maximumPayloadSize: maximumPayload))
-                        )
-                        try channel.pipeline.syncOperations.addHandler(MessageToByteHandler(SDLFrameEncoder()))
-                        return try NIOAsyncChannel<SDLFrame, SDLFrame>(wrappingChannelSynchronously: channel)
-                    }
-                }
-        } catch {
-            throw HeadUnitError(.bindFailed("\(configuration.host):\(configuration.port): \(error)"))
-        }
+        let server = try await Self.bindServer(
+            host: configuration.host, port: configuration.port, maximumPayload: Int(configuration.mtu))
         serverChannel = server.channel
         let port = server.channel.localAddress?.port ?? configuration.port
         runTask = Task {
@@ -109,11 +105,40 @@ public actor HeadUnit {
             }
         }
         logger.info("listening", metadata: ["address": "\(configuration.host):\(port)"])
+        do {
+            try await startSecondaryListener()
+        } catch {
+            await stop()
+            throw error
+        }
         return port
+    }
+
+    /// A TCP listener whose connections frame bytes with SDLWire's decoder (limit: the MTU) and encoder.
+    static func bindServer(host: String, port: Int, maximumPayload: Int) async throws(HeadUnitError)
+        -> NIOAsyncChannel<NIOAsyncChannel<SDLFrame, SDLFrame>, Never>
+    {
+        do {
+            return try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+                .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+                .bind(host: host, port: port) { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.addHandler(
+                            ByteToMessageHandler(SDLFrameDecoder(maximumPayloadSize: maximumPayload))
+                        )
+                        try channel.pipeline.syncOperations.addHandler(MessageToByteHandler(SDLFrameEncoder()))
+                        return try NIOAsyncChannel<SDLFrame, SDLFrame>(wrappingChannelSynchronously: channel)
+                    }
+                }
+        } catch {
+            throw HeadUnitError(.bindFailed("\(host):\(port): \(error)"))
+        }
     }
 
     /// Closes the listener and every app connection, and finishes the event streams.
     public func stop() async {
+        await stopSecondaryListener()
         serverChannel?.close(promise: nil)
         for connection in connections.values { connection.channel.close(promise: nil) }
         runTask?.cancel()
@@ -123,8 +148,10 @@ public actor HeadUnit {
         eventLog?.close()
         for subscriber in eventSubscribers.values { subscriber.finish() }
         for subscriber in accessUnitSubscribers.values { subscriber.finish() }
+        for subscriber in frameSubscribers.values { subscriber.finish() }
         eventSubscribers = [:]
         accessUnitSubscribers = [:]
+        frameSubscribers = [:]
     }
 
     // MARK: Observing
@@ -149,6 +176,24 @@ public actor HeadUnit {
         continuation.onTermination = { _ in Task { await self.removeAccessUnitSubscriber(id) } }
         return stream
     }
+
+    /// A new stream of every frame the apps send, exactly as it arrived (still encrypted), from now on. Buffered
+    /// without bound: meant for tests that check what crossed the wire.
+    public func receivedFrames() -> AsyncStream<ReceivedFrame> {
+        let (stream, continuation) = AsyncStream<ReceivedFrame>.makeStream()
+        let id = UUID()
+        frameSubscribers[id] = continuation
+        continuation.onTermination = { _ in Task { await self.removeFrameSubscriber(id) } }
+        return stream
+    }
+
+    private func removeFrameSubscriber(_ id: UUID) { frameSubscribers[id] = nil }
+
+    func publishReceived(_ received: ReceivedFrame) {
+        for subscriber in frameSubscribers.values { subscriber.yield(received) }
+    }
+
+    var connectionsByApp: [AppID: Connection] { connections }
 
     var accessUnitSubscribersList: [AsyncStream<VideoAccessUnit>.Continuation] { Array(accessUnitSubscribers.values) }
 
@@ -224,19 +269,24 @@ public actor HeadUnit {
     private func handle(_ frame: SDLFrame, from app: AppID) {
         guard let connection = connections[app] else { return }
         log(frame, .appToCore, connection)
-        execute(connection.session.receive(frame), on: connection)
+        publishReceived(ReceivedFrame(app: app, transport: 1, frame: frame))
+        reclaimFromSecondary(frame, on: connection)
+        guard let plaintext = decryptIfNeeded(frame, on: connection) else { return }
+        execute(connection.session.receive(plaintext), on: connection)
     }
 
     private func closed(_ app: AppID) {
         guard let connection = connections.removeValue(forKey: app) else { return }
+        connection.secondary?.channel.close(promise: nil)
         for task in connection.timers.values { task.cancel() }
+        connection.tls?.stop()
         connection.outbox.finish()
         let unexpected = connection.session.registration != nil
         execute(connection.session.teardown(unexpected: unexpected), on: connection)
         emit(.disconnected(app))
     }
 
-    private func log(_ frame: SDLFrame, _ direction: EventLog.Direction, _ connection: Connection) {
+    func log(_ frame: SDLFrame, _ direction: EventLog.Direction, _ connection: Connection) {
         guard let eventLog, eventLog.isEnabled else { return }
         let elapsed = ContinuousClock.now - connection.connectedAt
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
@@ -268,7 +318,7 @@ public actor HeadUnit {
             case .send(let frame):
                 guard !connection.session.silent else { continue }
                 log(frame, .coreToApp, connection)
-                connection.outbox.yield(frame)
+                route(frame, on: connection)
             case .schedule(let timer, let delay):
                 connection.timers[timer]?.cancel()
                 let app = connection.app
@@ -283,6 +333,10 @@ public actor HeadUnit {
             case .close(let error):
                 if let error { emit(.error(error)) }
                 connection.channel.close(promise: nil)
+            case .protectStart(let message):
+                protectStart(message, on: connection)
+            case .securityQuery(let payload):
+                receiveSecurityQuery(payload, on: connection)
             default:
                 executeStream(action, on: connection)
             }
@@ -310,9 +364,20 @@ public actor HeadUnit {
             actions = connection.session.completeVideoStart()
         case .backgroundEnd:
             actions = connection.session.backgroundTimerFired()
+        case .handshake:
+            handshakeDeadlineReached(on: connection)
+            actions = []
         }
         execute(actions, on: connection)
     }
+}
+
+/// One frame an app sent, as it crossed the wire (``HeadUnit/receivedFrames()``).
+public struct ReceivedFrame: Sendable {
+    public var app: AppID
+    /// 1: the primary transport; 2: the secondary (PS §4.6 numbering).
+    public var transport: Int
+    public var frame: SDLFrame
 }
 
 /// What ``HeadUnit/apps()`` reports about one app.

@@ -29,6 +29,10 @@ public struct HeadUnitConfiguration: Sendable {
     /// Where to write the JSON-lines event log; `nil` writes none.
     public var eventLogPath: String?
     public var quirks: CoreQuirks
+    /// Protected services (the TLS client side); `nil`: a protected StartService is refused.
+    public var security: HeadUnitSecurity?
+    /// A secondary TCP transport to offer; `nil` offers none, as Core did in the traces.
+    public var secondaryTransport: SecondaryTransportOffer?
 
     public init(
         host: String = "127.0.0.1",

@@ -46,6 +46,15 @@ public enum HeadUnitEvent: Sendable, CustomStringConvertible {
     case disconnected(AppID)
     /// Something the app did wrong, or a file that could not be written.
     case error(HeadUnitError)
+    /// The TLS handshake with the app completed (the head unit is the TLS client).
+    case handshakeCompleted(AppID)
+    /// A protected start was refused: the handshake failed, protection is not configured, or an unprotected start
+    /// of a force-protected service.
+    case protectionFailed(AppID, service: ServiceType, reason: String)
+    /// The app registered its secondary transport (RegisterSecondaryTransportACK sent).
+    case secondaryTransportRegistered(AppID)
+    /// The app's secondary transport closed; the services on it ended.
+    case secondaryTransportClosed(AppID)
 
     public var description: String {
         switch self {
@@ -71,6 +80,10 @@ public enum HeadUnitEvent: Sendable, CustomStringConvertible {
         case .appUnregistered(let app, let unexpected): "\(app) unregistered\(unexpected ? " (disconnected)" : "")"
         case .disconnected(let app): "\(app) disconnected"
         case .error(let error): "error: \(error)"
+        case .handshakeCompleted(let app): "\(app) TLS handshake complete"
+        case .protectionFailed(let app, let service, let reason): "\(app) \(service) not protected: \(reason)"
+        case .secondaryTransportRegistered(let app): "\(app) secondary transport registered"
+        case .secondaryTransportClosed(let app): "\(app) secondary transport closed"
         }
     }
 }

@@ -1,4 +1,5 @@
 public import SDLRPC
+public import SDLSecurity
 public import SDLWire
 
 /// Every error the session layer raises: what went wrong, with the context that lets a log reader find where.
@@ -50,6 +51,13 @@ public struct SDLSessionError: Error, Hashable, Sendable, CustomStringConvertibl
         case appUnregistered(AppInterfaceUnregisteredReason)
         /// The session is not in a state that allows the call (not started, already stopped, ...).
         case invalidState(String)
+        /// A protected service could not be protected: the TLS handshake failed (wrong CA, expired certificate,
+        /// garbage, a silent peer), the head unit acknowledged without the encryption bit (`.notProtected`), or a
+        /// frame did not encrypt or decrypt. The SDL code travels in ``SDLSecurity/SecurityError/code``.
+        case security(SecurityError)
+        /// The secondary transport could not be used: it did not connect, the head unit refused its registration
+        /// (RegisterSecondaryTransportNAK, with the reason), or it closed.
+        case secondaryTransport(String)
     }
 
     public var kind: Kind
@@ -85,6 +93,8 @@ public struct SDLSessionError: Error, Hashable, Sendable, CustomStringConvertibl
             base = "\(function.name ?? function.description) is not allowed in HMI level \(level)"
         case .appUnregistered(let reason): base = "the head unit unregistered the app: \(reason)"
         case .invalidState(let why): base = "invalid state: \(why)"
+        case .security(let error): base = "protection failed: \(error)"
+        case .secondaryTransport(let why): base = "secondary transport: \(why)"
         }
         if let context { return "\(base) (\(context))" }
         return base

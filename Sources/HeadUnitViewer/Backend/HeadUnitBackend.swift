@@ -165,7 +165,8 @@ public final class HeadUnitBackend: ViewerBackend {
             }
             return .connectionDropped(reason: "\(app) disconnected")
         case .error(let error): return .error(error.description)
-        case .audioStarted, .audioStopped, .appCapabilityUpdated:
+        case .audioStarted, .audioStopped, .appCapabilityUpdated, .handshakeCompleted, .protectionFailed,
+            .secondaryTransportRegistered, .secondaryTransportClosed:
             return .note(event.description)
         case .sessionStarted, .videoFrame, .audioData, .capabilityRequested:
             return nil

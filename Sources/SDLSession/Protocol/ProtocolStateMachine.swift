@@ -40,6 +40,8 @@ struct ProtocolStateMachine {
         /// The head unit ended a service on its own; `reply` is the EndServiceACK to send.
         case headUnitEndedService(ServiceType, reply: SDLFrame)
         case transportEventUpdate(TransportEventUpdate)
+        /// A security query (handshake data or an internal error): a Single frame on the control service (PS §7.2.1).
+        case securityQuery(ByteBuffer)
         /// Nothing to do; the reason is for the debug log.
         case ignore(String)
     }
@@ -86,13 +88,32 @@ struct ProtocolStateMachine {
     }
 
     /// An outgoing data message of the started session, split to the service's MTU.
-    mutating func dataFrames(service: ServiceType, payload: ByteBuffer) -> [SDLFrame] {
+    ///
+    /// With `plaintextChunk` (a protected service) the message is marked encrypted and split into chunks of at most
+    /// that many plaintext bytes: the First frame stays clear and declares the plaintext total, and every Single or
+    /// Consecutive frame comes back with E = 1 and its plaintext, for the caller to encrypt one by one (PS §2.3).
+    mutating func dataFrames(service: ServiceType, payload: ByteBuffer, plaintextChunk: Int? = nil) -> [SDLFrame] {
         guard let parameters else { return [] }
-        let message = SDLMessage(
+        var message = SDLMessage(
             version: parameters.headerVersion, serviceType: service, sessionID: parameters.sessionID,
             messageID: nextMessageID(), payload: payload
         )
-        return MessageFragmenter.frames(for: message, maximumPayload: parameters.mtu.maximumSendPayload(for: service))
+        var maximum = parameters.mtu.maximumSendPayload(for: service)
+        if let plaintextChunk {
+            message.isEncrypted = true
+            maximum = min(maximum, plaintextChunk)
+        }
+        return MessageFragmenter.frames(for: message, maximumPayload: maximum)
+    }
+
+    /// A security query to the head unit: a Single frame on the control service, frame info 0, never encrypted.
+    mutating func securityFrame(_ payload: ByteBuffer) -> SDLFrame? {
+        guard let parameters else { return nil }
+        let header = FrameHeader(
+            version: parameters.headerVersion, frameType: .single, serviceType: .control, frameInfo: 0,
+            sessionID: parameters.sessionID, dataSize: 0, messageID: nextMessageID()
+        )
+        return SDLFrame(header: header, payload: payload)
     }
 
     /// Records the MTU a service's StartServiceACK carried, or forgets it when the service ends.
@@ -211,6 +232,7 @@ struct ProtocolStateMachine {
             switch message.serviceType {
             case .rpc, .bulk: return .rpc(message)
             case .audio, .video: return .data(message)
+            case .control: return .securityQuery(message.payload)
             default: return .ignore("data on service \(message.serviceType)")
             }
         }

@@ -62,6 +62,10 @@ public struct AppConfiguration: Sendable {
     public var timeouts: Timeouts
     /// Where the session logs: connection and every frame and RPC at debug, errors at error.
     public var logger: Logger
+    /// Protected services (TLS over SDL); `nil`: every service runs in the clear and a protected start is refused.
+    public var security: Security?
+    /// The secondary transport: used when the head unit offers one (on by default).
+    public var secondaryTransport = SecondaryTransport()
 
     public init(
         appName: String,
@@ -75,7 +79,8 @@ public struct AppConfiguration: Sendable {
         dayColorScheme: TemplateColorScheme? = nil,
         nightColorScheme: TemplateColorScheme? = nil,
         timeouts: Timeouts = Timeouts(),
-        logger: Logger = Logger(label: "carwindow.session")
+        logger: Logger = Logger(label: "carwindow.session"),
+        security: Security? = nil
     ) {
         self.appName = appName
         self.appID = appID
@@ -89,6 +94,7 @@ public struct AppConfiguration: Sendable {
         self.nightColorScheme = nightColorScheme
         self.timeouts = timeouts
         self.logger = logger
+        self.security = security
     }
 
     /// The RegisterAppInterface request this configuration sends.

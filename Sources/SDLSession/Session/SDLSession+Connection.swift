@@ -67,6 +67,10 @@ extension SDLSession {
             switch job {
             case .awaitVideoCapability(let correlationID):
                 await awaitVideoCapability(correlationID: correlationID)
+            case .upgradeRPCProtection:
+                await upgradeRPCProtection()
+            case .moveToSecondary(let service):
+                await moveToSecondary(service)
             }
         }
     }
@@ -128,7 +132,9 @@ extension SDLSession {
 
     // MARK: Incoming
 
-    func receive(_ frame: SDLFrame) async {
+    func receive(_ incoming: SDLFrame) async {
+        // Decrypted one frame at a time, before reassembly: the assembler counts plaintext (PS §2.3, docs/wire.md).
+        guard let frame = decryptIfNeeded(incoming) else { return }
         if frame.header.frameType == .control {
             logger.debug("received control frame", metadata: ["header": "\(frame.header)"])
         } else {
@@ -147,7 +153,8 @@ extension SDLSession {
         case .data(let message):
             logger.debug("ignoring data from the head unit", metadata: ["service": "\(message.serviceType)"])
         case .serviceStarted(let service, let ack, let encrypted):
-            protocolMachine.setMTU(ack.mtu, for: service)
+            // An RPC upgrade's ACK need not repeat the MTU; keep the negotiated one then.
+            if service != .rpc || ack.mtu != nil { protocolMachine.setMTU(ack.mtu, for: service) }
             if let parameters = protocolMachine.parameters {
                 await connection?.setMaximumReceivePayload(parameters.mtu.maximumReceivePayload)
             }
@@ -162,6 +169,8 @@ extension SDLSession {
             }
         case .serviceEnded(let service):
             startedServices.remove(service)
+            protection.services.remove(service)
+            secondary.placement[service] = nil
             protocolMachine.setMTU(nil, for: service)
             if !controls.resolve(.end(service), .success(.ended)) {
                 logger.debug("EndServiceACK nobody waits for", metadata: ["service": "\(service)"])
@@ -171,11 +180,19 @@ extension SDLSession {
         case .headUnitEndedService(let service, let reply):
             logger.debug("head unit ended service", metadata: ["service": "\(service)"])
             startedServices.remove(service)
+            protection.services.remove(service)
             protocolMachine.setMTU(nil, for: service)
-            enqueue([reply])
+            if secondary.placement.removeValue(forKey: service) == 2 {
+                try? await secondary.connection?.send([reply])
+            } else {
+                enqueue([reply])
+            }
             serviceEndEvents.send(service)
         case .transportEventUpdate(let update):
             logger.debug("TransportEventUpdate", metadata: ["address": "\(update.tcpIPAddress ?? "-")"])
+            await secondaryAddressChanged(update)
+        case .securityQuery(let payload):
+            receiveSecurityQuery(payload)
         case .ignore(let why):
             logger.debug("ignored frame", metadata: ["why": "\(why)"])
         }
@@ -194,6 +211,8 @@ extension SDLSession {
     }
 
     func closeConnection() async {
+        protection.reset()
+        await closeSecondary()
         doorbell?.finish()
         jobs?.finish()
         await connection?.close()
@@ -234,6 +253,8 @@ extension SDLSession {
         doorbell = nil
         jobs = nil
         protocolMachine.end()
+        protection.reset()
+        abandonSecondary()
         failPending(failure ?? SDLSessionError(.connectionClosed))
         switch lifecycle {
         case .ready:

@@ -119,8 +119,14 @@ extension SDLSession {
     }
 
     func enqueueRPC(_ payload: RPCPayload) {
-        let frames = protocolMachine.dataFrames(service: .rpc, payload: payload.buffer)
-        enqueue(frames)
+        do {
+            let encrypt = rpcRequiresEncryption(payload.functionID)
+            enqueue(try outgoingFrames(service: .rpc, payload: payload.buffer, encrypt: encrypt))
+        } catch {
+            // Only reachable when the TLS engine refuses a record; the reply slot fails by timeout, and the
+            // error is logged here where it happened.
+            logger.error("RPC could not be encrypted", metadata: ["error": "\(error)"])
+        }
     }
 
     func waitResponse(_ correlationID: UInt32) async throws -> RPCPayload {
@@ -174,6 +180,7 @@ extension SDLSession {
                 apply(try message.decode(OnHMIStatus.self))
             case OnPermissionsChange.functionID:
                 permissionChanges.send(try message.decode(OnPermissionsChange.self))
+                considerRPCUpgrade()
             case OnSystemCapabilityUpdated.functionID:
                 let update = try message.decode(OnSystemCapabilityUpdated.self)
                 if update.systemCapability.systemCapabilityType == .videoStreaming,
@@ -210,6 +217,8 @@ extension SDLSession {
             jobs?.yield(.awaitVideoCapability(correlationID: correlationID))
         }
         hmiStatuses.send(HMIStatus(status))
+        considerRPCUpgrade()
+        considerSecondary()
     }
 
     // MARK: Capabilities

@@ -1,5 +1,6 @@
 import Logging
 public import NIOCore
+import SDLSecurity
 public import SDLWire
 
 /// Video and audio services for the streaming layer.
@@ -27,6 +28,12 @@ extension SDLSession {
 
     /// Starts a service with a raw control payload (BSON or empty) and waits for its ACK or NAK.
     ///
+    /// With `encrypted`, the StartService carries the E bit and the session answers the head unit's TLS handshake
+    /// (``AppConfiguration/security`` must be set). The ACK's E bit decides: when protection fails (a NAK, a
+    /// handshake error, an ACK without the bit) the configured ``SDLSecurity/ProtectionFailurePolicy`` either throws
+    /// `.security` / `.serviceRejected`, or starts the service unprotected and reports why in
+    /// ``StartedService/protectionError``.
+    ///
     /// - Parameters:
     ///   - service: `.video`, `.audio` (the RPC service is started by ``start()``).
     ///   - payload: the StartService payload.
@@ -40,6 +47,14 @@ extension SDLSession {
         guard service != .rpc, service != .control else {
             throw SDLSessionError(.invalidState("the \(service) service is not started with startService"))
         }
+        if encrypted { return try await startProtected(service, payload: payload) }
+        return try await sendStartService(service, payload: payload, encrypted: false)
+    }
+
+    /// Sends one StartService and waits for its answer.
+    func sendStartService(_ service: ServiceType, payload: ByteBuffer, encrypted: Bool) async throws
+        -> StartedService
+    {
         guard controls.register(.start(service)) else {
             throw SDLSessionError(.invalidState("a StartService for \(service) is already waiting"))
         }
@@ -48,7 +63,16 @@ extension SDLSession {
             throw closingError ?? SDLSessionError(.connectionClosed)
         }
         frame.header.isEncrypted = encrypted
-        enqueue([frame])
+        // Protected streams stay on the primary: its TLS session is the one the handshake ran on.
+        let transport = encrypted || service == .rpc ? 1 : preferredTransport(for: service)
+        if service != .rpc { secondary.placement[service] = transport }
+        do {
+            try await send([frame], on: transport)
+        } catch {
+            controls.remove(.start(service))
+            secondary.placement[service] = nil
+            throw error
+        }
         let reply = try await awaitControl(
             .start(service), timeout: configuration.timeouts.service, what: "StartServiceACK (\(service))"
         )
@@ -74,7 +98,12 @@ extension SDLSession {
             controls.remove(.end(service))
             throw closingError ?? SDLSessionError(.connectionClosed)
         }
-        enqueue([frame])
+        do {
+            try await send([frame], on: secondary.placement[service] ?? 1)
+        } catch {
+            controls.remove(.end(service))
+            throw error
+        }
         _ = try await awaitControl(.end(service), timeout: timeout, what: "EndServiceACK (\(service))")
     }
 
@@ -88,9 +117,13 @@ extension SDLSession {
         guard startedServices.contains(service) else {
             throw SDLSessionError(.invalidState("the \(service) service is not started"))
         }
-        let frames = protocolMachine.dataFrames(service: service, payload: payload)
+        let frames = try outgoingFrames(service: service, payload: payload)
         guard !frames.isEmpty else { throw closingError ?? SDLSessionError(.connectionClosed) }
-        try await enqueueAndWait(frames)
+        if secondary.placement[service] == 2 {
+            try await send(frames, on: 2)
+        } else {
+            try await enqueueAndWait(frames)
+        }
     }
 
     func checkServicesOpen() throws(SDLSessionError) {

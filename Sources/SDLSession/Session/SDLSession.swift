@@ -37,6 +37,10 @@ public actor SDLSession {
 
     enum Job: Sendable {
         case awaitVideoCapability(correlationID: UInt32)
+        /// OnPermissionsChange asked for encryption: start the RPC service again with E = 1.
+        case upgradeRPCProtection
+        /// The secondary registered: end a service on the primary that the head unit prefers there.
+        case moveToSecondary(ServiceType)
     }
 
     public nonisolated let configuration: AppConfiguration
@@ -62,6 +66,12 @@ public actor SDLSession {
 
     /// Media services the head unit acknowledged and nobody ended yet.
     var startedServices: Set<ServiceType> = []
+    /// Protected services: this connection's TLS engine, its handshake, the services it protects.
+    var protection = ProtectionState()
+    /// The secondary transport and where each streaming service runs.
+    var secondary = SecondaryTransportState()
+    /// Why the current secondary attempt failed (a NAK, the registration timeout), set before its link closes.
+    var secondaryFailure: SDLSessionError?
 
     /// The RegisterAppInterface response: display, HMI and audio capabilities, vehicle type.
     public private(set) var registration: RegisterAppInterfaceResponse?
@@ -76,6 +86,7 @@ public actor SDLSession {
     let videoCapabilities = Broadcast<VideoStreamingCapability>()
     let notificationEvents = Broadcast<RPCNotificationMessage>(replaysCurrent: false)
     let serviceEndEvents = Broadcast<ServiceType>(replaysCurrent: false)
+    let secondaryEvents = Broadcast<SecondaryTransportEvent>(replaysCurrent: false)
 
     /// - Parameters:
     ///   - configuration: the app and its timeouts.
@@ -125,7 +136,14 @@ public actor SDLSession {
 
     /// A new stream of the services the head unit ended on its own (SDL Core ends video on NONE and BACKGROUND).
     /// The session has already answered each with EndServiceACK.
+    ///
+    /// A service the session had to end itself to move it to another transport (see ``SecondaryTransportEvent``)
+    /// is reported here too: either way the streaming layer restarts it, and the new start goes to the transport
+    /// the head unit now prefers.
     public func headUnitServiceEnds() -> AsyncStream<ServiceType> { serviceEndEvents.subscribe() }
+
+    /// A new stream of what happens to the secondary transport, from now on.
+    public func secondaryTransportUpdates() -> AsyncStream<SecondaryTransportEvent> { secondaryEvents.subscribe() }
 
     func setState(_ state: ConnectionState) {
         guard lifecycle != state else { return }
@@ -252,6 +270,7 @@ public actor SDLSession {
         videoCapabilities.finish()
         notificationEvents.finish()
         serviceEndEvents.finish()
+        secondaryEvents.finish()
     }
 
     static func sessionError(_ error: any Error) -> SDLSessionError {

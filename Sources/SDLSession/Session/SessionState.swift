@@ -95,10 +95,17 @@ public struct StartedService: Hashable, Sendable {
     public var ack: MediaStartServiceACK
     /// The ACK's E bit: the service runs encrypted.
     public var isEncrypted: Bool
+    /// Why a service that asked for protection runs without it (the handshake failed, the head unit NAKed or
+    /// acknowledged without the E bit) when ``AppConfiguration/Security/failurePolicy`` let it fall back; `nil`
+    /// otherwise. Also logged at error level.
+    public var protectionError: SDLSessionError?
 
-    public init(service: ServiceType, ack: MediaStartServiceACK, isEncrypted: Bool) {
+    public init(
+        service: ServiceType, ack: MediaStartServiceACK, isEncrypted: Bool, protectionError: SDLSessionError? = nil
+    ) {
         self.service = service
         self.ack = ack
         self.isEncrypted = isEncrypted
+        self.protectionError = protectionError
     }
 }

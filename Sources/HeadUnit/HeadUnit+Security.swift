@@ -1,0 +1,131 @@
+import NIOCore
+import SDLSecurity
+import SDLWire
+
+/// Protected services, the actor's half: the head unit is the TLS client. It starts the handshake when an app asks
+/// for a protected service, answers the waiting starts once it completes (StartServiceACK with E = 1) or fails
+/// (StartServiceNAK, PS §7), and decrypts every encrypted frame before the session reassembles and records it, so
+/// recordings hold the decrypted stream.
+extension HeadUnit {
+    func protectStart(_ message: SDLMessage, on connection: Connection) {
+        if connection.tls != nil, connection.handshake?.isComplete == true {
+            execute(connection.session.startAfterProtection(message), on: connection)
+            return
+        }
+        connection.awaitingProtection.append(message)
+        if connection.tls != nil, connection.handshake?.failure == nil { return }  // running: answered when done
+        beginHandshake(on: connection)
+    }
+
+    private func beginHandshake(on connection: Connection) {
+        guard let security = configuration.security else { return }
+        connection.tls?.stop()
+        connection.handshakeStalled = false
+        let manager: any SecurityManager
+        do {
+            manager = try security.factory.makeManager(
+                role: .headUnit, appID: connection.session.registration?.appID ?? "",
+                vehicleMake: configuration.vehicle.make)
+        } catch {
+            failWaiting(on: connection, reason: "no TLS engine: \(error)")
+            return
+        }
+        connection.tls = manager
+        var machine = HandshakeStateMachine<ContinuousClock.Instant>(
+            role: .headUnit, timeout: security.handshakeTimeout)
+        var actions = machine.start(now: .now, using: manager)
+        connection.handshake = machine
+        switch security.fault {
+        case .garbage:
+            // The ClientHello's place is taken by bytes no TLS engine accepts.
+            actions = actions.map { action in
+                guard case .send(var query) = action else { return action }
+                query.binary = Array("this is not a TLS record".utf8)
+                return .send(query)
+            }
+        case .stall:
+            connection.handshakeStalled = true
+        case nil:
+            break
+        }
+        runHandshake(actions, on: connection)
+    }
+
+    func receiveSecurityQuery(_ payload: ByteBuffer, on connection: Connection) {
+        guard var machine = connection.handshake, let manager = connection.tls else {
+            emit(.error(HeadUnitError(.protocolViolation("security query without a handshake"), app: connection.app)))
+            return
+        }
+        if connection.handshakeStalled {
+            // Stopped mid-handshake: handshake data goes unanswered; the app's internal error still ends it.
+            guard let query = try? SecurityQuery(decoding: payload), query.queryID == .sendInternalError else {
+                return
+            }
+        }
+        let actions = machine.receive(payload, now: .now, using: manager)
+        connection.handshake = machine
+        runHandshake(actions, on: connection)
+    }
+
+    func handshakeDeadlineReached(on connection: Connection) {
+        guard var machine = connection.handshake else { return }
+        let actions = machine.deadlineReached(now: .now)
+        connection.handshake = machine
+        runHandshake(actions, on: connection)
+    }
+
+    private func runHandshake(_ actions: [HandshakeAction], on connection: Connection) {
+        for action in actions {
+            switch action {
+            case .send(let query):
+                execute([.send(connection.session.securityFrame(query.buffer))], on: connection)
+            case .completed:
+                emit(.handshakeCompleted(connection.app))
+                let waiting = connection.awaitingProtection
+                connection.awaitingProtection = []
+                for message in waiting {
+                    execute(connection.session.startAfterProtection(message), on: connection)
+                }
+            case .failed(let error):
+                // PS §7.3: the TLS session is gone with every service it protected; a new protected start
+                // begins a new handshake.
+                connection.tls?.stop()
+                connection.session.protectedServices.removeAll()
+                failWaiting(on: connection, reason: "TLS handshake failed: \(error)")
+            case .rejected(let error):
+                emit(.error(HeadUnitError(.protocolViolation("security query refused: \(error)"), app: connection.app)))
+            case .runHandshake:
+                break
+            }
+        }
+        if let deadline = connection.handshake?.deadline {
+            execute([.schedule(.handshake, after: max(.zero, deadline - .now))], on: connection)
+        } else {
+            execute([.cancel(.handshake)], on: connection)
+        }
+    }
+
+    private func failWaiting(on connection: Connection, reason: String) {
+        let waiting = connection.awaitingProtection
+        connection.awaitingProtection = []
+        execute(connection.session.protectionFailed(waiting, reason: reason), on: connection)
+    }
+
+    /// An encrypted Single or Consecutive frame, decrypted; `nil` when it cannot be (reported as an error).
+    func decryptIfNeeded(_ frame: SDLFrame, on connection: Connection) -> SDLFrame? {
+        let header = frame.header
+        guard header.isEncrypted, header.frameType == .single || header.frameType == .consecutive else {
+            return frame
+        }
+        guard let manager = connection.tls, connection.handshake?.isComplete == true else {
+            emit(.error(HeadUnitError(.protocolViolation("encrypted frame without TLS: \(header)"), app: connection.app)))
+            return nil
+        }
+        do {
+            return SDLFrame(header: header, payload: try manager.decrypt(frame.payload))
+        } catch {
+            emit(.error(HeadUnitError(.stream("frame does not decrypt: \(error)"), app: connection.app)))
+            return nil
+        }
+    }
+}

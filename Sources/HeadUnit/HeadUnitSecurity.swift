@@ -1,0 +1,50 @@
+public import SDLSecurity
+public import SDLWire
+
+/// The emulator's side of protected services: it is the TLS client (PS §7), verifies the app's certificate with
+/// the factory's trusted CAs, and can insist on protection like SDL Core's `ForceProtectedService`.
+///
+/// ```swift
+/// import SDLSecurityOpenSSL
+///
+/// var configuration = HeadUnitConfiguration(port: 0)
+/// configuration.security = HeadUnitSecurity(
+///     factory: try OpenSSLSecurityManagerFactory(.headUnit(trusting: .file("ca.pem"))),
+///     forceProtectedServices: [.video, .audio])
+/// ```
+public struct HeadUnitSecurity: Sendable {
+    /// A broken handshake on purpose, to test how an app copes.
+    public enum HandshakeFault: String, Sendable, CaseIterable {
+        /// The first handshake message carries bytes that are not TLS.
+        case garbage
+        /// The head unit sends its ClientHello and then answers no handshake data (it still reacts to the app's
+        /// SendInternalError by refusing the service).
+        case stall
+    }
+
+    /// Makes one TLS client engine per app connection (`OpenSSLSecurityManagerFactory(.headUnit(trusting:))`).
+    public var factory: any SecurityManagerFactory
+    /// Services whose unprotected StartService is refused with a NAK (Core's `ForceProtectedService`, which lists
+    /// 0x0A and 0x0B in its example; brief §8).
+    public var forceProtectedServices: Set<ServiceType>
+    /// Sets `requireEncryption` in OnPermissionsChange, so the app upgrades its RPC service.
+    public var requireEncryptedRPCs: Bool
+    /// How long the app may stay silent during the handshake.
+    public var handshakeTimeout: Duration
+    /// A deliberate fault, `nil` for a correct handshake.
+    public var fault: HandshakeFault?
+
+    public init(
+        factory: any SecurityManagerFactory,
+        forceProtectedServices: Set<ServiceType> = [],
+        requireEncryptedRPCs: Bool = false,
+        handshakeTimeout: Duration = .seconds(10),
+        fault: HandshakeFault? = nil
+    ) {
+        self.factory = factory
+        self.forceProtectedServices = forceProtectedServices
+        self.requireEncryptedRPCs = requireEncryptedRPCs
+        self.handshakeTimeout = handshakeTimeout
+        self.fault = fault
+    }
+}

@@ -1,0 +1,256 @@
+import Logging
+import NIOCore
+import SDLRPC
+import SDLSecurity
+import SDLWire
+
+/// Protected services: the TLS handshake SDL carries on the control service, protected starts with their fallback,
+/// and the per-frame encryption and decryption (PS §7; docs/security.md).
+///
+/// ```
+///  app                                   head unit (TLS client)
+///  StartService(video, E=1)  ───────►
+///                            ◄───────  security query Request  (ClientHello)         control service, Single, E=0
+///  security query Response   ───────►  (ServerHello ...)                            answered by HandshakeStateMachine
+///                            ◄───────  ... Finished
+///                            ◄───────  StartServiceACK(video, E=1)    or a NAK / SendInternalError on failure
+///  video frames, E=1, one TLS record each (First frames clear)
+/// ```
+extension SDLSession {
+    // MARK: Starting protected
+
+    /// A protected start with the configured fallback.
+    func startProtected(_ service: ServiceType, payload: ByteBuffer) async throws -> StartedService {
+        guard let security = configuration.security else {
+            throw SDLSessionError(
+                .invalidState("a protected \(service) service needs AppConfiguration.security"))
+        }
+        let failure: SDLSessionError
+        do {
+            try prepareProtection(security)
+            let started = try await sendStartService(service, payload: payload, encrypted: true)
+            if started.isEncrypted {
+                protection.services.insert(service)
+                logger.debug("protected service started", metadata: ["service": "\(service)"])
+                return started
+            }
+            // The ACK's E bit decides (sdl_ios trusts it too): the head unit runs the service in the clear.
+            let unprotected = SDLSessionError(
+                .security(SecurityError(.notProtected, context: "StartServiceACK without the encryption bit")),
+                context: "\(service)"
+            )
+            if security.failurePolicy == .fallBackToUnprotected {
+                logger.error("service runs unprotected", metadata: ["error": "\(unprotected)"])
+                var fallback = started
+                fallback.protectionError = unprotected
+                return fallback
+            }
+            logger.error("protected service refused", metadata: ["error": "\(unprotected)"])
+            try? await endService(service, payload: ByteBuffer(), timeout: configuration.timeouts.service)
+            throw unprotected
+        } catch let error as SDLSessionError {
+            failure = explainProtectionFailure(error, service: service)
+        }
+        guard security.failurePolicy == .fallBackToUnprotected, Self.allowsFallback(failure) else {
+            logger.error("protected service refused", metadata: ["error": "\(failure)"])
+            throw failure
+        }
+        logger.error(
+            "protection failed, starting unprotected", metadata: ["service": "\(service)", "error": "\(failure)"])
+        var started = try await sendStartService(service, payload: payload, encrypted: false)
+        started.protectionError = failure
+        return started
+    }
+
+    /// Creates this connection's TLS engine and starts waiting for the head unit's handshake, unless one is
+    /// already running or complete (one handshake per connection, PS §7).
+    func prepareProtection(_ security: AppConfiguration.Security) throws(SDLSessionError) {
+        if protection.isUsable { return }
+        protection.reset(keepingUpgrade: true)
+        let make = protocolMachine.parameters?.vehicle.make ?? registration?.vehicleType?.make
+        guard security.factory.serves(vehicleMake: make) else {
+            throw SDLSessionError(
+                .security(SecurityError(.configuration("no security manager for vehicle make \(make ?? "-")"))))
+        }
+        do {
+            protection.manager = try security.factory.makeManager(
+                role: .app, appID: configuration.fullAppID ?? configuration.appID, vehicleMake: make)
+        } catch {
+            throw SDLSessionError(.security(error))
+        }
+        var machine = HandshakeStateMachine<ContinuousClock.Instant>(role: .app, timeout: security.handshakeTimeout)
+        _ = machine.start(now: .now)
+        protection.handshake = machine
+        armHandshakeTimer()
+    }
+
+    /// A NAK or timeout that followed a failed handshake is reported as the handshake's error, with the NAK's reason.
+    func explainProtectionFailure(_ error: SDLSessionError, service: ServiceType) -> SDLSessionError {
+        guard let handshakeError = protection.failure else { return error }
+        switch error.kind {
+        case .serviceRejected(_, let nak):
+            return SDLSessionError(.security(handshakeError), context: "\(service) NAK: \(nak.reason ?? "no reason")")
+        case .timeout:
+            return SDLSessionError(.security(handshakeError), context: "\(service): no answer after the handshake")
+        default:
+            return error
+        }
+    }
+
+    /// Falls back only when the head unit is still there: not after the connection or the session went away.
+    static func allowsFallback(_ error: SDLSessionError) -> Bool {
+        switch error.kind {
+        case .security, .serviceRejected, .timeout: true
+        default: false
+        }
+    }
+
+    // MARK: The handshake
+
+    func receiveSecurityQuery(_ payload: ByteBuffer) {
+        guard var machine = protection.handshake, let manager = protection.manager else {
+            // No protected start asked for a handshake: answer as the spec's table says and go on.
+            logger.error("security query without a protected service")
+            var refusal = HandshakeStateMachine<ContinuousClock.Instant>(role: .app, timeout: .seconds(1))
+            execute(refusal.receive(payload, now: .now))
+            return
+        }
+        let actions = machine.receive(payload, now: .now, using: manager)
+        protection.handshake = machine
+        execute(actions)
+        armHandshakeTimer()
+    }
+
+    func execute(_ actions: [HandshakeAction]) {
+        for action in actions {
+            switch action {
+            case .send(let query):
+                guard let frame = protocolMachine.securityFrame(query.buffer) else { continue }
+                enqueue([frame])
+            case .completed:
+                logger.debug("TLS handshake complete")
+            case .failed(let error):
+                // PS §7.3: the TLS session and every service it protected are gone. Waiting starts fail when the
+                // head unit's NAK (or the service timeout) arrives, with this error as the reason.
+                logger.error("TLS handshake failed", metadata: ["error": "\(error)"])
+                protection.timer?.cancel()
+                protection.failure = error
+                protection.manager?.stop()
+                protection.services.removeAll()
+            case .rejected(let error):
+                logger.warning("security query refused", metadata: ["error": "\(error)"])
+            case .runHandshake:
+                break  // already run by receive(_:now:using:)
+            }
+        }
+    }
+
+    /// (Re)arms the one handshake timer for the machine's current deadline.
+    func armHandshakeTimer() {
+        protection.timer?.cancel()
+        protection.timer = nil
+        guard let deadline = protection.handshake?.deadline else { return }
+        protection.timer = Task {
+            do {
+                try await Task.sleep(until: deadline, clock: .continuous)
+            } catch {
+                return
+            }
+            self.handshakeDeadlineReached()
+        }
+    }
+
+    func handshakeDeadlineReached() {
+        guard var machine = protection.handshake else { return }
+        let actions = machine.deadlineReached(now: .now)
+        protection.handshake = machine
+        execute(actions)
+    }
+
+    // MARK: Frames
+
+    /// The frames of one outgoing data message; encrypted when the service is protected (or `encrypt` says so).
+    func outgoingFrames(service: ServiceType, payload: ByteBuffer, encrypt: Bool? = nil) throws(SDLSessionError)
+        -> [SDLFrame]
+    {
+        let protect = encrypt ?? protection.services.contains(service)
+        guard protect, let manager = protection.manager, let parameters = protocolMachine.parameters else {
+            return protocolMachine.dataFrames(service: service, payload: payload)
+        }
+        let chunk = EncryptedChunkLimit.plaintextChunkSize(
+            for: service, maximumFramePayload: parameters.mtu.maximumSendPayload(for: service))
+        var frames = protocolMachine.dataFrames(service: service, payload: payload, plaintextChunk: chunk)
+        for index in frames.indices where frames[index].header.isEncrypted {
+            do {
+                let ciphertext = try manager.encrypt(frames[index].payload)
+                frames[index] = SDLFrame(header: frames[index].header, payload: ciphertext)
+            } catch {
+                throw SDLSessionError(.security(error), context: "encrypting \(service)")
+            }
+        }
+        return frames
+    }
+
+    /// Decrypts an encrypted Single or Consecutive frame; `nil` drops a frame that does not decrypt.
+    func decryptIfNeeded(_ frame: SDLFrame) -> SDLFrame? {
+        let header = frame.header
+        guard header.isEncrypted, header.frameType == .single || header.frameType == .consecutive else {
+            return frame
+        }
+        guard let manager = protection.manager, protection.failure == nil else {
+            logger.error("encrypted frame without a TLS session", metadata: ["header": "\(header)"])
+            return nil
+        }
+        do {
+            return SDLFrame(header: header, payload: try manager.decrypt(frame.payload))
+        } catch {
+            logger.error("frame does not decrypt", metadata: ["header": "\(header)", "error": "\(error)"])
+            return nil
+        }
+    }
+
+    // MARK: RPC protection
+
+    /// Whether an RPC goes out encrypted: the RPC service is protected and OnPermissionsChange marks the RPC (or,
+    /// without a per-RPC value, everything) as requiring encryption (PS §7 table; sdl_ios's encryption manager).
+    func rpcRequiresEncryption(_ function: FunctionID) -> Bool {
+        guard protection.services.contains(.rpc), let permissions = permissionChanges.current else { return false }
+        let item = permissions.permissionItem.first { $0.rpcName == function.name }
+        return item?.requireEncryption ?? permissions.requireEncryption ?? false
+    }
+
+    /// Starts the RPC upgrade once OnPermissionsChange asks for encryption and the HMI level is not NONE.
+    func considerRPCUpgrade() {
+        guard configuration.security != nil, protection.rpcUpgrade == .notRequested,
+            let permissions = permissionChanges.current,
+            permissions.requireEncryption == true || permissions.permissionItem.contains(where: {
+                $0.requireEncryption == true
+            }),
+            let level = hmiStatuses.current?.hmiLevel, level != .none, jobs != nil
+        else { return }
+        protection.rpcUpgrade = .inFlight
+        jobs?.yield(.upgradeRPCProtection)
+    }
+
+    /// The RPC service started unprotected; StartService(rpc, E = 1) upgrades it (PS §4.2.5).
+    func upgradeRPCProtection() async {
+        guard let security = configuration.security else { return }
+        do {
+            try prepareProtection(security)
+            let started = try await sendStartService(.rpc, payload: ByteBuffer(), encrypted: true)
+            startedServices.remove(.rpc)
+            if started.isEncrypted {
+                protection.services.insert(.rpc)
+                protection.rpcUpgrade = .done
+                logger.debug("RPC service protected")
+            } else {
+                protection.rpcUpgrade = .failed
+                logger.error("RPC upgrade acknowledged without the encryption bit")
+            }
+        } catch {
+            protection.rpcUpgrade = .failed
+            let failure = explainProtectionFailure(Self.sessionError(error), service: .rpc)
+            logger.error("RPC service upgrade failed", metadata: ["error": "\(failure)"])
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import HeadUnit
+import Logging
+import SDLMedia
+import SDLSecurity
+import SDLSecurityOpenSSL
+import SDLSession
+import SDLWire
+
+extension AppConfiguration {
+    /// The app of these tests: quiet logs, short timeouts, and protection with the given certificate.
+    static func protected(
+        material: TestMaterial,
+        certificate: TestMaterial.PEM? = nil,
+        key: TestMaterial.PEM? = nil,
+        policy: ProtectionFailurePolicy = .requireProtection,
+        handshakeTimeout: Duration = .seconds(5)
+    ) throws -> AppConfiguration {
+        var logger = Logger(label: "test.protected")
+        logger.logLevel = .critical
+        let factory = try OpenSSLSecurityManagerFactory(
+            .app(certificateChain: certificate ?? material.appCertificate, privateKey: key ?? material.appKey))
+        return AppConfiguration(
+            appName: "SwiftSDL Nav Probe", appID: "swiftsdl-nav", timeouts: .all(.seconds(10)), logger: logger,
+            security: AppConfiguration.Security(
+                factory: factory, failurePolicy: policy, handshakeTimeout: handshakeTimeout)
+        )
+    }
+}
+
+extension HeadUnitConfiguration {
+    /// The emulator on a free port, activating the app at once, recording into `directory`.
+    static func protected(
+        trusting ca: TestMaterial.PEM,
+        directory: URL,
+        force: Set<ServiceType> = [],
+        fault: HeadUnitSecurity.HandshakeFault? = nil
+    ) throws -> HeadUnitConfiguration {
+        var configuration = HeadUnitConfiguration(port: 0, activationDelay: .milliseconds(20))
+        configuration.recordDirectory = directory.path
+        configuration.security = HeadUnitSecurity(
+            factory: try OpenSSLSecurityManagerFactory(.headUnit(trusting: ca)),
+            forceProtectedServices: force, handshakeTimeout: .seconds(5), fault: fault)
+        return configuration
+    }
+}
+
+/// A fresh temporary directory, removed by the caller.
+func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("carwindow-protected-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// `count` access units of SDLMedia's synthetic scene, encoded with OpenH264.
+func encodedClip(width: Int = 320, height: Int = 240, count: Int) throws -> [[UInt8]] {
+    let settings = EncoderSettings(width: width, height: height)
+    let encoder = try OpenH264Encoder(settings: settings)
+    let scene = SyntheticScene(width: width, height: height, format: .i420)
+    let pool = PixelBufferPool(format: .i420, width: width, height: height)
+    var units: [[UInt8]] = []
+    for index in 0..<count {
+        let frame = pool.makeFrame(presentationTime: .milliseconds(index * 66))
+        scene.render(frameIndex: index, into: frame)
+        if let unit = try encoder.encode(frame) { units.append(unit.bytes) }
+    }
+    return units
+}
+
+/// What ffprobe reads from an Annex-B H.264 file: "width,height,frames".
+func probe(_ file: URL) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+        "ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0",
+        "-show_entries", "stream=width,height,nb_read_frames", "-of", "csv=p=0", file.path,
+    ]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+}
+
+/// Whether bytes look like the start of an H.264 Annex-B access unit: a start code and a NAL header with the
+/// forbidden bit clear and a slice, IDR, SEI, SPS, PPS or AUD type.
+func looksLikeH264(_ bytes: [UInt8]) -> Bool {
+    for prefix in [[0, 0, 0, 1], [0, 0, 1]] as [[UInt8]] where bytes.starts(with: prefix) {
+        guard bytes.count > prefix.count else { return false }
+        let header = bytes[prefix.count]
+        return header & 0x80 == 0 && [1, 5, 6, 7, 8, 9].contains(header & 0x1F)
+    }
+    return false
+}
