@@ -111,7 +111,7 @@ let package = Package(
             swiftSettings: upcoming
         ),
         // UI: a small retained view tree rendered off-screen with Cairo and Pango (Debian libcairo2-dev,
-        // libpango1.0-dev), touch gestures and haptic regions. It will sit on SDLStreaming once that exists.
+        // libpango1.0-dev), touch gestures, haptic regions, and the projection facade on SDLStreaming and SDLSession.
         .systemLibrary(
             name: "CCairo",
             pkgConfig: "cairo",
@@ -124,7 +124,7 @@ let package = Package(
         ),
         .target(
             name: "CarWindow",
-            dependencies: ["CCairo", "CPangoCairo", "SDLMedia", "SDLRPC"],
+            dependencies: ["CCairo", "CPangoCairo", "SDLMedia", "SDLRPC", "SDLStreaming", "SDLSession"],
             swiftSettings: upcoming
         ),
         // Protected services: the security manager protocol and SDL's handshake carriage (pure), and the default
@@ -301,6 +301,15 @@ let package = Package(
         .testTarget(
             name: "SDLAudioTests",
             dependencies: ["SDLAudio", "SDLRPC", "SDLWire", .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: upcoming
+        ),
+        // The projection end to end: CarWindow over a real session to the emulator on TCP, and `carwindow demo`.
+        .testTarget(
+            name: "CarWindowIntegrationTests",
+            dependencies: [
+                "CarWindow", "HeadUnit", "SDLSession", "SDLStreaming", "SDLRPC", "SDLMedia",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: upcoming
         ),
         // Protected services and the secondary transport, end to end: the session against the emulator over TCP.

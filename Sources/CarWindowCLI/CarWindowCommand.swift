@@ -14,8 +14,9 @@ struct CarWindowCommand: AsyncParsableCommand {
               carwindow --version
               carwindow --help
               carwindow headunit --port 12345
+              carwindow demo --duration 30
             """,
         version: CarWindowVersion.current,
-        subcommands: [BenchCommand.self, HeadUnitCommand.self, StreamCommand.self]
+        subcommands: [DemoCommand.self, StreamCommand.self, HeadUnitCommand.self, BenchCommand.self]
     )
 }

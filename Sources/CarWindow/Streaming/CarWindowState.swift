@@ -55,4 +55,12 @@ public enum CarWindowEvent: Hashable, Sendable {
     /// The head unit's display capabilities changed (size, scale, density, haptics); the window was resized and
     /// laid out before the first frame at the new size.
     case capabilitiesChanged(DisplayCapabilities)
+    /// An `OnTouchEvent` arrived, in head-unit pixels, as the head unit sent it (SDL Core's duplicate copies
+    /// included; the window drops them).
+    case touch(TouchEvent)
+    /// `SendHapticData` went to the head unit with this many rects (0 clears them).
+    case hapticRectsSent(count: Int)
+    /// Something failed where it could not be thrown (a touch that could not be read, a stream error, a request
+    /// the head unit refused).
+    case error(CarWindowError)
 }

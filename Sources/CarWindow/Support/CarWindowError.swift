@@ -7,7 +7,7 @@
 ///     print("portrait is not supported: \(error)")
 /// }
 /// ```
-public struct CarWindowError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct CarWindowError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The category of a ``CarWindowError``. Open for additions.
     public struct Kind: Hashable, Sendable, CustomStringConvertible {
         private let name: String
@@ -25,6 +25,12 @@ public struct CarWindowError: Error, Sendable, Equatable, CustomStringConvertibl
         public static let rendering = Kind("rendering")
         /// An `OnTouchEvent` this library cannot interpret (an unknown touch type, a touch without coordinates).
         public static let invalidTouchEvent = Kind("invalidTouchEvent")
+        /// The SDL session failed: it could not connect or register, or a request to the head unit failed.
+        public static let session = Kind("session")
+        /// The video stream reported an error (negotiation, encoder, transport); the context has its kind.
+        public static let streaming = Kind("streaming")
+        /// A projection was started twice, or used after ``CarWindowProjection/stop()``.
+        public static let invalidState = Kind("invalidState")
 
         public var description: String { name }
     }

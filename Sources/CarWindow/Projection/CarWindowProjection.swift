@@ -1,0 +1,257 @@
+import SDLMedia
+import SDLRPC
+public import SDLSession
+public import SDLStreaming
+
+/// Projects a view tree into a car: the one object an app creates to connect to a head unit, stream its screen as
+/// H.264, and take touches back.
+///
+/// The projection owns everything between the views and the wire:
+///
+/// ```text
+///   SDLSession ──▶ SessionVideoDriver ──▶ VideoStreamManager ◀── FramePump ◀── Window ◀── rootView
+///       │  OnTouchEvent ─────────────────────────────────────────────▶ Window (÷ scale, de-duplicated)
+///       ◀── SendHapticData ◀── HapticDebouncer ◀── FocusableItemLocator (× scale)
+///   manager events: started/resized ──▶ window resized, then a new pump at the negotiated frame rate
+///                   suspended ──▶ gestures in progress cancelled       stopped ──▶ pump cancelled
+/// ```
+///
+/// **One executor.** The projection, its window and views, the pump's ticks, touch handling and every event it
+/// yields run on ``CarWindowActor``. Long-lived work runs in tasks the projection owns and cancels in ``stop()``:
+/// one for the session, manager and notification loops, and one per video stream for the frame pump; there is no
+/// task per frame or per touch.
+///
+/// ```swift
+/// let projection = try CarWindowProjection(
+///     app: AppConfiguration(appName: "Maps", appID: "swiftsdl-nav"), host: "127.0.0.1", port: 12345)
+/// let screen = NavigationScreen()
+/// try screen.install(in: projection.window)          // or: projection.rootView = myView
+/// let events = projection.events()
+/// try await projection.start()
+/// for await event in events {
+///     if case .stateChanged(.streaming) = event { print("on the car's screen") }
+/// }
+/// try await projection.stop()
+/// ```
+@CarWindowActor
+public final class CarWindowProjection {
+    /// The video manager type the projection runs: openh264 through SDLMedia, on the continuous clock.
+    public typealias VideoManager = VideoStreamManager<MediaEncoderFactory, ContinuousClock>
+
+    /// The screen: set ``rootView`` (and ``compactRootView``) or configure it directly.
+    public let window: Window
+    public let settings: CarWindowSettings
+    /// The SDL session; its HMI status, capability and notification streams are there for the app too.
+    public let session: SDLSession
+    /// The video stream's manager; its `events()` and `statistics` are there for monitors.
+    public let videoManager: VideoManager
+    /// Where the projection is in the life of a video stream.
+    public private(set) var state: CarWindowState = .disconnected
+    /// The capabilities of the stream being shown, once one started.
+    public internal(set) var capabilities: DisplayCapabilities?
+    /// The pump of the current stream (a new one per stream, at its frame rate); `nil` while not streaming.
+    public internal(set) var pump: FramePump?
+
+    var hmiAllowsStreaming = false
+    /// The pump settings of the open stream, to start a pump again when a suspended stream resumes.
+    var streamConfiguration: StreamingConfiguration?
+    private var phase: Phase = .idle
+    private var running: Task<Void, Never>?
+    var streaming: Task<Void, Never>?
+    private var subscribers: [Int: AsyncStream<CarWindowEvent>.Continuation] = [:]
+    private var nextSubscriber = 0
+
+    private enum Phase { case idle, starting, running, stopped }
+
+    /// Creates a stopped projection that will reach the head unit through `transport`.
+    ///
+    /// - Parameters:
+    ///   - app: the app's registration (name, id, type: navigation or projection) and session timeouts.
+    ///   - transport: how to reach the head unit (TCP, in-memory for tests).
+    ///   - settings: frame rate, encoder usage, ranges, the "open the app" message, window configuration.
+    /// - Throws: ``CarWindowError`` when the initial resolution or the window configuration is invalid.
+    public init(
+        app: AppConfiguration, transport: some SDLTransport, settings: CarWindowSettings = CarWindowSettings()
+    ) throws(CarWindowError) {
+        self.settings = settings
+        let initial = try DisplayCapabilities(resolution: settings.initialResolution)
+        window = try Window(capabilities: initial, configuration: settings.window)
+        session = SDLSession(configuration: app, transport: transport)
+        let renderer = settings.messageRenderer
+        let factory = MediaEncoderFactory(
+            baseSettings: settings.streaming.applied(to: EncoderSettings(width: 16, height: 16)),
+            backgroundFrame: { message, size in
+                renderer.frame(message: message, width: size.width, height: size.height)
+            })
+        videoManager = VideoStreamManager(
+            settings: settings.video, connection: SessionVideoServiceConnection(session: session),
+            encoderFactory: factory, clock: ContinuousClock())
+    }
+
+    /// Creates a stopped projection that will connect over TCP to SDL Core (or the emulator) at `host:port`.
+    ///
+    /// ```swift
+    /// let projection = try CarWindowProjection(app: app, host: "192.168.1.20", port: 12345)
+    /// ```
+    public convenience init(
+        app: AppConfiguration, host: String, port: Int, settings: CarWindowSettings = CarWindowSettings()
+    ) throws(CarWindowError) {
+        try self.init(app: app, transport: TCPTransport(host: host, port: port), settings: settings)
+    }
+
+    /// The screen's content; swapping it at any time lays the new tree out, redraws it and sends its haptic rects.
+    public var rootView: View? {
+        get { window.rootView }
+        set { window.rootView = newValue }
+    }
+
+    /// The content for small viewports (picture-in-picture), below `settings.window.compactThreshold`.
+    public var compactRootView: View? {
+        get { window.compactRootView }
+        set { window.compactRootView = newValue }
+    }
+
+    /// A new stream of ``CarWindowEvent``s from now on, yielded on ``CarWindowActor`` in order (state changes,
+    /// capabilities, touches received, haptic rects sent, errors). Each call returns an independent stream that
+    /// keeps the newest 256 events for a slow reader; all end when the projection stops.
+    public func events() -> AsyncStream<CarWindowEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: CarWindowEvent.self, bufferingPolicy: .bufferingNewest(256))
+        guard phase != .stopped else {
+            continuation.finish()
+            return stream
+        }
+        let id = nextSubscriber
+        nextSubscriber += 1
+        subscribers[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { @CarWindowActor in self?.subscribers[id] = nil }
+        }
+        return stream
+    }
+
+    /// Connects, registers the app and starts following the head unit: the video stream starts on its own once
+    /// the head unit allows it (HMI level FULL or LIMITED, streamable), and restarts at every new size.
+    ///
+    /// - Throws: ``CarWindowError/Kind/session`` when the session cannot connect or register;
+    ///   ``CarWindowError/Kind/invalidState`` when called twice.
+    public func start() async throws(CarWindowError) {
+        guard phase == .idle else { throw CarWindowError(.invalidState, "start() called while \(phase)") }
+        phase = .starting
+        do {
+            try await session.start()
+        } catch {
+            phase = .stopped
+            finishSubscribers()
+            throw CarWindowError(.session, "\(error)")
+        }
+        // Subscribe before anything runs, so no event is missed.
+        let videoEvents = await videoManager.events()
+        let notifications = await session.notifications()
+        let statuses = await session.hmiStatusUpdates()
+        let connection = await session.connectionStateUpdates()
+        guard phase == .starting else { return }  // stop() came while connecting
+        phase = .running
+        let manager = videoManager
+        let driver = SessionVideoDriver(session: session, capabilityWait: settings.capabilityWait)
+        running = Task {
+            await withDiscardingTaskGroup { group in
+                group.addTask { await manager.run() }
+                group.addTask { await driver.run(feeding: manager) }
+                group.addTask {
+                    for await event in videoEvents { await self.handle(event) }
+                }
+                group.addTask {
+                    for await notification in notifications where notification.functionID == .onTouchEvent {
+                        await self.received(notification)
+                    }
+                }
+                group.addTask {
+                    for await status in statuses { await self.hmiChanged(status) }
+                }
+                group.addTask {
+                    for await state in connection {
+                        if case .closed = state { break }
+                    }
+                    await self.sessionClosed()
+                }
+            }
+        }
+    }
+
+    /// Ends the video service, unregisters and disconnects, then ends every task and event stream. Safe to call
+    /// more than once.
+    ///
+    /// - Throws: ``CarWindowError/Kind/session`` when the session did not shut down cleanly; everything is
+    ///   stopped anyway.
+    public func stop() async throws(CarWindowError) {
+        guard phase == .running || phase == .starting else {
+            phase = .stopped
+            return
+        }
+        phase = .stopped
+        // Let the frame in flight reach the manager before EndService, so no video follows it.
+        let pumping = streaming
+        stopStreaming()
+        await pumping?.value
+        let stopped = await videoManager.events()
+        if await videoManager.status.state != .stopped {
+            await videoManager.stop()
+            // The manager answers with `.stopped` once EndService is answered (bounded by the session timeout).
+            for await event in stopped {
+                if case .stopped = event { break }
+            }
+        }
+        var failure: CarWindowError?
+        do {
+            try await session.stop()
+        } catch {
+            failure = CarWindowError(.session, "stopping the session: \(error)")
+        }
+        running?.cancel()
+        await running?.value
+        running = nil
+        move(to: .disconnected)
+        finishSubscribers()
+        if let failure { throw failure }
+    }
+
+    /// Tells the video manager the app's own state (foreground, background, ...): a backgrounded app's stream is
+    /// suspended and shows the "open the app" message.
+    public func setAppState(_ appState: AppState) async {
+        await videoManager.setAppState(appState)
+    }
+
+    // MARK: Events
+
+    func yield(_ event: CarWindowEvent) {
+        for subscriber in subscribers.values { subscriber.yield(event) }
+    }
+
+    /// Reports an error that happened where it could not be thrown.
+    func report(_ error: CarWindowError) {
+        yield(.error(error))
+    }
+
+    func hapticRectsSent(count: Int) {
+        yield(.hapticRectsSent(count: count))
+    }
+
+    /// Moves to `target` through the intermediate states ``CarWindowState/canMove(to:)`` requires, yielding each.
+    func move(to target: CarWindowState) {
+        while state != target {
+            var next = target
+            if !state.canMove(to: target) {
+                next = state == .streaming ? .stopping : .readyForStreaming
+                if next == state || !state.canMove(to: next) { next = target }
+            }
+            state = next
+            yield(.stateChanged(next))
+        }
+    }
+
+    private func finishSubscribers() {
+        for subscriber in subscribers.values { subscriber.finish() }
+        subscribers.removeAll()
+    }
+}

@@ -1,0 +1,55 @@
+public import SDLStreaming
+
+/// How a ``CarWindowProjection`` streams: the frame pump's settings and encoder tuning, the video manager's ranges
+/// and wishes, the "open the app" message, and the window's configuration.
+///
+/// ```swift
+/// var settings = CarWindowSettings()
+/// settings.streaming.encoderUsage = .screenContent      // flat vector UI under a tight bit rate
+/// settings.openAppMessage = "Open Maps on your phone to continue"
+/// settings.window.supportedOrientations = [.landscape]
+/// ```
+public struct CarWindowSettings: Sendable {
+    /// Frame rate (an upper bound: the head unit's preferred rate wins when it is lower), refresh frames, haptic
+    /// debounce, frame pool and encoder usage.
+    public var streaming: StreamingConfiguration
+    /// The video manager's settings: ranges per orientation, custom frame and bit rate, background frames,
+    /// encryption.
+    public var video: VideoStreamingSettings
+    /// The window's render mode, orientations, background and gesture thresholds.
+    public var window: Window.Configuration
+    /// The viewport size the window has until the head unit's capability is known.
+    public var initialResolution: Size
+    /// Draws the background frames' message.
+    public var messageRenderer: OpenAppMessageRenderer
+    /// How long to wait for the head unit's video capability before streaming at its display size.
+    public var capabilityWait: Duration
+
+    public init(
+        streaming: StreamingConfiguration = StreamingConfiguration(),
+        video: VideoStreamingSettings = VideoStreamingSettings(),
+        window: Window.Configuration = Window.Configuration(),
+        initialResolution: Size = Size(width: 800, height: 480),
+        messageRenderer: OpenAppMessageRenderer = OpenAppMessageRenderer(),
+        capabilityWait: Duration = .seconds(2)
+    ) {
+        self.streaming = streaming
+        self.video = video
+        self.window = window
+        self.initialResolution = initialResolution
+        self.messageRenderer = messageRenderer
+        self.capabilityWait = capabilityWait
+    }
+
+    /// The text of the frames streamed while the app cannot draw ("open the app on your phone").
+    public var openAppMessage: String {
+        get { video.backgroundFrames.message }
+        set { video.backgroundFrames.message = newValue }
+    }
+
+    /// The frame rate the pump runs at for a stream the head unit negotiated at `negotiated` frames per second: the
+    /// lower of the two, so frames are never rendered faster than the encoder is told they come.
+    func frameRate(negotiated: Int?) -> Int {
+        min(streaming.frameRate, negotiated ?? streaming.frameRate)
+    }
+}

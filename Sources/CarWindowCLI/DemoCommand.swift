@@ -1,0 +1,202 @@
+import ArgumentParser
+import CarWindow
+import Foundation
+import HeadUnit
+import SDLRPC
+import SDLSession
+import SDLStreaming
+
+/// `carwindow demo`: the head-unit emulator and the demo navigation app, projected into it over TCP.
+struct DemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Run the emulator with a demo navigation app projected into it.",
+        discussion: """
+            Starts the head-unit emulator on 127.0.0.1 and the demo navigation app (a map with zoom and \
+            recenter buttons, rendered with CarWindow) connected to it over TCP. The app registers, streams \
+            H.264 video of its screen, sends the buttons as haptic rects and reacts to touches. The emulator \
+            records the stream; its path is printed at the end. Runs until Ctrl-C or --duration.
+
+            With --core HOST:PORT no emulator starts and the app projects into a real SDL Core instead.
+
+            Examples:
+              carwindow demo
+              carwindow demo --duration 10 --record /tmp/demo --events -
+              carwindow demo --core 192.168.1.20:12345
+            """
+    )
+
+    @Option(help: "The emulator's TCP port (0 picks a free one).")
+    var port = 12345
+
+    @Option(help: "Stop after this many seconds (default: run until Ctrl-C).")
+    var duration: Double?
+
+    @Option(help: "Where the emulator records the video (default: a new temporary directory).")
+    var record: String?
+
+    @Option(help: "Project into SDL Core at HOST:PORT instead of starting the emulator.")
+    var core: String?
+
+    @Option(help: "Write touches, gestures, haptic rects and video events as JSON lines to FILE (- for stdout).")
+    var events: String?
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else {
+            throw ValidationError("--port must be 0...65535 (0 picks a free port), not \(port).")
+        }
+        if let duration, !(duration > 0 && duration.isFinite) {
+            throw ValidationError("--duration must be a positive number of seconds, not \(duration).")
+        }
+        if let core, Self.parseEndpoint(core) == nil {
+            throw ValidationError("--core must be HOST:PORT with a port in 1...65535, e.g. --core 192.168.1.20:12345")
+        }
+        if core != nil, record != nil {
+            throw ValidationError("--record records the emulator's stream; with --core, SDL Core does not record.")
+        }
+    }
+
+    static func parseEndpoint(_ text: String) -> (host: String, port: Int)? {
+        guard let colon = text.lastIndex(of: ":") else { return nil }
+        let host = String(text[..<colon])
+        guard !host.isEmpty, let port = Int(text[text.index(after: colon)...]), (1...65_535).contains(port) else {
+            return nil
+        }
+        return (host, port)
+    }
+
+    func run() async throws {
+        let writer = try events.map { try DemoEventWriter(path: $0) }
+        // With `--events -` the JSON lines own stdout; the human-readable lines go to stderr.
+        let say: @Sendable (String) -> Void = { [toStderr = events == "-"] text in
+            (toStderr ? FileHandle.standardError : FileHandle.standardOutput).write(Data((text + "\n").utf8))
+        }
+
+        var headUnit: HeadUnit?
+        var recordDirectory: String?
+        let target: (host: String, port: Int)
+        if let core, let endpoint = Self.parseEndpoint(core) {
+            target = endpoint
+            say("projecting into SDL Core at \(core)")
+        } else {
+            let directory = try record ?? Self.makeTemporaryDirectory()
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            recordDirectory = directory
+            let emulator = HeadUnit(configuration: HeadUnitConfiguration(port: port, recordDirectory: directory))
+            let boundPort = try await emulator.start()
+            headUnit = emulator
+            target = ("127.0.0.1", boundPort)
+            say("head-unit emulator listening on 127.0.0.1:\(boundPort), recording into \(directory)")
+        }
+
+        let demo = try await NavigationDemo(host: target.host, port: target.port)
+        let hook = DemoHooks.viewer
+        try await hook?.demoWillStart(headUnit: headUnit, say: say)
+        try await demo.start()
+        let appName = await demo.projection.session.configuration.appName
+        say("demo navigation app '\(appName)' connected to \(target.host):\(target.port)")
+        if let duration {
+            say("running for \(duration) s")
+        } else {
+            say("running; Ctrl-C stops")
+        }
+
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await Self.report(demo: demo, writer: writer, say: say) }
+            group.addTask {
+                if let duration {
+                    try? await Task.sleep(for: .seconds(duration))
+                } else {
+                    await Self.interrupted()
+                }
+            }
+            // Either the time is up or Ctrl-C came: stop everything.
+            _ = await group.next()
+            do {
+                try await demo.stop()
+            } catch {
+                say("stopping the app: \(error)")
+            }
+            group.cancelAll()
+        }
+        await hook?.demoDidStop()
+        if let headUnit { await headUnit.stop() }
+        await writer?.close()
+        if let recordDirectory {
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: recordDirectory))?
+                .filter { $0.hasSuffix(".h264") }.sorted() ?? []
+            for file in files { say("recording: \(recordDirectory)/\(file)") }
+            if files.isEmpty { say("no video was recorded in \(recordDirectory)") }
+        }
+        say("demo stopped")
+    }
+
+    /// Prints what happens and writes the event lines, until the projection stops.
+    private static func report(
+        demo: NavigationDemo, writer: DemoEventWriter?, say: @escaping @Sendable (String) -> Void
+    ) async {
+        let projection = await demo.projection
+        let events = await projection.events()
+        let gestures = await projection.window.gestures
+        let session = await projection.session
+        let video = await projection.videoManager.events()
+        let statuses = await session.hmiStatusUpdates()
+        if let registration = await session.registration {
+            await writer?.write(
+                "registered",
+                ["appName": session.configuration.appName, "resultCode": registration.resultCode.rawValue])
+        }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await event in events {
+                    switch event {
+                    case .stateChanged(let state): say("state: \(state)")
+                    case .capabilitiesChanged(let caps):
+                        let size = caps.viewportSize
+                        let haptics = caps.isHapticSpatialDataSupported ? "on" : "off"
+                        say("screen: \(Int(size.width))x\(Int(size.height)) at scale \(caps.scale), haptics \(haptics)")
+                    case .touch(let touch): await writer?.write(touch: touch)
+                    case .hapticRectsSent(let count): await writer?.write("hapticRects", ["count": count])
+                    case .error(let error):
+                        say("error: \(error)")
+                        await writer?.write("error", ["message": "\(error)"])
+                    }
+                }
+            }
+            group.addTask {
+                for await gesture in gestures { await writer?.write(gesture: gesture) }
+            }
+            group.addTask {
+                for await event in video {
+                    if case .started(let stream) = event { say("video: \(stream)") }
+                    await writer?.write(video: event)
+                }
+            }
+            group.addTask {
+                for await status in statuses {
+                    await writer?.write(status: status)
+                }
+            }
+            // The projection's events end when it stops; the others are cut then.
+            _ = await group.next()
+            group.cancelAll()
+        }
+    }
+
+    private static func makeTemporaryDirectory() throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("carwindow-demo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url.path
+    }
+
+    /// Returns at the first SIGINT.
+    private static func interrupted() async {
+        signal(SIGINT, SIG_IGN)
+        let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT)
+        source.setEventHandler { continuation.yield() }
+        source.resume()
+        for await _ in stream { break }
+        source.cancel()
+    }
+}

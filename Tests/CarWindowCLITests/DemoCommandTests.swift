@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+/// `carwindow demo` as a user runs it: the built binary, the emulator on a free port, a short run.
+@Suite("carwindow demo", .timeLimit(.minutes(1)))
+struct DemoCommandTests {
+    @Test("--duration 5 exits 0, says where it ran, leaves a recording ffprobe decodes, writes --events JSON lines")
+    func demoRuns() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cw-demo-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let events = directory.appendingPathComponent("events.jsonl")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let result = try BinaryRunner.run([
+            "demo", "--duration", "5", "--port", "0", "--record", directory.path, "--events", events.path,
+        ])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.stdout.contains("head-unit emulator listening on 127.0.0.1:"))
+        #expect(result.stdout.contains("state: streaming"))
+        let recordings = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .filter { $0.hasSuffix(".h264") }
+        #expect(recordings.count == 1)
+        let recording = try #require(recordings.first)
+        #expect(result.stdout.contains("recording: \(directory.path)/\(recording)"))
+
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
+        probe.arguments = [
+            "-v", "error", "-f", "h264", "-count_frames", "-show_entries", "stream=width,height,nb_read_frames",
+            "-of", "csv=p=0", directory.appendingPathComponent(recording).path,
+        ]
+        let pipe = Pipe()
+        probe.standardOutput = pipe
+        try probe.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        probe.waitUntilExit()
+        let fields = output.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",")
+        #expect(fields.prefix(2) == ["800", "480"])
+        // The vehicle moves, so well over one frame a second is streamed.
+        #expect((fields.last.flatMap { Int($0) } ?? 0) > 10)
+
+        let lines = try String(contentsOf: events, encoding: .utf8).split(separator: "\n")
+        let names = lines.compactMap { line -> String? in
+            let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            return object?["event"] as? String
+        }
+        #expect(names.count == lines.count, "every line is a JSON object with an event name")
+        #expect(names.starts(with: ["registered"]))
+        for expected in ["hmiStatus", "videoStarted", "hapticRects", "videoStopped"] {
+            #expect(names.contains(expected), "no \(expected) line")
+        }
+    }
+
+    @Test("--help explains the demo with examples and lists every option")
+    func help() throws {
+        let result = try BinaryRunner.run(["demo", "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout == Self.help)
+    }
+
+    static let help = """
+        OVERVIEW: Run the emulator with a demo navigation app projected into it.
+
+        Starts the head-unit emulator on 127.0.0.1 and the demo navigation app (a map
+        with zoom and recenter buttons, rendered with CarWindow) connected to it over
+        TCP. The app registers, streams H.264 video of its screen, sends the buttons as
+        haptic rects and reacts to touches. The emulator records the stream; its path
+        is printed at the end. Runs until Ctrl-C or --duration.
+
+        With --core HOST:PORT no emulator starts and the app projects into a real SDL
+        Core instead.
+
+        Examples:
+          carwindow demo
+          carwindow demo --duration 10 --record /tmp/demo --events -
+          carwindow demo --core 192.168.1.20:12345
+
+        USAGE: carwindow demo [--port <port>] [--duration <duration>] [--record <record>] \
+        [--core <core>] [--events <events>]
+
+        OPTIONS:
+          --port <port>           The emulator's TCP port (0 picks a free one).
+                                  (default: 12345)
+          --duration <duration>   Stop after this many seconds (default: run until
+                                  Ctrl-C).
+          --record <record>       Where the emulator records the video (default: a new
+                                  temporary directory).
+          --core <core>           Project into SDL Core at HOST:PORT instead of
+                                  starting the emulator.
+          --events <events>       Write touches, gestures, haptic rects and video
+                                  events as JSON lines to FILE (- for stdout).
+          --version               Show the version.
+          -h, --help              Show help information.
+
+
+        """
+
+    @Test("bad arguments get a message that says what to do", arguments: [
+        (["demo", "--port", "70000"], "--port must be 0...65535"),
+        (["demo", "--duration", "0"], "--duration must be a positive number of seconds"),
+        (["demo", "--core", "nohost"], "--core must be HOST:PORT"),
+    ])
+    func validation(arguments: [String], message: String) throws {
+        let result = try BinaryRunner.run(arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains(message))
+    }
+}

@@ -1,0 +1,116 @@
+import CarWindow
+import Foundation
+import HeadUnit
+import Logging
+import SDLSession
+import Testing
+
+/// Keeps every event of a stream and lets a test wait until the events so far satisfy a condition. The wait ends
+/// early when the stream ends, so a test fails on its `#expect` instead of hanging.
+actor Recorder<Event: Sendable> {
+    private(set) var events: [Event] = []
+    private var finished = false
+    private var waiters: [(condition: @Sendable ([Event]) -> Bool, continuation: CheckedContinuation<Void, Never>)] =
+        []
+
+    /// Starts consuming `stream` in a task the caller owns (cancel it at the end).
+    nonisolated func consume(_ stream: AsyncStream<Event>) -> Task<Void, Never> {
+        Task {
+            for await event in stream { await self.append(event) }
+            await self.finish()
+        }
+    }
+
+    private func append(_ event: Event) {
+        events.append(event)
+        resume()
+    }
+
+    private func finish() {
+        finished = true
+        resume()
+    }
+
+    private func resume() {
+        let snapshot = events
+        let ready = waiters.filter { finished || $0.condition(snapshot) }
+        waiters.removeAll { finished || $0.condition(snapshot) }
+        for waiter in ready { waiter.continuation.resume() }
+    }
+
+    /// Waits until `condition` holds for the events so far (or the stream ended) and returns them.
+    @discardableResult
+    func wait(until condition: @escaping @Sendable ([Event]) -> Bool) async -> [Event] {
+        if !finished, !condition(events) {
+            await withCheckedContinuation { waiters.append((condition, $0)) }
+        }
+        return events
+    }
+}
+
+/// The emulator, a projection of the navigation screen connected to it over TCP on a free port, and recorders of
+/// both sides' events. `shutDown()` stops everything; call it on every path.
+@CarWindowActor
+final class ProjectionHarness {
+    let headUnit: HeadUnit
+    let projection: CarWindowProjection
+    let screen = NavigationScreen()
+    let recordings: URL
+    let headUnitEvents = Recorder<HeadUnitEvent>()
+    let projectionEvents = Recorder<CarWindowEvent>()
+    let gestures = Recorder<Gesture>()
+    private var tasks: [Task<Void, Never>] = []
+
+    init(video: VideoCapability = VideoCapability(), quirks: CoreQuirks = CoreQuirks()) async throws {
+        recordings = FileManager.default.temporaryDirectory.appendingPathComponent("cw-int-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: recordings, withIntermediateDirectories: true)
+        var configuration = HeadUnitConfiguration(port: 0, video: video, activationDelay: .milliseconds(50))
+        configuration.recordDirectory = recordings.path
+        configuration.quirks = quirks
+        headUnit = HeadUnit(configuration: configuration)
+        tasks.append(headUnitEvents.consume(await headUnit.events()))
+        let port = try await headUnit.start()
+        var app = NavigationDemo.appConfiguration(name: "Integration Test")
+        app.logger.logLevel = .critical
+        projection = try CarWindowProjection(app: app, host: "127.0.0.1", port: port)
+        try screen.install(in: projection.window)
+        tasks.append(projectionEvents.consume(projection.events()))
+        tasks.append(gestures.consume(projection.window.gestures))
+    }
+
+    /// Starts the projection and waits until it streams and the emulator received `frames` access units.
+    func startStreaming(frames: Int = 1) async throws -> AppID {
+        try await projection.start()
+        let events = await headUnitEvents.wait { events in events.filter(\.isVideoFrame).count >= frames }
+        return try #require(events.lazy.compactMap(\.registeredApp).first)
+    }
+
+    /// Waits for the next `SendHapticData` the emulator receives after the `skipping` ones already seen.
+    func hapticRects(after skipping: Int = 0) async -> [EmulatorHapticRect]? {
+        let events = await headUnitEvents.wait { events in events.compactMap(\.hapticRects).count > skipping }
+        let sets = events.compactMap(\.hapticRects)
+        return sets.count > skipping ? sets[skipping] : nil
+    }
+
+    func videoFrameCount() async -> Int {
+        await headUnitEvents.events.filter(\.isVideoFrame).count
+    }
+
+    func shutDown() async {
+        try? await projection.stop()
+        await headUnit.stop()
+        for task in tasks { task.cancel() }
+    }
+
+    /// The `.h264` recordings, one per video stream, oldest first.
+    nonisolated func recordingFiles() throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(atPath: recordings.path)
+            .filter { $0.hasSuffix(".h264") }.sorted()
+            .map { recordings.appendingPathComponent($0) }
+    }
+
+    nonisolated func removeRecordings() {
+        try? FileManager.default.removeItem(at: recordings)
+    }
+}
+
