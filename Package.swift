@@ -154,7 +154,7 @@ let package = Package(
         .target(
             name: "SDLAudio",
             dependencies: [
-                "SDLWire", "SDLRPC", "CFFmpeg",
+                "SDLWire", "SDLRPC", "CFFmpeg", "SDLSession",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -252,6 +252,16 @@ let package = Package(
         .testTarget(
             name: "SDLAudioTests",
             dependencies: ["SDLAudio", "SDLRPC", "SDLWire", .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: upcoming
+        ),
+        // SDLAudio on SDLSession against the HeadUnit emulator over TCP (recorded PCM, pacing beside video, HMI).
+        .testTarget(
+            name: "SDLAudioIntegrationTests",
+            dependencies: [
+                "SDLAudio", "SDLSession", "HeadUnit", "SDLRPC", "SDLWire",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: upcoming
         ),
         .testTarget(

@@ -85,14 +85,16 @@ struct ProtocolStateMachine {
         )
     }
 
-    /// An outgoing data message of the started session, split to the service's MTU.
-    mutating func dataFrames(service: ServiceType, payload: ByteBuffer) -> [SDLFrame] {
+    /// An outgoing data message of the started session, split to the service's MTU, or to `maximumFramePayload`
+    /// when that is smaller (video frames are kept small so audio can get in between, PS §5).
+    mutating func dataFrames(service: ServiceType, payload: ByteBuffer, maximumFramePayload: Int = .max) -> [SDLFrame] {
         guard let parameters else { return [] }
         let message = SDLMessage(
             version: parameters.headerVersion, serviceType: service, sessionID: parameters.sessionID,
             messageID: nextMessageID(), payload: payload
         )
-        return MessageFragmenter.frames(for: message, maximumPayload: parameters.mtu.maximumSendPayload(for: service))
+        let limit = min(parameters.mtu.maximumSendPayload(for: service), max(1, maximumFramePayload))
+        return MessageFragmenter.frames(for: message, maximumPayload: limit)
     }
 
     /// Records the MTU a service's StartServiceACK carried, or forgets it when the service ends.

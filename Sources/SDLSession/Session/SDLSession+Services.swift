@@ -79,7 +79,9 @@ extension SDLSession {
     }
 
     /// Sends one data message (an access unit, an RTP packet, a PCM chunk) on a started service, split into frames of
-    /// that service's MTU. Returns once the transport took every frame, so a producer is paced by the link.
+    /// that service's MTU (video: at most ``AppConfiguration/maximumVideoFramePayload``). Returns once the transport
+    /// took every frame, so a producer is paced by the link. Frames of lower services (RPC, audio) queued meanwhile
+    /// go out between this message's frames.
     ///
     /// - Throws: ``SDLSessionError`` `.invalidState` when the service is not started (or the head unit ended it),
     ///   `.connectionClosed` (or the session's failure) when it cannot be sent.
@@ -88,7 +90,10 @@ extension SDLSession {
         guard startedServices.contains(service) else {
             throw SDLSessionError(.invalidState("the \(service) service is not started"))
         }
-        let frames = protocolMachine.dataFrames(service: service, payload: payload)
+        let cap =
+            service == .video
+            ? max(AppConfiguration.minimumVideoFramePayload, configuration.maximumVideoFramePayload) : Int.max
+        let frames = protocolMachine.dataFrames(service: service, payload: payload, maximumFramePayload: cap)
         guard !frames.isEmpty else { throw closingError ?? SDLSessionError(.connectionClosed) }
         try await enqueueAndWait(frames)
     }
