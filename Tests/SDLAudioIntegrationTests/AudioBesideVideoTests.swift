@@ -13,8 +13,8 @@ struct AudioBesideVideoTests {
     func paceBesideVideo() async throws {
         try await AudioRig.run { rig in
             var events = rig.audioEvents.makeAsyncIterator()
-            guard case .started(let stream)? = await events.first(where: { if case .started = $0 { true } else { false } })
-            else {
+            let started = await events.first { if case .started = $0 { true } else { false } }
+            guard case .started(let stream)? = started else {
                 Issue.record("the audio service did not start")
                 return
             }
@@ -76,7 +76,8 @@ struct AudioBesideVideoTests {
                     try await rig.audio.manager.push(file: path)
                 }
                 #expect(error?.kind == kind)
-                #expect(error?.description.contains(name) == true, "the error names the file: \(String(describing: error))")
+                #expect(
+                    error?.description.contains(name) == true, "the error names the file: \(String(describing: error))")
                 #expect(await rig.audio.manager.unfinishedItems.isEmpty)
 
                 // The video goes on: more access units arrive, and both services are still running.

@@ -31,7 +31,7 @@ struct RecordedPCMTests {
         return (try rig.recording(1), bytes, description)
     }
 
-    @Test("a WAV at 44.1 kHz stereo arrives as 16 kHz mono: the decoder's output byte for byte, exact length, close to the input")
+    @Test("a 44.1 kHz stereo WAV arrives as 16 kHz mono: the decoder's output, exact length, close to the input")
     func wavFile() async throws {
         try await AudioRig.run { rig in
             let (wav, reference) = try TestInput.sineWAV(in: rig.directory)

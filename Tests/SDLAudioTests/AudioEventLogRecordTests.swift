@@ -6,8 +6,10 @@ import Testing
 @Suite("Audio event log records")
 struct AudioEventLogRecordTests {
     static let cases: [(AudioStreamEvent, String)] = [
-        (.started(AudioStreamDescription(format: .default, mtu: 131_072)),
-         #"audioStarted {sampleRate: 16000, bitsPerSample: 16, mtu: 131072}"#),
+        (
+            .started(AudioStreamDescription(format: .default, mtu: 131_072)),
+            #"audioStarted {sampleRate: 16000, bitsPerSample: 16, mtu: 131072}"#
+        ),
         (.stopped(.hmiLevel(.background)), #"audioStopped {reason: "BACKGROUND"}"#),
         (.stopped(.hmiLevel(.none)), #"audioStopped {reason: "NONE"}"#),
         (.stopped(.requested), #"audioStopped {reason: "requested"}"#),
@@ -17,8 +19,10 @@ struct AudioEventLogRecordTests {
         (.finished(AudioItemID(rawValue: 4), .interrupted), #"audioFinished {item: 4, end: "interrupted"}"#),
         (.finished(AudioItemID(rawValue: 5), .flushed), #"audioFinished {item: 5, end: "flushed"}"#),
         (.finished(AudioItemID(rawValue: 6), .serviceStopped), #"audioFinished {item: 6, end: "serviceStopped"}"#),
-        (.error(AudioStreamingError(.undecodableFile, "/tmp/x.wav")),
-         #"error {message: "audio file could not be decoded: /tmp/x.wav", source: "audio"}"#),
+        (
+            .error(AudioStreamingError(.undecodableFile, "/tmp/x.wav")),
+            #"error {message: "audio file could not be decoded: /tmp/x.wav", source: "audio"}"#
+        ),
     ]
 
     @Test("each event becomes one named record with flat fields", arguments: cases)

@@ -78,15 +78,21 @@ struct InterleavingTests {
                     try await link.acceptSession()
                     try await link.acceptRegistration()
                     try await link.expectControl(.startService, service: .video)
-                    try link.sendControl(.startServiceACK, service: .video, payload: MediaStartServiceACK(mtu: 131_072).buffer)
+                    try link.sendControl(
+                        .startServiceACK, service: .video, payload: MediaStartServiceACK(mtu: 131_072).buffer)
                     try await link.expectControl(.startService, service: .audio)
-                    try link.sendControl(.startServiceACK, service: .audio, payload: MediaStartServiceACK(mtu: 131_072).buffer)
+                    try link.sendControl(
+                        .startServiceACK, service: .audio, payload: MediaStartServiceACK(mtu: 131_072).buffer)
                     // First (8 bytes) and 13 Consecutive frames of at most 16 KiB, with the audio chunk after the
                     // writer's first 32 KiB batch.
                     var frames: [SDLFrame] = []
                     for _ in 0..<15 { frames.append(try await link.receiveFrame()) }
-                    #expect(frames.map(\.header.serviceType) == [.video, .video, .audio] + Array(repeating: .video, count: 12))
-                    #expect(frames.map(\.payload.readableBytes) == [8, 16_384, 3_200] + Array(repeating: 16_384, count: 11) + [3_392])
+                    #expect(
+                        frames.map(\.header.serviceType) == [.video, .video, .audio]
+                            + Array(repeating: .video, count: 12))
+                    #expect(
+                        frames.map(\.payload.readableBytes) == [8, 16_384, 3_200] + Array(repeating: 16_384, count: 11)
+                            + [3_392])
                     #expect(frames[2].header.frameType == .single)
                     try await link.acceptShutdown()
                     await link.drain()

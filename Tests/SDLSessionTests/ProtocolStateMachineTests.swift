@@ -239,7 +239,7 @@ struct OutboundQueueTests {
         #expect(second.frames.map(\.header.serviceType) == [.audio, .video])
         #expect(second.finished == [2])
         var rest: [SDLFrame] = []
-        while case let (frames, _) = queue.nextBatch(maximumBytes: OutboundQueue.defaultBatchBytes), !frames.isEmpty {
+        while case (let frames, _) = queue.nextBatch(maximumBytes: OutboundQueue.defaultBatchBytes), !frames.isEmpty {
             rest += frames
         }
         #expect(rest.count == video.count - 3)

@@ -25,7 +25,8 @@ extension AudioStreamEvent {
                 name: "audioFinished",
                 fields: [.init("item", .int(Int(clamping: item.rawValue))), .init("end", .string(end.logName))])
         case .error(let error):
-            AudioEventLogRecord(name: "error", fields: [.init("message", .string("\(error)")), .init("source", .string("audio"))])
+            AudioEventLogRecord(
+                name: "error", fields: [.init("message", .string("\(error)")), .init("source", .string("audio"))])
         }
     }
 }
