@@ -85,7 +85,8 @@ public struct SessionAudioServiceConnection: AudioServiceConnection {
     public func audioServiceEvents() -> AsyncStream<AudioServiceEvent> { events }
 
     /// Carries the session's events to ``audioServiceEvents()`` until the session closes or the task is cancelled:
-    /// the head unit's EndService for audio, and the end of the connection (once, then the stream finishes).
+    /// the head unit's EndService for audio, and the end of the connection (once, then the stream finishes). Run it
+    /// once, beside the manager's ``AudioStreamManager/run()``.
     public func forwardSessionEvents() async {
         let ends = await session.headUnitServiceEnds()
         let states = await session.connectionStateUpdates()
@@ -101,7 +102,10 @@ public struct SessionAudioServiceConnection: AudioServiceConnection {
                     if case .closed = state { break }
                 }
                 // The stream also ends when the session finishes its streams: either way nothing more can be sent.
-                if !Task.isCancelled { input.yield(.transportClosed) }
+                if !Task.isCancelled {
+                    input.yield(.transportClosed)
+                    input.finish()
+                }
             }
         }
     }
