@@ -32,6 +32,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
     ],
     targets: [
         // Wire format: pure, no I/O. NIOCore only for ByteBuffer and the single-step decoder protocol.
@@ -81,6 +84,21 @@ let package = Package(
             ],
             swiftSettings: upcoming
         ),
+        // The head-unit emulator's HMI in the browser: page, WebSocket, video fan-out, JPEG fallback.
+        .target(
+            name: "HeadUnitViewer",
+            dependencies: [
+                "HeadUnit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: upcoming
+        ),
         // SDL Core's side of the protocol: the head-unit emulator for the demo and the tests.
         .target(
             name: "HeadUnit",
@@ -106,7 +124,7 @@ let package = Package(
         ),
         .target(
             name: "CarWindow",
-            dependencies: ["CCairo", "CPangoCairo"],
+            dependencies: ["CCairo", "CPangoCairo", "SDLMedia", "SDLRPC"],
             swiftSettings: upcoming
         ),
         // Protected services: the security manager protocol and SDL's handshake carriage (pure), and the default
@@ -131,7 +149,7 @@ let package = Package(
         .target(
             name: "SDLStreaming",
             dependencies: [
-                "SDLWire", "SDLRPC", "SDLMedia",
+                "SDLWire", "SDLRPC", "SDLMedia", "SDLSession",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -166,7 +184,7 @@ let package = Package(
                 "HeadUnit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-                "SDLMedia", "CH264Reference",
+                "SDLMedia", "CH264Reference", "CarWindow", "SDLRPC",
             ],
             swiftSettings: upcoming
         ),
@@ -219,9 +237,29 @@ let package = Package(
             swiftSettings: upcoming
         ),
         .testTarget(
+            name: "HeadUnitViewerTests",
+            dependencies: [
+                "HeadUnitViewer", "HeadUnit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
             name: "CarWindowTests",
             dependencies: ["CarWindow"],
             exclude: ["Goldens", "Fixtures"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "CarWindowStreamingTests",
+            dependencies: ["CarWindow", "SDLMedia", "SDLRPC"],
             swiftSettings: upcoming
         ),
         .testTarget(
@@ -240,6 +278,7 @@ let package = Package(
         .testTarget(
             name: "SDLStreamingTests",
             dependencies: [
+                "HeadUnit", "SDLSession", .product(name: "Logging", package: "swift-log"),
                 "SDLStreaming", "SDLRPC", "SDLWire", "SDLMedia", .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: upcoming

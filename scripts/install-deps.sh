@@ -22,6 +22,8 @@ packages=(
     gstreamer1.0-plugins-good
     gstreamer1.0-plugins-bad
 )
+# Chromium (headless) runs the viewer's browser tests (Tests/HeadUnitViewerTests/BrowserTests.swift); it is large,
+# so only scripts/test.sh and those who ask get it.
 if [[ "${1:-}" == "--with-browser" ]]; then
     packages+=(chromium)
 fi

@@ -2,7 +2,8 @@
 # Runs the whole CarWindow test suite on a fresh Debian machine: installs what is missing, builds, tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh
+# --with-browser: the viewer tests drive a headless Chromium.
+scripts/install-deps.sh --with-browser
 echo "==> swift build"
 swift build --build-tests
 echo "==> swift test"

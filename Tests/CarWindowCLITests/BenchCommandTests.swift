@@ -2,7 +2,7 @@ import Testing
 
 @Suite("carwindow bench")
 struct BenchCommandTests {
-    @Test("bench --help lists the media benchmark")
+    @Test("bench --help lists the media and carwindow benchmarks")
     func benchHelp() throws {
         let result = try BinaryRunner.run(["bench", "--help"])
         #expect(result.status == 0)
@@ -51,6 +51,8 @@ struct BenchCommandTests {
             SUBCOMMANDS:
               media                   Benchmark colour conversion, H.264 encoding and RTP
                                       packetizing per frame size.
+              carwindow               Benchmark CarWindow's frames end to end: render,
+                                      convert, encode, packetize.
 
               See 'carwindow help bench <subcommand>' for detailed help.
             """

@@ -23,6 +23,8 @@ public struct CarWindowError: Error, Sendable, Equatable, CustomStringConvertibl
         public static let imageCodec = Kind("imageCodec")
         /// Cairo reported an error while rendering.
         public static let rendering = Kind("rendering")
+        /// An `OnTouchEvent` this library cannot interpret (an unknown touch type, a touch without coordinates).
+        public static let invalidTouchEvent = Kind("invalidTouchEvent")
 
         public var description: String { name }
     }

@@ -213,10 +213,12 @@ public final class Window: FrameSource {
                 .invalidPixelBuffer, "target \(target.width)x\(target.height) is not the viewport \(size)")
         }
         layoutIfNeeded()
-        let full = configuration.renderMode == .full || needsFullRedraw || lastTarget != target.identity
-        guard full || !dirtyRects.isEmpty else {
+        let newTarget = needsFullRedraw || lastTarget != target.identity
+        // `.full` repaints everything, but only when something changed: a static screen costs nothing in either mode.
+        guard newTarget || !dirtyRects.isEmpty else {
             return FrameReport(wasDirty: false, isFullRedraw: false, redrawnRegion: [], size: size)
         }
+        let full = newTarget || configuration.renderMode == .full
         let region = full ? [Rect(origin: .zero, size: size)] : dirtyRects.map(\.integral)
         try TreeRenderer.render(
             root: hostedRoot, background: configuration.backgroundColor, into: target, clip: full ? nil : region)

@@ -1,0 +1,71 @@
+import SDLMedia
+import SDLRPC
+
+extension FramePump {
+    /// Ticks the pump on `clock` at ``StreamingConfiguration/frameRate`` until the task is cancelled, handing
+    /// frames to `sink` and haptic updates to `haptics`.
+    ///
+    /// One child task submits frames, one sends haptic updates; each is a single ordered path with a one-slot
+    /// hand-off, and the pump never renders while the sink still has a frame, so nothing queues. Ticks missed
+    /// because the machine was busy are skipped, not caught up. Frame times start at zero for each run.
+    ///
+    /// ```swift
+    /// let streaming = Task { try await pump.run(on: ContinuousClock(), sink: videoManager, haptics: hapticSender) }
+    /// // ... later, when the stream stops:
+    /// streaming.cancel()
+    /// ```
+    /// - Throws: ``CarWindowError`` when rendering fails; the frames already submitted are not affected.
+    public func run<C: Clock>(
+        on clock: C, sink: some FrameSink, haptics hapticSink: (any HapticDataSink)? = nil
+    ) async throws(CarWindowError) where C.Duration == Duration {
+        // Each run is a new stream: its times start at zero, and it gets a first frame and the haptic rects.
+        restart()
+        let start = clock.now
+        let period = configuration.framePeriod
+        let (frames, frameInput) = AsyncStream.makeStream(of: VideoFrame.self, bufferingPolicy: .bufferingNewest(1))
+        let (updates, updateInput) = AsyncStream.makeStream(
+            of: SendHapticData.self, bufferingPolicy: .bufferingNewest(1))
+        var failure: CarWindowError?
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                var iterator = frames.makeAsyncIterator()
+                while true {
+                    let result: FrameSubmissionResult
+                    // The frame's scope ends before the pump hears back, so its buffer is free for the next render.
+                    do {
+                        guard let frame = await iterator.next() else { return }
+                        result = await sink.submit(frame)
+                    }
+                    await self.submissionFinished(result)
+                }
+            }
+            if let hapticSink {
+                group.addTask {
+                    for await update in updates { await hapticSink.send(update) }
+                }
+            }
+            var next = period
+            while !Task.isCancelled {
+                do {
+                    try await clock.sleep(until: start.advanced(by: next), tolerance: nil)
+                } catch {
+                    break
+                }
+                let now = start.duration(to: clock.now)
+                next = period * (Int((now / period).rounded(.down)) + 1)
+                do throws(CarWindowError) {
+                    let tick = try self.tick(at: now)
+                    if let frame = tick.frame { frameInput.yield(frame) }
+                    if let update = tick.hapticData { updateInput.yield(update) }
+                } catch {
+                    failure = error
+                    break
+                }
+            }
+            frameInput.finish()
+            updateInput.finish()
+            group.cancelAll()
+        }
+        if let failure { throw failure }
+    }
+}

@@ -1,0 +1,186 @@
+public import SDLMedia
+public import SDLRPC
+
+/// Drives a ``Window`` from the frame clock: on each tick it delivers synced pans and due taps, renders into a
+/// pooled frame only when the tree is dirty (plus a refresh frame when the screen has been static for
+/// ``StreamingConfiguration/refreshInterval``), and says which haptic rects to send.
+///
+/// The pump is the synchronous, testable step; ``run(on:sink:haptics:)`` is the driver that calls it on a real
+/// clock and hands frames to a ``FrameSink``. Back-pressure is "drop, never queue": while the sink still has the
+/// previous frame, a tick that has something to show renders nothing and is counted in
+/// ``Statistics/droppedWhileBusy``; the tree stays dirty, so the next free tick shows the latest state.
+///
+/// ```swift
+/// let pump = FramePump(window: window, configuration: StreamingConfiguration(frameRate: 30))
+/// let tick = try pump.tick(at: .milliseconds(33))
+/// if let frame = tick.frame {
+///     pump.submissionFinished(await sink.submit(frame))
+/// }
+/// ```
+@CarWindowActor
+public final class FramePump {
+    /// What one tick did.
+    public enum Outcome: Hashable, Sendable {
+        /// Nothing changed and no refresh was due: no frame.
+        case idle
+        /// The tree was dirty: a frame with new content.
+        case rendered
+        /// Nothing changed but a refresh (or a re-send after the sink dropped a frame) was due: the current
+        /// picture again, normally without drawing.
+        case refreshed
+        /// There was something to show but the sink was busy: nothing rendered.
+        case dropped
+    }
+
+    /// The result of ``tick(at:)``.
+    public struct Tick: Sendable {
+        public var outcome: Outcome
+        /// The frame to submit, for ``Outcome/rendered`` and ``Outcome/refreshed``.
+        public var frame: VideoFrame?
+        /// Haptic rects to send now, when they settled and changed.
+        public var hapticData: SendHapticData?
+    }
+
+    /// What the pump did, for logs and monitors: every tick's outcome and every submission's result.
+    public enum Event: Hashable, Sendable {
+        /// A tick at this stream time and what it did.
+        case tick(Outcome, at: Duration)
+        /// The sink finished with a frame.
+        case submitted(FrameSubmissionResult)
+    }
+
+    /// Counters since the pump was made.
+    public struct Statistics: Hashable, Sendable, CustomStringConvertible {
+        public var ticks = 0
+        /// Frames with new content.
+        public var framesRendered = 0
+        /// Frames that re-sent the current picture.
+        public var refreshFrames = 0
+        /// Ticks that had something to show while the sink was busy.
+        public var droppedWhileBusy = 0
+        /// Frames the sink reported as dropped.
+        public var droppedBySink = 0
+        /// `SendHapticData` requests produced.
+        public var hapticUpdates = 0
+
+        public init() {}
+
+        public var description: String {
+            "ticks \(ticks), rendered \(framesRendered), refresh \(refreshFrames), dropped busy \(droppedWhileBusy), "
+                + "dropped by sink \(droppedBySink), haptic updates \(hapticUpdates)"
+        }
+    }
+
+    public let window: Window
+    public let configuration: StreamingConfiguration
+    /// The pooled renderer, for its pool statistics.
+    public let renderer: PooledFrameRenderer
+    public private(set) var statistics = Statistics()
+    /// True between a frame leaving ``tick(at:)`` and ``submissionFinished(_:)``.
+    public private(set) var isSubmitting = false
+    /// Every ``Event``, in order, yielded on ``CarWindowActor`` (the newest 256 are kept for a slow reader). One
+    /// consumer.
+    public nonisolated let events: AsyncStream<Event>
+    private let eventInput: AsyncStream<Event>.Continuation
+
+    private var haptics: HapticDebouncer
+    private var hapticsStale = true
+    private var lastTickTime: Duration?
+    private var lastFrameTime: Duration?
+    private var needsResend = false
+
+    /// Creates a pump for `window`.
+    public init(window: Window, configuration: StreamingConfiguration = StreamingConfiguration()) {
+        self.window = window
+        self.configuration = configuration
+        self.renderer = PooledFrameRenderer(capacity: configuration.framePoolCapacity)
+        self.haptics = HapticDebouncer(
+            delay: configuration.hapticDebounce, isEnabled: window.capabilities.isHapticSpatialDataSupported)
+        (events, eventInput) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(256))
+    }
+
+    deinit {
+        eventInput.finish()
+    }
+
+    /// Runs one frame-clock tick at `now` (time since the stream started; it becomes the frame's presentation
+    /// time).
+    ///
+    /// - Precondition: `now` is later than the previous tick's.
+    /// - Throws: ``CarWindowError`` when rendering fails.
+    public func tick(at now: Duration) throws(CarWindowError) -> Tick {
+        precondition(lastTickTime.map { now > $0 } ?? true, "frame ticks must move forward: \(now)")
+        lastTickTime = now
+        statistics.ticks += 1
+        window.frameTick()
+
+        var tick = Tick(outcome: .idle)
+        let refreshDue = configuration.refreshInterval.map { interval in
+            lastFrameTime.map { now - $0 >= interval } ?? true
+        } ?? false
+        let changed = window.isDirty
+        if changed || needsResend || refreshDue {
+            if isSubmitting {
+                statistics.droppedWhileBusy += 1
+                tick.outcome = .dropped
+            } else {
+                // A refresh usually draws nothing: the pool hands back the buffer that already holds the picture.
+                // If the sink kept that buffer, the window repaints into another one; it is still a refresh.
+                let (frame, _) = try renderer.render(window, presentationTime: now)
+                isSubmitting = true
+                needsResend = false
+                lastFrameTime = now
+                tick.frame = frame
+                if changed {
+                    statistics.framesRendered += 1
+                    tick.outcome = .rendered
+                    hapticsStale = true
+                } else {
+                    statistics.refreshFrames += 1
+                    tick.outcome = .refreshed
+                }
+            }
+        }
+        if hapticsStale, !window.isDirty {
+            // Only a laid-out tree has meaningful rects; a dropped tick leaves them for the next render.
+            hapticsStale = false
+            haptics.observe(window.hapticRects(), at: now)
+        }
+        if let rects = haptics.due(at: now) {
+            statistics.hapticUpdates += 1
+            tick.hapticData = SendHapticData(rects: rects)
+        }
+        eventInput.yield(.tick(tick.outcome, at: now))
+        return tick
+    }
+
+    /// The sink is done with the frame from the last tick.
+    public func submissionFinished(_ result: FrameSubmissionResult) {
+        isSubmitting = false
+        if result == .dropped {
+            statistics.droppedBySink += 1
+            needsResend = true
+        }
+        eventInput.yield(.submitted(result))
+    }
+
+    /// Applies new display capabilities: the window is resized and laid out before the next frame, which is a full
+    /// repaint at the new streaming size; haptics follow `hapticSpatialDataSupported`.
+    ///
+    /// - Throws: ``CarWindowError`` from ``Window/update(capabilities:)``; nothing changes then.
+    public func update(capabilities: DisplayCapabilities) throws(CarWindowError) {
+        try window.update(capabilities: capabilities)
+        haptics.setEnabled(capabilities.isHapticSpatialDataSupported)
+        hapticsStale = true
+    }
+
+    /// Forgets the previous stream (a new video service): the next tick sends a frame and the haptic rects again.
+    public func restart() {
+        lastTickTime = nil
+        lastFrameTime = nil
+        needsResend = true
+        haptics.setEnabled(false)
+        haptics.setEnabled(window.capabilities.isHapticSpatialDataSupported)
+        hapticsStale = true
+    }
+}

@@ -1,0 +1,20 @@
+/// What a browser asks the head unit to do.
+///
+/// ```swift
+/// try await backend.perform(.resize(.pictureInPicture))
+/// try await backend.perform(.touch(.init(type: .begin, touches: [.init(id: 0, x: 10, y: 10, timestamp: 5)])))
+/// ```
+public enum ViewerCommand: Sendable, Hashable {
+    /// Gives the app an HMI level (`OnHMIStatus`).
+    case setHMILevel(ViewerHMILevel)
+    /// Asks for the app's own lifecycle state; the backend passes it to whoever runs the app.
+    case setAppState(ViewerAppState)
+    /// Changes the head unit's screen (resolution and scale), as a display resize or a split-screen/PiP layout.
+    case resize(ViewerScreen)
+    /// Makes the head unit refuse a video format, so the app must fall back to another.
+    case rejectFormat(ViewerVideoFormat)
+    /// Drops the app's transport connection.
+    case dropConnection
+    /// A touch event for the app (`OnTouchEvent`).
+    case touch(ViewerTouchEvent)
+}

@@ -1,0 +1,61 @@
+/// A snapshot of the head unit as the page shows it.
+///
+/// ```swift
+/// var state = ViewerState(screen: .wvga)
+/// state.apps = [ViewerApp(id: "demo", name: "CarWindow Demo", hmiLevel: .full)]
+/// ```
+public struct ViewerState: Sendable, Hashable, Codable {
+    /// The registered apps.
+    public var apps: [ViewerApp]
+    /// The projecting app's HMI level, if an app is registered.
+    public var hmiLevel: ViewerHMILevel?
+    /// The app state last asked for, if any.
+    public var appState: ViewerAppState?
+    /// The head unit's screen.
+    public var screen: ViewerScreen
+    /// The format being streamed, if video runs.
+    public var format: ViewerVideoFormat?
+    /// The formats the head unit offers.
+    public var supportedFormats: [ViewerVideoFormat]
+    /// The formats the viewer made the head unit refuse.
+    public var rejectedFormats: [ViewerVideoFormat]
+    /// Whether the video service is running.
+    public var isStreaming: Bool
+    /// The app's haptic rects, in head-unit pixels.
+    public var hapticRects: [ViewerHapticRect]
+
+    /// Creates a state.
+    public init(
+        apps: [ViewerApp] = [], hmiLevel: ViewerHMILevel? = nil, appState: ViewerAppState? = nil,
+        screen: ViewerScreen, format: ViewerVideoFormat? = nil,
+        supportedFormats: [ViewerVideoFormat] = [.h264RAW, .h264RTP], rejectedFormats: [ViewerVideoFormat] = [],
+        isStreaming: Bool = false, hapticRects: [ViewerHapticRect] = []
+    ) {
+        self.apps = apps
+        self.hmiLevel = hmiLevel
+        self.appState = appState
+        self.screen = screen
+        self.format = format
+        self.supportedFormats = supportedFormats
+        self.rejectedFormats = rejectedFormats
+        self.isStreaming = isStreaming
+        self.hapticRects = hapticRects
+    }
+}
+
+/// A registered app.
+public struct ViewerApp: Sendable, Hashable, Codable {
+    /// The app's id (`RegisterAppInterface.fullAppID` or `appID`).
+    public var id: String
+    /// The app's name.
+    public var name: String
+    /// Its HMI level.
+    public var hmiLevel: ViewerHMILevel
+
+    /// Creates an app entry.
+    public init(id: String, name: String, hmiLevel: ViewerHMILevel) {
+        self.id = id
+        self.name = name
+        self.hmiLevel = hmiLevel
+    }
+}

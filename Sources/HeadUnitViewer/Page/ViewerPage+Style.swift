@@ -1,0 +1,47 @@
+extension ViewerPage {
+    static let style = #"""
+        :root { color-scheme: dark; --bg: #111418; --panel: #1b2028; --line: #2c3440; --text: #dde3ea;
+          --dim: #8a96a6; --accent: #4fa3ff; --bad: #ff6b6b; --good: #5fd68a; }
+        * { box-sizing: border-box; }
+        body { margin: 0; font: 14px/1.4 system-ui, sans-serif; background: var(--bg); color: var(--text); }
+        header { display: flex; gap: 1em; align-items: baseline; padding: .6em 1em;
+          border-bottom: 1px solid var(--line); }
+        h1 { font-size: 1.1em; margin: 0; }
+        h2 { font-size: 1em; margin: 0 0 .4em; }
+        .good { color: var(--good); } .bad { color: var(--bad); }
+        main { display: flex; gap: 1em; padding: 1em; align-items: flex-start; flex-wrap: wrap; }
+        #screen-column { flex: 1 1 640px; min-width: 320px; }
+        #screen { position: relative; width: 100%; max-width: 1280px; background: #000; border: 1px solid var(--line);
+          aspect-ratio: 800 / 480; }
+        #video { position: absolute; inset: 0; width: 100%; height: 100%; touch-action: none; cursor: crosshair;
+          image-rendering: auto; }
+        #haptics { position: absolute; inset: 0; pointer-events: none; }
+        #haptics.hidden { display: none; }
+        #haptics div { position: absolute; border: 2px solid rgba(255, 200, 0, .9);
+          background: rgba(255, 200, 0, .12); }
+        #haptics span { position: absolute; top: 0; left: 2px; font-size: 11px; color: #ffd24d; }
+        #placeholder { position: absolute; inset: 0; display: grid; place-items: center; color: var(--dim);
+          pointer-events: none; }
+        #placeholder[hidden] { display: none; }
+        #pip-video { width: 1px; height: 1px; opacity: 0; position: absolute; }
+        .hint { color: var(--dim); margin: .4em 0; }
+        aside { flex: 0 1 320px; display: flex; flex-direction: column; gap: .6em; }
+        fieldset { border: 1px solid var(--line); background: var(--panel); border-radius: 6px; margin: 0;
+          display: flex; flex-wrap: wrap; gap: .5em; align-items: center; }
+        legend { color: var(--dim); }
+        button, select { background: #263040; color: var(--text); border: 1px solid var(--line); border-radius: 4px;
+          padding: .3em .6em; font: inherit; }
+        button:hover { border-color: var(--accent); }
+        button.active { border-color: var(--accent); background: #1e3a5c; }
+        #presets { display: flex; flex-wrap: wrap; gap: .3em; }
+        #stats { display: grid; grid-template-columns: auto 1fr; gap: .2em .8em; margin: 0; width: 100%; }
+        #stats dt { color: var(--dim); } #stats dd { margin: 0; font-variant-numeric: tabular-nums; }
+        #log-section { padding: 0 1em 1em; }
+        #log { margin: 0; padding: 0; list-style: none; max-height: 16em; overflow-y: auto;
+          border: 1px solid var(--line);
+          background: var(--panel); font: 12px/1.5 ui-monospace, monospace; }
+        #log li { padding: 0 .6em; border-bottom: 1px solid #20262f; }
+        #log li.error { color: var(--bad); }
+        #log time { color: var(--dim); margin-right: .6em; }
+        """#
+}

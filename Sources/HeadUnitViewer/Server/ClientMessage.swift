@@ -1,0 +1,67 @@
+import Foundation
+
+/// A JSON text message from the page.
+///
+/// ```
+/// {"type":"hello","decode":"h264"}                      which pictures the page wants
+/// {"type":"setHMILevel","level":"LIMITED"}
+/// {"type":"setAppState","state":"BACKGROUND"}
+/// {"type":"resize","width":320,"height":240,"scale":1}
+/// {"type":"rejectFormat","codec":"H264","protocol":"RAW"}
+/// {"type":"dropConnection"}
+/// {"type":"touch","event":{"type":"BEGIN","touches":[{"id":0,"x":400,"y":240,"ts":1234}]}}
+/// ```
+enum ClientMessage: Sendable, Hashable {
+    case hello(ClientOutbox.DecodeMode)
+    case command(ViewerCommand)
+
+    /// The largest text message accepted; a touch event with ten fingers is about 600 bytes.
+    static let maximumSize = 16 << 10
+
+    private struct Wire: Decodable {
+        var type: String
+        var decode: ClientOutbox.DecodeMode?
+        var level: ViewerHMILevel?
+        var state: ViewerAppState?
+        var width: Int?
+        var height: Int?
+        var scale: Double?
+        var codec: String?
+        var `protocol`: String?
+        var event: ViewerTouchEvent?
+    }
+
+    /// Parses a message; a bad one throws ``ViewerError`` with kind `.invalidCommand` naming what is wrong.
+    init(json: String) throws(ViewerError) {
+        guard json.utf8.count <= Self.maximumSize else {
+            throw ViewerError(.invalidCommand, "message of \(json.utf8.count) bytes exceeds \(Self.maximumSize)")
+        }
+        let wire: Wire
+        do {
+            wire = try JSONDecoder().decode(Wire.self, from: Data(json.utf8))
+        } catch {
+            throw ViewerError(.invalidCommand, "unreadable message: \(error)")
+        }
+        func require<T>(_ value: T?, _ field: String) throws(ViewerError) -> T {
+            guard let value else { throw ViewerError(.invalidCommand, "\(wire.type) needs \"\(field)\"") }
+            return value
+        }
+        switch wire.type {
+        case "hello": self = .hello(wire.decode ?? .h264)
+        case "setHMILevel": self = .command(.setHMILevel(try require(wire.level, "level")))
+        case "setAppState": self = .command(.setAppState(try require(wire.state, "state")))
+        case "resize":
+            let screen = ViewerScreen(
+                width: try require(wire.width, "width"), height: try require(wire.height, "height"),
+                scale: wire.scale ?? 1)
+            self = .command(.resize(try screen.validated()))
+        case "rejectFormat":
+            let format = ViewerVideoFormat(
+                codec: try require(wire.codec, "codec"), protocol: try require(wire.protocol, "protocol"))
+            self = .command(.rejectFormat(format))
+        case "dropConnection": self = .command(.dropConnection)
+        case "touch": self = .command(.touch(try require(wire.event, "event")))
+        default: throw ViewerError(.invalidCommand, "unknown message type \"\(wire.type)\"")
+        }
+    }
+}

@@ -1,0 +1,177 @@
+import CarWindow
+import SDLMedia
+import SDLRPC
+import Testing
+
+/// A root whose only child is a 20x20 red square pinned to the top-right corner by `layoutSubviews`.
+@CarWindowActor
+final class CornerMarker: View {
+    let marker = View()
+
+    override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        backgroundColor = Color(hex: 0x000000)
+        marker.backgroundColor = Color(hex: 0xFF0000)
+        addSubview(marker)
+    }
+
+    override func layoutSubviews() {
+        marker.frame = Rect(x: bounds.width - 20, y: 0, width: 20, height: 20)
+    }
+}
+
+@Suite("Frame pump")
+@CarWindowActor
+struct FramePumpTests {
+    static let red: UInt32 = 0xFFFF_0000
+
+    func makePump(
+        width: Double = 800, height: Double = 480, frameRate: Int = 10, refresh: Duration? = .seconds(1)
+    ) throws -> (FramePump, Label) {
+        let window = try Window(
+            capabilities: DisplayCapabilities(resolution: Size(width: width, height: height)), clock: ManualClock())
+        let label = Label(text: "static", textColor: .white)
+        window.rootView = label
+        let pump = FramePump(
+            window: window, configuration: StreamingConfiguration(frameRate: frameRate, refreshInterval: refresh))
+        return (pump, label)
+    }
+
+    /// Ticks at `time` and, when a frame came out, finishes its submission at once.
+    func tick(_ pump: FramePump, _ time: Duration) throws -> FramePump.Tick {
+        let tick = try pump.tick(at: time)
+        if tick.frame != nil { pump.submissionFinished(.accepted) }
+        return tick
+    }
+
+    @Test("renders only when dirty, and sends the unchanged picture again once per refresh interval")
+    func dirtyAndRefresh() throws {
+        let (pump, label) = try makePump()
+        // Frames are not kept, as a sink would not keep them: the pool can hand the same buffer back.
+        let firstPixels = try #require(try tick(pump, .milliseconds(100)).frame).pixelRows
+        var outcomes: [FramePump.Outcome] = []
+        for step in 2...10 { outcomes.append(try tick(pump, .milliseconds(100 * step)).outcome) }
+        #expect(outcomes == Array(repeating: .idle, count: 9))
+
+        do {
+            let refresh = try tick(pump, .milliseconds(1100))
+            #expect(refresh.outcome == .refreshed)
+            #expect(refresh.frame?.presentationTime == .milliseconds(1100))
+            #expect(refresh.frame?.pixelRows == firstPixels)
+        }
+        label.text = "changed"
+        do {
+            let changed = try tick(pump, .milliseconds(1200))
+            #expect(changed.outcome == .rendered)
+            #expect(try #require(changed.frame).pixelRows != firstPixels)
+        }
+        // One buffer served every frame: the refresh re-sent the pixels already there.
+        #expect(pump.renderer.pool?.statistics.allocations == 1)
+        // The next refresh counts from the last frame sent.
+        #expect(try tick(pump, .milliseconds(2100)).outcome == .idle)
+        #expect(try tick(pump, .milliseconds(2200)).outcome == .refreshed)
+        #expect(pump.statistics.framesRendered == 2)
+        #expect(pump.statistics.refreshFrames == 2)
+        #expect(pump.statistics.ticks == 14)
+    }
+
+    @Test("with refresh frames off a static screen sends nothing after its first frame")
+    func refreshOff() throws {
+        let (pump, _) = try makePump(refresh: nil)
+        #expect(try tick(pump, .milliseconds(100)).outcome == .rendered)
+        for step in 2...100 { #expect(try tick(pump, .milliseconds(100 * step)).frame == nil) }
+        #expect(pump.statistics.framesRendered == 1 && pump.statistics.refreshFrames == 0)
+    }
+
+    @Test("while the sink is busy nothing is rendered or queued; drops are counted and the latest state follows")
+    func dropsWhenBusy() throws {
+        let (pump, label) = try makePump()
+        let held = try #require(try pump.tick(at: .milliseconds(100)).frame)
+        #expect(pump.isSubmitting)
+        // Nothing to show: a busy sink costs no drop.
+        #expect(try pump.tick(at: .milliseconds(200)).outcome == .idle)
+        for (step, text) in ["one", "two", "three"].enumerated() {
+            label.text = text
+            let tick = try pump.tick(at: .milliseconds(300 + 100 * step))
+            #expect(tick.outcome == .dropped && tick.frame == nil)
+        }
+        #expect(pump.statistics.droppedWhileBusy == 3)
+        #expect(pump.renderer.pool?.statistics.allocations == 1)
+        _ = held
+        pump.submissionFinished(.accepted)
+        let next = try #require(try pump.tick(at: .milliseconds(600)).frame)
+        #expect(next.pixelRows != held.pixelRows)
+        pump.submissionFinished(.accepted)
+        // That frame showed the latest text: nothing is left to render.
+        #expect(try pump.tick(at: .milliseconds(700)).outcome == .idle)
+    }
+
+    @Test("a frame the sink dropped is sent again at the next tick")
+    func resendAfterSinkDrop() throws {
+        let (pump, _) = try makePump()
+        let first = try #require(try pump.tick(at: .milliseconds(100)).frame).pixelRows
+        pump.submissionFinished(.dropped)
+        let again = try pump.tick(at: .milliseconds(200))
+        #expect(again.outcome == .refreshed)
+        #expect(again.frame?.pixelRows == first)
+        pump.submissionFinished(.accepted)
+        #expect(try pump.tick(at: .milliseconds(300)).outcome == .idle)
+        #expect(pump.statistics.droppedBySink == 1)
+    }
+
+    @Test("a size change lays the tree out again before the first frame at the new size")
+    func resizeLaysOutFirst() throws {
+        let window = try Window(
+            capabilities: DisplayCapabilities(resolution: Size(width: 800, height: 480)), clock: ManualClock())
+        let root = CornerMarker()
+        window.rootView = root
+        let pump = FramePump(window: window)
+        let small = try #require(try tick(pump, .milliseconds(33)).frame)
+        #expect((small.width, small.height) == (800, 480))
+        #expect(small.argb(x: 790, y: 10) == Self.red)
+
+        try pump.update(capabilities: DisplayCapabilities(resolution: Size(width: 1024, height: 600)))
+        let large = try pump.tick(at: .milliseconds(66))
+        #expect(large.outcome == .rendered)
+        let frame = try #require(large.frame)
+        #expect((frame.width, frame.height) == (1024, 600))
+        #expect(root.frame == Rect(x: 0, y: 0, width: 1024, height: 600))
+        #expect(frame.argb(x: 1014, y: 10) == Self.red)
+        #expect(frame.argb(x: 790, y: 10) != Self.red)
+    }
+
+    @Test("the driver ticks on the clock, skips missed ticks, and hands frames to the sink")
+    func driverOnManualClock() async throws {
+        let (pump, label) = try makePump()
+        let clock = ManualClock()
+        let sink = RecordingSink()
+        var events = pump.events.makeAsyncIterator()
+        var frames = sink.presentationTimes.makeAsyncIterator()
+        let driver = Task { try await pump.run(on: clock, sink: sink) }
+        await clock.untilSleeping()  // the driver has read its start time
+
+        clock.advance(to: .milliseconds(100))
+        #expect(await events.next() == .tick(.rendered, at: .milliseconds(100)))
+        #expect(await events.next() == .submitted(.accepted))
+        #expect(await frames.next() == .milliseconds(100))
+
+        clock.advance(to: .milliseconds(200))
+        #expect(await events.next() == .tick(.idle, at: .milliseconds(200)))
+
+        label.text = "changed"
+        clock.advance(to: .milliseconds(300))
+        #expect(await events.next() == .tick(.rendered, at: .milliseconds(300)))
+        #expect(await events.next() == .submitted(.accepted))
+        #expect(await frames.next() == .milliseconds(300))
+
+        // A late wake-up ticks once, at the time it woke, not once per missed period.
+        clock.advance(to: .milliseconds(1350))
+        #expect(await events.next() == .tick(.refreshed, at: .milliseconds(1350)))
+        #expect(await events.next() == .submitted(.accepted))
+        #expect(await frames.next() == .milliseconds(1350))
+
+        driver.cancel()
+        try await driver.value
+        #expect(pump.statistics.ticks == 4)
+    }
+}

@@ -1,0 +1,266 @@
+import Foundation
+import HeadUnitViewer
+import HummingbirdWSClient
+import Logging
+import NIOWebSocket
+import Testing
+
+/// The viewer in a real headless Chromium, driven through the DevTools protocol, with a fake head unit that streams
+/// a real H.264 clip. Runs once per decode path: WebCodecs in the page, and the server-side ffmpeg JPEG fallback.
+@Suite("Viewer in headless Chromium", .serialized)
+struct BrowserTests {
+    static let logger = Logger(label: "viewer-cdp")
+
+    /// What the page showed and sent.
+    struct Observation: Sendable {
+        var first: PixelSample
+        var later: PixelSample
+        var decoder: String
+        var screenshot: URL
+        var errors: [String]
+        /// The stats panel in steady state, as JSON, for the log (timings are printed, never asserted).
+        var steadyStats: String
+        /// What the browser did with the Picture-in-Picture request.
+        var pictureInPicture: String
+    }
+
+    struct PixelSample: Sendable {
+        var width: Int
+        var height: Int
+        var nonBlank: Int
+        var hash: Double
+        var frames: Int
+    }
+
+    @Test(
+        "decodes frames, sends a click as a tap and Shift+drag as a pinch, PiP asks for 320x240 and back",
+        arguments: ["h264", "jpeg"])
+    func viewerInChromium(mode: String) async throws {
+        let clip = try TestClip.make()
+        #expect(clip.count == 60)
+        let backend = FakeBackend(
+            state: ViewerState(
+                apps: [ViewerApp(id: "demo", name: "CarWindow Demo", hmiLevel: .full)], hmiLevel: .full,
+                appState: .foreground, screen: .wvga, format: .h264RAW, isStreaming: true,
+                hapticRects: [ViewerHapticRect(id: 1, x: 620, y: 20, width: 160, height: 80)]))
+        backend.eventContinuation.yield(.appRegistered(ViewerApp(id: "demo", name: "CarWindow Demo", hmiLevel: .full)))
+        backend.eventContinuation.yield(.videoStarted(format: .h264RAW, width: 800, height: 480))
+
+        let chromium = try await Chromium.launch()
+        defer { chromium.close() }
+        let result = try await withViewer(backend: backend) { port in
+            try await withThrowingTaskGroup(of: (Observation, [ViewerCommand])?.self) { group in
+                // The fake head unit: the clip in a loop at 30 fps, as an app would stream it.
+                group.addTask {
+                    var index = 0
+                    while !Task.isCancelled {
+                        for unit in TestClip.accessUnits([clip[index % clip.count]], startingAt: index) {
+                            backend.videoContinuation.yield(unit)
+                        }
+                        index += 1
+                        try? await Task.sleep(for: .milliseconds(33))
+                    }
+                    return nil
+                }
+                group.addTask {
+                    try await withDeadline(seconds: 120) {
+                        try await drive(chromium: chromium, port: port, mode: mode, backend: backend)
+                    }
+                }
+                defer { group.cancelAll() }
+                while let next = try await group.next() {
+                    if let next { return next }
+                }
+                throw HarnessError("the browser task ended without a result")
+            }
+        }
+        let (observation, commands) = result
+        print("viewer screenshot (\(mode)): \(observation.screenshot.path)")
+        print("viewer stats (\(mode)): \(observation.steadyStats)")
+        print("viewer picture-in-picture (\(mode)): \(observation.pictureInPicture)")
+        #expect(observation.errors.isEmpty, "page errors: \(observation.errors)")
+        #expect(observation.decoder.contains(mode == "h264" ? "WebCodecs avc1.42C0" : "server JPEG"))
+        // Decoded frames on the canvas: the picture's size, mostly non-black, and different a moment later.
+        #expect(observation.first.width == 800 && observation.first.height == 480)
+        #expect(observation.first.nonBlank > 800 * 480 / 2)
+        #expect(observation.later.frames > observation.first.frames)
+        #expect(observation.later.hash != observation.first.hash)
+        // The click at 25% across and half-way down is a tap at (200, 240) head-unit pixels.
+        #expect(commands.count == 7)
+        if commands.count == 7 {
+            guard case .touch(let begin) = commands[0], case .touch(let end) = commands[1] else {
+                Issue.record("expected two touches first, got \(commands)")
+                return
+            }
+            #expect(begin.type == .begin && end.type == .end)
+            for event in [begin, end] {
+                #expect(event.touches.count == 1)
+                #expect(event.touches.first?.id == 0)
+                #expect(abs((event.touches.first?.x ?? 0) - 200) <= 1)
+                #expect(abs((event.touches.first?.y ?? 0) - 240) <= 1)
+            }
+            #expect((end.touches.first?.timestamp ?? 0) >= (begin.touches.first?.timestamp ?? 0))
+            // Shift + drag from the centre 80 pixels right: finger 0 follows, finger 1 mirrors around the start.
+            let pinch = commands[2...4].compactMap { command -> ViewerTouchEvent? in
+                if case .touch(let event) = command { event } else { nil }
+            }
+            #expect(pinch.map(\.type) == [.begin, .move, .end])
+            let points = pinch.map { event in event.touches.map { [$0.id, Int($0.x), Int($0.y)] } }
+            let expected = [
+                [[0, 400, 240], [1, 400, 240]], [[0, 480, 240], [1, 320, 240]], [[0, 480, 240], [1, 320, 240]],
+            ]
+            #expect(points == expected)
+            #expect(commands[5] == .resize(ViewerScreen(width: 320, height: 240, scale: 1)))
+            // Leaving picture-in-picture restores the size from before.
+            #expect(commands[6] == .resize(ViewerScreen(width: 800, height: 480, scale: 1)))
+        }
+    }
+
+    /// Loads the page, samples the canvas, clicks it and the PiP button, takes a screenshot.
+    @Sendable
+    func drive(chromium: Chromium, port: Int, mode: String, backend: FakeBackend) async throws
+        -> (Observation, [ViewerCommand])?
+    {
+        let observation = ObservationBox()
+        let configuration = WebSocketClientConfiguration(maxFrameSize: 1 << 26)
+        try await WebSocketClient.connect(
+            url: chromium.devToolsURL, configuration: configuration, logger: Self.logger
+        ) { inbound, outbound, _ in
+            var cdp = CDPSession(inbound: inbound, outbound: outbound)
+            try await cdp.open("http://127.0.0.1:\(port)/?decode=\(mode)")
+            try await cdp.call(
+                "Emulation.setDeviceMetricsOverride",
+                [
+                    "width": 1280, "height": 1000, "deviceScaleFactor": 1, "mobile": false,
+                ])
+            let first = try await sample(&cdp, afterFrames: 5)
+            // The "waiting for video" placeholder is gone once a picture is drawn.
+            _ = try await cdp.evaluate(
+                waitFor("getComputedStyle(document.getElementById('placeholder')).display === 'none'"))
+            let later = try await sample(&cdp, afterFrames: first.frames + 15)
+            let decoder = try await cdp.evaluate("viewer.display.stats.decoder") as? String ?? "?"
+            // Past the replay of the cached group of pictures, the stats show the live stream.
+            _ = try await cdp.evaluate(waitFor("viewer.display.stats.framesDrawn >= \(later.frames + 45)"))
+            let steadyStats = try await cdp.evaluate("JSON.stringify(viewer.display.stats.summary())") as? String ?? "?"
+
+            let canvas = try await cdp.rect(ofElement: "video")
+            try await cdp.click(x: canvas.x + canvas.width * 0.25, y: canvas.y + canvas.height * 0.5)
+            // The log shows the touch once the page heard back; the screenshot then has it.
+            _ = try await cdp.evaluate(waitFor("viewer.log.some(e => e.text.startsWith('touch END'))"))
+            let screenshot = try await saveScreenshot(&cdp, name: "viewer-\(mode).png")
+
+            // 80 head-unit pixels are a tenth of the canvas width at 800 wide.
+            try await cdp.drag(
+                from: (canvas.x + canvas.width * 0.5, canvas.y + canvas.height * 0.5),
+                to: (canvas.x + canvas.width * 0.6, canvas.y + canvas.height * 0.5), modifiers: 8)
+            let pip = try await cdp.rect(ofElement: "pip")
+            try await cdp.click(x: pip.x + pip.width / 2, y: pip.y + pip.height / 2)
+            _ = try await cdp.evaluate(
+                waitFor(
+                    "document.pictureInPictureElement || viewer.log.some(e => e.text.startsWith('picture-in-picture'))"
+                ))
+            let pictureInPicture =
+                try await cdp.evaluate(
+                    "document.pictureInPictureElement ? 'window open' : viewer.log.filter(e => "
+                        + "e.text.startsWith('picture-in-picture')).map(e => e.text).join('; ')") as? String ?? "?"
+            // Leave picture-in-picture (or, where the window never opened, press "Restore size").
+            _ = try await cdp.evaluate(
+                "document.pictureInPictureElement ? document.exitPictureInPicture()"
+                    + " : document.getElementById('pip').click()")
+            _ = try await cdp.evaluate(waitFor("viewer.pipRestore === null"))
+            let errors =
+                try await cdp.evaluate(
+                    "viewer.log.filter(e => e.kind === 'error' && !e.text.startsWith('picture-in-picture'))"
+                        + ".map(e => e.text)") as? [String] ?? ["log unreadable"]
+            await observation.set(
+                Observation(
+                    first: first, later: later, decoder: decoder, screenshot: screenshot, errors: errors,
+                    steadyStats: steadyStats, pictureInPicture: pictureInPicture))
+            try await outbound.close(.normalClosure, reason: nil)
+        }
+        var commands: [ViewerCommand] = []
+        var iterator = backend.commands.makeAsyncIterator()
+        while commands.count < 7, let command = await iterator.next() { commands.append(command) }
+        guard let result = await observation.value else { throw HarnessError("the DevTools session ended early") }
+        return (result, commands)
+    }
+
+    func sample(_ cdp: inout CDPSession, afterFrames frames: Int) async throws -> PixelSample {
+        _ = try await cdp.evaluate(waitFor("viewer.display.stats.framesDrawn >= \(frames)"))
+        let value = try await cdp.evaluate(
+            """
+            (() => {
+              const canvas = document.getElementById('video');
+              const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+              let nonBlank = 0, hash = 0;
+              for (let i = 0; i < data.length; i += 4) {
+                const value = data[i] + data[i + 1] + data[i + 2];
+                if (value > 30) nonBlank++;
+                hash = (hash * 31 + value) >>> 0;
+              }
+              return [canvas.width, canvas.height, nonBlank, hash, viewer.display.stats.framesDrawn];
+            })()
+            """)
+        guard let numbers = (value as? [Any])?.compactMap(number), numbers.count == 5 else {
+            throw HarnessError("unreadable canvas sample \(String(describing: value))")
+        }
+        return PixelSample(
+            width: Int(numbers[0]), height: Int(numbers[1]), nonBlank: Int(numbers[2]), hash: numbers[3],
+            frames: Int(numbers[4]))
+    }
+
+    /// A promise that resolves when `condition` holds, polled in the page; it rejects after 30 s so a broken page
+    /// fails the test instead of hanging it.
+    func waitFor(_ condition: String) -> String {
+        let quoted = "'" + condition.replacingOccurrences(of: "'", with: "\\'") + "'"
+        return """
+        new Promise((resolve, reject) => {
+          const deadline = performance.now() + 30000;
+          (function poll() {
+            try { if (window.viewer && (\(condition))) return resolve(true); } catch (e) {}
+            if (performance.now() > deadline) {
+              const summary = window.viewer ? JSON.stringify(viewer.display.stats.summary())
+                + ' log: ' + JSON.stringify(viewer.log) : 'no viewer';
+              return reject(new Error('timed out waiting for ' + \(quoted) + ': ' + summary));
+            }
+            setTimeout(poll, 50);
+          })();
+        })
+        """
+    }
+
+    func saveScreenshot(_ cdp: inout CDPSession, name: String) async throws -> URL {
+        let shot = try await cdp.call("Page.captureScreenshot", ["format": "png"])
+        guard let base64 = shot["data"] as? String, let data = Data(base64Encoded: base64) else {
+            throw HarnessError("no screenshot data")
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let directory = root.appendingPathComponent(".build/artifacts")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent(name)
+        try data.write(to: url)
+        return url
+    }
+}
+
+actor ObservationBox {
+    var value: BrowserTests.Observation?
+    func set(_ value: BrowserTests.Observation) { self.value = value }
+}
+
+/// Runs `body`, or fails after `seconds`, so a stuck browser cannot hang the suite.
+func withDeadline<T: Sendable>(seconds: Int, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    try await withThrowingTaskGroup(of: T?.self) { group in
+        group.addTask { try await body() }
+        group.addTask {
+            try await Task.sleep(for: .seconds(seconds))
+            return nil
+        }
+        defer { group.cancelAll() }
+        guard let first = try await group.next(), let value = first else {
+            throw HarnessError("gave up after \(seconds) s")
+        }
+        return value
+    }
+}

@@ -1,0 +1,82 @@
+import Testing
+
+@testable import HeadUnitViewer
+
+@Suite("ClientMessage: the page's JSON")
+struct ClientMessageTests {
+    static let valid: [(String, ClientMessage)] = [
+        (#"{"type":"hello","decode":"jpeg"}"#, .hello(.jpeg)),
+        (#"{"type":"hello"}"#, .hello(.h264)),
+        (#"{"type":"setHMILevel","level":"LIMITED"}"#, .command(.setHMILevel(.limited))),
+        (#"{"type":"setAppState","state":"BACKGROUND"}"#, .command(.setAppState(.background))),
+        (#"{"type":"resize","width":320,"height":240,"scale":1}"#, .command(.resize(.pictureInPicture))),
+        (
+            #"{"type":"resize","width":1280,"height":720,"scale":1.5}"#,
+            .command(.resize(ViewerScreen(width: 1280, height: 720, scale: 1.5)))
+        ),
+        (#"{"type":"rejectFormat","codec":"H264","protocol":"RTP"}"#, .command(.rejectFormat(.h264RTP))),
+        (#"{"type":"dropConnection"}"#, .command(.dropConnection)),
+        (
+            #"{"type":"touch","event":{"type":"MOVE","touches":"#
+                + #"[{"id":0,"x":10,"y":20,"ts":5},{"id":1,"x":30,"y":40,"ts":5}]}}"#,
+            .command(
+                .touch(
+                    .init(
+                        type: .move,
+                        touches: [
+                            .init(id: 0, x: 10, y: 20, timestamp: 5), .init(id: 1, x: 30, y: 40, timestamp: 5),
+                        ])))
+        ),
+    ]
+
+    @Test("parses each message", arguments: valid)
+    func parses(json: String, expected: ClientMessage) throws {
+        #expect(try ClientMessage(json: json) == expected)
+    }
+
+    @Test(
+        "refuses bad messages with a typed error",
+        arguments: [
+            "not json", #"{"type":"jump"}"#, #"{"type":"setHMILevel"}"#, #"{"type":"setHMILevel","level":"HIGH"}"#,
+            #"{"type":"resize","width":0,"height":240}"#, #"{"type":"resize","width":320,"height":99999}"#,
+            #"{"type":"resize","width":320,"height":240,"scale":0.5}"#, #"{"type":"touch"}"#,
+        ])
+    func refuses(json: String) {
+        #expect(throws: ViewerError.self) { try ClientMessage(json: json) }
+    }
+
+    @Test("refuses a message over the size limit before parsing it")
+    func refusesOversize() {
+        let json = #"{"type":"hello","pad":""# + String(repeating: "x", count: ClientMessage.maximumSize) + #""}"#
+        #expect(throws: ViewerError.self) { try ClientMessage(json: json) }
+    }
+
+    @Test(
+        "touch validation keeps fingers and coordinates inside the screen",
+        arguments: [
+            (ViewerTouchEvent(type: .begin, touches: []), false),
+            (ViewerTouchEvent(type: .begin, touches: [.init(id: 0, x: 799, y: 479, timestamp: 0)]), true),
+            (ViewerTouchEvent(type: .begin, touches: [.init(id: 0, x: 800, y: 10, timestamp: 0)]), false),
+            (ViewerTouchEvent(type: .begin, touches: [.init(id: 10, x: 1, y: 1, timestamp: 0)]), false),
+            (ViewerTouchEvent(type: .begin, touches: [.init(id: 0, x: -1, y: 1, timestamp: 0)]), false),
+            (ViewerTouchEvent(type: .begin, touches: [.init(id: 0, x: .nan, y: 1, timestamp: 0)]), false),
+        ])
+    func touchValidation(event: ViewerTouchEvent, isValid: Bool) {
+        #expect(((try? event.validated(on: .wvga)) != nil) == isValid)
+    }
+
+    @Test("events encode with their kind and fields")
+    func eventJSON() {
+        let json = ServerMessage.event(.hmiLevelChanged(.full), time: WallClockTime(millisecondsSince1970: 1)).json()
+        #expect(json == #"{"event":{"kind":"hmiLevelChanged","level":"FULL"},"time":1,"type":"event"}"#)
+        let rects = ServerMessage.event(
+            .hapticRects([ViewerHapticRect(id: 3, x: 1, y: 2, width: 3, height: 4)]),
+            time: WallClockTime(millisecondsSince1970: 2)
+        ).json()
+        #expect(
+            rects
+                == #"{"event":{"kind":"hapticRects","rects":[{"h":4,"id":3,"w":3,"x":1,"y":2}]},"#
+                + #""time":2,"type":"event"}"#
+        )
+    }
+}

@@ -1,0 +1,61 @@
+import HeadUnit
+import Testing
+
+@testable import HeadUnitViewer
+
+@Suite("HeadUnitBackend: the adapter to the real emulator")
+struct HeadUnitBackendTests {
+    static func withHeadUnit(_ body: (HeadUnit, HeadUnitBackend) async throws -> Void) async throws {
+        var configuration = HeadUnitConfiguration()
+        configuration.port = 0
+        let headUnit = HeadUnit(configuration: configuration)
+        _ = try await headUnit.start()
+        do {
+            try await body(headUnit, HeadUnitBackend(headUnit: headUnit))
+        } catch {
+            await headUnit.stop()
+            throw error
+        }
+        await headUnit.stop()
+    }
+
+    @Test("the snapshot shows the emulator's screen and formats; resize changes them")
+    func resize() async throws {
+        try await Self.withHeadUnit { headUnit, backend in
+            let before = await backend.snapshot()
+            let video = await headUnit.configuration.video
+            #expect(before.screen.width == video.preferredResolution.width)
+            #expect(before.apps.isEmpty)
+            #expect(before.supportedFormats.contains(.h264RAW))
+            try await backend.perform(.resize(.pictureInPicture))
+            let after = await backend.snapshot()
+            #expect(after.screen == ViewerScreen.pictureInPicture)
+            #expect(await headUnit.configuration.video.preferredResolution == VideoSize(width: 320, height: 240))
+        }
+    }
+
+    @Test(
+        "app-bound commands without an app fail with a typed error",
+        arguments: [
+            ViewerCommand.setHMILevel(.limited), .dropConnection,
+            .touch(.init(type: .begin, touches: [.init(id: 0, x: 1, y: 1, timestamp: 0)])),
+        ])
+    func noApp(command: ViewerCommand) async throws {
+        try await Self.withHeadUnit { _, backend in
+            await #expect(throws: ViewerError.self) { try await backend.perform(command) }
+        }
+    }
+
+    @Test("the app state goes to the subscriber, and refused formats to the emulator")
+    func appStateAndFormats() async throws {
+        try await Self.withHeadUnit { _, backend in
+            try await backend.perform(.setAppState(.background))
+            var states = backend.appStateRequests.makeAsyncIterator()
+            #expect(await states.next() == .background)
+            try await backend.perform(.rejectFormat(.h264RTP))
+            let state = await backend.snapshot()
+            #expect(state.appState == .background)
+            #expect(state.rejectedFormats == [.h264RTP])
+        }
+    }
+}
