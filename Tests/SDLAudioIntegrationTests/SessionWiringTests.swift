@@ -40,4 +40,22 @@ struct SessionWiringTests {
             #expect(await rig.audio.manager.state == .stopped)
         }
     }
+
+    @Test("run() in the caller's task group drives the stream as start() does")
+    func runInCallersGroup() async throws {
+        try await AudioRig.run(driver: .run) { rig in
+            var events = rig.audioEvents.makeAsyncIterator()
+            _ = await events.first { if case .started = $0 { true } else { false } }
+            let pcm = TestInput.sinePCM(seconds: 0.3)
+            let item = try await rig.audio.manager.push(pcm)
+            await rig.audio.manager.play()
+            let end = await events.first { if case .finished(item, _) = $0 { true } else { false } }
+            #expect(end == .finished(item, .completed))
+            await rig.audio.start()  // ignored: the stream already runs in the caller's task
+            await rig.audio.manager.stopStreaming()
+            var headUnitEvents = rig.headUnitEvents.makeAsyncIterator()
+            _ = await headUnitEvents.first { if case .audioStopped = $0 { true } else { false } }
+            #expect(try rig.recording(1) == Array(pcm.readableBytesView))
+        }
+    }
 }

@@ -28,10 +28,11 @@ public import SDLSession
 /// try await session.stop()
 /// ```
 public actor SessionAudioStream<C: Clock> where C.Duration == Duration {
-    /// Where the driver is; ``start()`` works once.
+    /// Where the driver is; it runs once, by ``start()`` or ``run()``.
     enum State {
         case idle
         case running(Task<Void, Never>)
+        case runningInCaller
         case stopped
     }
 
@@ -67,31 +68,52 @@ public actor SessionAudioStream<C: Clock> where C.Duration == Duration {
             format: format, connection: connection, clock: clock, settings: settings, logger: logger)
     }
 
-    /// Starts the manager and the tasks that feed it. A second call, or a call after ``stop()``, does nothing.
+    /// Starts the manager and the tasks that feed it, in a task this actor owns. A second call, a call after
+    /// ``stop()`` or while ``run()`` runs, does nothing.
     public func start() {
         guard case .idle = state else { return }
-        let manager = self.manager
-        let connection = self.connection
-        let session = self.session
-        state = .running(
-            Task {
-                await withDiscardingTaskGroup { group in
-                    group.addTask { await manager.run() }
-                    group.addTask { await connection.forwardSessionEvents() }
-                    group.addTask {
-                        for await status in await session.hmiStatusUpdates() {
-                            await manager.hmiLevelChanged(status.hmiLevel)
-                        }
-                    }
+        let (manager, connection, session) = (self.manager, self.connection, self.session)
+        state = .running(Task { await Self.drive(manager, connection, session) })
+    }
+
+    /// Runs the manager and the tasks that feed it in the calling task until that task is cancelled: for a caller
+    /// that owns a task group, beside the video side's `SessionVideoDriver.run(feeding:)`. Use either this or
+    /// ``start()``/``stop()``, once.
+    ///
+    /// ```swift
+    /// try await withThrowingDiscardingTaskGroup { group in
+    ///     group.addTask { await audio.run() }
+    ///     group.addTask { await SessionVideoDriver(session: session).run(feeding: video) }
+    ///     // ... then group.cancelAll()
+    /// }
+    /// ```
+    public func run() async {
+        guard case .idle = state else { return }
+        state = .runningInCaller
+        await Self.drive(manager, connection, session)
+        state = .stopped
+    }
+
+    private static func drive(
+        _ manager: AudioStreamManager<C>, _ connection: SessionAudioServiceConnection, _ session: SDLSession
+    ) async {
+        await withDiscardingTaskGroup { group in
+            group.addTask { await manager.run() }
+            group.addTask { await connection.forwardSessionEvents() }
+            group.addTask {
+                for await status in await session.hmiStatusUpdates() {
+                    await manager.hmiLevelChanged(status.hmiLevel)
                 }
-            })
+            }
+        }
     }
 
     /// Cancels the manager and its feeders and waits for them. The audio service is left as it is (the session's
     /// own `stop()` ends everything); call `manager.stopStreaming()` first to end it politely.
+    /// With ``run()``, cancel the calling task instead.
     public func stop() async {
         guard case .running(let task) = state else {
-            state = .stopped
+            if case .idle = state { state = .stopped }
             return
         }
         state = .stopped

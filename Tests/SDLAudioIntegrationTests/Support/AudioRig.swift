@@ -27,8 +27,15 @@ struct AudioRig {
         return Array(try Data(contentsOf: url))
     }
 
+    /// How the audio stream is driven: ``SessionAudioStream/start()`` or ``SessionAudioStream/run()`` in a task group.
+    enum Driver {
+        case start
+        case run
+    }
+
     /// Runs `body` with a fresh rig and always shuts everything down, on failure too.
     static func run(
+        driver: Driver = .start,
         appConfiguration: (inout AppConfiguration) -> Void = { _ in },
         _ body: (AudioRig) async throws -> Void
     ) async throws {
@@ -56,12 +63,21 @@ struct AudioRig {
             let stream = try await SessionAudioStream(session: session, logger: logger)
             audio = stream
             let audioEvents = await stream.manager.events()
-            await stream.start()
             let app = try #require(await headUnit.apps().first?.app)
-            try await body(
-                AudioRig(
-                    headUnit: headUnit, session: session, audio: stream, app: app, directory: directory,
-                    headUnitEvents: headUnitEvents, audioEvents: audioEvents))
+            let rig = AudioRig(
+                headUnit: headUnit, session: session, audio: stream, app: app, directory: directory,
+                headUnitEvents: headUnitEvents, audioEvents: audioEvents)
+            switch driver {
+            case .start:
+                await stream.start()
+                try await body(rig)
+            case .run:
+                try await withThrowingDiscardingTaskGroup { group in
+                    group.addTask { await stream.run() }
+                    try await body(rig)
+                    group.cancelAll()
+                }
+            }
         } catch {
             await audio?.stop()
             try? await session.stop()
