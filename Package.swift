@@ -172,7 +172,7 @@ let package = Package(
         .target(
             name: "SDLAudio",
             dependencies: [
-                "SDLWire", "SDLRPC", "CFFmpeg",
+                "SDLWire", "SDLRPC", "CFFmpeg", "SDLSession",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -308,6 +308,16 @@ let package = Package(
             name: "CarWindowIntegrationTests",
             dependencies: [
                 "CarWindow", "HeadUnit", "SDLSession", "SDLStreaming", "SDLRPC", "SDLMedia",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: upcoming
+        ),
+        // SDLAudio on SDLSession against the HeadUnit emulator over TCP (recorded PCM, pacing beside video, HMI).
+        .testTarget(
+            name: "SDLAudioIntegrationTests",
+            dependencies: [
+                "SDLAudio", "SDLSession", "HeadUnit", "SDLRPC", "SDLWire",
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: upcoming

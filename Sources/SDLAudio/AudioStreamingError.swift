@@ -30,6 +30,9 @@ public struct AudioStreamingError: Error, Hashable, Sendable, CustomStringConver
         case connectionFailed
         /// The transport closed.
         case transportClosed
+        /// The head unit ended the audio service while a chunk was on its way (SDL Core does on NONE); the
+        /// lifecycle reports it as ``AudioStreamEvent/stopped(_:)``, so the manager does not report this as an error.
+        case serviceEnded
     }
 
     /// What went wrong.
@@ -61,6 +64,7 @@ public struct AudioStreamingError: Error, Hashable, Sendable, CustomStringConver
             base = text
         case .connectionFailed: base = "audio service connection failed"
         case .transportClosed: base = "transport closed"
+        case .serviceEnded: base = "the head unit ended the audio service"
         }
         return detail.isEmpty ? base : "\(base): \(detail)"
     }

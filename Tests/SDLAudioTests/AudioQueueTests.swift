@@ -174,6 +174,28 @@ struct AudioQueueTests {
         await h.finish()
     }
 
+    @Test(
+        "a failed send is reported once, unless the head unit ended the service (its EndService reports that)",
+        arguments: [
+            (AudioStreamingError(.connectionFailed, "write failed"), true),
+            (AudioStreamingError(.serviceEnded, "the audio service is not started"), false),
+        ])
+    func failedSend(failure: AudioStreamingError, reported: Bool) async throws {
+        var h = await ManagerHarness()
+        let a = try await h.manager.push(Self.item(1, 1))
+        await h.manager.play()
+        await h.hmi(.full)
+        #expect(await h.next() == .started(Self.stream))
+        await h.clock.waitForSleeper()
+        h.connection.failSends(with: failure)
+        await h.advance(3)
+        h.connection.emit(.headUnitEndedService)
+        if reported { #expect(await h.next() == .error(failure)) }
+        #expect(await h.next() == .finished(a, .serviceStopped))
+        #expect(await h.next() == .stopped(.headUnitEndedService))
+        await h.finish()
+    }
+
     @Test("a closed transport stops the stream for good")
     func transportClosed() async throws {
         var h = await ManagerHarness()

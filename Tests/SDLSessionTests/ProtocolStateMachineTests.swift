@@ -199,6 +199,52 @@ struct OutboundQueueTests {
         #expect(finished == [5, 3, 2, 1, 4])
         #expect(queue.isEmpty)
     }
+
+    static func frame(_ service: ServiceType, bytes: Int) -> SDLFrame {
+        SDLFrame(
+            header: FrameHeader(
+                version: 5, frameType: .single, serviceType: service, frameInfo: 0, sessionID: 1, dataSize: 0),
+            payload: ByteBuffer(repeating: 0, count: bytes)
+        )
+    }
+
+    @Test(
+        "a batch holds frames while their payloads fit the bound, and always at least one",
+        arguments: [
+            // (frame sizes queued on video, bound, expected sizes of the first batch)
+            ([16_384, 16_384, 16_384], 32_768, [16_384, 16_384]),
+            ([8, 16_384, 16_384, 3_392], 32_768, [8, 16_384]),
+            ([131_060, 100], 32_768, [131_060]),
+            ([100, 100, 100], 1_000, [100, 100, 100]),
+        ] as [([Int], Int, [Int])])
+    func batchBound(sizes: [Int], bound: Int, expected: [Int]) {
+        var queue = OutboundQueue()
+        queue.enqueue(sizes.map { Self.frame(.video, bytes: $0) }, ticket: 1)
+        let (frames, finished) = queue.nextBatch(maximumBytes: bound)
+        #expect(frames.map(\.payload.readableBytes) == expected)
+        #expect(finished == (expected.count == sizes.count ? [1] : []))
+        #expect(queue.queuedFrames(on: .video) == sizes.count - expected.count)
+    }
+
+    @Test("an audio frame queued after a large video message goes out before the video's remaining frames")
+    func audioOvertakesVideo() {
+        var queue = OutboundQueue()
+        // A 200 KB access unit in 16 KiB frames: First (8 bytes), 12 Consecutive of 16 384, the last of 3 392.
+        let video = [8] + [Int](repeating: 16_384, count: 12) + [3_392]
+        queue.enqueue(video.map { Self.frame(.video, bytes: $0) }, ticket: 1)
+        let first = queue.nextBatch(maximumBytes: OutboundQueue.defaultBatchBytes)
+        #expect(first.frames.map(\.payload.readableBytes) == [8, 16_384])
+        queue.enqueue([Self.frame(.audio, bytes: 3_200)], ticket: 2)
+        let second = queue.nextBatch(maximumBytes: OutboundQueue.defaultBatchBytes)
+        #expect(second.frames.map(\.header.serviceType) == [.audio, .video])
+        #expect(second.finished == [2])
+        var rest: [SDLFrame] = []
+        while case (let frames, _) = queue.nextBatch(maximumBytes: OutboundQueue.defaultBatchBytes), !frames.isEmpty {
+            rest += frames
+        }
+        #expect(rest.count == video.count - 3)
+        #expect(Set(rest.map(\.header.serviceType)) == [.video])
+    }
 }
 
 @Suite("Video capability state")

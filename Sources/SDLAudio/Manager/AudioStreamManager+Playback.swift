@@ -168,7 +168,11 @@ extension AudioStreamManager {
             // The pacer already moved on, so a broken connection costs real time, not a busy loop; the
             // connection's transportClosed event stops the stream.
             failedSends += 1
-            if failedSends == 1 { execute(error) }
+            if error.kind == .serviceEnded {
+                logger.debug("audio chunk after the service ended", metadata: ["error": "\(error)"])
+            } else if failedSends == 1 {
+                execute(error)
+            }
         }
     }
 

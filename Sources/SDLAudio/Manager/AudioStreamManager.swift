@@ -122,6 +122,11 @@ public actor AudioStreamManager<C: Clock> where C.Duration == Duration {
         handle(.hmiLevel(status.hmiLevel))
     }
 
+    /// The main window's HMI level changed (``SDLSession``'s `hmiStatusUpdates()` has filtered the windows already).
+    public func hmiLevelChanged(_ level: HMILevel) {
+        handle(.hmiLevel(level))
+    }
+
     /// End the audio service and keep it ended until ``resumeStreaming()``. Queued audio stays queued.
     public func stopStreaming() { handle(.disable) }
 

@@ -87,18 +87,24 @@ struct ProtocolStateMachine {
         )
     }
 
-    /// An outgoing data message of the started session, split to the service's MTU.
+    /// An outgoing data message of the started session, split to the service's MTU, or to `maximumFramePayload`
+    /// when that is smaller (video frames are kept small so audio can get in between, PS §5).
     ///
     /// With `plaintextChunk` (a protected service) the message is marked encrypted and split into chunks of at most
     /// that many plaintext bytes: the First frame stays clear and declares the plaintext total, and every Single or
     /// Consecutive frame comes back with E = 1 and its plaintext, for the caller to encrypt one by one (PS §2.3).
-    mutating func dataFrames(service: ServiceType, payload: ByteBuffer, plaintextChunk: Int? = nil) -> [SDLFrame] {
+    mutating func dataFrames(
+        service: ServiceType,
+        payload: ByteBuffer,
+        plaintextChunk: Int? = nil,
+        maximumFramePayload: Int = .max
+    ) -> [SDLFrame] {
         guard let parameters else { return [] }
         var message = SDLMessage(
             version: parameters.headerVersion, serviceType: service, sessionID: parameters.sessionID,
             messageID: nextMessageID(), payload: payload
         )
-        var maximum = parameters.mtu.maximumSendPayload(for: service)
+        var maximum = min(parameters.mtu.maximumSendPayload(for: service), max(1, maximumFramePayload))
         if let plaintextChunk {
             message.isEncrypted = true
             maximum = min(maximum, plaintextChunk)

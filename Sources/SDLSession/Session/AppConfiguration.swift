@@ -7,6 +7,7 @@ public import SDLRPC
 /// var app = AppConfiguration(appName: "CarWindow", appID: "swiftsdl-nav")
 /// app.appType = .projection
 /// app.timeouts.response = .seconds(5)
+/// app.maximumVideoFramePayload = 8 * 1024     // smaller video frames: audio waits less behind video
 /// ```
 public struct AppConfiguration: Sendable {
     /// The kind of projection app: SDL Core gives video and touch only to these (brief §2.2).
@@ -60,6 +61,16 @@ public struct AppConfiguration: Sendable {
     public var dayColorScheme: TemplateColorScheme?
     public var nightColorScheme: TemplateColorScheme?
     public var timeouts: Timeouts
+    /// The most payload bytes one video frame carries; video messages are split into frames no larger than this or
+    /// the service's MTU, whichever is smaller. Any value up to the MTU is legal (PS §2.4); a small one lets audio
+    /// and RPC frames, which go first (PS §5), get in between the frames of a large access unit, so audio is never
+    /// starved: 16 KiB is written in about 65 ms even over Bluetooth SPP at 2 Mbit/s. Values below 256 count as
+    /// 256.
+    public var maximumVideoFramePayload: Int
+    /// The default ``maximumVideoFramePayload``: 16 KiB, the bound TLS records use too (brief §1.3).
+    public static let defaultMaximumVideoFramePayload = 16 * 1024
+    /// The smallest ``maximumVideoFramePayload``: below it the headers cost more than the data.
+    public static let minimumVideoFramePayload = 256
     /// Where the session logs: connection and every frame and RPC at debug, errors at error.
     public var logger: Logger
     /// Protected services (TLS over SDL); `nil`: every service runs in the clear and a protected start is refused.
@@ -79,6 +90,7 @@ public struct AppConfiguration: Sendable {
         dayColorScheme: TemplateColorScheme? = nil,
         nightColorScheme: TemplateColorScheme? = nil,
         timeouts: Timeouts = Timeouts(),
+        maximumVideoFramePayload: Int = AppConfiguration.defaultMaximumVideoFramePayload,
         logger: Logger = Logger(label: "carwindow.session"),
         security: Security? = nil
     ) {
@@ -93,6 +105,7 @@ public struct AppConfiguration: Sendable {
         self.dayColorScheme = dayColorScheme
         self.nightColorScheme = nightColorScheme
         self.timeouts = timeouts
+        self.maximumVideoFramePayload = maximumVideoFramePayload
         self.logger = logger
         self.security = security
     }

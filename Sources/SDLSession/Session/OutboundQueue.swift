@@ -1,10 +1,15 @@
+import NIOCore
 import SDLWire
 
 /// Frames waiting to be written, one FIFO per service, served lowest service number first (PS §5: a heartbeat
-/// answer or an RPC goes before the rest of a large video frame).
+/// answer, an RPC or an audio chunk goes before the rest of a large video message).
 ///
-/// Priority works frame by frame, so an RPC may slip between the Consecutive frames of a video message: the head
-/// unit reassembles by service and message id, so that is allowed. Within a service, order is kept.
+/// Priority works frame by frame, so an RPC or audio frame may slip between the Consecutive frames of a video
+/// message: the head unit reassembles by service and message id, so that is allowed. Within a service, order is kept.
+///
+/// The writer takes a batch bounded in bytes (``nextBatch(maximumBytes:)``) and only after the previous write
+/// completed: what has been handed to the transport sits in a FIFO (the channel, the socket buffer) that priority
+/// can no longer reorder, so the look-ahead must stay small for an audio frame queued meanwhile to get in.
 ///
 /// ```swift
 /// var queue = OutboundQueue()
@@ -13,6 +18,11 @@ import SDLWire
 /// queue.next()   // the RPC frame first, finishing ticket 2
 /// ```
 struct OutboundQueue {
+    /// The writer's look-ahead: at most this many payload bytes per write, but always at least one frame. 32 KiB is
+    /// two 16 KiB video frames (``AppConfiguration/maximumVideoFramePayload``'s default), a few milliseconds of
+    /// even a slow link.
+    static let defaultBatchBytes = 32 * 1024
+
     private struct Item {
         var frames: [SDLFrame]
         var next = 0
@@ -22,6 +32,11 @@ struct OutboundQueue {
     private var queues: [ServiceType: [Item]] = [:]
 
     var isEmpty: Bool { queues.isEmpty }
+
+    /// Frames still waiting on `service`.
+    func queuedFrames(on service: ServiceType) -> Int {
+        queues[service]?.reduce(0) { $0 + $1.frames.count - $1.next } ?? 0
+    }
 
     /// Queues a message's frames; `ticket` is reported once its last frame has been taken.
     mutating func enqueue(_ frames: [SDLFrame], ticket: UInt64) {
@@ -44,6 +59,27 @@ struct OutboundQueue {
         }
         queues[service] = items.isEmpty ? nil : items
         return (frame, finished)
+    }
+
+    /// The next frames to write, in priority order, while their payloads fit in `maximumBytes` (the first frame is
+    /// taken whatever its size, so a frame larger than the bound still goes), and the tickets they finish.
+    mutating func nextBatch(maximumBytes: Int) -> (frames: [SDLFrame], finished: [UInt64]) {
+        var frames: [SDLFrame] = []
+        var finished: [UInt64] = []
+        var bytes = 0
+        while let size = peekPayloadSize(), frames.isEmpty || bytes + size <= maximumBytes,
+            let (frame, ticket) = next().map({ ($0.frame, $0.finished) })
+        {
+            bytes += size
+            frames.append(frame)
+            if let ticket { finished.append(ticket) }
+        }
+        return (frames, finished)
+    }
+
+    private func peekPayloadSize() -> Int? {
+        guard let service = queues.keys.min(), let item = queues[service]?.first else { return nil }
+        return item.frames[item.next].payload.readableBytes
     }
 
     /// Empties the queue; returns the tickets that will never be written.

@@ -95,16 +95,14 @@ extension SDLSession {
     }
 
     func nextOutboundBatch() -> ([SDLFrame], [UInt64]) {
-        var frames: [SDLFrame] = []
-        var finished: [UInt64] = []
-        // A small batch keeps priorities honest: a later RPC waits at most this many frames.
-        while frames.count < 8, let (frame, ticket) = outbound.next().map({ ($0.frame, $0.finished) }) {
+        // A batch bounded in bytes, taken only once the previous write completed, keeps priorities honest: an
+        // audio frame or an RPC queued now waits for at most this batch, not for a whole video access unit.
+        let (frames, finished) = outbound.nextBatch(maximumBytes: OutboundQueue.defaultBatchBytes)
+        for frame in frames {
             logger.trace("send frame", metadata: ["header": "\(frame.header)"])
             if frame.header.frameType == .control {
                 logger.debug("send control frame", metadata: ["header": "\(frame.header)"])
             }
-            frames.append(frame)
-            if let ticket { finished.append(ticket) }
         }
         return (frames, finished)
     }

@@ -173,13 +173,18 @@ extension SDLSession {
     func outgoingFrames(service: ServiceType, payload: ByteBuffer, encrypt: Bool? = nil) throws(SDLSessionError)
         -> [SDLFrame]
     {
+        // Video frames are kept small so audio and RPC frames, which go first (PS §5), can get in between.
+        let cap =
+            service == .video
+            ? max(AppConfiguration.minimumVideoFramePayload, configuration.maximumVideoFramePayload) : Int.max
         let protect = encrypt ?? protection.services.contains(service)
         guard protect, let manager = protection.manager, let parameters = protocolMachine.parameters else {
-            return protocolMachine.dataFrames(service: service, payload: payload)
+            return protocolMachine.dataFrames(service: service, payload: payload, maximumFramePayload: cap)
         }
         let chunk = EncryptedChunkLimit.plaintextChunkSize(
             for: service, maximumFramePayload: parameters.mtu.maximumSendPayload(for: service))
-        var frames = protocolMachine.dataFrames(service: service, payload: payload, plaintextChunk: chunk)
+        var frames = protocolMachine.dataFrames(
+            service: service, payload: payload, plaintextChunk: chunk, maximumFramePayload: cap)
         for index in frames.indices where frames[index].header.isEncrypted {
             do {
                 let ciphertext = try manager.encrypt(frames[index].payload)

@@ -108,7 +108,9 @@ extension SDLSession {
     }
 
     /// Sends one data message (an access unit, an RTP packet, a PCM chunk) on a started service, split into frames of
-    /// that service's MTU. Returns once the transport took every frame, so a producer is paced by the link.
+    /// that service's MTU (video: at most ``AppConfiguration/maximumVideoFramePayload``). Returns once the transport
+    /// took every frame, so a producer is paced by the link. Frames of lower services (RPC, audio) queued meanwhile
+    /// go out between this message's frames.
     ///
     /// - Throws: ``SDLSessionError`` `.invalidState` when the service is not started (or the head unit ended it),
     ///   `.connectionClosed` (or the session's failure) when it cannot be sent.

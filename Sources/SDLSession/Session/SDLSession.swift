@@ -107,6 +107,9 @@ public actor SDLSession {
     /// The current connection state.
     public var state: ConnectionState { lifecycle }
 
+    /// The video and audio services the head unit acknowledged and that neither side has ended since.
+    public var runningServices: Set<ServiceType> { startedServices }
+
     /// The main window's last HMI status, if one arrived.
     public var hmiStatus: HMIStatus? { hmiStatuses.current }
 

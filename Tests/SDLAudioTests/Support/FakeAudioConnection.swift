@@ -17,6 +17,7 @@ final class FakeAudioConnection: AudioServiceConnection {
         var ends = 0
         var acknowledgements = 0
         var sent: [Sent] = []
+        var sendFailure: AudioStreamingError?
     }
 
     private let state = Mutex(State())
@@ -34,6 +35,9 @@ final class FakeAudioConnection: AudioServiceConnection {
     var ends: Int { state.withLock { $0.ends } }
     var acknowledgements: Int { state.withLock { $0.acknowledgements } }
     var sent: [Sent] { state.withLock { $0.sent } }
+
+    /// Makes every later `sendAudio` throw `error` (`nil`: succeed again).
+    func failSends(with error: AudioStreamingError?) { state.withLock { $0.sendFailure = error } }
     var sentBytes: [UInt8] { sent.flatMap(\.bytes) }
 
     func emit(_ event: AudioServiceEvent) { continuation.yield(event) }
@@ -52,7 +56,11 @@ final class FakeAudioConnection: AudioServiceConnection {
 
     func sendAudio(_ payload: ByteBuffer) async throws(AudioStreamingError) {
         let at = clock.elapsed
-        state.withLock { $0.sent.append(Sent(bytes: Array(payload.readableBytesView), at: at)) }
+        let failure = state.withLock { state in
+            if state.sendFailure == nil { state.sent.append(Sent(bytes: Array(payload.readableBytesView), at: at)) }
+            return state.sendFailure
+        }
+        if let failure { throw failure }
     }
 
     func audioServiceEvents() -> AsyncStream<AudioServiceEvent> { events }
