@@ -2,6 +2,7 @@ import ArgumentParser
 import CarWindow
 import Foundation
 import HeadUnit
+import HeadUnitViewer
 import SDLRPC
 import SDLSession
 import SDLStreaming
@@ -12,10 +13,12 @@ struct DemoCommand: AsyncParsableCommand {
         commandName: "demo",
         abstract: "Run the emulator with a demo navigation app projected into it.",
         discussion: """
-            Starts the head-unit emulator on 127.0.0.1 and the demo navigation app (a map with zoom and \
-            recenter buttons, rendered with CarWindow) connected to it over TCP. The app registers, streams \
-            H.264 video of its screen, sends the buttons as haptic rects and reacts to touches. The emulator \
-            records the stream; its path is printed at the end. Runs until Ctrl-C or --duration.
+            Starts the head-unit emulator on 127.0.0.1, the demo navigation app (a map with zoom and \
+            recenter buttons, rendered with CarWindow) connected to it over TCP, and the browser viewer: \
+            open the printed URL to see the live video, touch it with the mouse, and change HMI level, screen \
+            size, scale and picture-in-picture. The app registers, streams H.264 video of its screen, sends \
+            the buttons as haptic rects and reacts to touches. The emulator records the stream; its path is \
+            printed at the end. Runs until Ctrl-C or --duration.
 
             With --core HOST:PORT no emulator starts and the app projects into a real SDL Core instead.
 
@@ -41,6 +44,12 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(help: "Write touches, gestures, haptic rects and video events as JSON lines to FILE (- for stdout).")
     var events: String?
 
+    @Option(help: "The browser viewer's port on 127.0.0.1 (0 picks a free one).")
+    var viewerPort = 8080
+
+    @Flag(help: "Do not start the browser viewer.")
+    var noViewer = false
+
     func validate() throws {
         guard (0...65_535).contains(port) else {
             throw ValidationError("--port must be 0...65535 (0 picks a free port), not \(port).")
@@ -50,6 +59,9 @@ struct DemoCommand: AsyncParsableCommand {
         }
         if let core, Self.parseEndpoint(core) == nil {
             throw ValidationError("--core must be HOST:PORT with a port in 1...65535, e.g. --core 192.168.1.20:12345")
+        }
+        guard (0...65_535).contains(viewerPort) else {
+            throw ValidationError("--viewer-port must be 0...65535 (0 picks a free port), not \(viewerPort).")
         }
         if core != nil, record != nil {
             throw ValidationError("--record records the emulator's stream; with --core, SDL Core does not record.")
@@ -90,8 +102,9 @@ struct DemoCommand: AsyncParsableCommand {
         }
 
         let demo = try await NavigationDemo(host: target.host, port: target.port)
-        let hook = DemoHooks.viewer
+        let hook = DemoHooks.viewer(port: noViewer ? nil : viewerPort)
         try await hook?.demoWillStart(headUnit: headUnit, say: say)
+        let appStates = await hook?.appStateRequests()
         try await demo.start()
         let appName = await demo.projection.session.configuration.appName
         say("demo navigation app '\(appName)' connected to \(target.host):\(target.port)")
@@ -103,6 +116,15 @@ struct DemoCommand: AsyncParsableCommand {
 
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await Self.report(demo: demo, writer: writer, say: say) }
+            if let appStates {
+                // The page's "app state" control: the emulator cannot move a phone app, so the demo app does.
+                group.addTask {
+                    for await state in appStates {
+                        await demo.projection.setAppState(state == .foreground ? .active : .background)
+                        say("app state: \(state.rawValue.lowercased())")
+                    }
+                }
+            }
             group.addTask {
                 if let duration {
                     try? await Task.sleep(for: .seconds(duration))

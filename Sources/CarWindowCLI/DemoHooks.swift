@@ -1,25 +1,21 @@
 import HeadUnit
+import HeadUnitViewer
 
-/// The browser viewer's place in `carwindow demo`: a viewer registers itself here (``DemoHooks/viewer``) and the
-/// demo calls it around its run, so it can serve the emulator's video and print its URL.
-///
-/// ```swift
-/// struct BrowserViewer: DemoViewerHook {
-///     func demoWillStart(headUnit: HeadUnit?, say: @Sendable (String) -> Void) async throws {
-///         let url = try await server.start(streaming: headUnit)
-///         say("viewer: \(url)")
-///     }
-///     func demoDidStop() async { await server.stop() }
-/// }
-/// ```
+/// The browser viewer's place in `carwindow demo`: the demo calls it around its run, so it can serve the emulator's
+/// video and print its URL.
 protocol DemoViewerHook: Sendable {
     /// Called once the emulator is listening (`headUnit` is `nil` with `--core`), before the app connects.
     func demoWillStart(headUnit: HeadUnit?, say: @escaping @Sendable (String) -> Void) async throws
+    /// The app states the viewer's page asks for (the emulator cannot change a phone app's state), if any.
+    func appStateRequests() async -> AsyncStream<ViewerAppState>?
     /// Called after the app stopped, before the emulator stops.
     func demoDidStop() async
 }
 
-/// The hooks `carwindow demo` runs. No viewer yet: the `HeadUnitViewer` target fills this in.
+/// The hooks `carwindow demo` runs.
 enum DemoHooks {
-    static var viewer: (any DemoViewerHook)? { nil }
+    /// The browser viewer on `port`, or none when `port` is `nil` (`--no-viewer`).
+    static func viewer(port: Int?) -> (any DemoViewerHook)? {
+        port.map { BrowserViewer(port: $0) }
+    }
 }

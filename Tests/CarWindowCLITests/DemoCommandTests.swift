@@ -11,11 +11,13 @@ struct DemoCommandTests {
         let events = directory.appendingPathComponent("events.jsonl")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let result = try BinaryRunner.run([
-            "demo", "--duration", "5", "--port", "0", "--record", directory.path, "--events", events.path,
+            "demo", "--duration", "5", "--port", "0", "--viewer-port", "0", "--record", directory.path,
+            "--events", events.path,
         ])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout.contains("head-unit emulator listening on 127.0.0.1:"))
         #expect(result.stdout.contains("state: streaming"))
+        #expect(result.stdout.contains("viewer: http://127.0.0.1:"))
         let recordings = try FileManager.default.contentsOfDirectory(atPath: directory.path)
             .filter { $0.hasSuffix(".h264") }
         #expect(recordings.count == 1)
@@ -60,11 +62,13 @@ struct DemoCommandTests {
     static let help = """
         OVERVIEW: Run the emulator with a demo navigation app projected into it.
 
-        Starts the head-unit emulator on 127.0.0.1 and the demo navigation app (a map
-        with zoom and recenter buttons, rendered with CarWindow) connected to it over
-        TCP. The app registers, streams H.264 video of its screen, sends the buttons as
-        haptic rects and reacts to touches. The emulator records the stream; its path
-        is printed at the end. Runs until Ctrl-C or --duration.
+        Starts the head-unit emulator on 127.0.0.1, the demo navigation app (a map with
+        zoom and recenter buttons, rendered with CarWindow) connected to it over TCP,
+        and the browser viewer: open the printed URL to see the live video, touch it
+        with the mouse, and change HMI level, screen size, scale and
+        picture-in-picture. The app registers, streams H.264 video of its screen, sends
+        the buttons as haptic rects and reacts to touches. The emulator records the
+        stream; its path is printed at the end. Runs until Ctrl-C or --duration.
 
         With --core HOST:PORT no emulator starts and the app projects into a real SDL
         Core instead.
@@ -75,7 +79,7 @@ struct DemoCommandTests {
           carwindow demo --core 192.168.1.20:12345
 
         USAGE: carwindow demo [--port <port>] [--duration <duration>] [--record <record>] \
-        [--core <core>] [--events <events>]
+        [--core <core>] [--events <events>] [--viewer-port <viewer-port>] [--no-viewer]
 
         OPTIONS:
           --port <port>           The emulator's TCP port (0 picks a free one).
@@ -88,6 +92,10 @@ struct DemoCommandTests {
                                   starting the emulator.
           --events <events>       Write touches, gestures, haptic rects and video
                                   events as JSON lines to FILE (- for stdout).
+          --viewer-port <viewer-port>
+                                  The browser viewer's port on 127.0.0.1 (0 picks a
+                                  free one). (default: 8080)
+          --no-viewer             Do not start the browser viewer.
           --version               Show the version.
           -h, --help              Show help information.
 
