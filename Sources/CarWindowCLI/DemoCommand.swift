@@ -154,7 +154,7 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     /// Prints what happens and writes the event lines, until the projection stops.
-    private static func report(
+    static func report(
         demo: NavigationDemo, writer: DemoEventWriter?, say: @escaping @Sendable (String) -> Void
     ) async {
         let projection = await demo.projection
@@ -212,7 +212,7 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     /// Returns at the first SIGINT.
-    private static func interrupted() async {
+    static func interrupted() async {
         signal(SIGINT, SIG_IGN)
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
         let source = DispatchSource.makeSignalSource(signal: SIGINT)

@@ -72,7 +72,7 @@ actor DemoEventWriter {
                 "videoStarted",
                 [
                     "width": stream.size.width, "height": stream.size.height, "scale": stream.scale.factor,
-                    "format": "\(stream.format.codec.rawValue)/\(stream.format.protocol.rawValue)",
+                    "protocol": stream.format.protocol.rawValue, "codec": stream.format.codec.rawValue,
                 ])
         case .stopped(let reason):
             write("videoStopped", ["reason": "\(reason)"])
@@ -90,7 +90,7 @@ actor DemoEventWriter {
         write(
             "hmiStatus",
             [
-                "level": status.hmiLevel.rawValue, "videoStreamingState": status.videoStreamingState.rawValue,
+                "hmiLevel": status.hmiLevel.rawValue, "videoStreamingState": status.videoStreamingState.rawValue,
                 "systemContext": status.systemContext.rawValue,
             ])
     }

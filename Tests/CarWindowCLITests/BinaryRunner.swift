@@ -37,3 +37,16 @@ struct BinaryRunner {
         )
     }
 }
+
+extension BinaryRunner {
+    /// Runs the binary on a thread of its own, so that waiting for it does not hold one of the few threads of the
+    /// cooperative pool: a test that runs the head unit in-process needs those threads to answer the binary.
+    static func runOffPool(_ arguments: [String]) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(with: Swift.Result { try run(arguments) })
+            }
+            thread.start()
+        }
+    }
+}

@@ -15,9 +15,11 @@ struct StreamCommandTests {
         duration ends or Ctrl-C. Then it ends the video service, unregisters and closes
         the session. Exit status 0 on success; otherwise one line on stderr says why.
 
-        --source is `pattern` (a moving scene with a frame counter), a .y4m raw video
-        (4:2:0, scaled to the stream size) or an Annex-B .h264 file (decoded with
-        ffmpeg and re-encoded). Files loop.
+        --source is `pattern` (a moving scene with a frame counter), `demo`
+        (CarWindow's navigation screen: it takes touches and sends haptic rects, and
+        --events adds touch, gesture and hapticRects lines), a .y4m raw video (4:2:0,
+        scaled to the stream size) or an Annex-B .h264 file (decoded with ffmpeg and
+        re-encoded). Files loop.
         --events writes one JSON object per line (see docs/streaming.md).
 
         Example:
@@ -32,8 +34,8 @@ struct StreamCommandTests {
           --app-id <app-id>       The app id (appID and fullAppID).
           --app-name <app-name>   The app name shown by the head unit. (default:
                                   CarWindow Stream)
-          --source <source>       What to stream: pattern, FILE.y4m or FILE.h264.
-                                  (values: pattern, FILE.y4m, FILE.h264; default:
+          --source <source>       What to stream: pattern, demo, FILE.y4m or FILE.h264.
+                                  (values: pattern, demo, FILE.y4m, FILE.h264; default:
                                   pattern)
           --protocol <protocol>   The video protocol to ask for first. (values: raw,
                                   rtp)
@@ -72,11 +74,9 @@ struct StreamCommandTests {
     func streamsToEmulator() async throws {
         let headUnit = HeadUnit(configuration: HeadUnitConfiguration(port: 0, activationDelay: .milliseconds(50)))
         let port = try await headUnit.start()
-        let result = try await Task.detached {
-            try BinaryRunner.run([
-                "stream", "--core", "127.0.0.1:\(port)", "--app-id", "swiftsdl-nav", "--duration", "2", "--events", "-",
-            ])
-        }.value
+        let result = try await BinaryRunner.runOffPool([
+            "stream", "--core", "127.0.0.1:\(port)", "--app-id", "swiftsdl-nav", "--duration", "2", "--events", "-",
+        ])
         await headUnit.stop()
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
@@ -87,6 +87,26 @@ struct StreamCommandTests {
                 $0.contains(#""event":"videoStarted","width":800,"height":480,"protocol":"RAW","codec":"H264""#)
             })
         #expect(lines.allSatisfy { $0.hasPrefix(#"{"t":"#) && $0.hasSuffix("}") })
+    }
+
+    @Test("--source demo projects CarWindow's navigation screen: videoStarted and hapticRects in the events")
+    func streamsDemo() async throws {
+        let headUnit = HeadUnit(configuration: HeadUnitConfiguration(port: 0, activationDelay: .milliseconds(50)))
+        let port = try await headUnit.start()
+        let result = try await BinaryRunner.runOffPool([
+            "stream", "--core", "127.0.0.1:\(port)", "--app-id", "swiftsdl-nav", "--source", "demo",
+            "--duration", "3", "--events", "-",
+        ])
+        await headUnit.stop()
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.contains(#""event":"hmiStatus""#) && $0.contains(#""hmiLevel":"FULL""#) })
+        #expect(
+            lines.contains {
+                $0.contains(#""event":"videoStarted""#) && $0.contains(#""width":800"#) && $0.contains(#""codec":"H264""#)
+            })
+        // The navigation screen's four focusable items: zoom in, zoom out, recenter and the map pin.
+        #expect(lines.contains { $0.contains(#""event":"hapticRects""#) && $0.contains(#""count":4"#) })
     }
 
     @Test("a refused connection exits non-zero with a one-line reason")

@@ -12,8 +12,10 @@ struct StreamCommand: AsyncParsableCommand {
             level, resize and EndService, until the duration ends or Ctrl-C. Then it ends the video service, \
             unregisters and closes the session. Exit status 0 on success; otherwise one line on stderr says why.
 
-            --source is `pattern` (a moving scene with a frame counter), a .y4m raw video (4:2:0, scaled to \
-            the stream size) or an Annex-B .h264 file (decoded with ffmpeg and re-encoded). Files loop.
+            --source is `pattern` (a moving scene with a frame counter), `demo` (CarWindow's navigation \
+            screen: it takes touches and sends haptic rects, and --events adds touch, gesture and hapticRects \
+            lines), a .y4m raw video (4:2:0, scaled to the stream size) or an Annex-B .h264 file (decoded \
+            with ffmpeg and re-encoded). Files loop.
             --events writes one JSON object per line (see docs/streaming.md).
 
             Example:
@@ -31,7 +33,7 @@ struct StreamCommand: AsyncParsableCommand {
     @Option(help: "The app name shown by the head unit.")
     var appName = "CarWindow Stream"
 
-    @Option(help: "What to stream: pattern, FILE.y4m or FILE.h264.")
+    @Option(help: "What to stream: pattern, demo, FILE.y4m or FILE.h264.")
     var source: StreamSourceChoice = .pattern
 
     @Option(name: .customLong("protocol"), help: "The video protocol to ask for first.")
@@ -64,7 +66,7 @@ struct StreamCommand: AsyncParsableCommand {
             throw ValidationError("--duration must be a positive number of seconds, e.g. --duration 10.")
         }
         switch source {
-        case .pattern: break
+        case .pattern, .demo: break
         case .y4m(let path), .h264(let path):
             guard FileManager.default.isReadableFile(atPath: path) else {
                 throw ValidationError("--source \(path) cannot be read; give an existing .y4m or .h264 file.")
@@ -84,6 +86,12 @@ struct StreamCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard let (host, port) = parsedCore() else { throw ExitCode.validationFailure }
+        if source == .demo {
+            try await DemoStreamRunner(
+                host: host, port: port, appID: appID, appName: appName, events: events, duration: duration
+            ).run()
+            return
+        }
         let runner = StreamRunner(
             host: host, port: port, appID: appID, appName: appName, source: source,
             preferredProtocol: videoProtocol, frameRate: fps, bitrate: bitrate,

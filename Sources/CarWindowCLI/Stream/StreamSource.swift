@@ -27,11 +27,16 @@ enum StreamSourceChoice: Hashable, Sendable, ExpressibleByArgument, CustomString
     case y4m(path: String)
     /// An Annex-B H.264 (`.h264`, `.264`) file, decoded by ffmpeg and re-encoded at the stream size.
     case h264(path: String)
+    /// CarWindow's sample navigation screen, rendered, touched and given haptic rects by a `CarWindowProjection`
+    /// (run by `DemoStreamRunner`, not frame by frame through this protocol).
+    case demo
 
     init?(argument: String) {
         let lowered = argument.lowercased()
         if lowered == "pattern" {
             self = .pattern
+        } else if lowered == "demo" {
+            self = .demo
         } else if lowered.hasSuffix(".y4m") {
             self = .y4m(path: argument)
         } else if lowered.hasSuffix(".h264") || lowered.hasSuffix(".264") {
@@ -44,11 +49,12 @@ enum StreamSourceChoice: Hashable, Sendable, ExpressibleByArgument, CustomString
     var description: String {
         switch self {
         case .pattern: "pattern"
+        case .demo: "demo"
         case .y4m(let path), .h264(let path): path
         }
     }
 
-    static var allValueStrings: [String] { ["pattern", "FILE.y4m", "FILE.h264"] }
+    static var allValueStrings: [String] { ["pattern", "demo", "FILE.y4m", "FILE.h264"] }
 
     var defaultValueDescription: String { description }
 
@@ -56,6 +62,7 @@ enum StreamSourceChoice: Hashable, Sendable, ExpressibleByArgument, CustomString
     func makeSource() throws(StreamFailure) -> any StreamSource {
         switch self {
         case .pattern: PatternSource()
+        case .demo: throw StreamFailure("the demo source is projected by CarWindow, not read frame by frame")
         case .y4m(let path): try Y4MSource(path: path)
         case .h264(let path): try H264FileSource(path: path)
         }
