@@ -181,7 +181,7 @@ let package = Package(
         .executableTarget(
             name: "CarWindowCLI",
             dependencies: [
-                "HeadUnit", "HeadUnitViewer", "SDLSecurityOpenSSL",
+                "HeadUnit", "HeadUnitViewer", "SDLSecurityOpenSSL", "SDLAudio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 "SDLMedia", "CH264Reference", "CarWindow", "SDLRPC",

@@ -27,7 +27,7 @@ struct StreamCommandTests {
           carwindow stream --core 127.0.0.1:12345 --app-id swiftsdl-nav --duration 10
         --events -
 
-        USAGE: carwindow stream --core <core> --app-id <app-id> [--app-name <app-name>] [--source <source>] [--protocol <protocol>] [--fps <fps>] [--bitrate <bitrate>] [--duration <duration>] [--events <events>]
+        USAGE: carwindow stream --core <core> --app-id <app-id> [--app-name <app-name>] [--source <source>] [--protocol <protocol>] [--fps <fps>] [--bitrate <bitrate>] [--duration <duration>] [--events <events>] [--audio <audio>]
 
         OPTIONS:
           --core <core>           The head unit to connect to, HOST:PORT.
@@ -45,6 +45,8 @@ struct StreamCommandTests {
                                   maximum wins when lower).
           --duration <duration>   Stop after this many seconds (default: until Ctrl-C).
           --events <events>       Write JSON-lines events to FILE, or to stdout with -.
+          --audio <audio>         An audio file (WAV, MP3, AAC/M4A, Ogg, FLAC) to play
+                                  on the audio service beside the video.
           --version               Show the version.
           -h, --help              Show help information.
         """
@@ -107,6 +109,43 @@ struct StreamCommandTests {
             })
         // The navigation screen's four focusable items: zoom in, zoom out, recenter and the map pin.
         #expect(lines.contains { $0.contains(#""event":"hapticRects""#) && $0.contains(#""count":4"#) })
+    }
+
+    @Test("--audio plays a WAV beside the video: audioStarted, audioFinished, and the emulator records 16 kHz PCM")
+    func streamsAudio() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cw-audio-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let wav = directory.appendingPathComponent("prompt.wav")
+        let ffmpeg = Process()
+        ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+        ffmpeg.arguments = [
+            "-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100:duration=1", "-ac", "2",
+            wav.path,
+        ]
+        try ffmpeg.run()
+        ffmpeg.waitUntilExit()
+        #expect(ffmpeg.terminationStatus == 0, "ffmpeg is needed: run scripts/install-deps.sh")
+        var configuration = HeadUnitConfiguration(port: 0, activationDelay: .milliseconds(50))
+        configuration.recordDirectory = directory.path
+        let headUnit = HeadUnit(configuration: configuration)
+        let port = try await headUnit.start()
+        let result = try await BinaryRunner.runOffPool([
+            "stream", "--core", "127.0.0.1:\(port)", "--app-id", "swiftsdl-nav", "--audio", wav.path,
+            "--duration", "3", "--events", "-",
+        ])
+        await headUnit.stop()
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.contains(#""event":"audioStarted","sampleRate":16000,"bitsPerSample":16"#) })
+        #expect(lines.contains { $0.contains(#""event":"audioFinished","item":1,"end":"completed""#) })
+        let pcm = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".pcm") }
+        #expect(pcm.count == 1)
+        let size = try pcm.first.map {
+            try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent($0).path)[.size] as? Int
+        }
+        // One second at 16 kHz, 16-bit, mono: the head unit's format (its pcmStreamCapabilities).
+        #expect(size == 32_000)
     }
 
     @Test("a refused connection exits non-zero with a one-line reason")

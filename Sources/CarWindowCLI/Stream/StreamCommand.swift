@@ -51,6 +51,9 @@ struct StreamCommand: AsyncParsableCommand {
     @Option(help: "Write JSON-lines events to FILE, or to stdout with -.")
     var events: String?
 
+    @Option(help: "An audio file (WAV, MP3, AAC/M4A, Ogg, FLAC) to play on the audio service beside the video.")
+    var audio: String?
+
     func validate() throws {
         guard parsedCore() != nil else {
             throw ValidationError("--core must be HOST:PORT with a port in 1...65535, e.g. --core 127.0.0.1:12345.")
@@ -64,6 +67,12 @@ struct StreamCommand: AsyncParsableCommand {
         }
         if let duration, !(duration > 0 && duration.isFinite) {
             throw ValidationError("--duration must be a positive number of seconds, e.g. --duration 10.")
+        }
+        if let audio, !FileManager.default.isReadableFile(atPath: audio) {
+            throw ValidationError("--audio \(audio) cannot be read; give an existing audio file, e.g. prompt.wav.")
+        }
+        if audio != nil, source == .demo {
+            throw ValidationError("--audio goes with the pattern or file sources; the demo source plays no audio.")
         }
         switch source {
         case .pattern, .demo: break
@@ -95,7 +104,7 @@ struct StreamCommand: AsyncParsableCommand {
         let runner = StreamRunner(
             host: host, port: port, appID: appID, appName: appName, source: source,
             preferredProtocol: videoProtocol, frameRate: fps, bitrate: bitrate,
-            duration: duration.map { .milliseconds(Int(($0 * 1000).rounded())) })
+            duration: duration.map { .milliseconds(Int(($0 * 1000).rounded())) }, audioFile: audio)
         do {
             try await runner.run(events: StreamEventLog(destination: events))
         } catch {

@@ -48,6 +48,11 @@ actor StreamEventLog {
 
     /// Writes one line. Fields keep the order given.
     func write(_ event: String, _ fields: KeyValuePairs<String, Value> = [:]) {
+        write(event, fields: fields.map { ($0.key, $0.value) })
+    }
+
+    /// Writes one line from fields built at run time (the audio events' records). Fields keep the order given.
+    func write(_ event: String, fields: [(String, Value)]) {
         guard let handle else { return }
         let seconds = (Date().timeIntervalSince1970 * 1000).rounded() / 1000
         var line = "{\"t\":\(seconds),\"event\":\(Self.quoted(event))"

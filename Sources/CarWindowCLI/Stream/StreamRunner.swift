@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Logging
+import SDLAudio
 import SDLMedia
 import SDLRPC
 import SDLSession
@@ -33,6 +34,8 @@ struct StreamRunner: Sendable {
     var frameRate: Int?
     var bitrate: Int?
     var duration: Duration?
+    /// An audio file to play on the audio service beside the video (`--audio`).
+    var audioFile: String?
     /// How long shutdown may wait for the video service to end.
     var shutdownWait: Duration = .seconds(3)
 
@@ -65,6 +68,14 @@ struct StreamRunner: Sendable {
             settings: settings, connection: SessionVideoServiceConnection(session: session),
             encoderFactory: MediaEncoderFactory(), clock: ContinuousClock(), logger: Self.quietLogger())
         let managerEvents = await manager.events()
+        var audio: SessionAudioStream<ContinuousClock>?
+        do {
+            if audioFile != nil { audio = try await SessionAudioStream(session: session, logger: Self.quietLogger()) }
+        } catch {
+            try? await session.stop()
+            throw StreamFailure("cannot set up audio: \(error)")
+        }
+        let audioEvents = await audio?.manager.events()
         let (outcomes, outcome) = AsyncStream.makeStream(of: Outcome.self)
         let (stops, stopped) = AsyncStream.makeStream(of: Void.self)
         let (wake, waker) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
@@ -74,6 +85,31 @@ struct StreamRunner: Sendable {
         let result: Outcome = await withDiscardingTaskGroup { group in
             group.addTask { await manager.run() }
             group.addTask { await SessionVideoDriver(session: session).run(feeding: manager) }
+            if let audio, let audioEvents, let audioFile {
+                group.addTask { await audio.run() }
+                group.addTask {
+                    for await event in audioEvents {
+                        let record = event.logRecord
+                        await log.write(
+                            record.name,
+                            fields: record.fields.map { field in
+                                switch field.value {
+                                case .int(let value): (field.key, .int(value))
+                                case .string(let value): (field.key, .string(value))
+                                }
+                            })
+                    }
+                }
+                group.addTask {
+                    // A file that cannot be played is reported; the video carries on.
+                    do {
+                        _ = try await audio.manager.push(file: audioFile)
+                        await audio.manager.play()
+                    } catch {
+                        await log.write("error", ["message": .string("\(error)"), "source": .string("audio")])
+                    }
+                }
+            }
             group.addTask {
                 for await status in await session.hmiStatusUpdates() {
                     await log.write(
@@ -119,6 +155,7 @@ struct StreamRunner: Sendable {
                 first = next
                 break
             }
+            await audio?.manager.stopStreaming()
             await shutDown(manager: manager, session: session, stops: stops)
             group.cancelAll()
             return first
