@@ -44,7 +44,7 @@ struct HeadUnitCommand: AsyncParsableCommand {
     @Option(help: "The frame rate the head unit prefers.")
     var preferredFPS = 30
 
-    @Option(help: "The highest video bit rate, in bit/s.")
+    @Option(help: "The highest video bit rate in kbit/s (VideoStreamingCapability.maxBitrate).")
     var maxBitrate = 400_000
 
     @Option(help: "A directory for one .h264 file per video stream and one .pcm file per audio stream.")
@@ -92,7 +92,7 @@ struct HeadUnitCommand: AsyncParsableCommand {
         guard (1...240).contains(preferredFPS) else {
             throw ValidationError("--preferred-fps must be between 1 and 240, not \(preferredFPS).")
         }
-        guard maxBitrate > 0 else { throw ValidationError("--max-bitrate must be positive, in bit/s (e.g. 400000).") }
+        guard maxBitrate > 0 else { throw ValidationError("--max-bitrate must be positive, in kbit/s (e.g. 2000 for 2 Mbit/s).") }
     }
 
     private func parsedProtectedServices() throws -> Set<ServiceType> {

@@ -72,12 +72,12 @@ struct StreamCommandTests {
         #expect(result.stderr.contains(message))
     }
 
-    @Test("streams to an in-process emulator for 2 s: exit 0, registered, FULL, videoStarted 800x480")
+    @Test("streams to an in-process emulator for 6 s: exit 0, registered, FULL, videoStarted 800x480")
     func streamsToEmulator() async throws {
         let headUnit = HeadUnit(configuration: HeadUnitConfiguration(port: 0, activationDelay: .milliseconds(50)))
         let port = try await headUnit.start()
         let result = try await BinaryRunner.runOffPool([
-            "stream", "--core", "127.0.0.1:\(port)", "--app-id", "swiftsdl-nav", "--duration", "2", "--events", "-",
+            "stream", "--core", "127.0.0.1:\(port)", "--app-id", "swiftsdl-nav", "--duration", "6", "--events", "-",
         ])
         await headUnit.stop()
         #expect(result.status == 0, "\(result.stderr)")
@@ -97,7 +97,7 @@ struct StreamCommandTests {
         let port = try await headUnit.start()
         let result = try await BinaryRunner.runOffPool([
             "stream", "--core", "127.0.0.1:\(port)", "--app-id", "swiftsdl-nav", "--source", "demo",
-            "--duration", "3", "--events", "-",
+            "--duration", "6", "--events", "-",
         ])
         await headUnit.stop()
         #expect(result.status == 0, "\(result.stderr)")
@@ -132,7 +132,7 @@ struct StreamCommandTests {
         let port = try await headUnit.start()
         let result = try await BinaryRunner.runOffPool([
             "stream", "--core", "127.0.0.1:\(port)", "--app-id", "swiftsdl-nav", "--audio", wav.path,
-            "--duration", "3", "--events", "-",
+            "--duration", "6", "--events", "-",
         ])
         await headUnit.stop()
         #expect(result.status == 0, "\(result.stderr)")
