@@ -51,7 +51,8 @@ extension HeadUnit {
     }
 
     private func serveSecondary(_ channel: NIOAsyncChannel<SDLFrame, SDLFrame>) async {
-        let (outbox, continuation) = AsyncStream<SDLFrame>.makeStream()
+        let (outbox, continuation) = AsyncStream<SDLFrame>.makeStream(
+            bufferingPolicy: .bufferingOldest(Self.maximumQueuedFrames))
         var registered: AppID?
         do {
             try await channel.executeThenClose { inbound, outbound in
@@ -138,14 +139,24 @@ extension HeadUnit {
         execute(connection.session.transportLost([header.serviceType]), on: connection)
     }
 
+    /// An app that stops reading while the emulator keeps answering would make its queue grow without bound: once
+    /// ``maximumQueuedFrames`` wait, the emulator reports it and closes the connection, as a head unit drops a peer
+    /// that does not read, rather than lose frames silently or buffer for ever.
+    func stoppedReading(_ connection: Connection) {
+        emit(.error(HeadUnitError(
+            .protocolViolation("the app stopped reading: \(Self.maximumQueuedFrames) frames queued; closing"),
+            app: connection.app)))
+        connection.channel.close(promise: nil)
+    }
+
     /// Sends a frame on the transport its service runs on.
     func route(_ frame: SDLFrame, on connection: Connection) {
         let service = frame.header.serviceType
         guard connection.secondaryServices.contains(service), let secondary = connection.secondary else {
-            connection.outbox.yield(frame)
+            if case .dropped = connection.outbox.yield(frame) { stoppedReading(connection) }
             return
         }
-        secondary.outbox.yield(frame)
+        if case .dropped = secondary.outbox.yield(frame) { stoppedReading(connection) }
         switch frame.header.controlFrameInfo {
         case .endServiceACK?, .endService?, .startServiceNAK?:
             if frame.header.frameType == .control { connection.secondaryServices.remove(service) }

@@ -19,6 +19,10 @@ public import SDLWire
 /// await headUnit.stop()
 /// ```
 public actor HeadUnit {
+    /// Frames that may wait for one app's socket before the emulator decides the app stopped reading and closes it.
+    /// Core's answers are small RPC frames; 4096 of them is far beyond what a reading app ever has in flight.
+    public static let maximumQueuedFrames = 4_096
+
     final class Connection {
         let app: AppID
         var session: AppSession
@@ -229,7 +233,8 @@ public actor HeadUnit {
         // Session ids count 1, 2, ... per app (a byte, 0 excluded); hashIds follow Core's 65537, 65539, ...
         let sessionID = UInt8((connectionCount - 1) % 255 + 1)
         let hashID = Int32(truncatingIfNeeded: 65_535 + 2 * connectionCount)
-        let (outbox, continuation) = AsyncStream<SDLFrame>.makeStream()
+        let (outbox, continuation) = AsyncStream<SDLFrame>.makeStream(
+            bufferingPolicy: .bufferingOldest(Self.maximumQueuedFrames))
         var session = AppSession(
             app: app,
             sessionID: sessionID,
