@@ -26,10 +26,33 @@ struct StreamFormatTests {
         }
     }
 
-    @Test("a head unit that rejects RTP gets RAW: NAK, Core's NONE, the HMI's FULL again, then a RAW stream")
-    func nakFallback() async throws {
+    /// Core's two timers race: the NONE that follows a NAK, and the ACK of the retry sent straight after it.
+    enum RetryRace: String, CaseIterable, CustomTestStringConvertible {
+        case asCoreDid, retryACKedFirst, noneFirst
+        var testDescription: String { rawValue }
+
+        func apply(to quirks: inout CoreQuirks) {
+            switch self {
+            case .asCoreDid: break
+            case .retryACKedFirst:
+                quirks.videoStartDelay = .zero
+                quirks.noneAfterVideoNAK = .milliseconds(200)
+            case .noneFirst:
+                quirks.videoStartDelay = .milliseconds(200)
+                quirks.noneAfterVideoNAK = .zero
+            }
+        }
+    }
+
+    @Test(
+        "a head unit that rejects RTP gets RAW: NAK, Core's NONE, the HMI's FULL again, then a RAW stream",
+        arguments: RetryRace.allCases)
+    func nakFallback(race: RetryRace) async throws {
         try await StreamingHarness.run(
-            configure: { $0.activationDelay = nil },
+            configure: {
+                $0.activationDelay = nil
+                race.apply(to: &$0.quirks)
+            },
             settings: VideoStreamingSettings(dataSource: PreferFormat(first: .h264RTP))
         ) { context in
             await context.headUnit.rejectVideoFormats([.h264RTP])
@@ -43,14 +66,14 @@ struct StreamFormatTests {
             }
             #expect(rejected.contains("videoProtocol"))
             await context.sessionSees(.none)
+            let later = try await context.afterManagerStops()
             try await context.headUnit.setHMILevel(.full, for: context.app)
-            let (event, before) = try await context.next("started") { if case .started = $0 { true } else { false } }
-            guard case .started(let stream) = event else { return }
+            let stream = try await later.started()
             #expect(stream.format == .h264RAW)
-            #expect(await context.sendFrames(5, size: stream.size) == 5)
-            await context.manager.stop()
-            try await context.next("stopped") { $0 == .stopped(.requested) }
-            let files = try context.recordingFiles()
+            #expect(await later.sendFrames(5, size: stream.size) == 5)
+            await later.manager.stop()
+            try await later.next("stopped") { $0 == .stopped(.requested) }
+            let files = try later.recordingFiles()
             #expect(try StreamingHarness.probe(#require(files.last)) == "800,480,5")
         }
     }

@@ -52,6 +52,21 @@ enum StreamingHarness {
             throw HarnessError("manager events ended before \(what); saw \(before)")
         }
 
+        /// Waits until the manager is stopped, then returns this context reading only the events that follow.
+        ///
+        /// For races the test cannot order: when Core ACKs a retry just before its NONE, the manager announces a
+        /// stream and stops it again; when the NONE comes first, it ends the service unannounced. Either way, once
+        /// it is stopped, what comes next is the answer to what the test does next. The manager's state has no
+        /// event of its own for the unannounced case, so this looks at its status between short sleeps.
+        func afterManagerStops() async throws -> Context {
+            while await manager.status.state != .stopped {
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            return Context(
+                headUnit: headUnit, session: session, manager: manager, app: app, recordings: recordings,
+                events: EventBox(await manager.events()))
+        }
+
         /// Waits for `.started` and returns its stream.
         func started() async throws -> VideoStreamDescription {
             let (event, _) = try await next("started") { if case .started = $0 { true } else { false } }
