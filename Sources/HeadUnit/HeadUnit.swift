@@ -215,7 +215,9 @@ public actor HeadUnit {
                 hmiStatus: session.status,
                 videoStreaming: { if case .active = session.video { true } else { false } }(),
                 audioStreaming: session.audioActive,
-                subscribedToVideoCapability: session.subscribedToVideoCapability
+                subscribedToVideoCapability: session.subscribedToVideoCapability,
+                secondaryTransportRegistered: connection.secondary != nil,
+                servicesOnSecondary: connection.secondaryServices
             )
         }
     }
@@ -395,4 +397,8 @@ public struct AppSnapshot: Hashable, Sendable {
     public var videoStreaming: Bool
     public var audioStreaming: Bool
     public var subscribedToVideoCapability: Bool
+    /// The app registered a secondary transport (RegisterSecondaryTransportACK sent) and it is still open.
+    public var secondaryTransportRegistered: Bool = false
+    /// The services running on the secondary transport; the others run on the primary.
+    public var servicesOnSecondary: Set<ServiceType> = []
 }

@@ -38,7 +38,7 @@ struct SecondaryTransportTests {
         let second = try encodedClip(count: 12)
         do {
             let transports = await session.secondaryTransportUpdates()
-            let ends = await session.headUnitServiceEnds()
+            let ends = await session.serviceEnds()
             try await session.start()
             let parameters = try #require(await session.parameters)
             #expect(parameters.secondaryTransports == ["TCP_WIFI"])
@@ -58,7 +58,7 @@ struct SecondaryTransportTests {
             let app = try #require(await headUnit.apps().first?.app)
             try await headUnit.dropSecondaryTransport(of: app)
             var endIterator = ends.makeAsyncIterator()
-            #expect(await endIterator.next() == .video)
+            #expect(await endIterator.next() == ServiceEnd(service: .video, cause: .movingTransport(to: 1)))
             #expect(await transportIterator.next() == .serviceMoved(.video, restartOn: 1))
             guard case .failed(let error) = await transportIterator.next(),
                 case .secondaryTransport = error.kind
@@ -103,7 +103,7 @@ struct SecondaryTransportTests {
         let session = SDLSession(configuration: Self.app(), transport: TCPTransport(host: "127.0.0.1", port: port))
         do {
             let transports = await session.secondaryTransportUpdates()
-            let ends = await session.headUnitServiceEnds()
+            let ends = await session.serviceEnds()
             try await session.start()
             var transportIterator = transports.makeAsyncIterator()
             guard case .registered = await transportIterator.next() else {
@@ -116,7 +116,7 @@ struct SecondaryTransportTests {
             #expect(await transportIterator.next() == .serviceMoved(.video, restartOn: 1))
             #expect(await transportIterator.next() == .closed)
             var endIterator = ends.makeAsyncIterator()
-            #expect(await endIterator.next() == .video)
+            #expect(await endIterator.next() == ServiceEnd(service: .video, cause: .movingTransport(to: 1)))
             let restarted = try await session.startVideoService(Self.videoParameters)
             #expect(restarted.ack.width == 320)
             try await session.stop()

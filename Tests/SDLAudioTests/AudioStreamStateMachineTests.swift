@@ -114,6 +114,29 @@ struct AudioStreamStateMachineTests {
         #expect(machine.handle(.hmiLevel(.limited)) == [.startService(attempt: 2)])
     }
 
+    @Test("a move to another transport stops playback and starts again at once, with no latch")
+    func moveToAnotherTransport() {
+        var machine = Self.settled(at: .full)
+        #expect(
+            machine.handle(.serviceMoved)
+                == [.stopPlayback, .emit(.stopped(.movingTransport)), .startService(attempt: 2)])
+        #expect(machine.state == .starting)
+        // Outside FULL/LIMITED a move only stops: the next activation starts it.
+        var limitedThenNone = Self.settled(at: .full)
+        _ = limitedThenNone.handle(.hmiLevel(.none))
+        #expect(limitedThenNone.handle(.serviceMoved) == [.emit(.stopped(.hmiLevel(.none)))])
+        #expect(limitedThenNone.handle(.hmiLevel(.full)) == [.startService(attempt: 2)])
+    }
+
+    @Test("a move while our StartService's ACK is on its way: that service is ended, then a new start")
+    func moveWhileStarting() {
+        var machine = AudioStreamStateMachine(format: .default)
+        #expect(machine.handle(.hmiLevel(.full)) == [.startService(attempt: 1)])
+        #expect(machine.handle(.serviceMoved) == [])
+        #expect(machine.handle(.startServiceACK(attempt: 1, mtu: nil)) == [.endService(attempt: 1)])
+        #expect(machine.handle(.endServiceAnswered(attempt: 1)) == [.startService(attempt: 2)])
+    }
+
     @Test("Core ends the service on BACKGROUND while ours is on its way: one stopped event")
     func bothEnd() {
         var machine = Self.settled(at: .full)

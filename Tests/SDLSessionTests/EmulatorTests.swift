@@ -18,7 +18,7 @@ struct EmulatorTests {
         do {
             let statuses = await session.hmiStatusUpdates()
             let capabilities = await session.videoStreamingCapabilityUpdates()
-            let ends = await session.headUnitServiceEnds()
+            let ends = await session.serviceEnds()
             try await session.start()
             #expect(await session.parameters?.protocolVersion == ProtocolVersion(5, 4, 1))
             #expect(await session.parameters?.vehicle.model == "HmiStub")
@@ -41,7 +41,7 @@ struct EmulatorTests {
 
             try await headUnit.setHMILevel(.none, for: app)
             var endIterator = ends.makeAsyncIterator()
-            #expect(await endIterator.next() == .video)
+            #expect(await endIterator.next() == ServiceEnd(service: .video, cause: .headUnit))
 
             try await session.stop()
             #expect(await session.state == .closed(error: nil))

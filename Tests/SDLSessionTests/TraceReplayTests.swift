@@ -100,7 +100,7 @@ struct TraceReplayTests {
             try await Self.replay(trace, lines: [370, 371, 372, 373], on: link)
             await link.drain()
         }) { session in
-            let ends = await session.headUnitServiceEnds()
+            let ends = await session.serviceEnds()
             let statuses = await session.hmiStatusUpdates()
             try await session.start()
             for await status in statuses where status.hmiLevel == .full { break }
@@ -108,7 +108,7 @@ struct TraceReplayTests {
                 VideoStartService(height: 480, width: 800, videoProtocol: "RAW", videoCodec: "H264")
             )
             var endIterator = ends.makeAsyncIterator()
-            #expect(await endIterator.next() == .video)
+            #expect(await endIterator.next() == ServiceEnd(service: .video, cause: .headUnit))
             let refused = await sessionError {
                 try await session.sendData(ByteBuffer(bytes: [0, 0, 0, 1]), on: .video)
             }

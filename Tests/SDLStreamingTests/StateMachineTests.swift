@@ -148,6 +148,63 @@ struct StateMachineTests {
         #expect(machine.handle(.hmiStatus(Fixture.status(.full))).startRequests.count == 1)
     }
 
+    @Test("a move to another transport restarts at once with a new encoder, and the same size is no resize")
+    func moveToAnotherTransport() throws {
+        var machine = Fixture.streamingMachine()
+        let moved = machine.handle(.serviceMoved)
+        #expect(Array(moved.prefix(2)) == [.destroyEncoder, .emit(.stopped(.restarting))])
+        #expect(moved.startRequests.count == 1, "no waiting for a new activation: the HMI never refused")
+        #expect(!moved.contains(.acknowledgeEndService), "the session ended it; there is no EndService to answer")
+        let attempt = try #require(moved.startAttempts.first)
+        let restarted = machine.handle(.startServiceACK(attempt: attempt, Fixture.ack, encrypted: false))
+        #expect(restarted.events.contains { if case .started = $0 { true } else { false } })
+        #expect(!restarted.events.contains { if case .resized = $0 { true } else { false } })
+        #expect(machine.state == .ready)
+    }
+
+    @Test("a move while our StartService's ACK is on its way: that service is ended when it arrives, then a new start")
+    func moveWhileStarting() throws {
+        var machine = Fixture.registeredMachine()
+        #expect(machine.handle(.hmiStatus(Fixture.status(.full))).startRequests.count == 1)
+        #expect(machine.handle(.serviceMoved).isEmpty)
+        #expect(machine.handle(.startServiceACK(attempt: 1, Fixture.ack, encrypted: false)) == [.endService(attempt: 2)])
+        let answered = machine.handle(.endServiceAnswered(attempt: 2))
+        #expect(answered.startRequests.count == 1)
+        #expect(answered.events.isEmpty, "the moved service was never announced, so neither is its end")
+    }
+
+    @Test("a move during a restart's shutdown finishes it and starts again")
+    func moveWhileShuttingDown() {
+        var machine = Fixture.streamingMachine()
+        #expect(machine.handle(.restart) == [.endService(attempt: 2)])
+        let moved = machine.handle(.serviceMoved)
+        #expect(moved.events == [.stopped(.restarting)])
+        #expect(moved.startRequests.count == 1)
+    }
+
+    @Test("Core's EndService overtaking our start's ACK after its NONE does not block the next activation")
+    func headUnitEndWhileStartingAfterNone() {
+        var machine = Fixture.registeredMachine()
+        #expect(machine.handle(.hmiStatus(Fixture.status(.full))).startAttempts == [1])
+        // Core ACKed the start, went to NONE and ended the service; the NONE and the EndService reach the machine
+        // before the ACK does.
+        #expect(machine.handle(.hmiStatus(Fixture.status(.none, .notStreamable))).isEmpty)
+        #expect(machine.handle(.headUnitEndedService) == [.acknowledgeEndService])
+        #expect(machine.handle(.startServiceACK(attempt: 1, Fixture.ack, encrypted: false)).isEmpty)
+        #expect(machine.state == .stopped)
+        #expect(machine.handle(.hmiStatus(Fixture.status(.full))).startAttempts == [2])
+    }
+
+    @Test("a NAK answered after the gate closed does not block the next activation either")
+    func failureWhileGateClosed() {
+        var machine = Fixture.registeredMachine()
+        _ = machine.handle(.hmiStatus(Fixture.status(.full)))
+        _ = machine.handle(.hmiStatus(Fixture.status(.none, .notStreamable)))
+        let nak = ServiceNAK(reason: "Service type: 11 disallowed with current HMI level")
+        #expect(machine.handle(.startServiceNAK(attempt: 1, nak)).events.isEmpty)
+        #expect(machine.handle(.hmiStatus(Fixture.status(.limited))).startAttempts == [2])
+    }
+
     @Test("NONE while streaming: both sides send EndService, both end cleanly (core-behaviour.md hmi-levels)")
     func bothEndAtOnce() {
         var machine = Fixture.streamingMachine()

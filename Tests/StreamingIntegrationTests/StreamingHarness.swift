@@ -109,6 +109,7 @@ enum StreamingHarness {
 
     static func run(
         configure: (inout HeadUnitConfiguration) -> Void = { _ in },
+        app configureApp: (inout AppConfiguration) -> Void = { _ in },
         settings: VideoStreamingSettings = VideoStreamingSettings(),
         _ body: (Context) async throws -> Void
     ) async throws {
@@ -124,6 +125,7 @@ enum StreamingHarness {
 
         var app = AppConfiguration(appName: "Integration", appID: "swiftsdl-nav")
         app.logger.logLevel = .critical
+        configureApp(&app)
         let session = SDLSession(configuration: app, transport: TCPTransport(host: "127.0.0.1", port: port))
         do {
             try await session.start()

@@ -59,6 +59,9 @@ public enum AudioServiceStartOutcome: Hashable, Sendable {
 public enum AudioServiceEvent: Hashable, Sendable {
     /// The head unit sent EndService(audio).
     case headUnitEndedService
+    /// The session ended the service to move it to another transport (1 primary, 2 secondary): start it again at
+    /// once; the new StartService goes where the head unit now wants audio.
+    case serviceMoved(toTransport: Int)
     /// The transport closed.
     case transportClosed
 }

@@ -6,7 +6,7 @@ extension AudioStreamEvent {
     /// | event | name | fields |
     /// |---|---|---|
     /// | `.started` | `audioStarted` | `sampleRate`, `bitsPerSample`, `mtu` |
-    /// | `.stopped` | `audioStopped` | `reason`: `BACKGROUND`/`NONE`/... (HMI level), `requested`, `headUnitEndedService`, `transportClosed` |
+    /// | `.stopped` | `audioStopped` | `reason`: `BACKGROUND`/`NONE`/... (HMI level), `requested`, `headUnitEndedService`, `movingTransport`, `transportClosed` |
     /// | `.finished` | `audioFinished` | `item` (the ``AudioItemID``'s number), `end`: `completed`, `interrupted`, `flushed`, `serviceStopped` |
     /// | `.error` | `error` | `message`, `source`: `audio` |
     public var logRecord: AudioEventLogRecord {
@@ -37,6 +37,7 @@ extension AudioStreamStopReason {
         case .hmiLevel(let level): level.rawValue
         case .requested: "requested"
         case .headUnitEndedService: "headUnitEndedService"
+        case .movingTransport: "movingTransport"
         case .transportClosed: "transportClosed"
         }
     }

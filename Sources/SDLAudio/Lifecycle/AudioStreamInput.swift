@@ -16,6 +16,8 @@ public enum AudioStreamInput: Hashable, Sendable {
     case endServiceAnswered(attempt: Int)
     /// The head unit sent EndService(audio).
     case headUnitEndedService
+    /// The session ended the service to run it on another transport: start again at once.
+    case serviceMoved
     /// The transport closed; nothing more can be sent.
     case transportClosed
     /// The app stops audio and keeps it stopped.

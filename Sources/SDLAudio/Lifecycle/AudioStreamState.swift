@@ -34,6 +34,8 @@ public enum AudioStreamStopReason: Hashable, Sendable {
     case requested
     /// The head unit ended the service itself (Core does on BACKGROUND and NONE).
     case headUnitEndedService
+    /// The session ended the service to run it on another transport; a new start follows at once.
+    case movingTransport
     /// The transport closed.
     case transportClosed
 }

@@ -51,6 +51,8 @@ public struct AudioStreamStateMachine: Sendable {
     private var isClosed = false
     private var waitingForGateReopen = false
     private var attempt = 0
+    /// A StartService whose service the session ended (to move it) before its ACK reached us: end it on arrival.
+    private var movedBeforeACK: Int?
 
     /// Creates a stopped machine that waits for an HMI level.
     public init(format: PCMFormat, fallbackMTU: Int = AudioStreamStateMachine.defaultMTU) {
@@ -96,7 +98,9 @@ public struct AudioStreamStateMachine: Sendable {
             if wasAllowed && !hmiAllowsAudio { waitingForGateReopen = false }
         case .startServiceACK(let number, let mtu):
             guard case .starting(number, let abandon) = phase else { return [] }
-            if abandon || !gateIsOpen {
+            let moved = movedBeforeACK == number
+            movedBeforeACK = nil
+            if abandon || moved || !gateIsOpen {
                 phase = .shuttingDown(attempt: number, reason: closingReason, announced: false)
                 actions.append(.endService(attempt: number))
             } else {
@@ -121,6 +125,8 @@ public struct AudioStreamStateMachine: Sendable {
         case .headUnitEndedService:
             actions.append(.acknowledgeEndService)
             headUnitEnded(&actions)
+        case .serviceMoved:
+            serviceMoved(&actions)
         case .transportClosed:
             isClosed = true
             switch phase {
@@ -168,6 +174,24 @@ public struct AudioStreamStateMachine: Sendable {
         // Retrying at once would meet the same answer; wait until the HMI closes and reopens the gate.
         if hmiAllowsAudio { waitingForGateReopen = true }
         actions.append(.emit(.error(error)))
+    }
+
+    /// The session ended the service to move it to another transport: no refusal, so no latch; the reconcile that
+    /// follows starts it again (on the transport the head unit now prefers).
+    private mutating func serviceMoved(_ actions: inout [AudioStreamAction]) {
+        switch phase {
+        case .ready:
+            phase = .stopped
+            actions += [.stopPlayback, .emit(.stopped(.movingTransport))]
+        case .starting(let number, _):
+            // The session saw the ACK before the move; ours is still on its way: end that service, then start again.
+            movedBeforeACK = number
+        case .shuttingDown(_, let reason, let announced):
+            phase = .stopped
+            if announced { actions.append(.emit(.stopped(reason))) }
+        case .stopped:
+            break
+        }
     }
 
     private mutating func headUnitEnded(_ actions: inout [AudioStreamAction]) {

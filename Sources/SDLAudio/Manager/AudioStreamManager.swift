@@ -169,6 +169,9 @@ public actor AudioStreamManager<C: Clock> where C.Duration == Duration {
     private func serviceEvent(_ event: AudioServiceEvent) {
         switch event {
         case .headUnitEndedService: handle(.headUnitEndedService)
+        case .serviceMoved(let transport):
+            logger.info("audio moves to another transport", metadata: ["transport": "\(transport)"])
+            handle(.serviceMoved)
         case .transportClosed: handle(.transportClosed)
         }
     }

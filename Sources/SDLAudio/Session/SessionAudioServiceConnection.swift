@@ -10,7 +10,7 @@ import SDLWire
 /// | ``endAudioService()`` | `session.endService(.audio)`; an EndServiceNAK ends it too |
 /// | ``acknowledgeEndService()`` | nothing: the session already answered the head unit's EndService |
 /// | ``sendAudio(_:)`` | `session.sendData(chunk, on: .audio)` |
-/// | ``audioServiceEvents()`` | fed by ``forwardSessionEvents()``: `headUnitServiceEnds()` (audio) and a closed connection |
+/// | ``audioServiceEvents()`` | fed by ``forwardSessionEvents()``: `serviceEnds()` (audio) and a closed connection |
 ///
 /// The events need one task to carry them: ``forwardSessionEvents()``, which ``SessionAudioStream`` runs beside the
 /// manager. Use ``SessionAudioStream`` unless you drive an ``AudioStreamManager`` yourself:
@@ -61,7 +61,7 @@ public struct SessionAudioServiceConnection: AudioServiceConnection {
     }
 
     /// Nothing to do: ``SDLSession`` answers the head unit's EndService with EndServiceACK itself, before it
-    /// reports the end on `headUnitServiceEnds()`.
+    /// reports the end on `serviceEnds()`.
     public func acknowledgeEndService() async throws(AudioStreamingError) {}
 
     public func sendAudio(_ payload: ByteBuffer) async throws(AudioStreamingError) {
@@ -88,13 +88,16 @@ public struct SessionAudioServiceConnection: AudioServiceConnection {
     /// the head unit's EndService for audio, and the end of the connection (once, then the stream finishes). Run it
     /// once, beside the manager's ``AudioStreamManager/run()``.
     public func forwardSessionEvents() async {
-        let ends = await session.headUnitServiceEnds()
+        let ends = await session.serviceEnds()
         let states = await session.connectionStateUpdates()
         let input = eventInput
         await withDiscardingTaskGroup { group in
             group.addTask {
-                for await service in ends where service == .audio {
-                    input.yield(.headUnitEndedService)
+                for await end in ends where end.service == .audio {
+                    switch end.cause {
+                    case .headUnit: input.yield(.headUnitEndedService)
+                    case .movingTransport(let transport): input.yield(.serviceMoved(toTransport: transport))
+                    }
                 }
             }
             group.addTask {

@@ -7,7 +7,7 @@ public import SDLSession
 ///
 /// ```
 ///  session.hmiStatusUpdates() ──────▶ manager.hmiLevelChanged ─┐
-///  session.headUnitServiceEnds() ─┐                            ├─ manager.run(): control loop, one paced send
+///  session.serviceEnds() ────────┐                            ├─ manager.run(): control loop, one paced send
 ///  session.connectionStateUpdates()┴▶ connection events ───────┘  loop ─▶ session.sendData(chunk, on: .audio)
 /// ```
 ///

@@ -161,6 +161,12 @@ extension SDLSession {
             if !controls.resolve(.start(service), .success(.serviceStarted(started))) {
                 logger.error("StartServiceACK nobody asked for", metadata: ["service": "\(service)"])
             }
+            if secondary.placement[service] == 1, secondary.isRegistered, preferredTransport(for: service) == 2,
+                !encrypted, !protection.services.contains(service)
+            {
+                // The secondary registered while this StartService was on its way on the primary.
+                jobs?.yield(.moveToSecondary(service))
+            }
         case .serviceStartRejected(let service, let nak):
             if !controls.resolve(.start(service), .failure(SDLSessionError(.serviceRejected(service, nak)))) {
                 logger.error("StartServiceNAK nobody asked for", metadata: ["service": "\(service)"])
@@ -185,7 +191,7 @@ extension SDLSession {
             } else {
                 enqueue([reply])
             }
-            serviceEndEvents.send(service)
+            serviceEndEvents.send(ServiceEnd(service: service, cause: .headUnit))
         case .transportEventUpdate(let update):
             logger.debug("TransportEventUpdate", metadata: ["address": "\(update.tcpIPAddress ?? "-")"])
             await secondaryAddressChanged(update)

@@ -181,7 +181,7 @@ extension SDLSession {
             controls.resolve(.end(service), .success(.ended))
             if startedServices.remove(service) != nil {
                 logger.debug("service ended with the secondary transport", metadata: ["service": "\(service)"])
-                serviceEndEvents.send(service)
+                serviceEndEvents.send(ServiceEnd(service: service, cause: .movingTransport(to: 1)))
                 secondaryEvents.send(.serviceMoved(service, restartOn: 1))
             }
         }
@@ -260,7 +260,7 @@ extension SDLSession {
         }
         do {
             try await endService(service, payload: ByteBuffer(), timeout: configuration.timeouts.service)
-            serviceEndEvents.send(service)
+            serviceEndEvents.send(ServiceEnd(service: service, cause: .movingTransport(to: 2)))
             secondaryEvents.send(.serviceMoved(service, restartOn: 2))
         } catch {
             logger.error("could not move \(service) to the secondary", metadata: ["error": "\(error)"])

@@ -85,7 +85,7 @@ public actor SDLSession {
     let permissionChanges = Broadcast<OnPermissionsChange>()
     let videoCapabilities = Broadcast<VideoStreamingCapability>()
     let notificationEvents = Broadcast<RPCNotificationMessage>(replaysCurrent: false)
-    let serviceEndEvents = Broadcast<ServiceType>(replaysCurrent: false)
+    let serviceEndEvents = Broadcast<ServiceEnd>(replaysCurrent: false)
     let secondaryEvents = Broadcast<SecondaryTransportEvent>(replaysCurrent: false)
 
     /// - Parameters:
@@ -137,13 +137,11 @@ public actor SDLSession {
     /// A new stream of every RPC notification from the head unit, in arrival order, from now on.
     public func notifications() -> AsyncStream<RPCNotificationMessage> { notificationEvents.subscribe() }
 
-    /// A new stream of the services the head unit ended on its own (SDL Core ends video on NONE and BACKGROUND).
-    /// The session has already answered each with EndServiceACK.
-    ///
-    /// A service the session had to end itself to move it to another transport (see ``SecondaryTransportEvent``)
-    /// is reported here too: either way the streaming layer restarts it, and the new start goes to the transport
-    /// the head unit now prefers.
-    public func headUnitServiceEnds() -> AsyncStream<ServiceType> { serviceEndEvents.subscribe() }
+    /// A new stream of the streaming services that ended without the app asking, in order, from now on: the head
+    /// unit's own EndService (SDL Core ends video on NONE and BACKGROUND; the session has already answered with
+    /// EndServiceACK) and the ends the session made itself to move a service to another transport (see
+    /// ``ServiceEnd/Cause-swift.enum/movingTransport(to:)``). One stream for both keeps them in the order they happened.
+    public func serviceEnds() -> AsyncStream<ServiceEnd> { serviceEndEvents.subscribe() }
 
     /// A new stream of what happens to the secondary transport, from now on.
     public func secondaryTransportUpdates() -> AsyncStream<SecondaryTransportEvent> { secondaryEvents.subscribe() }

@@ -4,8 +4,8 @@ public import SDLWire
 ///
 /// Services never move silently: when a streaming service must change transport (the secondary registered and the
 /// head unit prefers it, or the secondary went away), the session ends it on the old transport and reports it on
-/// ``SDLSession/headUnitServiceEnds()``, the stream a video manager already restarts on; its next StartService goes
-/// to the transport now preferred, with a fresh IDR.
+/// ``SDLSession/serviceEnds()`` as ``ServiceEnd/Cause-swift.enum/movingTransport(to:)``; the streaming layer starts it
+/// again at once, and that StartService goes to the transport now preferred, with a fresh IDR.
 ///
 /// ```swift
 /// for await event in await session.secondaryTransportUpdates() {
@@ -20,8 +20,7 @@ public enum SecondaryTransportEvent: Sendable, Hashable {
     /// The session closed the secondary on purpose: the head unit withdrew it or announced a new address.
     case closed
     /// A streaming service ended so it can move: restart it now (with a fresh IDR) and it starts on `transport`
-    /// (1 primary, 2 secondary). Sent right after the service's entry on ``SDLSession/headUnitServiceEnds()``,
-    /// so a streaming layer can tell a move (restart at once) from the head unit ending the stream (wait for the
-    /// HMI to allow it again).
+    /// (1 primary, 2 secondary). Sent right after the service's entry on ``SDLSession/serviceEnds()``, which is
+    /// the stream a streaming layer acts on; this one is for logs and status.
     case serviceMoved(ServiceType, restartOn: Int)
 }

@@ -12,7 +12,7 @@ public import SDLWire
 /// | ``acknowledgeEndService()`` | EndServiceACK(video) for the head unit's EndService (no-op if the session answers) |
 /// | ``sendVideo(_:)`` | one SDL message on the video service (fragmented by the session if above the MTU) |
 /// | ``sendAppCapability(_:)`` | the OnAppCapabilityUpdated notification |
-/// | ``videoServiceEvents()`` | head-unit EndService(video) and transport closure |
+/// | ``videoServiceEvents()`` | head-unit EndService(video), a move to another transport, transport closure |
 ///
 /// Every call must return or throw when the transport closes; a call that never returns would stall the stream's
 /// control path.
@@ -72,6 +72,9 @@ public enum VideoServiceStartOutcome: Hashable, Sendable {
 public enum VideoServiceEvent: Hashable, Sendable {
     /// The head unit sent EndService(video) (Core does this about 1 s after BACKGROUND, and on NONE).
     case headUnitEndedService
+    /// The session ended the service to move it to another transport (1 primary, 2 secondary): start it again at
+    /// once; the new StartService goes where the head unit now wants video.
+    case serviceMoved(toTransport: Int)
     /// The transport closed.
     case transportClosed
 }

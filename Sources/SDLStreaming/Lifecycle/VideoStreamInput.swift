@@ -30,6 +30,8 @@ public enum VideoStreamInput: Hashable, Sendable {
     case endServiceAnswered(attempt: Int)
     /// The head unit sent an EndService for video.
     case headUnitEndedService
+    /// The session ended the service to run it on another transport: start again at once.
+    case serviceMoved
     /// The transport closed.
     case transportClosed
     /// The encoder could not be created or failed.

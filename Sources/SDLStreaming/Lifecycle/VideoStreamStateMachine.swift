@@ -142,6 +142,8 @@ public struct VideoStreamStateMachine: Sendable {
             finishShutdown(then: then, announced: announced, &actions)
         case .headUnitEndedService:
             headUnitEnded(&actions)
+        case .serviceMoved:
+            serviceMoved(&actions)
         case .transportClosed:
             transportClosed(&actions)
         case .encoderFailed(let error):
@@ -150,7 +152,7 @@ public struct VideoStreamStateMachine: Sendable {
             default: break
             }
             report(error, &actions)
-            waitingForGateReopen = true
+            latchUntilGateReopens()
         case .stop:
             isEnabled = false
             close(reason: .requested, &actions)
@@ -258,7 +260,7 @@ public struct VideoStreamStateMachine: Sendable {
         case .failure(let error):
             shutDown(then: .stop(.failed(error)), announced: false, &actions)
             report(error, &actions)
-            waitingForGateReopen = true
+            latchUntilGateReopens()
         case .success(let (description, candidate)):
             let encoder = VideoEncoderConfiguration(
                 candidate: candidate, format: description.format, settings: settings)
@@ -372,7 +374,7 @@ public struct VideoStreamStateMachine: Sendable {
         } catch {
             shutDown(then: .stop(.failed(error)), announced: true, &actions)
             report(error, &actions)
-            waitingForGateReopen = true
+            latchUntilGateReopens()
             return
         }
         let sameSize =
@@ -410,7 +412,29 @@ public struct VideoStreamStateMachine: Sendable {
             finishShutdown(then: then, announced: announced, &actions)
             return
         }
-        waitingForGateReopen = true
+        latchUntilGateReopens()
+    }
+
+    /// The session ended the service to move it to another transport. Unlike the head unit's own EndService this is
+    /// no refusal: start again at once (a new encoder, so the new stream opens with an IDR). A suspended stream
+    /// stays closed until the app is active again, as any closed stream in the background does.
+    private mutating func serviceMoved(_ actions: inout [VideoStreamAction]) {
+        switch phase {
+        case .stopped:
+            return
+        case .starting(let number, let negotiation, let abandon, _):
+            // The session saw the ACK before the move, and the ACK is still on its way here: end that service when
+            // it arrives and start again.
+            phase = .starting(attempt: number, negotiation, abandon: abandon, restartAfterStart: true)
+        case .ready(let active), .suspended(let active):
+            phase = .stopped
+            sizeBeforeRestart = active.description.size
+            actions.append(.destroyEncoder)
+            actions.append(.emit(.stopped(.restarting)))
+            reconcile(&actions)
+        case .shuttingDown(_, let then, let announced):
+            finishShutdown(then: then, announced: announced, &actions)
+        }
     }
 
     private mutating func transportClosed(_ actions: inout [VideoStreamAction]) {
@@ -465,9 +489,16 @@ public struct VideoStreamStateMachine: Sendable {
     }
 
     /// A failure that trying again will not fix: report it and wait for the gate to close and reopen.
+    /// Stays stopped until the HMI closes and reopens the gate. Only while the gate is open: the latch is cleared when
+    /// the gate closes, so one set while it is already closed (the head unit's EndService overtaking our own NONE,
+    /// a NAK answered after it) would outlive the next activation and the stream would never start again.
+    private mutating func latchUntilGateReopens() {
+        if isHMIStreamable { waitingForGateReopen = true }
+    }
+
     private mutating func fail(_ error: VideoStreamingError, _ actions: inout [VideoStreamAction]) {
         report(error, &actions)
-        waitingForGateReopen = true
+        latchUntilGateReopens()
     }
 
     private mutating func report(_ error: VideoStreamingError, _ actions: inout [VideoStreamAction]) {

@@ -210,6 +210,9 @@ public actor VideoStreamManager<Factory: VideoEncoderFactory, C: Clock> where C.
     private func serviceEvent(_ event: VideoServiceEvent) {
         switch event {
         case .headUnitEndedService: handle(.headUnitEndedService)
+        case .serviceMoved(let transport):
+            logger.info("video moves to another transport", metadata: ["transport": "\(transport)"])
+            handle(.serviceMoved)
         case .transportClosed: handle(.transportClosed)
         }
     }

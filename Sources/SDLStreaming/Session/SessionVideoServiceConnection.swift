@@ -75,8 +75,11 @@ public struct SessionVideoServiceConnection: VideoServiceConnection {
         let task = Task {
             await withDiscardingTaskGroup { group in
                 group.addTask {
-                    for await service in await session.headUnitServiceEnds() where service == .video {
-                        continuation.yield(.headUnitEndedService)
+                    for await end in await session.serviceEnds() where end.service == .video {
+                        switch end.cause {
+                        case .headUnit: continuation.yield(.headUnitEndedService)
+                        case .movingTransport(let transport): continuation.yield(.serviceMoved(toTransport: transport))
+                        }
                     }
                 }
                 group.addTask {
