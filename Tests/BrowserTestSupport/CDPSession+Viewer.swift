@@ -35,7 +35,8 @@ extension CDPSession {
     /// A promise that resolves when `condition` holds, polled in the page; it rejects after `seconds` with the
     /// page's stats, state, recent log and `detail`, so a broken page fails the test instead of hanging it.
     public static func waitForExpression(_ condition: String, seconds: Int = 30, detail: String? = nil) -> String {
-        let quoted = "'" + condition.replacingOccurrences(of: "'", with: "\\'") + "'"
+        // A JSON string is a JavaScript string literal, whatever quotes and newlines the condition holds.
+        let quoted = (try? JSONEncoder().encode(condition)).map { String(decoding: $0, as: UTF8.self) } ?? "'?'"
         let detailExpression = detail.map { "(() => { try { return \($0); } catch (e) { return String(e); } })()" }
         return """
             new Promise((resolve, reject) => {
