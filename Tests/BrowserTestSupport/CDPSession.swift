@@ -87,7 +87,9 @@ public struct CDPSession {
     }
 
     /// A left-button drag from one CSS pixel to another in one move, with modifier keys held (8 = Shift).
-    public mutating func drag(from start: (x: Double, y: Double), to end: (x: Double, y: Double), modifiers: Int) async throws
+    public mutating func drag(
+        from start: (x: Double, y: Double), to end: (x: Double, y: Double), modifiers: Int
+    ) async throws
     {
         try await call("Input.dispatchMouseEvent", ["type": "mouseMoved", "x": start.x, "y": start.y])
         try await call(
@@ -108,7 +110,9 @@ public struct CDPSession {
     }
 
     /// The bounding rectangle of the element with `id`, in CSS pixels.
-    public mutating func rect(ofElement id: String) async throws -> (x: Double, y: Double, width: Double, height: Double) {
+    public mutating func rect(ofElement id: String) async throws
+        -> (x: Double, y: Double, width: Double, height: Double)
+    {
         let value = try await evaluate(
             "(() => { const r = document.getElementById('\(id)').getBoundingClientRect();"
                 + " return [r.left, r.top, r.width, r.height]; })()")

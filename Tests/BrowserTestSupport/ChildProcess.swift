@@ -119,8 +119,8 @@ public final class ChildProcess: Sendable {
         let deadline = ContinuousClock.now + timeout
         while true {
             let (lines, ended) = state.withLockedValue { ($0.lines, $0.openStreams == 0 && $0.exitStatus != nil) }
-            if let line = lines.dropFirst(after).first(where: { (stream == nil || $0.stream == stream) && predicate($0.text) })
-            {
+            let candidates = lines.dropFirst(after).filter { stream == nil || $0.stream == stream }
+            if let line = candidates.first(where: { predicate($0.text) }) {
                 return line
             }
             if ended {

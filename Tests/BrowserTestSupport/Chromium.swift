@@ -5,7 +5,9 @@ import Foundation
 /// ```swift
 /// let chromium = try await Chromium.launch()
 /// defer { chromium.close() }
-/// let title = try await chromium.withPage("http://127.0.0.1:8080/") { cdp in try await cdp.evaluate("document.title") }
+/// let title = try await chromium.withPage("http://127.0.0.1:8080/") { cdp in
+///     try await cdp.evaluate("document.title")
+/// }
 /// ```
 public final class Chromium: Sendable {
     /// The browser's DevTools WebSocket.

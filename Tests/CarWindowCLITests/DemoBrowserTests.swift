@@ -61,7 +61,8 @@ struct DemoBrowserTests {
         print("demo viewer decoder: \(observation.decoder); zoom-in button rect \(observation.zoomIn)")
         print("demo viewer: first \(observation.first); later \(observation.later); after PiP \(observation.compact)")
         print("demo viewer: \(Int(observation.changedByZoom * 100)) % of the picture changed after the zoom tap")
-        print("demo viewer: the app's events for the tap \(observation.tapLines), for the preset \(observation.resizeLine)")
+        print("demo viewer: the app's events for the tap \(observation.tapLines)")
+        print("demo viewer: the app's event for the preset \(observation.resizeLine)")
         #expect(observation.errors.isEmpty, "page errors: \(observation.errors)")
         // Decoded frames: the demo's 800x480, mostly not black, changing as the vehicle moves.
         #expect(observation.first.width == 800 && observation.first.height == 480)
@@ -105,7 +106,8 @@ struct DemoBrowserTests {
               const zoomIn = \(buttons)[0], s = viewer.state.screen;
               const box = document.getElementById('video').getBoundingClientRect();
               return [box.left + (zoomIn.x + zoomIn.w / 2) / s.width * box.width,
-                      box.top + (zoomIn.y + zoomIn.h / 2) / s.height * box.height, zoomIn.x, zoomIn.y, zoomIn.w, zoomIn.h];
+                      box.top + (zoomIn.y + zoomIn.h / 2) / s.height * box.height,
+                      zoomIn.x, zoomIn.y, zoomIn.w, zoomIn.h];
             })()
             """)
         guard let numbers = (target as? [Any])?.compactMap(number), numbers.count == 6 else {
@@ -170,7 +172,8 @@ struct DemoBrowserTests {
         }
         try await cdp.waitFor(
             "viewer.display.stats.width === 320 && viewer.display.stats.height === 240", seconds: 60,
-            detail: "'canvas ' + document.getElementById('video').width + 'x' + document.getElementById('video').height")
+            detail: "'canvas ' + document.getElementById('video').width + 'x'"
+                + " + document.getElementById('video').height")
         let resized = try await cdp.evaluate("viewer.display.stats.framesDrawn") as? Int ?? 0
         let compact = try await cdp.sampleCanvas(afterFrames: resized + 1, seconds: 60)
         // The stats panel refreshes twice a second; the screenshot shows it once it has caught up.

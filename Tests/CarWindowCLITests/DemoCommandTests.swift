@@ -63,7 +63,9 @@ struct DemoCommandTests {
                 "demo", "--duration", "600", "--port", "0", "--viewer-port", "0", "--record", directory.path,
             ])
         defer { demo.kill() }
-        try await demo.waitForLine("'state: streaming'", in: .stdout, timeout: .seconds(45)) { $0 == "state: streaming" }
+        try await demo.waitForLine("'state: streaming'", in: .stdout, timeout: .seconds(45)) {
+            $0 == "state: streaming"
+        }
         // Before the fix SIGINT killed a --duration run on the spot (status 2 by signal, nothing printed after).
         let status = await demo.stop(signal: SIGINT, grace: .seconds(10))
         #expect(status == 0, "the demo did not exit by itself within 10 s of SIGINT; its last lines:\n\(demo.tail())")
