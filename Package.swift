@@ -237,10 +237,23 @@ let package = Package(
             exclude: ["Fixtures"],
             swiftSettings: upcoming
         ),
+        // Shared by the browser tests (not a product): headless Chromium over the DevTools protocol, child processes
+        // whose output a test waits on.
+        .target(
+            name: "BrowserTestSupport",
+            dependencies: [
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ],
+            path: "Tests/BrowserTestSupport",
+            swiftSettings: upcoming
+        ),
         .testTarget(
             name: "HeadUnitViewerTests",
             dependencies: [
-                "HeadUnitViewer", "HeadUnit",
+                "HeadUnitViewer", "HeadUnit", "BrowserTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
@@ -333,7 +346,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CarWindowCLITests",
-            dependencies: ["CarWindowCLI", "HeadUnit"],
+            dependencies: ["CarWindowCLI", "HeadUnit", "BrowserTestSupport"],
             swiftSettings: upcoming
         ),
     ]

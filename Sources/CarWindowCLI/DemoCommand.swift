@@ -78,6 +78,8 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // Before anything starts: a Ctrl-C from now on stops the demo cleanly, with or without --duration.
+        let interrupts = Interrupt.watch()
         let writer = try events.map { try DemoEventWriter(path: $0) }
         // With `--events -` the JSON lines own stdout; the human-readable lines go to stderr.
         let say: @Sendable (String) -> Void = { [toStderr = events == "-"] text in
@@ -125,13 +127,7 @@ struct DemoCommand: AsyncParsableCommand {
                     }
                 }
             }
-            group.addTask {
-                if let duration {
-                    try? await Task.sleep(for: .seconds(duration))
-                } else {
-                    await Self.interrupted()
-                }
-            }
+            group.addTask { await Interrupt.wait(for: interrupts, orSeconds: duration) }
             // Either the time is up or Ctrl-C came: stop everything.
             _ = await group.next()
             do {
@@ -209,16 +205,5 @@ struct DemoCommand: AsyncParsableCommand {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("carwindow-demo-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url.path
-    }
-
-    /// Returns at the first SIGINT.
-    static func interrupted() async {
-        signal(SIGINT, SIG_IGN)
-        let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
-        let source = DispatchSource.makeSignalSource(signal: SIGINT)
-        source.setEventHandler { continuation.yield() }
-        source.resume()
-        for await _ in stream { break }
-        source.cancel()
     }
 }

@@ -1,3 +1,4 @@
+import BrowserTestSupport
 import Foundation
 import Testing
 
@@ -50,6 +51,27 @@ struct DemoCommandTests {
         for expected in ["hmiStatus", "videoStarted", "hapticRects", "videoStopped"] {
             #expect(names.contains(expected), "no \(expected) line")
         }
+    }
+
+    @Test("Ctrl-C stops a --duration run cleanly: exit 0, the recording's path, 'demo stopped'")
+    func interruptWithDuration() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cw-demo-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let demo = try ChildProcess.launch(
+            executable: BinaryRunner.productsDirectory.appendingPathComponent("carwindow"),
+            arguments: [
+                "demo", "--duration", "600", "--port", "0", "--viewer-port", "0", "--record", directory.path,
+            ])
+        defer { demo.kill() }
+        try await demo.waitForLine("'state: streaming'", in: .stdout, timeout: .seconds(45)) {
+            $0 == "state: streaming"
+        }
+        // Before the fix SIGINT killed a --duration run on the spot (status 2 by signal, nothing printed after).
+        let status = await demo.stop(signal: SIGINT, grace: .seconds(10))
+        #expect(status == 0, "the demo did not exit by itself within 10 s of SIGINT; its last lines:\n\(demo.tail())")
+        let stdout = demo.lines.filter { $0.stream == .stdout }.map(\.text)
+        #expect(stdout.contains { $0.hasPrefix("recording: \(directory.path)/") }, "stdout: \(stdout)")
+        #expect(stdout.last == "demo stopped", "stdout: \(stdout)")
     }
 
     @Test("--help explains the demo with examples and lists every option")

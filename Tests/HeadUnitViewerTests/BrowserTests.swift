@@ -1,3 +1,4 @@
+import BrowserTestSupport
 import Foundation
 import HeadUnitViewer
 import HummingbirdWSClient
@@ -13,8 +14,8 @@ struct BrowserTests {
 
     /// What the page showed and sent.
     struct Observation: Sendable {
-        var first: PixelSample
-        var later: PixelSample
+        var first: CanvasSample
+        var later: CanvasSample
         var decoder: String
         var screenshot: URL
         var errors: [String]
@@ -24,13 +25,6 @@ struct BrowserTests {
         var pictureInPicture: String
     }
 
-    struct PixelSample: Sendable {
-        var width: Int
-        var height: Int
-        var nonBlank: Int
-        var hash: Double
-        var frames: Int
-    }
 
     @Test(
         "decodes frames, sends a click as a tap and Shift+drag as a pinch, PiP asks for 320x240 and back",
@@ -133,21 +127,20 @@ struct BrowserTests {
                 [
                     "width": 1280, "height": 1000, "deviceScaleFactor": 1, "mobile": false,
                 ])
-            let first = try await sample(&cdp, afterFrames: 5)
+            let first = try await cdp.sampleCanvas(afterFrames: 5)
             // The "waiting for video" placeholder is gone once a picture is drawn.
-            _ = try await cdp.evaluate(
-                waitFor("getComputedStyle(document.getElementById('placeholder')).display === 'none'"))
-            let later = try await sample(&cdp, afterFrames: first.frames + 15)
+            try await cdp.waitFor("getComputedStyle(document.getElementById('placeholder')).display === 'none'")
+            let later = try await cdp.sampleCanvas(afterFrames: first.frames + 15)
             let decoder = try await cdp.evaluate("viewer.display.stats.decoder") as? String ?? "?"
             // Past the replay of the cached group of pictures, the stats show the live stream.
-            _ = try await cdp.evaluate(waitFor("viewer.display.stats.framesDrawn >= \(later.frames + 45)"))
+            try await cdp.waitFor("viewer.display.stats.framesDrawn >= \(later.frames + 45)")
             let steadyStats = try await cdp.evaluate("JSON.stringify(viewer.display.stats.summary())") as? String ?? "?"
 
             let canvas = try await cdp.rect(ofElement: "video")
             try await cdp.click(x: canvas.x + canvas.width * 0.25, y: canvas.y + canvas.height * 0.5)
             // The log shows the touch once the page heard back; the screenshot then has it.
-            _ = try await cdp.evaluate(waitFor("viewer.log.some(e => e.text.startsWith('touch END'))"))
-            let screenshot = try await saveScreenshot(&cdp, name: "viewer-\(mode).png")
+            try await cdp.waitFor("viewer.log.some(e => e.text.startsWith('touch END'))")
+            let screenshot = try await cdp.saveScreenshot(name: "viewer-\(mode).png")
 
             // 80 head-unit pixels are a tenth of the canvas width at 800 wide.
             try await cdp.drag(
@@ -155,10 +148,8 @@ struct BrowserTests {
                 to: (canvas.x + canvas.width * 0.6, canvas.y + canvas.height * 0.5), modifiers: 8)
             let pip = try await cdp.rect(ofElement: "pip")
             try await cdp.click(x: pip.x + pip.width / 2, y: pip.y + pip.height / 2)
-            _ = try await cdp.evaluate(
-                waitFor(
-                    "document.pictureInPictureElement || viewer.log.some(e => e.text.startsWith('picture-in-picture'))"
-                ))
+            try await cdp.waitFor(
+                "document.pictureInPictureElement || viewer.log.some(e => e.text.startsWith('picture-in-picture'))")
             let pictureInPicture =
                 try await cdp.evaluate(
                     "document.pictureInPictureElement ? 'window open' : viewer.log.filter(e => "
@@ -167,7 +158,7 @@ struct BrowserTests {
             _ = try await cdp.evaluate(
                 "document.pictureInPictureElement ? document.exitPictureInPicture()"
                     + " : document.getElementById('pip').click()")
-            _ = try await cdp.evaluate(waitFor("viewer.pipRestore === null"))
+            try await cdp.waitFor("viewer.pipRestore === null")
             let errors =
                 try await cdp.evaluate(
                     "viewer.log.filter(e => e.kind === 'error' && !e.text.startsWith('picture-in-picture'))"
@@ -184,83 +175,9 @@ struct BrowserTests {
         guard let result = await observation.value else { throw HarnessError("the DevTools session ended early") }
         return (result, commands)
     }
-
-    func sample(_ cdp: inout CDPSession, afterFrames frames: Int) async throws -> PixelSample {
-        _ = try await cdp.evaluate(waitFor("viewer.display.stats.framesDrawn >= \(frames)"))
-        let value = try await cdp.evaluate(
-            """
-            (() => {
-              const canvas = document.getElementById('video');
-              const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
-              let nonBlank = 0, hash = 0;
-              for (let i = 0; i < data.length; i += 4) {
-                const value = data[i] + data[i + 1] + data[i + 2];
-                if (value > 30) nonBlank++;
-                hash = (hash * 31 + value) >>> 0;
-              }
-              return [canvas.width, canvas.height, nonBlank, hash, viewer.display.stats.framesDrawn];
-            })()
-            """)
-        guard let numbers = (value as? [Any])?.compactMap(number), numbers.count == 5 else {
-            throw HarnessError("unreadable canvas sample \(String(describing: value))")
-        }
-        return PixelSample(
-            width: Int(numbers[0]), height: Int(numbers[1]), nonBlank: Int(numbers[2]), hash: numbers[3],
-            frames: Int(numbers[4]))
-    }
-
-    /// A promise that resolves when `condition` holds, polled in the page; it rejects after 30 s so a broken page
-    /// fails the test instead of hanging it.
-    func waitFor(_ condition: String) -> String {
-        let quoted = "'" + condition.replacingOccurrences(of: "'", with: "\\'") + "'"
-        return """
-        new Promise((resolve, reject) => {
-          const deadline = performance.now() + 30000;
-          (function poll() {
-            try { if (window.viewer && (\(condition))) return resolve(true); } catch (e) {}
-            if (performance.now() > deadline) {
-              const summary = window.viewer ? JSON.stringify(viewer.display.stats.summary())
-                + ' log: ' + JSON.stringify(viewer.log) : 'no viewer';
-              return reject(new Error('timed out waiting for ' + \(quoted) + ': ' + summary));
-            }
-            setTimeout(poll, 50);
-          })();
-        })
-        """
-    }
-
-    func saveScreenshot(_ cdp: inout CDPSession, name: String) async throws -> URL {
-        let shot = try await cdp.call("Page.captureScreenshot", ["format": "png"])
-        guard let base64 = shot["data"] as? String, let data = Data(base64Encoded: base64) else {
-            throw HarnessError("no screenshot data")
-        }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let directory = root.appendingPathComponent(".build/artifacts")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let url = directory.appendingPathComponent(name)
-        try data.write(to: url)
-        return url
-    }
 }
 
 actor ObservationBox {
     var value: BrowserTests.Observation?
     func set(_ value: BrowserTests.Observation) { self.value = value }
-}
-
-/// Runs `body`, or fails after `seconds`, so a stuck browser cannot hang the suite.
-func withDeadline<T: Sendable>(seconds: Int, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
-    try await withThrowingTaskGroup(of: T?.self) { group in
-        group.addTask { try await body() }
-        group.addTask {
-            try await Task.sleep(for: .seconds(seconds))
-            return nil
-        }
-        defer { group.cancelAll() }
-        guard let first = try await group.next(), let value = first else {
-            throw HarnessError("gave up after \(seconds) s")
-        }
-        return value
-    }
 }

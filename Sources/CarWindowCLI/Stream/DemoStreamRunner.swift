@@ -15,6 +15,8 @@ struct DemoStreamRunner {
     var duration: Double?
 
     func run() async throws {
+        // Before anything starts: a Ctrl-C from now on stops the stream cleanly, with or without --duration.
+        let interrupts = Interrupt.watch()
         let writer = try events.map { try DemoEventWriter(path: $0) }
         let say: @Sendable (String) -> Void = { [toStderr = events == "-"] text in
             (toStderr ? FileHandle.standardError : FileHandle.standardOutput).write(Data((text + "\n").utf8))
@@ -34,13 +36,7 @@ struct DemoStreamRunner {
         say("projecting the demo navigation screen into \(host):\(port)")
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await DemoCommand.report(demo: demo, writer: writer, say: say) }
-            group.addTask {
-                if let duration {
-                    try? await Task.sleep(for: .seconds(duration))
-                } else {
-                    await DemoCommand.interrupted()
-                }
-            }
+            group.addTask { await Interrupt.wait(for: interrupts, orSeconds: duration) }
             _ = await group.next()
             do {
                 try await demo.stop()

@@ -1,3 +1,4 @@
+import BrowserTestSupport
 import HeadUnitViewer
 import Logging
 import ServiceLifecycle
@@ -33,9 +34,4 @@ func withViewer<Result: Sendable>(
             throw error
         }
     }
-}
-
-struct HarnessError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }

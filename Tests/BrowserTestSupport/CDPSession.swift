@@ -1,22 +1,30 @@
 import Foundation
-import HummingbirdWSClient
+public import HummingbirdWSClient
 
 /// A minimal DevTools protocol client over one WebSocket: request, wait for the reply with the same id, skip events.
-struct CDPSession {
+///
+/// ```swift
+/// var cdp = CDPSession(inbound: inbound, outbound: outbound)
+/// try await cdp.open("http://127.0.0.1:8080/")
+/// try await cdp.waitFor("viewer.display.stats.framesDrawn >= 5")
+/// ```
+public struct CDPSession {
     var messages: WebSocketInboundMessageStream.AsyncIterator
-    let outbound: WebSocketOutboundWriter
+    /// The WebSocket to the browser; close it to end the session.
+    public let outbound: WebSocketOutboundWriter
     var nextID = 1
     /// The page target's session, once attached (flat mode).
     var sessionID: String?
 
-    init(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) {
+    /// A session on the browser's DevTools WebSocket.
+    public init(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) {
         self.messages = inbound.messages(maxSize: 1 << 26).makeAsyncIterator()
         self.outbound = outbound
     }
 
     /// Calls `method` and returns its `result`; a protocol error throws.
     @discardableResult
-    mutating func call(_ method: String, _ params: [String: Any] = [:], onBrowser: Bool = false) async throws
+    public mutating func call(_ method: String, _ params: [String: Any] = [:], onBrowser: Bool = false) async throws
         -> [String: Any]
     {
         let id = nextID
@@ -37,7 +45,7 @@ struct CDPSession {
     }
 
     /// Opens `url` in a new tab and attaches to it.
-    mutating func open(_ url: String) async throws {
+    public mutating func open(_ url: String) async throws {
         let target = try await call("Target.createTarget", ["url": url], onBrowser: true)
         guard let targetID = target["targetId"] as? String else { throw HarnessError("no targetId in \(target)") }
         let attached = try await call(
@@ -47,7 +55,7 @@ struct CDPSession {
 
     /// Evaluates JavaScript in the page, awaiting a promise, and returns the value; a JS exception throws.
     /// A page still loading may swap its JavaScript context under the call; that one error is retried.
-    mutating func evaluate(_ expression: String) async throws -> Any? {
+    public mutating func evaluate(_ expression: String) async throws -> Any? {
         var attempts = 0
         var result: [String: Any] = [:]
         while true {
@@ -68,7 +76,7 @@ struct CDPSession {
     }
 
     /// A left click at CSS pixel (x, y), as a real mouse press and release.
-    mutating func click(x: Double, y: Double) async throws {
+    public mutating func click(x: Double, y: Double) async throws {
         try await call("Input.dispatchMouseEvent", ["type": "mouseMoved", "x": x, "y": y])
         try await call(
             "Input.dispatchMouseEvent",
@@ -79,7 +87,9 @@ struct CDPSession {
     }
 
     /// A left-button drag from one CSS pixel to another in one move, with modifier keys held (8 = Shift).
-    mutating func drag(from start: (x: Double, y: Double), to end: (x: Double, y: Double), modifiers: Int) async throws
+    public mutating func drag(
+        from start: (x: Double, y: Double), to end: (x: Double, y: Double), modifiers: Int
+    ) async throws
     {
         try await call("Input.dispatchMouseEvent", ["type": "mouseMoved", "x": start.x, "y": start.y])
         try await call(
@@ -100,7 +110,9 @@ struct CDPSession {
     }
 
     /// The bounding rectangle of the element with `id`, in CSS pixels.
-    mutating func rect(ofElement id: String) async throws -> (x: Double, y: Double, width: Double, height: Double) {
+    public mutating func rect(ofElement id: String) async throws
+        -> (x: Double, y: Double, width: Double, height: Double)
+    {
         let value = try await evaluate(
             "(() => { const r = document.getElementById('\(id)').getBoundingClientRect();"
                 + " return [r.left, r.top, r.width, r.height]; })()")
@@ -112,7 +124,7 @@ struct CDPSession {
 }
 
 /// A JSON number as a Double, whichever way JSONSerialization boxed it.
-func number(_ value: Any?) -> Double? {
+public func number(_ value: Any?) -> Double? {
     switch value {
     case let value as Double: value
     case let value as Int: Double(value)

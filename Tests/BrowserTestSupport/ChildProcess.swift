@@ -1,0 +1,158 @@
+public import Foundation
+import NIOConcurrencyHelpers
+
+/// A child process for a test (the `carwindow` binary, Chromium) whose output is read line by line as it comes,
+/// so a test can wait for a line, and whose end is always in the test's hands: a signal with a bounded grace, then
+/// SIGKILL.
+///
+/// Output is read on two plain threads, never on the Swift concurrency pool: a blocking read there would hold one of
+/// the pool's few threads (two on a 2-core CI machine) for as long as the child runs. Both pipes are drained all the
+/// time, so a chatty child never blocks on a full pipe.
+///
+/// ```swift
+/// let demo = try ChildProcess.launch(executable: carwindow, arguments: ["demo", "--viewer-port", "0"])
+/// defer { demo.kill() }
+/// let line = try await demo.waitForLine("the viewer's URL", timeout: .seconds(60)) { $0.hasPrefix("viewer: ") }
+/// let status = try await demo.stop(signal: SIGINT, grace: .seconds(30))
+/// ```
+public final class ChildProcess: Sendable {
+    /// Which of the child's outputs a line came from.
+    public enum Stream: String, Sendable {
+        case stdout, stderr
+    }
+
+    /// One line of output, numbered in arrival order over both streams.
+    public struct Line: Sendable, CustomStringConvertible {
+        public var number: Int
+        public var stream: Stream
+        public var text: String
+        public var description: String { "\(stream): \(text)" }
+    }
+
+    private struct State {
+        var lines: [Line] = []
+        var openStreams = 2
+        var exitStatus: Int32?
+    }
+
+    /// The executable's file name, for messages.
+    public let name: String
+    private let process: Process
+    private let state: NIOLockedValueBox<State>
+
+    private init(name: String, process: Process, state: NIOLockedValueBox<State>) {
+        self.name = name
+        self.process = process
+        self.state = state
+    }
+
+    /// Starts `executable` with `arguments`, reading its stdout and stderr from now on.
+    ///
+    /// - Throws: what `Process.run()` throws when the executable cannot be started.
+    public static func launch(executable: URL, arguments: [String]) throws -> ChildProcess {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = FileHandle.nullDevice
+        let state = NIOLockedValueBox(State())
+        process.terminationHandler = { process in
+            let status = process.terminationStatus
+            state.withLockedValue { $0.exitStatus = status }
+        }
+        try process.run()
+        for (pipe, stream) in [(stdout, Stream.stdout), (stderr, Stream.stderr)] {
+            let handle = pipe.fileHandleForReading
+            // The thread ends at EOF: when the child and everything it started have closed the pipe.
+            Thread {
+                var pending = Data()
+                func append(_ data: Data) {
+                    let text = String(decoding: data, as: UTF8.self)
+                    state.withLockedValue { $0.lines.append(Line(number: $0.lines.count, stream: stream, text: text)) }
+                }
+                while true {
+                    let data = handle.availableData
+                    if data.isEmpty { break }
+                    pending.append(data)
+                    while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                        append(pending[pending.startIndex..<newline])
+                        pending = Data(pending[pending.index(after: newline)...])
+                    }
+                }
+                if !pending.isEmpty { append(pending) }
+                state.withLockedValue { $0.openStreams -= 1 }
+            }.start()
+        }
+        return ChildProcess(name: executable.lastPathComponent, process: process, state: state)
+    }
+
+    /// The process id.
+    public var pid: Int32 { process.processIdentifier }
+
+    /// The exit status (or the signal that ended it), once it has ended.
+    public var exitStatus: Int32? { state.withLockedValue { $0.exitStatus } }
+
+    /// Every line read so far.
+    public var lines: [Line] { state.withLockedValue { $0.lines } }
+
+    /// The last `count` lines, one per row, for failure messages.
+    public func tail(_ count: Int = 30) -> String {
+        let lines = self.lines
+        return lines.suffix(count).map(\.description).joined(separator: "\n")
+    }
+
+    /// Waits for the first line numbered `after` or later that matches `predicate`, in `stream` (either by default).
+    ///
+    /// - Parameters:
+    ///   - what: what the line means, for the failure message.
+    ///   - after: the first line number to look at; pass one past a line already seen to wait for a newer one.
+    ///   - timeout: how long to wait; generous, this bounds a failure, not the usual case.
+    /// - Throws: `HarnessError` when the child ends or the time runs out first; it quotes the last lines read.
+    @discardableResult
+    public func waitForLine(
+        _ what: String, in stream: Stream? = nil, after: Int = 0, timeout: Duration,
+        where predicate: (String) -> Bool
+    ) async throws -> Line {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let (lines, ended) = state.withLockedValue { ($0.lines, $0.openStreams == 0 && $0.exitStatus != nil) }
+            let candidates = lines.dropFirst(after).filter { stream == nil || $0.stream == stream }
+            if let line = candidates.first(where: { predicate($0.text) }) {
+                return line
+            }
+            if ended {
+                throw HarnessError(
+                    "\(name) exited with status \(exitStatus ?? -1) before \(what); its last lines:\n\(tail())")
+            }
+            if ContinuousClock.now >= deadline {
+                throw HarnessError("no \(what) from \(name) within \(timeout); its last lines:\n\(tail())")
+            }
+            // Polling the lines the reader threads collect: a condition wait, bounded by the deadline above.
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
+    /// Sends `signal` and waits up to `grace` for the child to exit; if it does not, kills it with SIGKILL.
+    ///
+    /// - Returns: the exit status if it exited within `grace` on its own, `nil` if it had to be killed.
+    @discardableResult
+    public func stop(signal: Int32, grace: Duration) async -> Int32? {
+        if exitStatus == nil { Foundation.kill(pid, signal) }
+        let deadline = ContinuousClock.now + grace
+        while exitStatus == nil, ContinuousClock.now < deadline {
+            // A cancelled test does not wait out the grace; it kills at once below.
+            do { try await Task.sleep(for: .milliseconds(50)) } catch { break }
+        }
+        if let status = exitStatus { return status }
+        kill()
+        return nil
+    }
+
+    /// Kills the child with SIGKILL if it is still running, without waiting: the safety net for `defer`.
+    public func kill() {
+        if process.isRunning { Foundation.kill(pid, SIGKILL) }
+    }
+}
