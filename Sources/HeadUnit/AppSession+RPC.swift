@@ -7,6 +7,8 @@ extension AppSession {
         var function: FunctionID
         var correlationID: UInt32
         var body: JSONValue
+        /// It came on the protected RPC service with E = 1; Core answers such a request encrypted.
+        var arrivedEncrypted = false
     }
 
     /// Reads the app's RPC in either form (binary header for protocol 2+, the JSON envelope for protocol 1).
@@ -51,22 +53,33 @@ extension AppSession {
     }
 
     mutating func receiveRPC(_ message: SDLMessage) -> [SessionAction] {
-        let incoming: IncomingRPC
+        var incoming: IncomingRPC
         do {
             incoming = try decodeRPC(message)
         } catch {
             // Core answers an RPC it cannot parse with GenericResponse INVALID_DATA.
             let correlation = (try? RPCPayload(decoding: message.payload))?.correlationID ?? 0
+            let response = rpc(
+                .response, CoreRPC.genericResponse, correlationID: correlation, CoreRPC.response("INVALID_DATA"))
             return [
-                .send(
-                    rpc(
-                        .response, CoreRPC.genericResponse, correlationID: correlation, CoreRPC.response("INVALID_DATA")
-                    )),
+                message.isEncrypted ? .sendEncrypted(response) : .send(response),
                 .emit(.error(HeadUnitError(error.kind, app: app))),
             ]
         }
+        incoming.arrivedEncrypted = message.isEncrypted
         switch incoming.type {
-        case .request: return receiveRequest(incoming)
+        case .request:
+            let name = FunctionNames.name(incoming.function)
+            let decision = rpcProtection.request(
+                name, arrivedEncrypted: message.isEncrypted, rpcServiceProtected: protectedServices.contains(.rpc))
+            guard registration == nil || decision != .refuse else {
+                // Core's RPC protection: not processed; the request's own response, in the clear (SDL-0207).
+                return [
+                    respond(incoming, CoreRPC.response("ENCRYPTION_NEEDED")),
+                    .emit(.encryptionNeeded(app, request: name)),
+                ]
+            }
+            return receiveRequest(incoming)
         case .notification: return receiveNotification(incoming)
         default:
             // The emulator sends no requests, so a response from the app answers nothing.
@@ -75,8 +88,12 @@ extension AppSession {
         }
     }
 
-    private mutating func respond(_ rpc: IncomingRPC, _ body: JSONValue) -> SessionAction {
-        .send(self.rpc(.response, rpc.function, correlationID: rpc.correlationID, body))
+    /// The response to `rpc`: encrypted when the request was (Core answers an encrypted request encrypted).
+    private mutating func respond(_ rpc: IncomingRPC, _ body: JSONValue, function: FunctionID? = nil)
+        -> SessionAction
+    {
+        let frame = self.rpc(.response, function ?? rpc.function, correlationID: rpc.correlationID, body)
+        return rpc.arrivedEncrypted ? .sendEncrypted(frame) : .send(frame)
     }
 
     private mutating func receiveRequest(_ rpc: IncomingRPC) -> [SessionAction] {
@@ -101,12 +118,7 @@ extension AppSession {
                             "UNSUPPORTED_REQUEST", info: "Not supported by the CarWindow head-unit emulator"))
                 ]
             }
-            return [
-                .send(
-                    self.rpc(
-                        .response, CoreRPC.genericResponse, correlationID: rpc.correlationID,
-                        CoreRPC.response("INVALID_DATA")))
-            ]
+            return [respond(rpc, CoreRPC.response("INVALID_DATA"), function: CoreRPC.genericResponse)]
         }
     }
 
@@ -139,12 +151,12 @@ extension AppSession {
         var actions: [SessionAction] = [
             respond(rpc, CoreRPC.registerResponse(configuration: configuration)),
             .emit(.appRegistered(app, appName: registration.appName, appHMITypes: types)),
-            .send(notification(CoreRPC.onHMIStatus, status.json)),
-            .emit(.hmiChanged(app, status)),
-            .send(notification(CoreRPC.onPermissionsChange, permissionsChange)),
-            .send(notification(CoreRPC.onSystemRequest, CoreRPC.systemRequestLockScreen())),
-            .send(notification(CoreRPC.onDriverDistraction, CoreRPC.driverDistractionOff())),
         ]
+        actions += notify(CoreRPC.onHMIStatus, status.json)
+        actions.append(.emit(.hmiChanged(app, status)))
+        actions += notify(CoreRPC.onPermissionsChange, permissionsChange)
+        actions += notify(CoreRPC.onSystemRequest, CoreRPC.systemRequestLockScreen())
+        actions += notify(CoreRPC.onDriverDistraction, CoreRPC.driverDistractionOff())
         if let delay = configuration.activationDelay { actions.append(.schedule(.activation, after: delay)) }
         return actions
     }
@@ -200,13 +212,6 @@ extension AppSession {
 }
 
 extension AppSession {
-    /// Core's OnPermissionsChange, with `requireEncryption` when the head unit wants protected RPCs.
-    var permissionsChange: JSONValue {
-        var body = CoreRPC.permissionsChange()
-        if configuration.security?.requireEncryptedRPCs == true, case .object(var fields) = body {
-            fields["requireEncryption"] = true
-            body = .object(fields)
-        }
-        return body
-    }
+    /// Core's OnPermissionsChange, with the `requireEncryption` flags of the head unit's RPC protection.
+    var permissionsChange: JSONValue { rpcProtection.permissionsChange(CoreRPC.permissionsChange()) }
 }

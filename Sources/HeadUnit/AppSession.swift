@@ -4,6 +4,9 @@ import SDLWire
 /// What the actor must do after the session state changed.
 enum SessionAction {
     case send(SDLFrame)
+    /// An RPC message, built as one plaintext Single frame, to send on the protected RPC service: the actor splits
+    /// it into frames of one TLS record each, with E = 1 (PS §2.3, §7).
+    case sendEncrypted(SDLFrame)
     case schedule(SessionTimer, after: Duration)
     case cancel(SessionTimer)
     case emit(HeadUnitEvent)
@@ -19,6 +22,16 @@ enum SessionAction {
     case protectStart(SDLMessage)
     /// A security query from the app (handshake data or an internal error).
     case securityQuery(ByteBuffer)
+}
+
+extension SessionAction {
+    /// A frame goes to the app (clear or encrypted).
+    var isSend: Bool {
+        switch self {
+        case .send, .sendEncrypted: true
+        default: false
+        }
+    }
 }
 
 /// A delayed step of Core's behaviour, owned by one session and cancelled with it.
@@ -161,6 +174,20 @@ struct AppSession {
         rpc(.notification, function, correlationID: RPCPayload.notificationCorrelationID, body)
     }
 
+    /// The RPC protection Core applies to this app (``HeadUnitSecurity/requireEncryptedRPCs``).
+    var rpcProtection: RPCProtectionPolicy { RPCProtectionPolicy(configuration.security) }
+
+    /// A notification to the app, as RPC protection allows: in the clear, encrypted, or withheld (with an event)
+    /// when it requires encryption and the RPC service is not protected yet.
+    mutating func notify(_ function: FunctionID, _ body: JSONValue) -> [SessionAction] {
+        let name = FunctionNames.name(function)
+        switch rpcProtection.notification(name, rpcServiceProtected: protectedServices.contains(.rpc)) {
+        case .send(encrypted: false): return [.send(notification(function, body))]
+        case .send(encrypted: true): return [.sendEncrypted(notification(function, body))]
+        case .withhold: return [.emit(.notificationWithheld(app, notification: name))]
+        }
+    }
+
     // MARK: HMI status
 
     /// Sends OnHMIStatus for `status` and does what Core does to the streams at the new level.
@@ -168,10 +195,8 @@ struct AppSession {
         guard registration != nil else { return [] }
         let old = status
         status = newStatus
-        var actions: [SessionAction] = [
-            .send(notification(CoreRPC.onHMIStatus, newStatus.json)),
-            .emit(.hmiChanged(app, newStatus)),
-        ]
+        var actions = notify(CoreRPC.onHMIStatus, newStatus.json)
+        actions.append(.emit(.hmiChanged(app, newStatus)))
         switch newStatus.level {
         case .none:
             // hmi-levels: EndService (video) 0.3-8 ms after the OnHMIStatus(NONE).

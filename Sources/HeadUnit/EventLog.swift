@@ -84,6 +84,10 @@ struct EventLog {
             }
             return (decoded, "\(control) (\(service))")
         }
+        if header.isEncrypted, header.frameType != .first {
+            // One TLS record: nothing to decode on the wire (the RPC inside is the app's or Core's business).
+            return (.null, "encrypted \(header.frameType) (\(service), \(frame.payload.readableBytes) bytes)")
+        }
         if header.serviceType == .rpc || header.serviceType == .bulk, header.frameType == .single {
             guard let rpc = try? RPCPayload(decoding: frame.payload) else {
                 return (.null, "undecodable RPC (\(frame.payload.readableBytes) bytes)")

@@ -41,8 +41,8 @@ extension HeadUnit {
                 continue
             }
             let body: JSONValue = ["systemCapability": CoreRPC.videoCapabilityBody(capability)]
-            let frame = connection.session.notification(CoreRPC.onSystemCapabilityUpdated, body)
-            execute([.send(frame), .emit(.capabilityUpdated(connection.app, capability))], on: connection)
+            let actions = connection.session.notify(CoreRPC.onSystemCapabilityUpdated, body)
+            execute(actions + [.emit(.capabilityUpdated(connection.app, capability))], on: connection)
         }
     }
 
@@ -119,7 +119,7 @@ extension HeadUnit {
     /// ```
     ///
     /// - Returns: the number of notifications sent (twice the events with ``CoreQuirks/duplicateTouchEvents`` for a
-    ///   navigation app).
+    ///   navigation app; none while OnTouchEvent requires encryption the app's RPC service lacks).
     @discardableResult
     public func injectTouches(_ events: [TouchEvent], to app: AppID) throws(HeadUnitError) -> Int {
         let connection = try connection(app)
@@ -129,12 +129,14 @@ extension HeadUnit {
         let copies = configuration.quirks.duplicateTouchEvents && registration.navigation ? 2 : 1
         var sent = 0
         for event in events {
+            var copiesSent = 0
             for _ in 0..<copies {
-                let frame = connection.session.notification(CoreRPC.onTouchEvent, event.json)
-                execute([.send(frame)], on: connection)
-                sent += 1
+                let actions = connection.session.notify(CoreRPC.onTouchEvent, event.json)
+                execute(actions, on: connection)
+                if actions.contains(where: \.isSend) { copiesSent += 1 }
             }
-            emit(.touchSent(app, type: event.type, notifications: copies))
+            sent += copiesSent
+            if copiesSent > 0 { emit(.touchSent(app, type: event.type, notifications: copiesSent)) }
         }
         return sent
     }

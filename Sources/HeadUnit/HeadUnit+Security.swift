@@ -111,6 +111,33 @@ extension HeadUnit {
         execute(connection.session.protectionFailed(waiting, reason: reason), on: connection)
     }
 
+    /// An RPC message for the protected RPC service as it goes on the wire: split into chunks of at most one TLS
+    /// record's plaintext (``EncryptedChunkLimit/rpc``, less with a small MTU), the First frame clear with the
+    /// plaintext total, every Single and Consecutive payload one record with E = 1 (PS §2.3). Empty, with an error
+    /// event, when the TLS session is gone or refuses to encrypt.
+    func encryptedFrames(_ frame: SDLFrame, on connection: Connection) -> [SDLFrame] {
+        guard let manager = connection.tls, connection.handshake?.isComplete == true else {
+            emit(.error(HeadUnitError(.stream("no TLS session to encrypt \(frame.header)"), app: connection.app)))
+            return []
+        }
+        var message = SDLMessage(frame: frame)
+        message.isEncrypted = true
+        let chunk = EncryptedChunkLimit.plaintextChunkSize(
+            for: message.serviceType, maximumFramePayload: Int(clamping: configuration.mtu))
+        var frames = MessageFragmenter.frames(for: message, maximumPayload: chunk)
+        for index in frames.indices where frames[index].header.isEncrypted {
+            do {
+                // A new frame, so `dataSize` counts the ciphertext.
+                let ciphertext = try manager.encrypt(frames[index].payload)
+                frames[index] = SDLFrame(header: frames[index].header, payload: ciphertext)
+            } catch {
+                emit(.error(HeadUnitError(.stream("cannot encrypt \(frame.header): \(error)"), app: connection.app)))
+                return []
+            }
+        }
+        return frames
+    }
+
     /// An encrypted Single or Consecutive frame, decrypted; `nil` when it cannot be (reported as an error).
     func decryptIfNeeded(_ frame: SDLFrame, on connection: Connection) -> SDLFrame? {
         let header = frame.header

@@ -326,6 +326,12 @@ public actor HeadUnit {
                 guard !connection.session.silent else { continue }
                 log(frame, .coreToApp, connection)
                 route(frame, on: connection)
+            case .sendEncrypted(let frame):
+                guard !connection.session.silent else { continue }
+                for encrypted in encryptedFrames(frame, on: connection) {
+                    log(encrypted, .coreToApp, connection)
+                    route(encrypted, on: connection)
+                }
             case .schedule(let timer, let delay):
                 connection.timers[timer]?.cancel()
                 let app = connection.app

@@ -51,6 +51,10 @@ public enum HeadUnitEvent: Sendable, CustomStringConvertible {
     /// A protected start was refused: the handshake failed, protection is not configured, or an unprotected start
     /// of a force-protected service.
     case protectionFailed(AppID, service: ServiceType, reason: String)
+    /// A request that requires encryption arrived in the clear and was answered ENCRYPTION_NEEDED (SDL-0207).
+    case encryptionNeeded(AppID, request: String)
+    /// A notification that requires encryption was not sent: the app's RPC service is not protected yet.
+    case notificationWithheld(AppID, notification: String)
     /// The app registered its secondary transport (RegisterSecondaryTransportACK sent).
     case secondaryTransportRegistered(AppID)
     /// The app's secondary transport closed; the services on it ended.
@@ -82,6 +86,8 @@ public enum HeadUnitEvent: Sendable, CustomStringConvertible {
         case .error(let error): "error: \(error)"
         case .handshakeCompleted(let app): "\(app) TLS handshake complete"
         case .protectionFailed(let app, let service, let reason): "\(app) \(service) not protected: \(reason)"
+        case .encryptionNeeded(let app, let request): "\(app) \(request) in the clear: ENCRYPTION_NEEDED"
+        case .notificationWithheld(let app, let name): "\(app) \(name) withheld: RPC service not protected"
         case .secondaryTransportRegistered(let app): "\(app) secondary transport registered"
         case .secondaryTransportClosed(let app): "\(app) secondary transport closed"
         }

@@ -10,7 +10,8 @@ public import SDLWire
 /// var configuration = HeadUnitConfiguration(port: 0)
 /// configuration.security = HeadUnitSecurity(
 ///     factory: try OpenSSLSecurityManagerFactory(.headUnit(trusting: .file("ca.pem"))),
-///     forceProtectedServices: [.video, .audio])
+///     forceProtectedServices: [.video, .audio],
+///     requireEncryptedRPCs: true, encryptedRPCs: ["SendHapticData", "OnTouchEvent"])
 /// ```
 public struct HeadUnitSecurity: Sendable {
     /// A broken handshake on purpose, to test how an app copes.
@@ -27,8 +28,15 @@ public struct HeadUnitSecurity: Sendable {
     /// Services whose unprotected StartService is refused with a NAK (Core's `ForceProtectedService`, which lists
     /// 0x0A and 0x0B in its example; brief §8).
     public var forceProtectedServices: Set<ServiceType>
-    /// Sets `requireEncryption` in OnPermissionsChange, so the app upgrades its RPC service.
+    /// The app-level flag of RPC protection (SDL-0207): OnPermissionsChange says `requireEncryption: true`. Together
+    /// with ``encryptedRPCs`` it makes the app upgrade its RPC service (StartService RPC with E = 1) and decides
+    /// which RPCs the head unit insists on receiving and sending encrypted.
     public var requireEncryptedRPCs: Bool
+    /// RPC names (`"SendHapticData"`, `"OnTouchEvent"`) whose PermissionItem says `requireEncryption: true`. While
+    /// ``requireEncryptedRPCs`` is on, a listed request that arrives in the clear is answered ENCRYPTION_NEEDED and a
+    /// listed notification goes out encrypted, or not at all before the RPC service is protected, as SDL Core does
+    /// (docs/security.md, "The emulator's head-unit side").
+    public var encryptedRPCs: Set<String>
     /// How long the app may stay silent during the handshake.
     public var handshakeTimeout: Duration
     /// A deliberate fault, `nil` for a correct handshake.
@@ -38,12 +46,14 @@ public struct HeadUnitSecurity: Sendable {
         factory: any SecurityManagerFactory,
         forceProtectedServices: Set<ServiceType> = [],
         requireEncryptedRPCs: Bool = false,
+        encryptedRPCs: Set<String> = [],
         handshakeTimeout: Duration = .seconds(10),
         fault: HandshakeFault? = nil
     ) {
         self.factory = factory
         self.forceProtectedServices = forceProtectedServices
         self.requireEncryptedRPCs = requireEncryptedRPCs
+        self.encryptedRPCs = encryptedRPCs
         self.handshakeTimeout = handshakeTimeout
         self.fault = fault
     }

@@ -55,6 +55,10 @@ public struct SDLSessionError: Error, Hashable, Sendable, CustomStringConvertibl
         /// garbage, a silent peer), the head unit acknowledged without the encryption bit (`.notProtected`), or a
         /// frame did not encrypt or decrypt. The SDL code travels in ``SDLSecurity/SecurityError/code``.
         case security(SecurityError)
+        /// The head unit answered `request` with ENCRYPTION_NEEDED: its policy requires the RPC to be encrypted
+        /// (SDL-0207), and it arrived in the clear because the RPC service was not protected yet (see
+        /// ``RPCProtectionStatus``) or the app has no ``AppConfiguration/security``. The context says which.
+        case encryptionNeeded(request: FunctionID, info: String?)
         /// The secondary transport could not be used: it did not connect, the head unit refused its registration
         /// (RegisterSecondaryTransportNAK, with the reason), or it closed.
         case secondaryTransport(String)
@@ -94,6 +98,10 @@ public struct SDLSessionError: Error, Hashable, Sendable, CustomStringConvertibl
         case .appUnregistered(let reason): base = "the head unit unregistered the app: \(reason)"
         case .invalidState(let why): base = "invalid state: \(why)"
         case .security(let error): base = "protection failed: \(error)"
+        case .encryptionNeeded(let request, let info):
+            base =
+                "\(request.name ?? request.description) must be encrypted: the head unit answered ENCRYPTION_NEEDED"
+                + (info.map { " (\($0))" } ?? "")
         case .secondaryTransport(let why): base = "secondary transport: \(why)"
         }
         if let context { return "\(base) (\(context))" }
@@ -105,5 +113,12 @@ public struct SDLSessionError: Error, Hashable, Sendable, CustomStringConvertibl
         if let reason = nak.reason { parts.append("reason '\(reason)'") }
         if let params = nak.rejectedParams { parts.append("rejected \(params)") }
         return parts.isEmpty ? "no reason given" : parts.joined(separator: ", ")
+    }
+}
+
+extension SDLSessionError.Kind {
+    var isEncryptionNeeded: Bool {
+        if case .encryptionNeeded = self { return true }
+        return false
     }
 }

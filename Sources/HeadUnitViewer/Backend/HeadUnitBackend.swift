@@ -166,7 +166,7 @@ public final class HeadUnitBackend: ViewerBackend {
             return .connectionDropped(reason: "\(app) disconnected")
         case .error(let error): return .error(error.description)
         case .audioStarted, .audioStopped, .appCapabilityUpdated, .handshakeCompleted, .protectionFailed,
-            .secondaryTransportRegistered, .secondaryTransportClosed:
+            .encryptionNeeded, .notificationWithheld, .secondaryTransportRegistered, .secondaryTransportClosed:
             return .note(event.description)
         case .sessionStarted, .videoFrame, .audioData, .capabilityRequested:
             return nil

@@ -7,14 +7,6 @@ import SDLWire
 /// of them are lost (PS §7.3), so a failed state is replaced by a fresh one on the next protected start, never
 /// retried. Owned by the ``SDLSession`` actor: the engine is a non-`Sendable` class used one call at a time.
 struct ProtectionState {
-    /// Where the session is in upgrading the RPC service after OnPermissionsChange asked for encryption.
-    enum RPCUpgrade: Equatable {
-        case notRequested
-        case inFlight
-        case done
-        case failed
-    }
-
     var manager: (any SecurityManager)?
     var handshake: HandshakeStateMachine<ContinuousClock.Instant>?
     /// Fires `deadlineReached` when the head unit goes quiet; replaced whenever the deadline moves.
@@ -23,7 +15,10 @@ struct ProtectionState {
     var failure: SecurityError?
     /// Services whose StartServiceACK had the E bit.
     var services: Set<ServiceType> = []
-    var rpcUpgrade: RPCUpgrade = .notRequested
+    /// Where the RPC service's upgrade stands; the session publishes each change.
+    var rpcStatus: RPCProtectionStatus = .unprotected
+    /// OnPermissionsChange required encryption without ``AppConfiguration/security``: logged once.
+    var reportedMissingSecurity = false
 
     /// A handshake is running or complete and can carry another protected service.
     var isUsable: Bool { manager != nil && failure == nil }
@@ -34,8 +29,8 @@ struct ProtectionState {
     mutating func reset(keepingUpgrade: Bool = false) {
         timer?.cancel()
         manager?.stop()
-        let upgrade = rpcUpgrade
+        let upgrade = rpcStatus
         self = ProtectionState()
-        if keepingUpgrade { rpcUpgrade = upgrade }
+        if keepingUpgrade { rpcStatus = upgrade }
     }
 }

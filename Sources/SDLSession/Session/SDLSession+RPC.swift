@@ -15,8 +15,10 @@ extension SDLSession {
     /// - Parameters:
     ///   - request: any typed request.
     ///   - timeout: overrides ``AppConfiguration/Timeouts/response``.
-    /// - Returns: the typed response, whatever its `resultCode` (only registration turns failure into an error).
+    /// - Returns: the typed response, whatever its `resultCode` (only registration and ENCRYPTION_NEEDED turn
+    ///   failure into an error).
     /// - Throws: ``SDLSessionError``: `.timeout`, `.genericResponse` (the head unit did not understand the request),
+    ///   `.encryptionNeeded` (the head unit requires the request encrypted; the context says why it was not),
     ///   `.unexpectedFunctionID`, `.rpcCoding` (the response's JSON does not fit), `.connectionClosed`, ...
     public func send<Request: RPCRequest>(
         _ request: Request,
@@ -61,7 +63,17 @@ extension SDLSession {
             wait: { try await self.waitResponse(correlationID) },
             expire: { error in await self.resolveResponse(correlationID, .failure(error)) }
         )
-        return try Self.decodeResponse(payload, for: Request.self)
+        let result = Result { () throws(SDLSessionError) in try Self.decodeResponse(payload, for: Request.self) }
+        if case .failure(let error) = result, error.kind.isEncryptionNeeded {
+            throw SDLSessionError(error.kind, context: encryptionContext)
+        }
+        return try result.get()
+    }
+
+    /// Why a request went out in the clear, for an ENCRYPTION_NEEDED error.
+    var encryptionContext: String {
+        guard configuration.security != nil else { return "the app has no AppConfiguration.security" }
+        return "sent in the clear; RPC service protection: \(protection.rpcStatus)"
     }
 
     /// Sends a notification to the head unit (for example OnAppCapabilityUpdated). No answer comes.
@@ -99,11 +111,22 @@ extension SDLSession {
             }
             throw SDLSessionError(.unexpectedFunctionID(expected: Request.functionID, got: payload.functionID))
         }
+        let response: Request.Response
         do {
-            return try RPCCoder().decode(Request.Response.self, from: payload.json)
+            response = try RPCCoder().decode(Request.Response.self, from: payload.json)
         } catch {
+            // A negative answer need not carry the response's mandatory fields; ENCRYPTION_NEEDED still wins.
+            if let generic = try? RPCCoder().decode(GenericResponse.self, from: payload.json),
+                generic.resultCode == .encryptionNeeded
+            {
+                throw SDLSessionError(.encryptionNeeded(request: Request.functionID, info: generic.info))
+            }
             throw SDLSessionError(.rpcCoding(error))
         }
+        if response.resultCode == .encryptionNeeded {
+            throw SDLSessionError(.encryptionNeeded(request: Request.functionID, info: response.info))
+        }
+        return response
     }
 
     func checkSessionOpen(for function: FunctionID) throws(SDLSessionError) {

@@ -137,6 +137,9 @@ extension SDLSession {
                 protection.failure = error
                 protection.manager?.stop()
                 protection.services.removeAll()
+                if protection.rpcStatus == .protected {
+                    setRPCProtection(.failed(SDLSessionError(.security(error), context: "rpc: TLS session lost")))
+                }
             case .rejected(let error):
                 logger.warning("security query refused", metadata: ["error": "\(error)"])
             case .runHandshake:
@@ -216,24 +219,48 @@ extension SDLSession {
 
     // MARK: RPC protection
 
-    /// Whether an RPC goes out encrypted: the RPC service is protected and OnPermissionsChange marks the RPC (or,
-    /// without a per-RPC value, everything) as requiring encryption (PS §7 table; sdl_ios's encryption manager).
+    /// Whether an RPC goes out encrypted: the RPC service is protected and the RPC requires encryption
+    /// (``rpcRequiresEncryption(_:in:)``).
     func rpcRequiresEncryption(_ function: FunctionID) -> Bool {
         guard protection.services.contains(.rpc), let permissions = permissionChanges.current else { return false }
-        let item = permissions.permissionItem.first { $0.rpcName == function.name }
-        return item?.requireEncryption ?? permissions.requireEncryption ?? false
+        return Self.rpcRequiresEncryption(function, in: permissions)
+    }
+
+    /// Whether `permissions` make `function` require encryption, as SDL Core decides (SDL-0207): its permission item
+    /// says `requireEncryption: true` and the app-level `requireEncryption` is not `false`. An item without the flag
+    /// never requires it, whatever the app-level flag says (Core's function-group flag defaults to false; sdl_ios's
+    /// `rpcRequiresEncryption:` reads only the item).
+    static func rpcRequiresEncryption(_ function: FunctionID, in permissions: OnPermissionsChange) -> Bool {
+        guard permissions.requireEncryption != false, let name = function.name else { return false }
+        return permissions.permissionItem.contains { $0.rpcName == name && $0.requireEncryption == true }
+    }
+
+    /// Whether `permissions` ask the app to protect its RPC service: some RPC requires encryption (sdl_ios's
+    /// `sdl_appRequiresEncryption`: the app-level flag, absent meaning true, and at least one item).
+    static func asksForRPCProtection(_ permissions: OnPermissionsChange) -> Bool {
+        permissions.requireEncryption != false && permissions.permissionItem.contains { $0.requireEncryption == true }
+    }
+
+    func setRPCProtection(_ status: RPCProtectionStatus) {
+        guard protection.rpcStatus != status else { return }
+        protection.rpcStatus = status
+        rpcProtectionStatuses.send(status)
     }
 
     /// Starts the RPC upgrade once OnPermissionsChange asks for encryption and the HMI level is not NONE.
     func considerRPCUpgrade() {
-        guard configuration.security != nil, protection.rpcUpgrade == .notRequested,
-            let permissions = permissionChanges.current,
-            permissions.requireEncryption == true || permissions.permissionItem.contains(where: {
-                $0.requireEncryption == true
-            }),
-            let level = hmiStatuses.current?.hmiLevel, level != .none, jobs != nil
+        guard protection.rpcStatus == .unprotected, let permissions = permissionChanges.current,
+            Self.asksForRPCProtection(permissions), let level = hmiStatuses.current?.hmiLevel, level != .none,
+            jobs != nil
         else { return }
-        protection.rpcUpgrade = .inFlight
+        guard configuration.security != nil else {
+            if !protection.reportedMissingSecurity {
+                protection.reportedMissingSecurity = true
+                logger.error("the head unit requires encrypted RPCs, but AppConfiguration.security is not set")
+            }
+            return
+        }
+        setRPCProtection(.upgrading)
         jobs?.yield(.upgradeRPCProtection)
     }
 
@@ -246,15 +273,18 @@ extension SDLSession {
             startedServices.remove(.rpc)
             if started.isEncrypted {
                 protection.services.insert(.rpc)
-                protection.rpcUpgrade = .done
+                setRPCProtection(.protected)
                 logger.debug("RPC service protected")
             } else {
-                protection.rpcUpgrade = .failed
+                let error = SDLSessionError(
+                    .security(SecurityError(.notProtected, context: "StartServiceACK without the encryption bit")),
+                    context: "rpc")
+                setRPCProtection(.failed(error))
                 logger.error("RPC upgrade acknowledged without the encryption bit")
             }
         } catch {
-            protection.rpcUpgrade = .failed
             let failure = explainProtectionFailure(Self.sessionError(error), service: .rpc)
+            setRPCProtection(.failed(failure))
             logger.error("RPC service upgrade failed", metadata: ["error": "\(failure)"])
         }
     }

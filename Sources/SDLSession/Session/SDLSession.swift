@@ -87,6 +87,7 @@ public actor SDLSession {
     let notificationEvents = Broadcast<RPCNotificationMessage>(replaysCurrent: false)
     let serviceEndEvents = Broadcast<ServiceEnd>(replaysCurrent: false)
     let secondaryEvents = Broadcast<SecondaryTransportEvent>(replaysCurrent: false)
+    let rpcProtectionStatuses = Broadcast<RPCProtectionStatus>(.unprotected)
 
     /// - Parameters:
     ///   - configuration: the app and its timeouts.
@@ -145,6 +146,12 @@ public actor SDLSession {
 
     /// A new stream of what happens to the secondary transport, from now on.
     public func secondaryTransportUpdates() -> AsyncStream<SecondaryTransportEvent> { secondaryEvents.subscribe() }
+
+    /// Whether the RPC service is protected: see ``RPCProtectionStatus``.
+    public var rpcProtection: RPCProtectionStatus { protection.rpcStatus }
+
+    /// A new stream of the RPC service's protection: the current status first, then each change.
+    public func rpcProtectionUpdates() -> AsyncStream<RPCProtectionStatus> { rpcProtectionStatuses.subscribe() }
 
     func setState(_ state: ConnectionState) {
         guard lifecycle != state else { return }
@@ -272,6 +279,7 @@ public actor SDLSession {
         notificationEvents.finish()
         serviceEndEvents.finish()
         secondaryEvents.finish()
+        rpcProtectionStatuses.finish()
     }
 
     static func sessionError(_ error: any Error) -> SDLSessionError {
