@@ -7,7 +7,11 @@ public import NIOCore
 /// ```
 public struct SDLFrame: Sendable, Equatable, CustomStringConvertible {
     public var header: FrameHeader
-    public var payload: ByteBuffer
+    /// The payload; replacing or changing it sets `header.dataSize` again, so a frame whose payload was swapped
+    /// (encrypted, say) never goes out with the old length.
+    public var payload: ByteBuffer {
+        didSet { header.dataSize = UInt32(truncatingIfNeeded: payload.readableBytes) }
+    }
 
     /// Builds a frame; the header's `dataSize` is set from the payload.
     public init(header: FrameHeader, payload: ByteBuffer = ByteBuffer()) {
