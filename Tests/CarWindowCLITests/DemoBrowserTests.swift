@@ -22,8 +22,25 @@ struct DemoBrowserTests {
         var changedByZoom: Double
         var compact: CanvasSample
         var resizeLine: String
+        /// The page's haptic rects after the preset: what the app sent first at 320x240, and every state the page
+        /// got while its screen was 320x240 (a rect outside it would sit off the picture).
+        var compactRects: CompactRects
         var errors: [String]
         var screenshots: [URL]
+    }
+
+    /// The haptic rects the page had after the picture-in-picture preset.
+    struct CompactRects: Sendable {
+        /// The app's first `hapticRects` line after it restarted at 320x240.
+        var appLine: String
+        /// The page's states with a 320x240 screen, and the rects in them that reach outside 320x240.
+        var states: Int
+        var outside: String
+        /// The page's rects at the end, as JSON.
+        var last: String
+        /// Whether every drawn haptic box lies on the video, and whether the page scrolls sideways.
+        var boxesOnVideo: Bool
+        var scrollsSideways: Bool
     }
 
     @Test("the page shows the demo's video; a click on + zooms the map; the PiP preset makes the app stream 320x240")
@@ -63,6 +80,8 @@ struct DemoBrowserTests {
         print("demo viewer: \(Int(observation.changedByZoom * 100)) % of the picture changed after the zoom tap")
         print("demo viewer: the app's events for the tap \(observation.tapLines)")
         print("demo viewer: the app's event for the preset \(observation.resizeLine)")
+        print("demo viewer: after PiP the app sent \(observation.compactRects.appLine); the page's rects"
+            + " \(observation.compactRects.last) (\(observation.compactRects.states) states at 320x240)")
         #expect(observation.errors.isEmpty, "page errors: \(observation.errors)")
         // Decoded frames: the demo's 800x480, mostly not black, changing as the vehicle moves.
         #expect(observation.first.width == 800 && observation.first.height == 480)
@@ -75,6 +94,12 @@ struct DemoBrowserTests {
         // The 320x240 preset: the app streams 320x240, and the page decodes it.
         #expect(observation.compact.width == 320 && observation.compact.height == 240, "\(observation.compact)")
         #expect(observation.compact.nonBlank > 320 * 240 / 2, "\(observation.compact)")
+        // No state the page got for the 320x240 screen carried a rect outside it (the 800x480 layout's buttons),
+        // and the overlay stays on the picture.
+        let compactRects = observation.compactRects
+        #expect(compactRects.states > 0)
+        #expect(compactRects.outside == "[]", "rects outside 320x240 after the PiP preset: \(compactRects.outside)")
+        #expect(compactRects.boxesOnVideo && !compactRects.scrollsSideways, "\(compactRects)")
         // The demo survived the session and stops cleanly.
         #expect(status == 0, "the demo did not exit by itself within 30 s of SIGINT; its last lines:\n\(demo.tail())")
         #expect(demo.lines.contains { $0.stream == .stderr && $0.text == "demo stopped" }, "\(demo.tail())")
@@ -146,7 +171,18 @@ struct DemoBrowserTests {
         let changedByZoom = number(try await cdp.evaluate(changed)) ?? 0
         var screenshots = [try await cdp.saveScreenshot(name: "demo-viewer.png")]
 
-        // The picture-in-picture preset: the app re-lays out to its compact view and streams 320x240.
+        // The picture-in-picture preset: the app re-lays out to its compact view and streams 320x240. From here the
+        // page's messages are kept, to check every state it gets for the new screen.
+        _ = try await cdp.evaluate(
+            """
+            (() => {
+              window.cwMessages = [];
+              viewer.socket.addEventListener('message', m => {
+                if (typeof m.data === 'string') cwMessages.push(JSON.parse(m.data));
+              });
+              return true;
+            })()
+            """)
         let resizeMark = demo.lines.count
         let preset = try await cdp.evaluate(
             """
@@ -180,13 +216,57 @@ struct DemoBrowserTests {
         try await cdp.waitFor("document.getElementById('stat-resolution').textContent === '320x240'")
         screenshots.append(try await cdp.saveScreenshot(name: "demo-viewer-pip.png"))
 
+        let compactRects = try await Self.compactRects(&cdp, demo: demo, after: resizeLine.number + 1)
+
         let errors =
             try await cdp.evaluate("viewer.log.filter(e => e.kind === 'error').map(e => e.text)") as? [String]
             ?? ["log unreadable"]
         return Observation(
             first: first, later: later, decoder: decoder, zoomIn: zoomIn, tapLines: tapLines,
-            changedByZoom: changedByZoom, compact: compact, resizeLine: resizeLine.text, errors: errors,
-            screenshots: screenshots)
+            changedByZoom: changedByZoom, compact: compact, resizeLine: resizeLine.text, compactRects: compactRects,
+            errors: errors, screenshots: screenshots)
+    }
+
+    /// Waits until the page has the app's first haptic rects at 320x240 (a state after the page logged them), then
+    /// reads every state the page got for the 320x240 screen and the boxes it drew.
+    static func compactRects(_ cdp: inout CDPSession, demo: ChildProcess, after line: Int) async throws
+        -> CompactRects
+    {
+        let appLine = try await demo.waitForLine(
+            "the app's haptic rects after it restarted at 320x240", in: .stdout, after: line, timeout: .seconds(60)
+        ) { text in Self.event(text)?["event"] as? String == "hapticRects" }
+        try await cdp.waitFor(
+            """
+            (() => {
+              const m = window.cwMessages || [];
+              const started = m.findIndex(d => d.type === 'event' && d.event.kind === 'videoStarted'
+                && d.event.width === 320 && d.event.height === 240);
+              const rects = m.findIndex((d, i) => i > started && d.type === 'event' && d.event.kind === 'hapticRects');
+              return started >= 0 && rects >= 0 && m.some((d, i) => i > rects && d.type === 'state');
+            })()
+            """, seconds: 60, detail: "(window.cwMessages || []).map(d => d.type === 'event' ? d.event.kind : d.type)")
+        let value = try await cdp.evaluate(
+            """
+            (() => {
+              const states = cwMessages.filter(d => d.type === 'state' && d.state.screen.width === 320
+                && d.state.screen.height === 240).map(d => d.state);
+              const outside = states.concat([viewer.state]).flatMap(s => s.hapticRects)
+                .filter(r => r.x < 0 || r.y < 0 || r.x + r.w > 320 || r.y + r.h > 240);
+              const v = document.getElementById('video').getBoundingClientRect();
+              const onVideo = [...document.querySelectorAll('#haptics div')].map(d => d.getBoundingClientRect())
+                .every(b => b.left >= v.left - 0.5 && b.top >= v.top - 0.5 && b.right <= v.right + 0.5
+                  && b.bottom <= v.bottom + 0.5);
+              const root = document.documentElement;
+              return [String(states.length), JSON.stringify(outside), JSON.stringify(viewer.state.hapticRects),
+                onVideo ? 'on' : 'off', root.scrollWidth > root.clientWidth ? 'scrolls' : 'fits'];
+            })()
+            """)
+        guard let fields = value as? [String], fields.count == 5, let states = Int(fields[0]) else {
+            throw HarnessError("unreadable haptic rects after the preset: \(String(describing: value))")
+        }
+        return CompactRects(
+            appLine: appLine.text, states: states, outside: fields[1], last: fields[2], boxesOnVideo: fields[3] == "on",
+            scrollsSideways: fields[4] == "scrolls")
     }
 
     /// One `--events` JSON line as an object.

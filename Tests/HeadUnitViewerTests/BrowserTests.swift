@@ -23,6 +23,14 @@ struct BrowserTests {
         var steadyStats: String
         /// What the browser did with the Picture-in-Picture request.
         var pictureInPicture: String
+        /// The haptic boxes drawn, and whether they all lie on the video, and whether the page scrolls sideways.
+        var hapticBoxes: HapticBoxes
+    }
+
+    struct HapticBoxes: Sendable, Equatable {
+        var count: Int
+        var allOnVideo: Bool
+        var scrollsSideways: Bool
     }
 
 
@@ -36,7 +44,12 @@ struct BrowserTests {
             state: ViewerState(
                 apps: [ViewerApp(id: "demo", name: "CarWindow Demo", hmiLevel: .full)], hmiLevel: .full,
                 appState: .foreground, screen: .wvga, format: .h264RAW, isStreaming: true,
-                hapticRects: [ViewerHapticRect(id: 1, x: 620, y: 20, width: 160, height: 80)]))
+                // One rect inside, one across the right and bottom edges, one wholly below the 800x480 screen.
+                hapticRects: [
+                    ViewerHapticRect(id: 1, x: 620, y: 20, width: 160, height: 80),
+                    ViewerHapticRect(id: 2, x: 760, y: 400, width: 100, height: 100),
+                    ViewerHapticRect(id: 3, x: 720, y: 500, width: 64, height: 64),
+                ]))
         backend.eventContinuation.yield(.appRegistered(ViewerApp(id: "demo", name: "CarWindow Demo", hmiLevel: .full)))
         backend.eventContinuation.yield(.videoStarted(format: .h264RAW, width: 800, height: 480))
 
@@ -73,6 +86,8 @@ struct BrowserTests {
         print("viewer stats (\(mode)): \(observation.steadyStats)")
         print("viewer picture-in-picture (\(mode)): \(observation.pictureInPicture)")
         #expect(observation.errors.isEmpty, "page errors: \(observation.errors)")
+        // The overlay is clipped to the video: the rect below the screen is not drawn, the one across its edges is cut.
+        #expect(observation.hapticBoxes == HapticBoxes(count: 2, allOnVideo: true, scrollsSideways: false))
         #expect(observation.decoder.contains(mode == "h264" ? "WebCodecs avc1.42C0" : "server JPEG"))
         // Decoded frames on the canvas: the picture's size, mostly non-black, and different a moment later.
         #expect(observation.first.width == 800 && observation.first.height == 480)
@@ -132,6 +147,21 @@ struct BrowserTests {
             try await cdp.waitFor("getComputedStyle(document.getElementById('placeholder')).display === 'none'")
             let later = try await cdp.sampleCanvas(afterFrames: first.frames + 15)
             let decoder = try await cdp.evaluate("viewer.display.stats.decoder") as? String ?? "?"
+            try await cdp.waitFor("viewer.state && viewer.state.hapticRects.length === 3")
+            let boxes = try await cdp.evaluate(
+                """
+                (() => {
+                  const v = document.getElementById('video').getBoundingClientRect();
+                  const boxes = [...document.querySelectorAll('#haptics div')].map(d => d.getBoundingClientRect());
+                  const root = document.documentElement;
+                  const onVideo = boxes.every(b => b.left >= v.left - 0.5 && b.top >= v.top - 0.5
+                    && b.right <= v.right + 0.5 && b.bottom <= v.bottom + 0.5);
+                  return [boxes.length, onVideo ? 1 : 0, root.scrollWidth > root.clientWidth ? 1 : 0];
+                })()
+                """)
+            guard let fields = (boxes as? [Any])?.compactMap(number), fields.count == 3 else {
+                throw HarnessError("unreadable haptic boxes \(String(describing: boxes))")
+            }
             // Past the replay of the cached group of pictures, the stats show the live stream.
             try await cdp.waitFor("viewer.display.stats.framesDrawn >= \(later.frames + 45)")
             let steadyStats = try await cdp.evaluate("JSON.stringify(viewer.display.stats.summary())") as? String ?? "?"
@@ -166,7 +196,9 @@ struct BrowserTests {
             await observation.set(
                 Observation(
                     first: first, later: later, decoder: decoder, screenshot: screenshot, errors: errors,
-                    steadyStats: steadyStats, pictureInPicture: pictureInPicture))
+                    steadyStats: steadyStats, pictureInPicture: pictureInPicture,
+                    hapticBoxes: HapticBoxes(
+                        count: Int(fields[0]), allOnVideo: fields[1] == 1, scrollsSideways: fields[2] == 1)))
             try await outbound.close(.normalClosure, reason: nil)
         }
         var commands: [ViewerCommand] = []

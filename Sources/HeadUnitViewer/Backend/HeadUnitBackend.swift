@@ -10,6 +10,9 @@ import NIOConcurrencyHelpers
 /// - the arrival time of an access unit: stamped when the unit reaches this adapter, right after the emulator
 ///   converted it, so the latency shown starts there.
 ///
+/// It also plays the HMI's part for haptic rects, which Core only forwards: ``ProjectionTracker`` keeps each app's
+/// latest set and drops it when the screen or the video changes.
+///
 /// ```swift
 /// let headUnit = HeadUnit(configuration: HeadUnitConfiguration(port: 12345))
 /// _ = try await headUnit.start()
@@ -17,20 +20,12 @@ import NIOConcurrencyHelpers
 /// let viewer = ViewerServer(backend: backend, configuration: .init(port: 8080))
 /// ```
 public final class HeadUnitBackend: ViewerBackend {
-    private struct Tracked: Sendable {
-        var projectingApp: AppID?
-        var format: ViewerVideoFormat?
-        var hapticRects: [AppID: [ViewerHapticRect]] = [:]
-        var appState: ViewerAppState?
-        var rejected: [ViewerVideoFormat] = []
-    }
-
     /// The emulator.
     public let headUnit: HeadUnit
     /// The app states the viewer asked for, for whoever runs the app (the demo). Buffers the latest few.
     public let appStateRequests: AsyncStream<ViewerAppState>
     private let appStateContinuation: AsyncStream<ViewerAppState>.Continuation
-    private let tracked = NIOLockedValueBox(Tracked())
+    private let tracked = NIOLockedValueBox(ProjectionTracker())
 
     /// Creates the adapter. Subscribe before apps connect, or the first events are missed.
     public init(headUnit: HeadUnit) {
@@ -55,12 +50,16 @@ public final class HeadUnitBackend: ViewerBackend {
 
     public func eventStream() async -> Events {
         let tracked = self.tracked
-        return await headUnit.events().compactMap { @Sendable event in Self.translate(event, tracked: tracked) }
+        // Rects are tagged with the screen they were measured on: start from the screen now, before any event.
+        let screen = ViewerScreen(await headUnit.configuration.video)
+        tracked.withLockedValue { if $0.screen == nil { $0.screen = screen } }
+        return await headUnit.events().compactMap { @Sendable event in tracked.withLockedValue { $0.apply(event) } }
     }
 
     public func snapshot() async -> ViewerState {
         let apps = await headUnit.apps()
         let video = await headUnit.configuration.video
+        let screen = ViewerScreen(video)
         let tracked = self.tracked.withLockedValue { $0 }
         let projecting = apps.first { $0.app == tracked.projectingApp } ?? apps.first
         return ViewerState(
@@ -70,12 +69,11 @@ public final class HeadUnitBackend: ViewerBackend {
                     hmiLevel: ViewerHMILevel($0.hmiStatus.level))
             },
             hmiLevel: projecting.map { ViewerHMILevel($0.hmiStatus.level) }, appState: tracked.appState,
-            screen: ViewerScreen(
-                width: video.preferredResolution.width, height: video.preferredResolution.height, scale: video.scale),
+            screen: screen,
             format: projecting?.videoStreaming == true ? tracked.format : nil,
             supportedFormats: video.supportedFormats.map { ViewerVideoFormat(codec: $0.codec, protocol: $0.protocol) },
             rejectedFormats: tracked.rejected, isStreaming: projecting?.videoStreaming ?? false,
-            hapticRects: projecting.flatMap { tracked.hapticRects[$0.app] } ?? [])
+            hapticRects: projecting.map { tracked.hapticRects(of: $0.app, on: screen) } ?? [])
     }
 
     public func perform(_ command: ViewerCommand) async throws(ViewerError) {
@@ -122,55 +120,6 @@ public final class HeadUnitBackend: ViewerBackend {
             throw ViewerError(.backendFailed, "no app has registered")
         }
         return app
-    }
-
-    /// One emulator event as a log line, keeping track of the projecting app, its format and haptic rects.
-    private static func translate(_ event: HeadUnitEvent, tracked: NIOLockedValueBox<Tracked>) -> ViewerEvent? {
-        switch event {
-        case .connected(let app, let remote): return .note("\(app) connected from \(remote)")
-        case .appRegistered(let app, let name, _):
-            tracked.withLockedValue { if $0.projectingApp == nil { $0.projectingApp = app } }
-            return .appRegistered(ViewerApp(id: String(app.rawValue), name: name, hmiLevel: .none))
-        case .hmiChanged(_, let status): return .hmiLevelChanged(ViewerHMILevel(status.level))
-        case .videoStarted(let app, let format, let size):
-            let viewerFormat = ViewerVideoFormat(codec: format.codec, protocol: format.protocol)
-            tracked.withLockedValue {
-                $0.projectingApp = app
-                $0.format = viewerFormat
-            }
-            return .videoStarted(format: viewerFormat, width: size.width, height: size.height)
-        case .videoRejected(let app, let reason, let parameters):
-            return .note("\(app) video refused: \(reason) \(parameters)")
-        case .videoStopped(_, let byHeadUnit, let count):
-            return .videoStopped(
-                reason: "\(byHeadUnit ? "ended by the head unit" : "ended by the app") after \(count) access units")
-        case .capabilityUpdated(_, let capability):
-            return .videoResized(
-                ViewerScreen(
-                    width: capability.preferredResolution.width, height: capability.preferredResolution.height,
-                    scale: capability.scale))
-        case .hapticRects(let app, let rects):
-            let converted = rects.map {
-                ViewerHapticRect(id: $0.id, x: $0.x, y: $0.y, width: $0.width, height: $0.height)
-            }
-            tracked.withLockedValue { $0.hapticRects[app] = converted }
-            return .hapticRects(converted)
-        case .touchSent(let app, let type, let count): return .note("\(app) OnTouchEvent \(type) sent \(count)×")
-        case .appUnregistered(let app, let unexpected):
-            return .appUnregistered(appID: String(app.rawValue), reason: unexpected ? "disconnected" : "unregistered")
-        case .disconnected(let app):
-            tracked.withLockedValue {
-                if $0.projectingApp == app { $0.projectingApp = nil }
-                $0.hapticRects[app] = nil
-            }
-            return .connectionDropped(reason: "\(app) disconnected")
-        case .error(let error): return .error(error.description)
-        case .audioStarted, .audioStopped, .appCapabilityUpdated, .handshakeCompleted, .protectionFailed,
-            .encryptionNeeded, .notificationWithheld, .secondaryTransportRegistered, .secondaryTransportClosed:
-            return .note(event.description)
-        case .sessionStarted, .videoFrame, .audioData, .capabilityRequested:
-            return nil
-        }
     }
 }
 

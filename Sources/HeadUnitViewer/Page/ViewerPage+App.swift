@@ -88,18 +88,23 @@ extension ViewerPage {
             showHaptics(state.hapticRects, state.screen);
           }
 
+          // Each rect is clipped to the screen, and one wholly outside is not drawn: whatever an app sends, the
+          // overlay stays on the video (the layer also hides overflow).
           function showHaptics(rects, s) {
             const layer = $('haptics');
-            layer.replaceChildren(...rects.map(r => {
+            layer.replaceChildren(...rects.flatMap(r => {
+              const left = Math.max(0, r.x), top = Math.max(0, r.y);
+              const right = Math.min(s.width, r.x + r.w), bottom = Math.min(s.height, r.y + r.h);
+              if (!(right > left && bottom > top)) return [];
               const box = document.createElement('div');
-              box.style.left = (r.x / s.width * 100) + '%';
-              box.style.top = (r.y / s.height * 100) + '%';
-              box.style.width = (r.w / s.width * 100) + '%';
-              box.style.height = (r.h / s.height * 100) + '%';
+              box.style.left = (left / s.width * 100) + '%';
+              box.style.top = (top / s.height * 100) + '%';
+              box.style.width = ((right - left) / s.width * 100) + '%';
+              box.style.height = ((bottom - top) / s.height * 100) + '%';
               const label = document.createElement('span');
               label.textContent = r.id;
               box.append(label);
-              return box;
+              return [box];
             }));
           }
 

@@ -15,7 +15,7 @@ extension ViewerPage {
           aspect-ratio: 800 / 480; }
         #video { position: absolute; inset: 0; width: 100%; height: 100%; touch-action: none; cursor: crosshair;
           image-rendering: auto; }
-        #haptics { position: absolute; inset: 0; pointer-events: none; }
+        #haptics { position: absolute; inset: 0; pointer-events: none; overflow: hidden; }
         #haptics.hidden { display: none; }
         #haptics div { position: absolute; border: 2px solid rgba(255, 200, 0, .9);
           background: rgba(255, 200, 0, .12); }

@@ -1,0 +1,111 @@
+import HeadUnit
+
+/// What ``HeadUnitBackend`` keeps between the emulator's events: the projecting app, its format and haptic rects,
+/// and the viewer's own controls. A pure value: ``apply(_:)`` turns one emulator event into a log line and updates
+/// the state, so the rules can be tested without sockets.
+///
+/// The viewer plays the HMI here. Core keeps no haptic rects: it forwards each SendHapticData to the HMI unchanged
+/// (`touch-haptic`), and each request replaces the app's earlier rects (brief §2.7). What the HMI does with them when
+/// the picture changes is not documented, so the viewer decides (docs/viewer.md, "Haptic rects"): rects describe one
+/// layout of one video stream, and are dropped when
+/// - the head unit tells the app of a new screen (OnSystemCapabilityUpdated: size, scale or haptic support), because
+///   they were measured on the old one;
+/// - the app's video service stops (a restart at a new size, NONE or BACKGROUND, a drop), because the picture they
+///   sit on is gone;
+/// - the app disconnects.
+/// The app sends the new layout's rects after its new stream starts; until then the viewer shows none. Each of these
+/// events comes through the same ordered event stream as the rects, so rects sent after the change are never lost.
+///
+/// Each set also remembers the screen it was measured on (the last one announced before it), and
+/// ``hapticRects(of:on:)`` hands it out only for that screen. A snapshot reads the emulator's screen and this tracker
+/// at different moments: right after a resize the screen is already new while the event that drops the old rects
+/// may still be on its way, and this keeps the old rects off the new screen in between.
+///
+/// ```swift
+/// var tracker = ProjectionTracker(screen: .wvga)
+/// _ = tracker.apply(.hapticRects(app, rects))
+/// _ = tracker.apply(.videoStopped(app, byHeadUnit: false, accessUnits: 90))
+/// tracker.hapticRects(of: app, on: .wvga)   // []
+/// ```
+struct ProjectionTracker: Sendable {
+    /// The app whose video started last, or else the first that registered.
+    var projectingApp: AppID?
+    /// The projecting app's video format.
+    var format: ViewerVideoFormat?
+    /// The screen last announced to the apps: the configuration's when the viewer subscribed, then each
+    /// OnSystemCapabilityUpdated's. `nil` when unknown.
+    var screen: ViewerScreen?
+    /// Each app's haptic rects for its current video, in head-unit pixels, with the screen they were measured on.
+    private(set) var measuredRects: [AppID: (rects: [ViewerHapticRect], screen: ViewerScreen?)] = [:]
+    /// The app state the viewer last asked for.
+    var appState: ViewerAppState?
+    /// The formats the viewer made the emulator refuse.
+    var rejected: [ViewerVideoFormat] = []
+
+    /// Creates a tracker that has seen no event; `screen` is the head unit's screen now, when known.
+    init(screen: ViewerScreen? = nil) {
+        self.screen = screen
+    }
+
+    /// The app's haptic rects if they were measured on `screen` (the one a snapshot shows), else none.
+    func hapticRects(of app: AppID, on screen: ViewerScreen) -> [ViewerHapticRect] {
+        guard let measured = measuredRects[app], measured.screen == nil || measured.screen == screen else { return [] }
+        return measured.rects
+    }
+
+    /// Updates the state for one emulator event and returns the event as the page shows it, or `nil` for events the
+    /// page does not log.
+    mutating func apply(_ event: HeadUnitEvent) -> ViewerEvent? {
+        switch event {
+        case .connected(let app, let remote): return .note("\(app) connected from \(remote)")
+        case .appRegistered(let app, let name, _):
+            if projectingApp == nil { projectingApp = app }
+            return .appRegistered(ViewerApp(id: String(app.rawValue), name: name, hmiLevel: .none))
+        case .hmiChanged(_, let status): return .hmiLevelChanged(ViewerHMILevel(status.level))
+        case .videoStarted(let app, let format, let size):
+            let viewerFormat = ViewerVideoFormat(codec: format.codec, protocol: format.protocol)
+            projectingApp = app
+            self.format = viewerFormat
+            return .videoStarted(format: viewerFormat, width: size.width, height: size.height)
+        case .videoRejected(let app, let reason, let parameters):
+            return .note("\(app) video refused: \(reason) \(parameters)")
+        case .videoStopped(let app, let byHeadUnit, let count):
+            measuredRects[app] = nil
+            return .videoStopped(
+                reason: "\(byHeadUnit ? "ended by the head unit" : "ended by the app") after \(count) access units")
+        case .capabilityUpdated(let app, let capability):
+            let announced = ViewerScreen(capability)
+            screen = announced
+            measuredRects[app] = nil
+            return .videoResized(announced)
+        case .hapticRects(let app, let rects):
+            let converted = rects.map {
+                ViewerHapticRect(id: $0.id, x: $0.x, y: $0.y, width: $0.width, height: $0.height)
+            }
+            measuredRects[app] = (converted, screen)
+            return .hapticRects(converted)
+        case .touchSent(let app, let type, let count): return .note("\(app) OnTouchEvent \(type) sent \(count)×")
+        case .appUnregistered(let app, let unexpected):
+            return .appUnregistered(appID: String(app.rawValue), reason: unexpected ? "disconnected" : "unregistered")
+        case .disconnected(let app):
+            if projectingApp == app { projectingApp = nil }
+            measuredRects[app] = nil
+            return .connectionDropped(reason: "\(app) disconnected")
+        case .error(let error): return .error(error.description)
+        case .audioStarted, .audioStopped, .appCapabilityUpdated, .handshakeCompleted, .protectionFailed,
+            .encryptionNeeded, .notificationWithheld, .secondaryTransportRegistered, .secondaryTransportClosed:
+            return .note(event.description)
+        case .sessionStarted, .videoFrame, .audioData, .capabilityRequested:
+            return nil
+        }
+    }
+}
+
+extension ViewerScreen {
+    /// The screen a video streaming capability describes.
+    init(_ capability: VideoCapability) {
+        self.init(
+            width: capability.preferredResolution.width, height: capability.preferredResolution.height,
+            scale: capability.scale)
+    }
+}

@@ -1,0 +1,96 @@
+import HeadUnit
+import Testing
+
+@testable import HeadUnitViewer
+
+/// The viewer's haptic rects across a screen change and a video restart (docs/viewer.md, "Haptic rects").
+@Suite("ProjectionTracker: haptic rects follow the app's current screen and video")
+struct ProjectionTrackerTests {
+    static let app = AppID(1)
+    static let other = AppID(2)
+    static let wide = ViewerScreen(width: 800, height: 480)
+    static let compact = ViewerScreen(width: 320, height: 240)
+    /// The demo's zoom buttons on the 800x480 screen: outside 320x240.
+    static let wideRects = [
+        HapticRect(id: 1, x: 720, y: 170, width: 64, height: 64),
+        HapticRect(id: 2, x: 720, y: 250, width: 64, height: 64),
+    ]
+    static let compactRects = [HapticRect(id: 7, x: 100, y: 60, width: 24, height: 24)]
+    static let pictureInPicture = VideoCapability(preferredResolution: VideoSize(width: 320, height: 240))
+
+    /// An app streaming at 800x480 that sent `rects`.
+    static func streaming(_ rects: [HapticRect], for app: AppID = app) -> ProjectionTracker {
+        var tracker = ProjectionTracker(screen: wide)
+        _ = tracker.apply(.appRegistered(app, appName: "Demo", appHMITypes: ["NAVIGATION"]))
+        _ = tracker.apply(.videoStarted(app, format: .h264RAW, size: VideoSize(width: 800, height: 480)))
+        _ = tracker.apply(.hapticRects(app, rects))
+        return tracker
+    }
+
+    static func viewerRects(_ rects: [HapticRect]) -> [ViewerHapticRect] {
+        rects.map { ViewerHapticRect(id: $0.id, x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+    }
+
+    @Test(
+        "the app's rects are dropped when its screen changes, its video stops or it disconnects",
+        arguments: [
+            HeadUnitEvent.capabilityUpdated(app, pictureInPicture),
+            .capabilityUpdated(app, VideoCapability(scale: 1.5)),
+            .videoStopped(app, byHeadUnit: false, accessUnits: 90),
+            .videoStopped(app, byHeadUnit: true, accessUnits: 90),
+            .disconnected(app),
+        ])
+    func dropped(by event: HeadUnitEvent) {
+        var tracker = Self.streaming(Self.wideRects)
+        #expect(tracker.hapticRects(of: Self.app, on: Self.wide) == Self.viewerRects(Self.wideRects))
+        _ = tracker.apply(event)
+        // Whichever screen a snapshot then shows, the old rects are gone.
+        for screen in [Self.wide, Self.compact, ViewerScreen(width: 800, height: 480, scale: 1.5)] {
+            #expect(tracker.hapticRects(of: Self.app, on: screen) == [], "after \(event), on \(screen)")
+        }
+    }
+
+    @Test("picture-in-picture: no 800x480 rects once the screen is 320x240, then the compact layout's rects")
+    func pictureInPictureRestart() {
+        var tracker = Self.streaming(Self.wideRects)
+        // The order the demo produced: OnSystemCapabilityUpdated, the app's EndService, its new StartService, and
+        // its first SendHapticData at the new size.
+        let resized = tracker.apply(.capabilityUpdated(Self.app, Self.pictureInPicture))
+        #expect(resized == .videoResized(Self.compact))
+        #expect(tracker.hapticRects(of: Self.app, on: Self.compact) == [])
+        _ = tracker.apply(.videoStopped(Self.app, byHeadUnit: false, accessUnits: 11))
+        _ = tracker.apply(.videoStarted(Self.app, format: .h264RAW, size: VideoSize(width: 320, height: 240)))
+        #expect(tracker.hapticRects(of: Self.app, on: Self.compact) == [])
+        let sent = tracker.apply(.hapticRects(Self.app, Self.compactRects))
+        #expect(sent == .hapticRects(Self.viewerRects(Self.compactRects)))
+        #expect(tracker.hapticRects(of: Self.app, on: Self.compact) == Self.viewerRects(Self.compactRects))
+        // An empty SendHapticData (every pin zoomed out of the small view) clears them.
+        _ = tracker.apply(.hapticRects(Self.app, []))
+        #expect(tracker.hapticRects(of: Self.app, on: Self.compact) == [])
+    }
+
+    @Test("a snapshot of the new screen taken before the resize event arrives gets no rects from the old one")
+    func snapshotAheadOfTheEvents() {
+        var tracker = Self.streaming(Self.wideRects)
+        // The emulator already shows 320x240; its OnSystemCapabilityUpdated event is still on its way.
+        #expect(tracker.hapticRects(of: Self.app, on: Self.compact) == [])
+        // Rects the app sent just before it heard of the resize: still measured on 800x480.
+        _ = tracker.apply(.hapticRects(Self.app, Self.wideRects.reversed()))
+        #expect(tracker.hapticRects(of: Self.app, on: Self.compact) == [])
+        // And the other way: a snapshot that read the old screen gets no rects measured on the new one.
+        _ = tracker.apply(.capabilityUpdated(Self.app, Self.pictureInPicture))
+        _ = tracker.apply(.hapticRects(Self.app, Self.compactRects))
+        #expect(tracker.hapticRects(of: Self.app, on: Self.wide) == [])
+        #expect(tracker.hapticRects(of: Self.app, on: Self.compact) == Self.viewerRects(Self.compactRects))
+    }
+
+    @Test("another app's video stopping leaves this app's rects alone")
+    func otherAppsKeepTheirs() {
+        var tracker = Self.streaming(Self.wideRects)
+        _ = tracker.apply(.appRegistered(Self.other, appName: "Other", appHMITypes: ["NAVIGATION"]))
+        _ = tracker.apply(.hapticRects(Self.other, Self.compactRects))
+        _ = tracker.apply(.videoStopped(Self.other, byHeadUnit: true, accessUnits: 3))
+        #expect(tracker.hapticRects(of: Self.app, on: Self.wide) == Self.viewerRects(Self.wideRects))
+        #expect(tracker.hapticRects(of: Self.other, on: Self.wide) == [])
+    }
+}
