@@ -411,7 +411,20 @@ def emit_function_ids(spec: Spec) -> str:
     ]
     for name, _, value in entries:
         lines.append(f"        case {value}: \"{name}\"")
-    lines += ["        default: nil", "        }", "    }", "}"]
+    lines += ["        default: nil", "        }", "    }"]
+    lines += [
+        "",
+        "    /// The id the spec gives this name without the `ID` suffix, or nil for a name the spec does not have.",
+        "    ///",
+        "    /// ```swift",
+        "    /// FunctionID(name: \"OnHMIStatus\")   // FunctionID(rawValue: 0x8000)",
+        "    /// ```",
+        "    public init?(name: String) {",
+        "        switch name {",
+    ]
+    for name, _, value in entries:
+        lines.append(f"        case \"{name}\": self.init(rawValue: {value})")
+    lines += ["        default: return nil", "        }", "    }", "}"]
     return "\n".join(lines) + "\n"
 
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HeadUnit
+import SDLRPC
 import SDLSecurityOpenSSL
 import SDLWire
 
@@ -17,12 +18,15 @@ struct HeadUnitCommand: AsyncParsableCommand {
 
             With --trust-ca the head unit runs TLS over SDL as the TLS client: it verifies the app's certificate \
             against that CA, and --force-protected refuses unprotected video or audio (like Core's \
-            ForceProtectedService); recordings hold the decrypted stream. --secondary-port offers a secondary TCP \
-            transport that video prefers.
+            ForceProtectedService); recordings hold the decrypted stream. --encrypted-rpcs names RPCs the head \
+            unit wants encrypted (SDL-0207): apps upgrade their RPC service, a listed request sent in the clear is \
+            answered ENCRYPTION_NEEDED, listed notifications go out encrypted. --secondary-port offers a secondary \
+            TCP transport that video prefers.
 
             Example:
               carwindow headunit --port 12345 --resolution 1024x600 --record /tmp/streams --events /tmp/events.jsonl
               carwindow headunit --trust-ca ca.pem --force-protected video,audio --secondary-port 12346
+              carwindow headunit --trust-ca ca.pem --encrypted-rpcs SendHapticData,OnTouchEvent
             """
     )
 
@@ -65,6 +69,11 @@ struct HeadUnitCommand: AsyncParsableCommand {
     @Option(help: "Services that must be protected, separated by commas: video, audio.")
     var forceProtected: String?
 
+    @Option(
+        name: .customLong("encrypted-rpcs"),
+        help: "RPCs that must be encrypted, spec names separated by commas (e.g. SendHapticData,OnTouchEvent).")
+    var encryptedRPCs: String?
+
     @Option(help: "Offer a secondary TCP transport on this port (0 picks a free one); video prefers it.")
     var secondaryPort: Int?
 
@@ -72,10 +81,12 @@ struct HeadUnitCommand: AsyncParsableCommand {
         if (certificate == nil) != (key == nil) {
             throw ValidationError("--certificate and --key go together: give both PEM files or neither.")
         }
-        if trustCA == nil, forceProtected != nil || certificate != nil {
-            throw ValidationError("--force-protected and --certificate need --trust-ca PEM (the CA apps chain to).")
+        if trustCA == nil, forceProtected != nil || certificate != nil || encryptedRPCs != nil {
+            throw ValidationError(
+                "--force-protected, --encrypted-rpcs and --certificate need --trust-ca PEM (the CA apps chain to).")
         }
         _ = try parsedProtectedServices()
+        _ = try parsedEncryptedRPCs()
         if let secondaryPort, !(0...65_535).contains(secondaryPort) {
             throw ValidationError("--secondary-port must be 0...65535 (0 picks a free port), not \(secondaryPort).")
         }
@@ -107,6 +118,18 @@ struct HeadUnitCommand: AsyncParsableCommand {
         return services
     }
 
+    private func parsedEncryptedRPCs() throws -> Set<String> {
+        var names: Set<String> = []
+        for name in (encryptedRPCs ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            guard let id = FunctionID(name: name), id.rawValue != 0 else {
+                throw ValidationError(
+                    "--encrypted-rpcs: '\(name)' is not an RPC name from the spec (e.g. SendHapticData, OnTouchEvent).")
+            }
+            names.insert(name)
+        }
+        return names
+    }
+
     private func security() throws -> HeadUnitSecurity? {
         guard let trustCA else { return nil }
         var tls = OpenSSLSecurityConfiguration.headUnit(trusting: .file(trustCA))
@@ -114,8 +137,10 @@ struct HeadUnitCommand: AsyncParsableCommand {
             tls.certificateChain = .file(certificate)
             tls.privateKey = .file(key)
         }
+        let rpcs = try parsedEncryptedRPCs()
         return HeadUnitSecurity(
-            factory: try OpenSSLSecurityManagerFactory(tls), forceProtectedServices: try parsedProtectedServices())
+            factory: try OpenSSLSecurityManagerFactory(tls), forceProtectedServices: try parsedProtectedServices(),
+            requireEncryptedRPCs: !rpcs.isEmpty, encryptedRPCs: rpcs)
     }
 
     private func parsedFormats() throws(HeadUnitError) -> [VideoFormat] {

@@ -15,7 +15,8 @@ struct HeadUnitCommandTests {
             "--host <host>", "--port <port>", "--resolution <resolution>", "--scale <scale>", "--formats <formats>",
             "--preferred-fps <preferred-fps>", "--max-bitrate <max-bitrate>", "--record <record>",
             "--events <events>", "--trust-ca <trust-ca>", "--certificate <certificate>", "--key <key>",
-            "--force-protected <force-protected>", "--secondary-port <secondary-port>",
+            "--force-protected <force-protected>", "--encrypted-rpcs <encrypted-rpcs>",
+            "--secondary-port <secondary-port>",
         ]
         for option in options {
             #expect(result.stdout.contains("  \(option)"), "help lacks \(option)")
@@ -29,7 +30,9 @@ struct HeadUnitCommandTests {
             (["--formats", "H264"], "video format 'H264' is not CODEC:PROTOCOL"),
             (["--port", "70000"], "--port must be 0...65535"),
             (["--scale", "0.5"], "--scale must be between 1 and 10"),
-            (["--force-protected", "video"], "--force-protected and --certificate need --trust-ca"),
+            (["--force-protected", "video"], "--force-protected, --encrypted-rpcs and --certificate need --trust-ca"),
+            (["--encrypted-rpcs", "SendHapticData"], "--force-protected, --encrypted-rpcs and --certificate need"),
+            (["--trust-ca", "ca.pem", "--encrypted-rpcs", "SendHaptics"], "'SendHaptics' is not an RPC name"),
             (["--trust-ca", "ca.pem", "--force-protected", "rpc"], "--force-protected takes video and/or audio"),
             (["--certificate", "hu.pem"], "--certificate and --key go together"),
             (["--secondary-port", "70000"], "--secondary-port must be 0...65535"),

@@ -23,6 +23,12 @@ struct FunctionIDNameTests {
         #expect(id.rawValue == rawValue)
         #expect(id.name == name)
         #expect(FunctionID(rawValue: rawValue).name == name)
+        #expect(FunctionID(name: name) == id, "the name leads back to the id")
+    }
+
+    @Test("a name the spec does not have gives no id", arguments: ["", "SendHaptics", "onHMIStatus", "OnHMIStatusID"])
+    func unknownName(name: String) {
+        #expect(FunctionID(name: name) == nil)
     }
 
     @Test("an id the spec does not name has no name", arguments: [UInt32(42), 0x41, 0x8FFF, 0x0FFF_FFFF])
