@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "SDLSecurity", targets: ["SDLSecurity"]),
         .library(name: "SDLSecurityOpenSSL", targets: ["SDLSecurityOpenSSL"]),
         .executable(name: "carwindow", targets: ["CarWindowCLI"]),
+        .library(name: "CarWindowTesting", targets: ["CarWindowTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
@@ -186,6 +187,23 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 "SDLMedia", "CH264Reference", "CarWindow", "SDLRPC",
                 "SDLSession", "SDLStreaming",
+            ],
+            swiftSettings: upcoming
+        ),
+        // Helpers for users' own tests (any test framework): the emulator as a fixture, an ffprobe wrapper, TLS test
+        // certificates made with openssl. Not tied to swift-testing or XCTest.
+        .target(
+            name: "CarWindowTesting",
+            dependencies: [
+                "HeadUnit", "SDLSession", "SDLSecurityOpenSSL", .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "CarWindowTestingTests",
+            dependencies: [
+                "CarWindowTesting", "HeadUnit", "SDLSession", "SDLSecurityOpenSSL", "SDLMedia", "SDLRPC", "SDLWire",
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: upcoming
         ),
