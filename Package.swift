@@ -297,6 +297,7 @@ let package = Package(
         .testTarget(
             name: "SDLSecurityTests",
             dependencies: [
+                "CarWindowTesting",
                 "SDLSecurity", "SDLSecurityOpenSSL", "SDLWire",
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
@@ -319,6 +320,7 @@ let package = Package(
         .testTarget(
             name: "StreamingIntegrationTests",
             dependencies: [
+                "CarWindowTesting",
                 "HeadUnit", "SDLSession", "SDLStreaming", "SDLMedia", "SDLRPC",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -357,6 +359,7 @@ let package = Package(
         .testTarget(
             name: "ProtectedStreamTests",
             dependencies: [
+                "CarWindowTesting",
                 "SDLSession", "SDLSecurity", "SDLSecurityOpenSSL", "HeadUnit", "SDLWire", "SDLRPC", "SDLMedia",
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
