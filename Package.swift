@@ -242,6 +242,7 @@ let package = Package(
         .testTarget(
             name: "HeadUnitTests",
             dependencies: [
+                "CarWindowTesting",
                 "HeadUnit", "SDLWire",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -291,7 +292,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CarWindowStreamingTests",
-            dependencies: ["CarWindow", "SDLMedia", "SDLRPC"],
+            dependencies: ["CarWindowTesting", "CarWindow", "SDLMedia", "SDLRPC"],
             swiftSettings: upcoming
         ),
         .testTarget(
@@ -311,6 +312,7 @@ let package = Package(
         .testTarget(
             name: "SDLStreamingTests",
             dependencies: [
+                "CarWindowTesting",
                 "HeadUnit", "SDLSession", .product(name: "Logging", package: "swift-log"),
                 "SDLStreaming", "SDLRPC", "SDLWire", "SDLMedia", .product(name: "NIOCore", package: "swift-nio"),
             ],
@@ -340,6 +342,7 @@ let package = Package(
         .testTarget(
             name: "CarWindowIntegrationTests",
             dependencies: [
+                "CarWindowTesting",
                 "CarWindow", "HeadUnit", "SDLSession", "SDLStreaming", "SDLRPC", "SDLMedia",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -349,6 +352,7 @@ let package = Package(
         .testTarget(
             name: "SDLAudioIntegrationTests",
             dependencies: [
+                "CarWindowTesting",
                 "SDLAudio", "SDLSession", "HeadUnit", "SDLRPC", "SDLWire",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -367,7 +371,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CarWindowCLITests",
-            dependencies: ["CarWindowCLI", "HeadUnit", "BrowserTestSupport"],
+            dependencies: ["CarWindowTesting", "CarWindowCLI", "HeadUnit", "BrowserTestSupport"],
             swiftSettings: upcoming
         ),
     ]
