@@ -83,7 +83,8 @@ public struct TestMaterial: Sendable {
         let ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
         for (name, subject) in [("ca", "/CN=CarWindow Test CA"), ("other-ca", "/CN=Some Other CA")] {
             try run(
-                ["req", "-x509"] + ec + ["-keyout", "\(name).key", "-out", "\(name).pem", "-days", "30", "-subj", subject])
+                ["req", "-x509"] + ec
+                    + ["-keyout", "\(name).key", "-out", "\(name).pem", "-days", "30", "-subj", subject])
         }
         let leaves = [
             ("app", "ca", "30"), ("expired", "ca", "-1"), ("foreign", "other-ca", "30"), ("head-unit", "ca", "30"),
