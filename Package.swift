@@ -306,7 +306,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SDLMediaTests",
-            dependencies: ["SDLMedia"],
+            dependencies: ["CarWindowTesting", "SDLMedia"],
             swiftSettings: upcoming
         ),
         .testTarget(
