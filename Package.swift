@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "SDLSecurity", targets: ["SDLSecurity"]),
         .library(name: "SDLSecurityOpenSSL", targets: ["SDLSecurityOpenSSL"]),
         .executable(name: "carwindow", targets: ["CarWindowCLI"]),
+        .library(name: "CarWindowTesting", targets: ["CarWindowTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
@@ -189,6 +190,23 @@ let package = Package(
             ],
             swiftSettings: upcoming
         ),
+        // Helpers for users' own tests (any test framework): the emulator as a fixture, an ffprobe wrapper, TLS test
+        // certificates made with openssl. Not tied to swift-testing or XCTest.
+        .target(
+            name: "CarWindowTesting",
+            dependencies: [
+                "HeadUnit", "SDLSession", "SDLSecurityOpenSSL", .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "CarWindowTestingTests",
+            dependencies: [
+                "CarWindowTesting", "HeadUnit", "SDLSession", "SDLSecurityOpenSSL", "SDLMedia", "SDLRPC", "SDLWire",
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: upcoming
+        ),
         // Fuzzing SDLWire: the harness (shared with the bounded randomized test) and the libFuzzer entry point.
         .target(
             name: "SDLWireFuzzSupport",
@@ -224,6 +242,7 @@ let package = Package(
         .testTarget(
             name: "HeadUnitTests",
             dependencies: [
+                "CarWindowTesting",
                 "HeadUnit", "SDLWire",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -273,12 +292,13 @@ let package = Package(
         ),
         .testTarget(
             name: "CarWindowStreamingTests",
-            dependencies: ["CarWindow", "SDLMedia", "SDLRPC"],
+            dependencies: ["CarWindowTesting", "CarWindow", "SDLMedia", "SDLRPC"],
             swiftSettings: upcoming
         ),
         .testTarget(
             name: "SDLSecurityTests",
             dependencies: [
+                "CarWindowTesting",
                 "SDLSecurity", "SDLSecurityOpenSSL", "SDLWire",
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
@@ -286,12 +306,13 @@ let package = Package(
         ),
         .testTarget(
             name: "SDLMediaTests",
-            dependencies: ["SDLMedia"],
+            dependencies: ["CarWindowTesting", "SDLMedia"],
             swiftSettings: upcoming
         ),
         .testTarget(
             name: "SDLStreamingTests",
             dependencies: [
+                "CarWindowTesting",
                 "HeadUnit", "SDLSession", .product(name: "Logging", package: "swift-log"),
                 "SDLStreaming", "SDLRPC", "SDLWire", "SDLMedia", .product(name: "NIOCore", package: "swift-nio"),
             ],
@@ -301,6 +322,7 @@ let package = Package(
         .testTarget(
             name: "StreamingIntegrationTests",
             dependencies: [
+                "CarWindowTesting",
                 "HeadUnit", "SDLSession", "SDLStreaming", "SDLMedia", "SDLRPC",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -320,6 +342,7 @@ let package = Package(
         .testTarget(
             name: "CarWindowIntegrationTests",
             dependencies: [
+                "CarWindowTesting",
                 "CarWindow", "HeadUnit", "SDLSession", "SDLStreaming", "SDLRPC", "SDLMedia",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -329,6 +352,7 @@ let package = Package(
         .testTarget(
             name: "SDLAudioIntegrationTests",
             dependencies: [
+                "CarWindowTesting",
                 "SDLAudio", "SDLSession", "HeadUnit", "SDLRPC", "SDLWire",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -339,6 +363,7 @@ let package = Package(
         .testTarget(
             name: "ProtectedStreamTests",
             dependencies: [
+                "CarWindowTesting",
                 "SDLSession", "SDLSecurity", "SDLSecurityOpenSSL", "HeadUnit", "SDLWire", "SDLRPC", "SDLMedia",
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
@@ -346,7 +371,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CarWindowCLITests",
-            dependencies: ["CarWindowCLI", "HeadUnit", "BrowserTestSupport"],
+            dependencies: ["CarWindowTesting", "CarWindowCLI", "HeadUnit", "BrowserTestSupport"],
             swiftSettings: upcoming
         ),
     ]

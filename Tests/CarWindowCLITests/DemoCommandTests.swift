@@ -1,4 +1,5 @@
 import BrowserTestSupport
+import CarWindowTesting
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 @Suite("carwindow demo", .timeLimit(.minutes(1)))
 struct DemoCommandTests {
     @Test("--duration 5 exits 0, says where it ran, leaves a recording ffprobe decodes, writes --events JSON lines")
-    func demoRuns() throws {
+    func demoRuns() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cw-demo-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let events = directory.appendingPathComponent("events.jsonl")
@@ -25,21 +26,10 @@ struct DemoCommandTests {
         let recording = try #require(recordings.first)
         #expect(result.stdout.contains("recording: \(directory.path)/\(recording)"))
 
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
-        probe.arguments = [
-            "-v", "error", "-f", "h264", "-count_frames", "-show_entries", "stream=width,height,nb_read_frames",
-            "-of", "csv=p=0", directory.appendingPathComponent(recording).path,
-        ]
-        let pipe = Pipe()
-        probe.standardOutput = pipe
-        try probe.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        probe.waitUntilExit()
-        let fields = output.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",")
-        #expect(fields.prefix(2) == ["800", "480"])
+        let summary = try await VideoProbe().summary(of: directory.appendingPathComponent(recording))
+        #expect((summary.width, summary.height) == (800, 480), "\(summary)")
         // The vehicle moves, so well over one frame a second is streamed.
-        #expect((fields.last.flatMap { Int($0) } ?? 0) > 10)
+        #expect(summary.frames > 10, "\(summary)")
 
         let lines = try String(contentsOf: events, encoding: .utf8).split(separator: "\n")
         let names = lines.compactMap { line -> String? in

@@ -1,18 +1,7 @@
 import Foundation
 
-/// ffprobe and ffmpeg on the recordings (Debian `ffmpeg`).
+/// ffmpeg on the recordings (Debian `ffmpeg`); sizes and frame counts come from CarWindowTesting's `VideoProbe`.
 enum Media {
-    /// `width,height,frames` of an H.264 Annex-B file, as ffprobe decodes it.
-    static func probe(_ file: URL) throws -> String {
-        try run(
-            "/usr/bin/ffprobe",
-            [
-                "-v", "error", "-f", "h264", "-count_frames", "-select_streams", "v:0",
-                "-show_entries", "stream=width,height,nb_read_frames", "-of", "csv=p=0", file.path,
-            ]
-        ).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
     /// Every decoded frame's luma plane, `width * height` bytes each.
     static func decodeLuma(_ file: URL, width: Int, height: Int) throws -> [[UInt8]] {
         let data = try runData(
@@ -28,10 +17,6 @@ enum Media {
         var total = 0
         for index in a.indices { total += abs(Int(a[index]) - Int(b[index])) }
         return Double(total) / Double(a.count)
-    }
-
-    static func run(_ tool: String, _ arguments: [String]) throws -> String {
-        String(decoding: try runData(tool, arguments), as: UTF8.self)
     }
 
     static func runData(_ tool: String, _ arguments: [String]) throws -> Data {

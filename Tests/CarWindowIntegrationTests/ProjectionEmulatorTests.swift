@@ -1,4 +1,5 @@
 import CarWindow
+import CarWindowTesting
 import Foundation
 import HeadUnit
 import SDLStreaming
@@ -44,8 +45,8 @@ struct ProjectionEmulatorTests {
             await harness.shutDown()
 
             let file = try #require(try harness.recordingFiles().first)
-            let probe = try Media.probe(file)
-            #expect(probe.hasPrefix("800,480,"))
+            let summary = try await VideoProbe().summary(of: file)
+            #expect((summary.width, summary.height) == (800, 480), "\(summary)")
             let lumas = try Media.decodeLuma(file, width: 800, height: 480)
             #expect(lumas.count >= framesBefore + 2)
             if lumas.count >= framesBefore + 2 {
@@ -159,10 +160,12 @@ struct ProjectionEmulatorTests {
             #expect(harness.projection.window.frameSize == Size(width: 320, height: 240))
             #expect(harness.projection.window.activeRootView === harness.screen.compactRootView)
             await harness.shutDown()
-            let probes = try harness.recordingFiles().map(Media.probe)
-            #expect(probes.count == 2)
-            #expect(probes.first?.hasPrefix("800,480,") == true)
-            #expect(probes.last?.hasPrefix("320,240,") == true)
+            var sizes: [String] = []
+            for file in try harness.recordingFiles() {
+                let summary = try await VideoProbe().summary(of: file)
+                sizes.append("\(summary.width)x\(summary.height)")
+            }
+            #expect(sizes == ["800x480", "320x240"])
         } catch {
             await harness.shutDown()
             throw error

@@ -1,4 +1,5 @@
 import CarWindow
+import CarWindowTesting
 import Foundation
 import SDLMedia
 import Testing
@@ -9,7 +10,7 @@ struct EncodedClipTests {
     @Test("a clip of the pump's frames decodes with ffprobe to the frames sent, at the streaming size", arguments: [
         (800.0, 480.0, 1.0), (1280.0, 720.0, 1.5),
     ])
-    func clipDecodes(width: Double, height: Double, scale: Double) throws {
+    func clipDecodes(width: Double, height: Double, scale: Double) async throws {
         let window = try Window(
             capabilities: DisplayCapabilities(resolution: Size(width: width, height: height), scale: scale),
             clock: ManualClock())
@@ -42,43 +43,7 @@ struct EncodedClipTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("carwindow-\(UUID()).h264")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data(stream).write(to: file)
-        let probe = try FFprobe.probe(file)
-        #expect(probe == FFprobe.Result(frames: encoded, width: size.width, height: size.height))
-    }
-}
-
-/// Frame count and size of an H.264 elementary stream, from `ffprobe -count_frames`.
-enum FFprobe {
-    struct Result: Equatable {
-        var frames: Int
-        var width: Int
-        var height: Int
-    }
-
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    static func probe(_ file: URL) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "ffprobe", "-v", "error", "-f", "h264", "-count_frames", "-select_streams", "v:0",
-            "-show_entries", "stream=nb_read_frames,width,height", "-of", "default=noprint_wrappers=1", file.path,
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "ffprobe exited \(process.terminationStatus); is ffmpeg installed?")
-        }
-        var fields: [String: Int] = [:]
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
-            let parts = line.split(separator: "=", maxSplits: 1)
-            if parts.count == 2 { fields[String(parts[0])] = Int(parts[1]) }
-        }
-        return Result(frames: fields["nb_read_frames"] ?? -1, width: fields["width"] ?? -1, height: fields["height"] ?? -1)
+        let summary = try await VideoProbe().summary(of: file)
+        #expect(summary == VideoSummary(width: size.width, height: size.height, frames: encoded))
     }
 }

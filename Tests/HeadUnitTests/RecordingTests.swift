@@ -1,3 +1,4 @@
+import CarWindowTesting
 import Foundation
 import HeadUnit
 import NIOCore
@@ -55,7 +56,8 @@ struct RecordingTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".h264") }
         try #require(files.count == 1)
         let path = directory + "/" + files[0]
-        #expect(try VideoSource.probe(path) == "800,480,30")
+        let summary = try await VideoProbe().summary(of: URL(fileURLWithPath: path))
+        #expect(summary == VideoSummary(width: 800, height: 480, frames: 30))
         let recorded = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         #expect(recorded == live.flatMap(\.annexB))
         if videoProtocol == "RAW" {

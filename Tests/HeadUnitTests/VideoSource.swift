@@ -134,15 +134,4 @@ enum VideoSource {
         }
         return out
     }
-
-    /// `width,height,frames` of the first video stream of a file, as ffprobe reads it.
-    static func probe(_ path: String) throws -> String {
-        try run(
-            "ffprobe",
-            [
-                "-v", "error", "-count_frames", "-select_streams", "v:0",
-                "-show_entries", "stream=width,height,nb_read_frames", "-of", "csv=p=0", path,
-            ]
-        ).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
 }

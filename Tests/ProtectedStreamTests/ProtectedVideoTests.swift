@@ -1,3 +1,4 @@
+import CarWindowTesting
 import Foundation
 import HeadUnit
 import NIOCore
@@ -85,7 +86,8 @@ struct ProtectedVideoTests {
         let recording = directory.appendingPathComponent("app1-video1-320x240-raw.h264")
         let recorded = try Data(contentsOf: recording)
         #expect(Array(recorded) == units.flatMap { $0 })
-        #expect(try probe(recording) == "320,240,\(units.count)")
+        let summary = try await VideoProbe().summary(of: recording)
+        #expect(summary == VideoSummary(width: 320, height: 240, frames: units.count))
     }
 
     /// A handshake that cannot succeed, the SDL code the app's error must carry.

@@ -1,3 +1,4 @@
+import CarWindowTesting
 import Foundation
 import HeadUnit
 import Logging
@@ -85,13 +86,15 @@ struct SecondaryTransportTests {
         }
         #expect(videoTransports == [2, 1], "video ran on the secondary, then on the primary")
 
+        let probe = VideoProbe()
         let onSecondary = directory.appendingPathComponent("app1-video1-320x240-raw.h264")
         let onPrimary = directory.appendingPathComponent("app1-video2-320x240-raw.h264")
-        #expect(try probe(onSecondary) == "320,240,\(first.count)")
-        #expect(try probe(onPrimary) == "320,240,\(second.count)")
+        #expect(try await probe.summary(of: onSecondary) == VideoSummary(width: 320, height: 240, frames: first.count))
+        #expect(try await probe.summary(of: onPrimary) == VideoSummary(width: 320, height: 240, frames: second.count))
         let joined = directory.appendingPathComponent("joined.h264")
         try (Data(contentsOf: onSecondary) + Data(contentsOf: onPrimary)).write(to: joined)
-        #expect(try probe(joined) == "320,240,\(first.count + second.count)")
+        let all = first.count + second.count
+        #expect(try await probe.summary(of: joined) == VideoSummary(width: 320, height: 240, frames: all))
     }
 
     @Test("a withdrawn secondary (empty address) is closed on purpose, and video falls back to the primary")

@@ -1,3 +1,6 @@
+// Exported to every file of this target: files written before CarWindowTesting (on other branches too) use
+// `TestMaterial` with no import of their own, and MemberImportVisibility would otherwise hide its members.
+@_exported import CarWindowTesting
 import Foundation
 import HeadUnit
 import Logging
@@ -65,23 +68,6 @@ func encodedClip(width: Int = 320, height: Int = 240, count: Int) throws -> [[UI
         if let unit = try encoder.encode(frame) { units.append(unit.bytes) }
     }
     return units
-}
-
-/// What ffprobe reads from an Annex-B H.264 file: "width,height,frames".
-func probe(_ file: URL) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-        "ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0",
-        "-show_entries", "stream=width,height,nb_read_frames", "-of", "csv=p=0", file.path,
-    ]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
 }
 
 /// Whether bytes look like the start of an H.264 Annex-B access unit: a start code and a NAL header with the

@@ -76,7 +76,7 @@ struct EncoderBehaviourTests {
     }
 
     @Test("a resize rebuilds, forces an IDR, and the new size decodes")
-    func resize() throws {
+    func resize() async throws {
         let encoder = try OpenH264Encoder(settings: Self.small)
         _ = try encodeScene(settings: Self.small, count: 5, encoder: encoder, motion: .interface)
         var bigger = Self.small
@@ -88,7 +88,7 @@ struct EncoderBehaviourTests {
         let scratch = try ScratchDirectory()
         let file = scratch.file("resized.h264")
         try write(units, to: file)
-        let probe = try StreamProbe.probe(file)
+        let probe = try await StreamProbe.probe(file)
         #expect(probe.frames == 5 && probe.width == 640 && probe.height == 480)
     }
 

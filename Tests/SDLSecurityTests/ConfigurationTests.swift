@@ -1,3 +1,4 @@
+import CarWindowTesting
 import Foundation
 import NIOCore
 import SDLSecurity

@@ -1,3 +1,4 @@
+import CarWindowTesting
 import NIOCore
 import SDLSecurity
 import SDLSecurityOpenSSL

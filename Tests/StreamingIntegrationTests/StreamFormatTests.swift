@@ -1,3 +1,4 @@
+import CarWindowTesting
 import Foundation
 import HeadUnit
 import SDLRPC
@@ -22,7 +23,7 @@ struct StreamFormatTests {
             let files = try context.recordingFiles()
             #expect(files.count == 1)
             #expect(files.first?.lastPathComponent.hasSuffix("-\(suffix).h264") == true)
-            #expect(try StreamingHarness.probe(#require(files.first)) == "800,480,12")
+            #expect(try await decoded(#require(files.first)) == VideoSummary(width: 800, height: 480, frames: 12))
         }
     }
 
@@ -74,7 +75,7 @@ struct StreamFormatTests {
             await later.manager.stop()
             try await later.next("stopped") { $0 == .stopped(.requested) }
             let files = try later.recordingFiles()
-            #expect(try StreamingHarness.probe(#require(files.last)) == "800,480,5")
+            #expect(try await decoded(#require(files.last)) == VideoSummary(width: 800, height: 480, frames: 5))
         }
     }
 
@@ -96,7 +97,7 @@ struct StreamFormatTests {
             try await context.next("stopped") { $0 == .stopped(.requested) }
             let files = try context.recordingFiles()
             #expect(files.count == 2)
-            #expect(try StreamingHarness.probe(#require(files.last)) == "320,240,4")
+            #expect(try await decoded(#require(files.last)) == VideoSummary(width: 320, height: 240, frames: 4))
         }
     }
 
@@ -110,7 +111,8 @@ struct StreamFormatTests {
             #expect(await context.sendFrames(6, size: stream.size) == 6)
             await context.manager.stop()
             try await context.next("stopped") { $0 == .stopped(.requested) }
-            #expect(try StreamingHarness.probe(#require(context.recordingFiles().first)) == "400,240,6")
+            let recording = try #require(context.recordingFiles().first)
+            #expect(try await decoded(recording) == VideoSummary(width: 400, height: 240, frames: 6))
         }
     }
 }

@@ -1,3 +1,4 @@
+import CarWindowTesting
 import Foundation
 import HeadUnit
 import SDLRPC
@@ -94,7 +95,7 @@ struct StreamLifecycleTests {
             try await context.next("stopped") { $0 == .stopped(.requested) }
             let files = try context.recordingFiles()
             #expect(files.count == 2)
-            #expect(try StreamingHarness.probe(#require(files.last)) == "1024,600,5")
+            #expect(try await decoded(#require(files.last)) == VideoSummary(width: 1024, height: 600, frames: 5))
         }
     }
 }

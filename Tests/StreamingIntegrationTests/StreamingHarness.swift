@@ -1,3 +1,4 @@
+import CarWindowTesting
 import Foundation
 import HeadUnit
 import Logging
@@ -16,7 +17,8 @@ struct PreferFormat: VideoStreamingDataSource {
 
 typealias Manager = VideoStreamManager<MediaEncoderFactory, ContinuousClock>
 
-/// The emulator on 127.0.0.1 port 0, a real TCP session, the video manager and its driver, all in-process.
+/// The emulator on 127.0.0.1 port 0 (CarWindowTesting's `EmulatorFixture`), a real TCP session, the video manager
+/// and its driver, all in-process.
 ///
 /// `run` starts everything, hands the test a ``Context`` and always shuts down (manager, session, emulator), on
 /// failure too. Waits are on events, never on time.
@@ -27,15 +29,15 @@ enum StreamingHarness {
         let manager: Manager
         /// The emulator's id for our app (known once it registered).
         let app: AppID
-        let recordings: URL
+        let emulator: EmulatorFixture
         private let eventBox: EventBox
 
-        init(headUnit: HeadUnit, session: SDLSession, manager: Manager, app: AppID, recordings: URL, events: EventBox) {
-            self.headUnit = headUnit
+        init(session: SDLSession, manager: Manager, app: AppID, emulator: EmulatorFixture, events: EventBox) {
+            self.headUnit = emulator.headUnit
             self.session = session
             self.manager = manager
             self.app = app
-            self.recordings = recordings
+            self.emulator = emulator
             self.eventBox = events
         }
 
@@ -63,7 +65,7 @@ enum StreamingHarness {
                 try await Task.sleep(for: .milliseconds(5))
             }
             return Context(
-                headUnit: headUnit, session: session, manager: manager, app: app, recordings: recordings,
+                session: session, manager: manager, app: app, emulator: emulator,
                 events: EventBox(await manager.events()))
         }
 
@@ -94,16 +96,7 @@ enum StreamingHarness {
 
         /// The `.h264` recordings, oldest first (the emulator numbers them per app and stream).
         func recordingFiles() throws -> [URL] {
-            try FileManager.default.contentsOfDirectory(atPath: recordings.path)
-                .filter { $0.hasSuffix(".h264") }
-                .sorted { Self.streamNumber($0) < Self.streamNumber($1) }
-                .map { recordings.appendingPathComponent($0) }
-        }
-
-        private static func streamNumber(_ name: String) -> Int {
-            // app1-video12-800x480-raw.h264 -> 12
-            let part = name.split(separator: "-").first { $0.hasPrefix("video") } ?? ""
-            return Int(part.dropFirst("video".count)) ?? 0
+            try emulator.recordingFiles()
         }
     }
 
@@ -113,74 +106,42 @@ enum StreamingHarness {
         settings: VideoStreamingSettings = VideoStreamingSettings(),
         _ body: (Context) async throws -> Void
     ) async throws {
-        let recordings = FileManager.default.temporaryDirectory.appendingPathComponent("cw-int-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: recordings, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: recordings) }
-        var configuration = HeadUnitConfiguration(port: 0, activationDelay: .milliseconds(50))
-        configuration.recordDirectory = recordings.path
+        var configuration = EmulatorFixture.defaultConfiguration
         configure(&configuration)
-        let headUnit = HeadUnit(configuration: configuration)
-        let headUnitEvents = await headUnit.events()
-        let port = try await headUnit.start()
-
         var app = AppConfiguration(appName: "Integration", appID: "swiftsdl-nav")
         app.logger.logLevel = .critical
         configureApp(&app)
-        let session = SDLSession(configuration: app, transport: TCPTransport(host: "127.0.0.1", port: port))
-        do {
-            try await session.start()
-        } catch {
-            await headUnit.stop()
-            throw error
-        }
-        var appID: AppID?
-        for await event in headUnitEvents {
-            if case .appRegistered(let id, _, _) = event {
-                appID = id
-                break
+        try await EmulatorFixture.withSession(app: app, configuration: configuration) { emulator, session, appID in
+            var logger = Logger(label: "carwindow.video.test")
+            logger.logLevel = .critical
+            let manager = Manager(
+                settings: settings, connection: SessionVideoServiceConnection(session: session),
+                encoderFactory: MediaEncoderFactory(), clock: ContinuousClock(), logger: logger)
+            let events = EventBox(await manager.events())
+            var failure: (any Error)?
+            await withDiscardingTaskGroup { group in
+                group.addTask { await manager.run() }
+                group.addTask {
+                    await SessionVideoDriver(session: session, capabilityWait: .seconds(1)).run(feeding: manager)
+                }
+                do {
+                    try await body(
+                        Context(session: session, manager: manager, app: appID, emulator: emulator, events: events))
+                } catch {
+                    failure = error
+                }
+                // The manager and the driver end with the session.
+                try? await session.stop()
+                group.cancelAll()
             }
+            if let failure { throw failure }
         }
-        var logger = Logger(label: "carwindow.video.test")
-        logger.logLevel = .critical
-        let manager = Manager(
-            settings: settings, connection: SessionVideoServiceConnection(session: session),
-            encoderFactory: MediaEncoderFactory(), clock: ContinuousClock(), logger: logger)
-        let events = EventBox(await manager.events())
-        var failure: (any Error)?
-        await withDiscardingTaskGroup { group in
-            group.addTask { await manager.run() }
-            group.addTask { await SessionVideoDriver(session: session, capabilityWait: .seconds(1)).run(feeding: manager) }
-            do {
-                guard let appID else { throw HarnessError("the emulator reported no registration") }
-                try await body(
-                    Context(
-                        headUnit: headUnit, session: session, manager: manager, app: appID, recordings: recordings,
-                        events: events))
-            } catch {
-                failure = error
-            }
-            try? await session.stop()
-            group.cancelAll()
-        }
-        await headUnit.stop()
-        if let failure { throw failure }
     }
+}
 
-    /// `ffprobe` of a recording: "width,height,frames".
-    static func probe(_ file: URL) throws -> String {
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
-        probe.arguments = [
-            "-v", "error", "-f", "h264", "-count_frames", "-select_streams", "v:0",
-            "-show_entries", "stream=width,height,nb_read_frames", "-of", "csv=p=0", file.path,
-        ]
-        let pipe = Pipe()
-        probe.standardOutput = pipe
-        try probe.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        probe.waitUntilExit()
-        return output.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
+/// What ffprobe decodes of a recording: size and frame count (CarWindowTesting's `VideoProbe`).
+func decoded(_ file: URL) async throws -> VideoSummary {
+    try await VideoProbe().summary(of: file)
 }
 
 /// One reader over the manager's events, shared by the test's steps.

@@ -1,3 +1,4 @@
+import CarWindowTesting
 import Foundation
 import HeadUnit
 import SDLSession
@@ -54,8 +55,11 @@ struct TransportMoveTests {
             await context.headUnit.stop()
 
             #expect(await Self.videoTransports(wire) == [2, 1, 2], "secondary, primary after the drop, secondary again")
-            let frames = try context.recordingFiles().map { try StreamingHarness.probe($0) }
-            #expect(frames == ["800,480,6", "800,480,5", "800,480,4"], "each stream opens with an IDR and decodes")
+            var summaries: [VideoSummary] = []
+            for file in try context.recordingFiles() { summaries.append(try await decoded(file)) }
+            #expect(
+                summaries == [6, 5, 4].map { VideoSummary(width: 800, height: 480, frames: $0) },
+                "each stream opens with an IDR and decodes")
         }
     }
 
@@ -87,7 +91,8 @@ struct TransportMoveTests {
 
             let transports = await Self.videoTransports(wire)
             #expect(transports.first == 2 && transports.last == 2 && transports.contains(1), "\(transports)")
-            #expect(try StreamingHarness.probe(#require(context.recordingFiles().last)) == "800,480,5")
+            let recording = try #require(context.recordingFiles().last)
+            #expect(try await decoded(recording) == VideoSummary(width: 800, height: 480, frames: 5))
         }
     }
 

@@ -1,3 +1,4 @@
+import CarWindowTesting
 import Foundation
 import HeadUnit
 import Logging
@@ -6,7 +7,7 @@ import SDLAudio
 import SDLSession
 import Testing
 
-/// The emulator on 127.0.0.1 port 0 recording into a fresh directory (PCM files and the frame log), a session
+/// The emulator on 127.0.0.1 port 0 recording into a fresh directory (PCM files and the event log), a session
 /// registered with it over TCP, and a ``SessionAudioStream`` wired to that session and already running.
 struct AudioRig {
     let headUnit: HeadUnit
@@ -39,54 +40,46 @@ struct AudioRig {
         appConfiguration: (inout AppConfiguration) -> Void = { _ in },
         _ body: (AudioRig) async throws -> Void
     ) async throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("sdlaudio-integration-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-
-        let headUnit = HeadUnit(
-            configuration: HeadUnitConfiguration(
-                port: 0, activationDelay: .milliseconds(50), recordDirectory: directory.path,
-                eventLogPath: directory.appendingPathComponent("events.jsonl").path))
-        let headUnitEvents = await headUnit.events()
-        let port = try await headUnit.start()
-
-        var logger = Logger(label: "test.audio")
-        logger.logLevel = .critical
-        var configuration = AppConfiguration(
-            appName: "SwiftSDL Nav Probe", appID: "swiftsdl-nav", timeouts: .all(.seconds(5)), logger: logger)
-        appConfiguration(&configuration)
-        let session = SDLSession(configuration: configuration, transport: TCPTransport(host: "127.0.0.1", port: port))
-        var audio: SessionAudioStream<ContinuousClock>?
-        do {
-            try await session.start()
-            let stream = try await SessionAudioStream(session: session, logger: logger)
-            audio = stream
-            let audioEvents = await stream.manager.events()
-            let app = try #require(await headUnit.apps().first?.app)
-            let rig = AudioRig(
-                headUnit: headUnit, session: session, audio: stream, app: app, directory: directory,
-                headUnitEvents: headUnitEvents, audioEvents: audioEvents)
-            switch driver {
-            case .start:
-                await stream.start()
-                try await body(rig)
-            case .run:
-                try await withThrowingDiscardingTaskGroup { group in
-                    group.addTask { await stream.run() }
+        // The emulator on a free port, recording into a fresh directory with its event log there; stopped and
+        // removed however the body ends.
+        try await EmulatorFixture.run(eventLog: true) { emulator in
+            let headUnit = emulator.headUnit
+            let headUnitEvents = await headUnit.events()
+            var logger = Logger(label: "test.audio")
+            logger.logLevel = .critical
+            var configuration = AppConfiguration(
+                appName: "SwiftSDL Nav Probe", appID: "swiftsdl-nav", timeouts: .all(.seconds(5)), logger: logger)
+            appConfiguration(&configuration)
+            let session = SDLSession(configuration: configuration, transport: emulator.transport())
+            var audio: SessionAudioStream<ContinuousClock>?
+            do {
+                try await session.start()
+                let stream = try await SessionAudioStream(session: session, logger: logger)
+                audio = stream
+                let audioEvents = await stream.manager.events()
+                let app = try #require(await headUnit.apps().first?.app)
+                let rig = AudioRig(
+                    headUnit: headUnit, session: session, audio: stream, app: app, directory: emulator.directory,
+                    headUnitEvents: headUnitEvents, audioEvents: audioEvents)
+                switch driver {
+                case .start:
+                    await stream.start()
                     try await body(rig)
-                    group.cancelAll()
+                case .run:
+                    try await withThrowingDiscardingTaskGroup { group in
+                        group.addTask { await stream.run() }
+                        try await body(rig)
+                        group.cancelAll()
+                    }
                 }
+            } catch {
+                await audio?.stop()
+                try? await session.stop()
+                throw error
             }
-        } catch {
             await audio?.stop()
-            try? await session.stop()
-            await headUnit.stop()
-            throw error
+            try await session.stop()
         }
-        await audio?.stop()
-        try await session.stop()
-        await headUnit.stop()
     }
 }
 

@@ -1,3 +1,4 @@
+import CarWindowTesting
 import Foundation
 import SDLMedia
 import Testing
@@ -10,18 +11,10 @@ struct StreamProbe {
     var profile: String
     var level: Int
 
-    /// Probes `file` (raw Annex-B H.264) with `ffprobe -count_frames`.
-    static func probe(_ file: URL) throws -> StreamProbe {
-        let output = try ExternalTool("ffprobe").run([
-            "-v", "error", "-f", "h264", "-count_frames", "-select_streams", "v:0",
-            "-show_entries", "stream=nb_read_frames,width,height,profile,level", "-of", "default=noprint_wrappers=1",
-            file.path,
-        ])
-        var fields: [String: String] = [:]
-        for line in output.split(separator: "\n") {
-            let parts = line.split(separator: "=", maxSplits: 1)
-            if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
-        }
+    /// Probes `file` (raw Annex-B H.264) with `ffprobe -count_frames`, through CarWindowTesting's `VideoProbe`.
+    static func probe(_ file: URL) async throws -> StreamProbe {
+        let fields = try await VideoProbe().streamEntries(
+            ["nb_read_frames", "width", "height", "profile", "level"], of: file)
         return StreamProbe(frames: Int(fields["nb_read_frames"] ?? "") ?? -1, width: Int(fields["width"] ?? "") ?? -1,
                            height: Int(fields["height"] ?? "") ?? -1, profile: fields["profile"] ?? "?",
                            level: Int(fields["level"] ?? "") ?? -1)
