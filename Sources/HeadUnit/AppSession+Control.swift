@@ -227,7 +227,9 @@ extension AppSession {
             .send(control(.startServiceNAK, .video, nak)),
             .emit(.videoRejected(app, reason: nak.reason ?? "", rejectedParams: nak.rejectedParams ?? [])),
         ]
-        if registration != nil, let delay = quirks.noneAfterVideoNAK {
+        // Core sends OnHMIStatus only when the level changes: a NAK for an app already in NONE (a retry that came
+        // after the first NAK's NONE) must not arm another NONE that would undo the HMI's next activation.
+        if registration != nil, status.level != .none, let delay = quirks.noneAfterVideoNAK {
             actions.append(.schedule(.noneAfterVideoNAK, after: delay))
         }
         return actions

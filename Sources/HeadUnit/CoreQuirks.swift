@@ -15,7 +15,8 @@ public struct CoreQuirks: Hashable, Sendable {
     /// OnSystemCapabilityUpdated carries the new one (checked separately on Core).
     public var staleSystemCapability: Bool
     /// After a video StartServiceNAK, Core moves the app to HMI level NONE (`nak-*`), this long after the NAK.
-    /// `nil` leaves the app's level alone.
+    /// `nil` leaves the app's level alone. A NAK for an app already in NONE arms nothing (Core only reports a level
+    /// that changes), so the HMI's next activation is not undone.
     public var noneAfterVideoNAK: Duration?
     /// How long Core takes to ACK a video StartService: it waits for the HMI's SetVideoConfig (40-65 ms in the traces).
     /// The HMI level is checked when the request arrives, so a retry sent straight after a NAK is ACKed even though

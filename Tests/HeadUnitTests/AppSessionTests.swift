@@ -86,6 +86,19 @@ struct AppSessionTests {
         #expect(answer == (quirk ? .startServiceACK : .startServiceNAK))
     }
 
+    @Test("a NAK for an app already in NONE arms no second NONE that would undo the HMI's next activation")
+    func nakInNoneArmsNothing() throws {
+        var session = try Self.registeredSession(CoreQuirks())
+        _ = session.setStatus(.core(level: .full, navigation: true, media: false))
+        session.rejectedFormats = [.h264RAW]
+        let first = Self.startVideo(&session)
+        #expect(first.contains { if case .schedule(.noneAfterVideoNAK, _) = $0 { true } else { false } })
+        _ = session.setStatus(.core(level: .none, navigation: false, media: false))
+        let second = Self.startVideo(&session)  // the retry after the NONE: refused for the HMI level
+        #expect(Self.sent(second).first?.header.controlFrameInfo == .startServiceNAK)
+        #expect(!second.contains { if case .schedule(.noneAfterVideoNAK, _) = $0 { true } else { false } })
+    }
+
     @Test("message ids: the ACK has 0, then they count, and restart after an EndServiceACK", arguments: [true, false])
     func messageIDs(resets: Bool) throws {
         var quirks = CoreQuirks()
