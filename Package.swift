@@ -252,7 +252,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SDLRPCTests",
-            dependencies: ["SDLRPC", "SDLWire"],
+            dependencies: ["CarWindowTesting", "SDLRPC", "SDLWire"],
             exclude: ["Fixtures"],
             swiftSettings: upcoming
         ),
@@ -271,7 +271,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HeadUnitViewerTests",
-            dependencies: [
+            dependencies: ["CarWindowTesting", 
                 "HeadUnitViewer", "HeadUnit", "BrowserTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -335,7 +335,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SDLAudioTests",
-            dependencies: ["SDLAudio", "SDLRPC", "SDLWire", .product(name: "NIOCore", package: "swift-nio")],
+            dependencies: ["CarWindowTesting", "SDLAudio", "SDLRPC", "SDLWire", .product(name: "NIOCore", package: "swift-nio")],
             swiftSettings: upcoming
         ),
         // The projection end to end: CarWindow over a real session to the emulator on TCP, and `carwindow demo`.

@@ -1,25 +1,43 @@
-import Foundation
+public import Foundation
 
-/// Runs a command-line tool (`ffprobe`, `openssl`) to completion and collects what it printed.
+/// Runs a command-line tool (`ffmpeg`, `ffprobe`, `openssl`, `python3`) to completion and collects what it printed.
 ///
 /// The blocking run happens on a thread of its own: a tool that takes seconds must not hold one of the few threads
-/// of Swift's cooperative pool, which the code under test (the emulator, the session) needs at the same time.
-struct ExternalTool: Sendable {
+/// of Swift's cooperative pool (two on a two-core machine), which every other test running at the same time, and the
+/// code under test (the emulator, the session), need. A test that waits for a process synchronously stalls them all.
+///
+/// ```swift
+/// let ffmpeg = try #require(ExternalTool.locate("ffmpeg").map(ExternalTool.init(executable:)))
+/// let output = try await ffmpeg.run(["-v", "error", "-f", "lavfi", "-i", "testsrc=duration=1", "clip.mp4"])
+/// #expect(output.status == 0, "\(output.errorText)")
+/// ```
+public struct ExternalTool: Sendable {
     /// What a finished run left behind.
-    struct Output: Sendable {
-        var status: Int32
-        var standardOutput: Data
-        var standardError: Data
+    public struct Output: Sendable {
+        /// The exit status.
+        public var status: Int32
+        /// Everything the tool wrote to standard output.
+        public var standardOutput: Data
+        /// Everything the tool wrote to standard error.
+        public var standardError: Data
 
-        var errorText: String {
+        /// Standard output as text.
+        public var outputText: String { String(decoding: standardOutput, as: UTF8.self) }
+
+        /// Standard error as text, trimmed.
+        public var errorText: String {
             String(decoding: standardError, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         }
     }
 
-    let executable: URL
+    /// The tool's path.
+    public let executable: URL
+
+    /// A tool at `executable`; running it throws `.toolMissing` when nothing executable is there.
+    public init(executable: URL) { self.executable = executable }
 
     /// The first executable called `name` on `PATH` (or `/usr/bin:/bin` when `PATH` is unset).
-    static func locate(_ name: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
+    public static func locate(_ name: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
         let path = environment["PATH"] ?? "/usr/bin:/bin"
         return path.split(separator: ":")
             .map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
@@ -27,7 +45,13 @@ struct ExternalTool: Sendable {
     }
 
     /// Runs the tool on a dedicated thread and resumes when it exits. Cancelling the task terminates the tool.
-    func run(_ arguments: [String], in directory: URL? = nil) async throws(CarWindowTestingError) -> Output {
+    ///
+    /// - Parameters:
+    ///   - arguments: the tool's arguments.
+    ///   - directory: its working directory; the test process's when `nil`.
+    /// - Returns: the exit status and what it printed; a non-zero status is returned, not thrown (see ``check(_:_:)``).
+    /// - Throws: `.toolMissing` when the executable is absent, `.toolFailed` when it cannot be started.
+    public func run(_ arguments: [String], in directory: URL? = nil) async throws(CarWindowTestingError) -> Output {
         let handle = RunningProcess()
         let result: Result<Output, CarWindowTestingError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -100,7 +124,8 @@ struct ExternalTool: Sendable {
         return url
     }
 
-    func check(_ output: Output, _ arguments: [String]) throws(CarWindowTestingError) {
+    /// Throws `.toolFailed` with the tool's standard error when `output` has a non-zero exit status.
+    public func check(_ output: Output, _ arguments: [String]) throws(CarWindowTestingError) {
         guard output.status == 0 else {
             throw CarWindowTestingError(
                 .toolFailed,

@@ -44,11 +44,31 @@ public struct TestMaterial: Sendable {
 
     /// Made once per process on first use; every test that needs it fails with the reason if that failed.
     ///
+    /// The first access runs `openssl` for about a second on the calling thread, and every thread that reads it
+    /// meanwhile waits: from async code use ``loaded()``, which makes it on a thread of its own.
+    ///
     /// ```swift
     /// let material = try TestMaterial.shared.get()
     /// ```
     public static let shared: Result<TestMaterial, GenerationError> = Result { () throws(GenerationError) in
         try generate()
+    }
+
+    /// ``shared``, made on a thread of its own so that no thread of Swift's cooperative pool waits for `openssl`.
+    ///
+    /// ```swift
+    /// let material = try await TestMaterial.loaded()
+    /// ```
+    public static func loaded() async throws(GenerationError) -> TestMaterial {
+        try await sharedOffPool.value.get()
+    }
+
+    private static let sharedOffPool = Task<Result<TestMaterial, GenerationError>, Never> {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { continuation.resume(returning: shared) }
+            thread.name = "CarWindowTesting openssl"
+            thread.start()
+        }
     }
 
     /// Makes a fresh set with `openssl` (the first on `PATH`). Takes about a second and blocks the calling thread;

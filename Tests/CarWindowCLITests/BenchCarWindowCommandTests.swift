@@ -3,15 +3,15 @@ import Testing
 @Suite("carwindow bench carwindow")
 struct BenchCarWindowCommandTests {
     @Test("bench carwindow --help explains itself")
-    func help() throws {
-        let result = try BinaryRunner.run(["bench", "carwindow", "--help"])
+    func help() async throws {
+        let result = try await BinaryRunner.runOffPool(["bench", "carwindow", "--help"])
         #expect(result.status == 0)
         #expect(result.stdout == Self.help + "\n\n")
     }
 
     @Test("a tiny run prints every stage, both encoder modes, the static cost and the tap latency")
-    func tinyRun() throws {
-        let result = try BinaryRunner.run([
+    func tinyRun() async throws {
+        let result = try await BinaryRunner.runOffPool([
             "bench", "carwindow", "--frames", "3", "--warmup", "1", "--sizes", "320x240", "--static-seconds", "0.5",
             "--taps", "2", "--motion", "pinch",
         ])
@@ -28,8 +28,8 @@ struct BenchCarWindowCommandTests {
     @Test("bad figures are refused with a message that says what to write", arguments: [
         ["--taps=-1"], ["--static-seconds", "1000"], ["--frames", "0"], ["--pan=-3"],
     ])
-    func badOptions(arguments: [String]) throws {
-        let result = try BinaryRunner.run(["bench", "carwindow"] + arguments)
+    func badOptions(arguments: [String]) async throws {
+        let result = try await BinaryRunner.runOffPool(["bench", "carwindow"] + arguments)
         #expect(result.status != 0)
         #expect(result.stderr.contains("must be"))
     }

@@ -3,22 +3,22 @@ import Testing
 @Suite("carwindow bench")
 struct BenchCommandTests {
     @Test("bench --help lists the media and carwindow benchmarks")
-    func benchHelp() throws {
-        let result = try BinaryRunner.run(["bench", "--help"])
+    func benchHelp() async throws {
+        let result = try await BinaryRunner.runOffPool(["bench", "--help"])
         #expect(result.status == 0)
         #expect(result.stdout == Self.benchHelp + "\n")
     }
 
     @Test("bench media --help explains itself")
-    func mediaHelp() throws {
-        let result = try BinaryRunner.run(["bench", "media", "--help"])
+    func mediaHelp() async throws {
+        let result = try await BinaryRunner.runOffPool(["bench", "media", "--help"])
         #expect(result.status == 0)
         #expect(result.stdout == Self.mediaHelp + "\n\n")
     }
 
     @Test("bench media runs a tiny size and prints every stage and the pool counters")
-    func tinyRun() throws {
-        let result = try BinaryRunner.run(["bench", "media", "--frames", "3", "--warmup", "1", "--sizes", "320x240"])
+    func tinyRun() async throws {
+        let result = try await BinaryRunner.runOffPool(["bench", "media", "--frames", "3", "--warmup", "1", "--sizes", "320x240"])
         #expect(result.status == 0, "\(result.stderr)")
         for stage in ["convert BGRA->I420", "encode (SDLMedia)", "encode (bare C)", "packetize RTP",
                       "encode vs bare C", "pixel buffers allocated after warm-up: source 0, I420 0"] {
@@ -27,8 +27,8 @@ struct BenchCommandTests {
     }
 
     @Test("a bad size is refused with a message that says what to write")
-    func badSize() throws {
-        let result = try BinaryRunner.run(["bench", "media", "--sizes", "33x2"])
+    func badSize() async throws {
+        let result = try await BinaryRunner.runOffPool(["bench", "media", "--sizes", "33x2"])
         #expect(result.status != 0)
         #expect(result.stderr.contains("is not WIDTHxHEIGHT with even numbers, e.g. 1280x720"))
     }

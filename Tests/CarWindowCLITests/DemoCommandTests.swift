@@ -12,7 +12,7 @@ struct DemoCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let events = directory.appendingPathComponent("events.jsonl")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let result = try BinaryRunner.run([
+        let result = try await BinaryRunner.runOffPool([
             "demo", "--duration", "5", "--port", "0", "--viewer-port", "0", "--record", directory.path,
             "--events", events.path,
         ])
@@ -65,8 +65,8 @@ struct DemoCommandTests {
     }
 
     @Test("--help explains the demo with examples and lists every option")
-    func help() throws {
-        let result = try BinaryRunner.run(["demo", "--help"])
+    func help() async throws {
+        let result = try await BinaryRunner.runOffPool(["demo", "--help"])
         #expect(result.status == 0)
         #expect(result.stdout == Self.help)
     }
@@ -119,8 +119,8 @@ struct DemoCommandTests {
         (["demo", "--duration", "0"], "--duration must be a positive number of seconds"),
         (["demo", "--core", "nohost"], "--core must be HOST:PORT"),
     ])
-    func validation(arguments: [String], message: String) throws {
-        let result = try BinaryRunner.run(arguments)
+    func validation(arguments: [String], message: String) async throws {
+        let result = try await BinaryRunner.runOffPool(arguments)
         #expect(result.status == 64)
         #expect(result.stderr.contains(message))
     }

@@ -3,8 +3,8 @@ import Testing
 @Suite("carwindow headunit")
 struct HeadUnitCommandTests {
     @Test("--help explains the command with an example and lists every option")
-    func help() throws {
-        let result = try BinaryRunner.run(["headunit", "--help"])
+    func help() async throws {
+        let result = try await BinaryRunner.runOffPool(["headunit", "--help"])
         #expect(result.status == 0)
         #expect(
             result.stdout.contains("OVERVIEW: Run a head-unit emulator that answers apps the way SDL Core 8.2 does."))
@@ -37,8 +37,8 @@ struct HeadUnitCommandTests {
             (["--certificate", "hu.pem"], "--certificate and --key go together"),
             (["--secondary-port", "70000"], "--secondary-port must be 0...65535"),
         ])
-    func validation(arguments: [String], message: String) throws {
-        let result = try BinaryRunner.run(["headunit"] + arguments)
+    func validation(arguments: [String], message: String) async throws {
+        let result = try await BinaryRunner.runOffPool(["headunit"] + arguments)
         #expect(result.status == 64)
         #expect(result.stderr.contains(message))
     }

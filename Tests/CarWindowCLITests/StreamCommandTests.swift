@@ -1,3 +1,5 @@
+import BrowserTestSupport
+import CarWindowTesting
 import Foundation
 import HeadUnit
 import Testing
@@ -52,8 +54,8 @@ struct StreamCommandTests {
         """
 
     @Test("--help explains the command with an example and lists every option")
-    func help() throws {
-        let result = try BinaryRunner.run(["stream", "--help"])
+    func help() async throws {
+        let result = try await BinaryRunner.runOffPool(["stream", "--help"])
         #expect(result.status == 0)
         #expect(result.stdout.trimmingCharacters(in: .newlines) == Self.expectedHelp)
     }
@@ -66,20 +68,19 @@ struct StreamCommandTests {
             (["--core", "127.0.0.1:1", "--duration", "0"], "--duration must be a positive number of seconds"),
             (["--core", "127.0.0.1:1", "--source", "/nonexistent.y4m"], "cannot be read"),
         ])
-    func validation(arguments: [String], message: String) throws {
-        let result = try BinaryRunner.run(["stream", "--app-id", "x"] + arguments)
+    func validation(arguments: [String], message: String) async throws {
+        let result = try await BinaryRunner.runOffPool(["stream", "--app-id", "x"] + arguments)
         #expect(result.status == 64)
         #expect(result.stderr.contains(message))
     }
 
-    @Test("streams to an in-process emulator for 6 s: exit 0, registered, FULL, videoStarted 800x480")
+    @Test("streams to `carwindow headunit` for 6 s: exit 0, registered, FULL, videoStarted 800x480")
     func streamsToEmulator() async throws {
-        let headUnit = HeadUnit(configuration: HeadUnitConfiguration(port: 0, activationDelay: .milliseconds(50)))
-        let port = try await headUnit.start()
-        let result = try await BinaryRunner.runOffPool([
-            "stream", "--core", "127.0.0.1:\(port)", "--app-id", "swiftsdl-nav", "--duration", "6", "--events", "-",
-        ])
-        await headUnit.stop()
+        let result = try await Self.withHeadUnit { port in
+            try await BinaryRunner.runOffPool([
+                "stream", "--core", "127.0.0.1:\(port)", "--app-id", "swiftsdl-nav", "--duration", "6", "--events", "-",
+            ])
+        }
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.contains { $0.contains(#""event":"registered""#) })
@@ -93,13 +94,12 @@ struct StreamCommandTests {
 
     @Test("--source demo projects CarWindow's navigation screen: videoStarted and hapticRects in the events")
     func streamsDemo() async throws {
-        let headUnit = HeadUnit(configuration: HeadUnitConfiguration(port: 0, activationDelay: .milliseconds(50)))
-        let port = try await headUnit.start()
-        let result = try await BinaryRunner.runOffPool([
-            "stream", "--core", "127.0.0.1:\(port)", "--app-id", "swiftsdl-nav", "--source", "demo",
-            "--duration", "6", "--events", "-",
-        ])
-        await headUnit.stop()
+        let result = try await Self.withHeadUnit { port in
+            try await BinaryRunner.runOffPool([
+                "stream", "--core", "127.0.0.1:\(port)", "--app-id", "swiftsdl-nav", "--source", "demo",
+                "--duration", "6", "--events", "-",
+            ])
+        }
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.contains { $0.contains(#""event":"hmiStatus""#) && $0.contains(#""hmiLevel":"FULL""#) })
@@ -117,24 +117,17 @@ struct StreamCommandTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let wav = directory.appendingPathComponent("prompt.wav")
-        let ffmpeg = Process()
-        ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-        ffmpeg.arguments = [
+        let ffmpeg = try await ExternalTool(executable: URL(fileURLWithPath: "/usr/bin/ffmpeg")).run([
             "-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100:duration=1", "-ac", "2",
             wav.path,
-        ]
-        try ffmpeg.run()
-        ffmpeg.waitUntilExit()
-        #expect(ffmpeg.terminationStatus == 0, "ffmpeg is needed: run scripts/install-deps.sh")
-        var configuration = HeadUnitConfiguration(port: 0, activationDelay: .milliseconds(50))
-        configuration.recordDirectory = directory.path
-        let headUnit = HeadUnit(configuration: configuration)
-        let port = try await headUnit.start()
-        let result = try await BinaryRunner.runOffPool([
-            "stream", "--core", "127.0.0.1:\(port)", "--app-id", "swiftsdl-nav", "--audio", wav.path,
-            "--duration", "6", "--events", "-",
         ])
-        await headUnit.stop()
+        #expect(ffmpeg.status == 0, "ffmpeg is needed: run scripts/install-deps.sh (\(ffmpeg.errorText))")
+        let result = try await Self.withHeadUnit(record: directory) { port in
+            try await BinaryRunner.runOffPool([
+                "stream", "--core", "127.0.0.1:\(port)", "--app-id", "swiftsdl-nav", "--audio", wav.path,
+                "--duration", "6", "--events", "-",
+            ])
+        }
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.contains { $0.contains(#""event":"audioStarted","sampleRate":16000,"bitsPerSample":16"#) })
@@ -148,13 +141,36 @@ struct StreamCommandTests {
         #expect(size == 32_000)
     }
 
+    /// Runs `carwindow headunit --port 0` as a child process for `body`, then stops it with SIGINT (which flushes
+    /// its recordings). Out of this process on purpose: the test runner's cooperative pool is shared by hundreds of
+    /// tests on two cores, and an in-process emulator waiting for it missed the app's 5 s StartService timeout.
+    static func withHeadUnit<T>(record: URL? = nil, _ body: (Int) async throws -> T) async throws -> T {
+        var arguments = ["headunit", "--port", "0"]
+        if let record { arguments += ["--record", record.path] }
+        let headUnit = try ChildProcess.launch(
+            executable: BinaryRunner.productsDirectory.appendingPathComponent("carwindow"), arguments: arguments)
+        defer { headUnit.kill() }
+        let listening = try await headUnit.waitForLine("the listening line", in: .stdout, timeout: .seconds(40)) {
+            $0.hasPrefix("carwindow head unit listening on ")
+        }
+        // "carwindow head unit listening on 127.0.0.1:PORT (800x480, ...)"
+        let address = listening.text.dropFirst("carwindow head unit listening on ".count).prefix { $0 != " " }
+        guard let port = address.split(separator: ":").last.flatMap({ Int($0) }) else {
+            throw HarnessError("no port in '\(listening.text)'")
+        }
+        let result = try await body(port)
+        let status = await headUnit.stop(signal: SIGINT, grace: .seconds(20))
+        #expect(status == 0, "carwindow headunit did not end cleanly on SIGINT; its last lines:\n\(headUnit.tail())")
+        return result
+    }
+
     @Test("a refused connection exits non-zero with a one-line reason")
     func refused() async throws {
         // A port that was just free: bind an emulator, note its port, stop it.
         let headUnit = HeadUnit(configuration: HeadUnitConfiguration(port: 0))
         let port = try await headUnit.start()
         await headUnit.stop()
-        let result = try BinaryRunner.run(["stream", "--core", "127.0.0.1:\(port)", "--app-id", "swiftsdl-nav"])
+        let result = try await BinaryRunner.runOffPool(["stream", "--core", "127.0.0.1:\(port)", "--app-id", "swiftsdl-nav"])
         #expect(result.status == 1)
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 1)

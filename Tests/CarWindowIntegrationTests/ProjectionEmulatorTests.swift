@@ -47,7 +47,7 @@ struct ProjectionEmulatorTests {
             let file = try #require(try harness.recordingFiles().first)
             let summary = try await VideoProbe().summary(of: file)
             #expect((summary.width, summary.height) == (800, 480), "\(summary)")
-            let lumas = try Media.decodeLuma(file, width: 800, height: 480)
+            let lumas = try await Media.decodeLuma(file, width: 800, height: 480)
             #expect(lumas.count >= framesBefore + 2)
             if lumas.count >= framesBefore + 2 {
                 let staticChange = Media.meanDifference(lumas[framesBefore - 2], lumas[framesBefore - 1])
@@ -210,7 +210,7 @@ struct ProjectionEmulatorTests {
             #expect(harness.projection.pump == nil, "no pump re-rendering while the manager refuses frames")
             await harness.shutDown()
             let file = try #require(try harness.recordingFiles().first)
-            let frames = try Media.decodeLuma(file, width: 800, height: 480)
+            let frames = try await Media.decodeLuma(file, width: 800, height: 480)
             let last = try #require(frames.dropFirst(background - 1).first)
             let mean = Double(last.reduce(0) { $0 + Int($1) }) / Double(last.count)
             #expect(mean < 80, "the dark message background, not the light map")

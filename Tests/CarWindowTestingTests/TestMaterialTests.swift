@@ -6,8 +6,8 @@ import Testing
 @Suite("TestMaterial", .timeLimit(.minutes(1)))
 struct TestMaterialTests {
     @Test("every certificate and key is PEM text, and each pair is distinct")
-    func material() throws {
-        let material = try TestMaterial.shared.get()
+    func material() async throws {
+        let material = try await TestMaterial.loaded()
         func text(_ pem: TestMaterial.PEM) -> String {
             guard case .data(let bytes) = pem else { return "" }
             return String(decoding: bytes, as: UTF8.self)
@@ -24,8 +24,8 @@ struct TestMaterialTests {
     }
 
     @Test("the app's pair and the CA load into the OpenSSL engine on both sides")
-    func loads() throws {
-        let material = try TestMaterial.shared.get()
+    func loads() async throws {
+        let material = try await TestMaterial.loaded()
         _ = try OpenSSLSecurityManagerFactory(
             .app(certificateChain: material.appCertificate, privateKey: material.appKey))
         _ = try OpenSSLSecurityManagerFactory(.headUnit(trusting: material.ca))

@@ -81,7 +81,7 @@ struct HostileAppTests {
                 .startService, .video,
                 payload: VideoStartService(height: 480, width: 800, videoProtocol: "RAW", videoCodec: "H264").buffer)
             #expect(await bad.nextFrame()?.header.controlFrameInfo == .startServiceACK)
-            for unit in try VideoSource.shared.get().prefix(5) {
+            for unit in try await VideoSource.loaded().prefix(5) {
                 try await bad.sendMessage(.video, unit, maximumPayload: 131_060)
             }
             await bad.close()

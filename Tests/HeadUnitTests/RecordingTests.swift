@@ -12,11 +12,11 @@ struct RecordingTests {
     /// Small enough that the test video's key frame needs several frames.
     static let mtu = 4_096
     /// A finer quantiser than the shared video, so the key frame is larger than the MTU.
-    static let detailed = Result { try VideoSource.accessUnits(quality: 8) }
+    static let detailed = Task { await VideoSource.made { try VideoSource.accessUnits(quality: 8) } }
 
     @Test("a recorded video stream decodes", .timeLimit(.minutes(1)), arguments: ["RAW", "RTP"])
     func recordedVideoDecodes(videoProtocol: String) async throws {
-        let units = try Self.detailed.get()
+        let units = try await Self.detailed.value.get()
         try #require(units.count == 30)
         try #require(units.contains { $0.count > Self.mtu }, "the test video needs an access unit above the MTU")
         let directory = try VideoSource.temporaryDirectory()

@@ -39,7 +39,7 @@ struct TraceReplayer {
 
     func run() async throws -> [String] {
         let lines = try TraceLine.load(trace)
-        let units = try VideoSource.shared.get()
+        let units = try await VideoSource.loaded()
         let directory = try VideoSource.temporaryDirectory()
         let headUnit = HeadUnit(configuration: configuration(recordDirectory: directory))
         if trace == "nak-fallback" { await headUnit.rejectVideoFormats([.h264RTP]) }

@@ -1,9 +1,22 @@
+import CarWindowTesting
 import Foundation
 
 /// H.264 test video made at test time with Debian's ffmpeg and libx264, split into access units.
 enum VideoSource {
-    /// The default test video, made once per test run.
-    static let shared = Result { try accessUnits() }
+    /// The default test video, made once per test run, on a thread of its own (ffmpeg takes a while, and a test
+    /// waiting for it must not hold a thread of the cooperative pool).
+    static func loaded() async throws -> [[UInt8]] { try await sharedTask.value.get() }
+
+    private static let sharedTask = Task { await made { try accessUnits() } }
+
+    /// `make` run on a thread of its own, its error kept for every caller.
+    static func made(_ make: @escaping @Sendable () throws -> [[UInt8]]) async -> Result<[[UInt8]], any Error> {
+        do {
+            return .success(try await BlockingWork.run(make))
+        } catch {
+            return .failure(error)
+        }
+    }
 
     static func run(_ tool: String, _ arguments: [String]) throws -> String {
         let path = "/usr/bin/\(tool)"

@@ -38,7 +38,7 @@ struct BrowserTests {
         "decodes frames, sends a click as a tap and Shift+drag as a pinch, PiP asks for 320x240 and back",
         arguments: ["h264", "jpeg"])
     func viewerInChromium(mode: String) async throws {
-        let clip = try TestClip.make()
+        let clip = try await TestClip.make()
         #expect(clip.count == 60)
         let backend = FakeBackend(
             state: ViewerState(

@@ -36,7 +36,7 @@ struct ProtectedRPCTests {
 
     @Test("upgrade with E = 1, encrypted request and response, clear RPCs, ENCRYPTION_NEEDED before the upgrade")
     func upgradeAndProtectedRPCs() async throws {
-        let material = try TestMaterial.shared.get()
+        let material = try await TestMaterial.loaded()
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         // No activation: the app stays in NONE, so the RPC service stays clear until the test moves it to FULL.
@@ -153,7 +153,7 @@ struct ProtectedRPCTests {
 
     @Test("a session without security gets ENCRYPTION_NEEDED as a typed error; clear RPCs still work")
     func sessionWithoutSecurity() async throws {
-        let material = try TestMaterial.shared.get()
+        let material = try await TestMaterial.loaded()
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let headUnit = HeadUnit(

@@ -16,7 +16,7 @@ struct ProtectedVideoTests {
 
     @Test("handshake, E bit on every video frame, ciphertext on the wire, decrypted recording decodes")
     func protectedStream() async throws {
-        let material = try TestMaterial.shared.get()
+        let material = try await TestMaterial.loaded()
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         var configuration = try HeadUnitConfiguration.protected(
@@ -108,7 +108,7 @@ struct ProtectedVideoTests {
     @Test("a failed handshake is a typed error, or an unprotected stream with the reason", arguments: failures,
           [ProtectionFailurePolicy.requireProtection, .fallBackToUnprotected])
     func handshakeFailure(_ failure: Failure, policy: ProtectionFailurePolicy) async throws {
-        let material = try TestMaterial.shared.get()
+        let material = try await TestMaterial.loaded()
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         var headUnitConfiguration = try HeadUnitConfiguration.protected(

@@ -34,7 +34,7 @@ struct RecordedPCMTests {
     @Test("a 44.1 kHz stereo WAV arrives as 16 kHz mono: the decoder's output, exact length, close to the input")
     func wavFile() async throws {
         try await AudioRig.run { rig in
-            let (wav, reference) = try TestInput.sineWAV(in: rig.directory)
+            let (wav, reference) = try await TestInput.sineWAV(in: rig.directory)
             let (recording, reported, started) = try await Self.playAndRecord(rig) { manager in
                 try await manager.push(file: wav)
             }

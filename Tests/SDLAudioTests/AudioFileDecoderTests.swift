@@ -1,3 +1,4 @@
+import CarWindowTesting
 import Foundation
 import NIOCore
 import SDLAudio
@@ -98,15 +99,13 @@ struct AudioFileDecoderTests {
 
     @Test(
         "compressed formats decode through FFmpeg (files made with the ffmpeg tool)", arguments: ["mp3", "ogg", "m4a"])
-    func compressed(ext: String) throws {
+    func compressed(ext: String) async throws {
         let wav = try TestAudio.write(TestAudio.sineWAV(sampleRate: 44_100, channels: 2), name: "sine.wav")
         let output = (wav as NSString).deletingLastPathComponent + "/sine.\(ext)"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-        process.arguments = ["-hide_banner", "-loglevel", "error", "-y", "-i", wav, output]
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0)
+        // Off the cooperative pool: encoding takes a while and other tests need its threads meanwhile.
+        let ffmpeg = try await ExternalTool(executable: URL(fileURLWithPath: "/usr/bin/ffmpeg"))
+            .run(["-hide_banner", "-loglevel", "error", "-y", "-i", wav, output])
+        try #require(ffmpeg.status == 0, "\(ffmpeg.errorText)")
         let audio = try AudioFileDecoder.decode(path: output, to: .default)
         // Encoders pad the start and the end (MP3 and AAC by about a frame), so the length is near one second.
         #expect(abs(audio.frameCount - 16_000) < 16_000 / 10, "\(audio.frameCount) frames")

@@ -51,7 +51,7 @@ struct EncoderBehaviourTests {
     }
 
     @Test("live and rebuilding settings changes keep the stream decodable, and say what they cost")
-    func settingsChangesStayDecodable() throws {
+    func settingsChangesStayDecodable() async throws {
         let encoder = try OpenH264Encoder(settings: Self.small)
         var units = try encodeScene(settings: Self.small, count: 10, encoder: encoder, motion: .interface)
         var richer = Self.small
@@ -72,7 +72,7 @@ struct EncoderBehaviourTests {
         let scratch = try ScratchDirectory()
         let file = scratch.file("changes.h264")
         try write(units, to: file)
-        #expect(try StreamProbe.frameHashes(file).count == 30)
+        #expect(try await StreamProbe.frameHashes(file).count == 30)
     }
 
     @Test("a resize rebuilds, forces an IDR, and the new size decodes")

@@ -10,7 +10,7 @@ struct RTPInteropTests {
 
     @Test("our depacketizer and GStreamer's rtpstreamdepay ! rtph264depay both give back the encoded frames",
           arguments: [1_400, RTPPacketizer.Configuration.maximumPacketSize])
-    func sameFrames(limit: Int) throws {
+    func sameFrames(limit: Int) async throws {
         let units = try encodeScene(settings: Self.settings, count: 15, keyFramesAt: [10])
         #expect(units.contains { $0.bytes.count > 65_535 }, "no access unit large enough to need FU-A")
         var packetizer = RTPPacketizer(configuration: .init(maxPacketSize: limit))
@@ -19,7 +19,7 @@ struct RTPInteropTests {
         let scratch = try ScratchDirectory()
         let original = scratch.file("original.h264")
         try write(units, to: original)
-        let reference = try StreamProbe.frameHashes(original)
+        let reference = try await StreamProbe.frameHashes(original)
         #expect(reference.count == 15)
 
         var depacketizer = RTPDepacketizer()
@@ -29,18 +29,18 @@ struct RTPInteropTests {
         #expect(ours.map(\.bytes) == units.map(\.bytes))
         let oursFile = scratch.file("ours.h264")
         try write(ours, to: oursFile)
-        #expect(try StreamProbe.frameHashes(oursFile) == reference)
+        #expect(try await StreamProbe.frameHashes(oursFile) == reference)
 
         let rtpFile = scratch.file("stream.rtp")
         try Data(stream).write(to: rtpFile)
         let gstFile = scratch.file("gstreamer.h264")
-        try ExternalTool("gst-launch-1.0").run([
+        try await CheckTool("gst-launch-1.0").run([
             "-q", "filesrc", "location=\(rtpFile.path)", "!",
             "application/x-rtp-stream,media=video,clock-rate=90000,encoding-name=H264,payload=96", "!",
             "rtpstreamdepay", "!", "rtph264depay", "!", "h264parse", "!",
             "video/x-h264,stream-format=byte-stream,alignment=au", "!", "filesink", "location=\(gstFile.path)",
         ])
-        #expect(try StreamProbe.frameHashes(gstFile) == reference)
+        #expect(try await StreamProbe.frameHashes(gstFile) == reference)
     }
 
     @Test("every RTP packet of an access unit has its timestamp; only the last has the marker bit")

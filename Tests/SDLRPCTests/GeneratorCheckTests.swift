@@ -1,3 +1,4 @@
+import CarWindowTesting
 import Foundation
 import Testing
 
@@ -9,30 +10,22 @@ struct GeneratorCheckTests {
         var output: String
     }
 
-    /// Runs `python3 scripts/generate-rpc.py --check` in `root`.
-    static func check(in root: URL) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "scripts/generate-rpc.py", "--check"]
-        process.currentDirectoryURL = root
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+    /// Runs `python3 scripts/generate-rpc.py --check` in `root`, off the cooperative pool (it takes seconds).
+    static func check(in root: URL) async throws -> Run {
+        let tool = ExternalTool(executable: URL(fileURLWithPath: "/usr/bin/env"))
+        let output = try await tool.run(["python3", "scripts/generate-rpc.py", "--check"], in: root)
+        return Run(status: output.status, output: output.outputText + output.errorText)
     }
 
     @Test("--check passes on the committed output")
-    func committedOutputIsCurrent() throws {
-        let run = try Self.check(in: Fixture.packageRoot)
+    func committedOutputIsCurrent() async throws {
+        let run = try await Self.check(in: Fixture.packageRoot)
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output.contains("files up to date"))
     }
 
     @Test("--check fails when a generated file was edited or a stale one is left behind")
-    func checkDetectsDrift() throws {
+    func checkDetectsDrift() async throws {
         let files = FileManager.default
         let root = files.temporaryDirectory.appendingPathComponent("generate-rpc-\(UUID().uuidString)")
         defer { try? files.removeItem(at: root) }
@@ -41,12 +34,12 @@ struct GeneratorCheckTests {
             try files.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try files.copyItem(at: Fixture.packageRoot.appendingPathComponent(path), to: target)
         }
-        #expect(try Self.check(in: root).status == 0)
+        #expect(try await Self.check(in: root).status == 0)
 
         let edited = root.appendingPathComponent("Sources/SDLRPC/Generated/Enums/HMILevel.swift")
         try (String(contentsOf: edited, encoding: .utf8) + "// hand edit\n").write(
             to: edited, atomically: true, encoding: .utf8)
-        let afterEdit = try Self.check(in: root)
+        let afterEdit = try await Self.check(in: root)
         #expect(afterEdit.status == 1)
         #expect(afterEdit.output.contains("Enums/HMILevel.swift"))
 
@@ -55,7 +48,7 @@ struct GeneratorCheckTests {
             at: Fixture.packageRoot.appendingPathComponent("Sources/SDLRPC/Generated/Enums/HMILevel.swift"), to: edited)
         try "// left over\n".write(
             to: root.appendingPathComponent("Sources/SDLRPC/Generated/Stale.swift"), atomically: true, encoding: .utf8)
-        let afterStale = try Self.check(in: root)
+        let afterStale = try await Self.check(in: root)
         #expect(afterStale.status == 1)
         #expect(afterStale.output.contains("stale file, the generator no longer writes it: Stale.swift"))
     }

@@ -9,8 +9,8 @@ import Testing
 @Suite("Security configuration and limits")
 struct ConfigurationTests {
     @Test("PEM files are read when the factory is made, and the handshake works with them")
-    func pemFiles() throws {
-        let m = try TestMaterial.shared.get()
+    func pemFiles() async throws {
+        let m = try await TestMaterial.loaded()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("carwindow-pem-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -29,8 +29,8 @@ struct ConfigurationTests {
     }
 
     @Test("configuration mistakes are typed errors with context")
-    func mistakes() throws {
-        let m = try TestMaterial.shared.get()
+    func mistakes() async throws {
+        let m = try await TestMaterial.loaded()
         let missing = #expect(throws: SecurityError.self) {
             try OpenSSLSecurityManagerFactory(.app(certificateChain: .file("/nonexistent/app.pem"), privateKey: m.appKey))
         }
@@ -55,8 +55,8 @@ struct ConfigurationTests {
     }
 
     @Test("a head unit that only speaks TLS 1.3 and an app capped at 1.2 fail with HANDSHAKE_FAILED")
-    func versionMismatch() throws {
-        let m = try TestMaterial.shared.get()
+    func versionMismatch() async throws {
+        let m = try await TestMaterial.loaded()
         var app = OpenSSLSecurityConfiguration.app(certificateChain: m.appCertificate, privateKey: m.appKey)
         app.maximumVersion = .tls1_2
         var headUnit = OpenSSLSecurityConfiguration.headUnit(trusting: m.ca)
@@ -68,8 +68,8 @@ struct ConfigurationTests {
     }
 
     @Test("available makes are matched case-insensitively; nil serves every make")
-    func makes() throws {
-        let m = try TestMaterial.shared.get()
+    func makes() async throws {
+        let m = try await TestMaterial.loaded()
         var configuration = OpenSSLSecurityConfiguration.headUnit(trusting: m.ca)
         #expect(try OpenSSLSecurityManagerFactory(configuration).serves(vehicleMake: nil))
         configuration.availableMakes = ["Ford", "Lincoln"]

@@ -10,8 +10,8 @@ struct EncryptionTests {
     /// A completed handshake's two managers.
     static func connectedPair(
         version: OpenSSLSecurityConfiguration.TLSVersion = .tls1_3
-    ) throws -> (app: any SecurityManager, headUnit: any SecurityManager) {
-        let m = try TestMaterial.shared.get()
+    ) async throws -> (app: any SecurityManager, headUnit: any SecurityManager) {
+        let m = try await TestMaterial.loaded()
         var headUnit = OpenSSLSecurityConfiguration.headUnit(trusting: m.ca)
         headUnit.maximumVersion = version
         var harness = try HandshakeHarness(
@@ -28,8 +28,8 @@ struct EncryptionTests {
         "a 1 MiB message cut at the stream limit crosses both ways, one record per chunk",
         arguments: OpenSSLSecurityConfiguration.TLSVersion.allCases
     )
-    func largeMessageBothWays(version: OpenSSLSecurityConfiguration.TLSVersion) throws {
-        let (app, headUnit) = try Self.connectedPair(version: version)
+    func largeMessageBothWays(version: OpenSSLSecurityConfiguration.TLSVersion) async throws {
+        let (app, headUnit) = try await Self.connectedPair(version: version)
         for (sender, receiver) in [(app, headUnit), (headUnit, app)] {
             var received: [UInt8] = []
             var chunks = 0
@@ -54,8 +54,8 @@ struct EncryptionTests {
     }
 
     @Test("an RPC-sized chunk and a full record both encrypt to one record; one byte more is refused")
-    func recordLimit() throws {
-        let (app, headUnit) = try Self.connectedPair()
+    func recordLimit() async throws {
+        let (app, headUnit) = try await Self.connectedPair()
         for size in [1, EncryptedChunkLimit.rpc, EncryptedChunkLimit.tlsRecordPlaintext] {
             let plaintext = ByteBuffer(repeating: 0x5A, count: size)
             #expect(try headUnit.decrypt(app.encrypt(plaintext)) == plaintext)
@@ -67,8 +67,8 @@ struct EncryptionTests {
     }
 
     @Test("a record cut across two frames decrypts when its second half arrives")
-    func splitRecord() throws {
-        let (app, headUnit) = try Self.connectedPair()
+    func splitRecord() async throws {
+        let (app, headUnit) = try await Self.connectedPair()
         var ciphertext = try app.encrypt(ByteBuffer(string: "protected RPC"))
         let first = ciphertext.readSlice(length: 10)!
         #expect(try headUnit.decrypt(first).readableBytes == 0)
@@ -76,8 +76,8 @@ struct EncryptionTests {
     }
 
     @Test("a tampered record gives DECRYPTION_FAILED")
-    func tampered() throws {
-        let (app, headUnit) = try Self.connectedPair()
+    func tampered() async throws {
+        let (app, headUnit) = try await Self.connectedPair()
         var bytes = Array(try app.encrypt(ByteBuffer(string: "video frame")).readableBytesView)
         bytes[bytes.count - 1] ^= 0x01
         let error = #expect(throws: SecurityError.self) { try headUnit.decrypt(ByteBuffer(bytes: bytes)) }
@@ -87,8 +87,8 @@ struct EncryptionTests {
     }
 
     @Test("encrypting before the handshake completes gives SERVICE_NOT_PROTECTED; after stop, stopped")
-    func notProtected() throws {
-        let m = try TestMaterial.shared.get()
+    func notProtected() async throws {
+        let m = try await TestMaterial.loaded()
         let manager = try OpenSSLSecurityManagerFactory(.headUnit(trusting: m.ca))
             .makeManager(role: .headUnit, appID: "app", vehicleMake: nil)
         let encryptError = #expect(throws: SecurityError.self) { try manager.encrypt(ByteBuffer(string: "x")) }
@@ -96,7 +96,7 @@ struct EncryptionTests {
         let decryptError = #expect(throws: SecurityError.self) { try manager.decrypt(ByteBuffer(string: "x")) }
         #expect(decryptError?.kind == .notProtected)
 
-        let (app, _) = try Self.connectedPair()
+        let (app, _) = try await Self.connectedPair()
         app.stop()
         #expect(throws: SecurityError(.stopped)) { try app.encrypt(ByteBuffer(string: "x")) }
         #expect(app.processHandshake([0x16]).state == .failed(SecurityError(.stopped)))

@@ -7,8 +7,8 @@ import Testing
 
 @Suite("TLS handshake over security queries")
 struct TLSHandshakeTests {
-    static func material() throws -> TestMaterial {
-        try TestMaterial.shared.get()
+    static func material() async throws -> TestMaterial {
+        try await TestMaterial.loaded()
     }
 
     static func appConfiguration(_ m: TestMaterial) -> OpenSSLSecurityConfiguration {
@@ -16,8 +16,8 @@ struct TLSHandshakeTests {
     }
 
     @Test("the head unit and the app complete the handshake", arguments: OpenSSLSecurityConfiguration.TLSVersion.allCases)
-    func completes(version: OpenSSLSecurityConfiguration.TLSVersion) throws {
-        let m = try Self.material()
+    func completes(version: OpenSSLSecurityConfiguration.TLSVersion) async throws {
+        let m = try await Self.material()
         var headUnit = OpenSSLSecurityConfiguration.headUnit(trusting: m.ca)
         headUnit.maximumVersion = version
         var harness = try HandshakeHarness(app: Self.appConfiguration(m), headUnit: headUnit)
@@ -39,8 +39,8 @@ struct TLSHandshakeTests {
     }
 
     @Test("handshake data sent as a Notification, as Core before 8.0 did, is accepted")
-    func oldCoreNotification() throws {
-        let m = try Self.material()
+    func oldCoreNotification() async throws {
+        let m = try await Self.material()
         var harness = try HandshakeHarness(app: Self.appConfiguration(m), headUnit: .headUnit(trusting: m.ca))
         harness.run { query in
             var old = query
@@ -52,8 +52,8 @@ struct TLSHandshakeTests {
     }
 
     @Test("the app can require and verify a head-unit certificate")
-    func clientCertificate() throws {
-        let m = try Self.material()
+    func clientCertificate() async throws {
+        let m = try await Self.material()
         var app = Self.appConfiguration(m)
         app.trustedCertificates = m.ca
         app.peerVerification = .required
@@ -90,8 +90,8 @@ struct TLSHandshakeTests {
     ]
 
     @Test("a certificate the head unit rejects fails both sides with the SDL code", arguments: certificateFailures)
-    func certificateFailure(_ failure: CertificateFailure) throws {
-        let m = try Self.material()
+    func certificateFailure(_ failure: CertificateFailure) async throws {
+        let m = try await Self.material()
         let app = OpenSSLSecurityConfiguration.app(
             certificateChain: failure.expired ? m.expiredCertificate : m.foreignCertificate,
             privateKey: failure.expired ? m.expiredKey : m.foreignKey)
@@ -114,8 +114,8 @@ struct TLSHandshakeTests {
     }
 
     @Test("a head unit trusting another CA rejects the app's certificate")
-    func wrongCA() throws {
-        let m = try Self.material()
+    func wrongCA() async throws {
+        let m = try await Self.material()
         var harness = try HandshakeHarness(app: Self.appConfiguration(m), headUnit: .headUnit(trusting: m.otherCA))
         harness.run()
         #expect(harness.headUnit.failure?.code == .invalidCertificate)
@@ -130,8 +130,8 @@ struct TLSHandshakeTests {
             [0x16, 0x03, 0x03, 0x00, 0x04, 0x01, 0xFF, 0xFF, 0xFF],  // ClientHello claiming 16 MB in 4 bytes
         ]
     )
-    func garbage(bytes: [UInt8]) throws {
-        let m = try Self.material()
+    func garbage(bytes: [UInt8]) async throws {
+        let m = try await Self.material()
         let manager = try OpenSSLSecurityManagerFactory(Self.appConfiguration(m))
             .makeManager(role: .app, appID: "app", vehicleMake: nil)
         var machine = HandshakeHarness.Machine(role: .app, timeout: .seconds(10))
@@ -148,8 +148,8 @@ struct TLSHandshakeTests {
     }
 
     @Test("a head unit that stops mid-handshake times the app out instead of hanging")
-    func peerStopsMidHandshake() throws {
-        let m = try Self.material()
+    func peerStopsMidHandshake() async throws {
+        let m = try await Self.material()
         var harness = try HandshakeHarness(app: Self.appConfiguration(m), headUnit: .headUnit(trusting: m.ca))
         var delivered = 0
         // The head unit's first query (ClientHello) arrives; everything after it is lost.
@@ -188,8 +188,8 @@ struct TLSHandshakeTests {
     }
 
     @Test("an internal error from the head unit fails the app's handshake with the head unit's code")
-    func internalErrorFromHeadUnit() throws {
-        let m = try Self.material()
+    func internalErrorFromHeadUnit() async throws {
+        let m = try await Self.material()
         var harness = try HandshakeHarness(app: Self.appConfiguration(m), headUnit: .headUnit(trusting: m.ca))
         harness.run { query in
             // The head unit gives up after its ClientHello with an error of its own.

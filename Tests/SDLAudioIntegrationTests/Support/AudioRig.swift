@@ -97,10 +97,10 @@ extension AsyncStream.Iterator {
 enum TestInput {
     /// A 1 s 440 Hz sine at 44.1 kHz, stereo, written by ffmpeg's lavfi `sine` source as a 16-bit WAV, and the same
     /// signal as raw interleaved s16le for reference.
-    static func sineWAV(in directory: URL) throws -> (wav: String, reference: [Int16]) {
+    static func sineWAV(in directory: URL) async throws -> (wav: String, reference: [Int16]) {
         let wav = directory.appendingPathComponent("sine-44k-stereo.wav").path
         let raw = directory.appendingPathComponent("sine-44k-stereo.raw").path
-        try ffmpeg([
+        try await ffmpeg([
             "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100:duration=1",
             "-ac", "2", "-c:a", "pcm_s16le", wav,
             "-ac", "2", "-f", "s16le", raw,
@@ -112,18 +112,18 @@ enum TestInput {
         return (wav, samples)
     }
 
-    static func ffmpeg(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["ffmpeg", "-hide_banner", "-loglevel", "error", "-y"] + arguments
+    /// Runs ffmpeg off the cooperative pool (the emulator and the session under test need its threads meanwhile).
+    static func ffmpeg(_ arguments: [String]) async throws {
+        let all = ["ffmpeg", "-hide_banner", "-loglevel", "error", "-y"] + arguments
+        let output: ExternalTool.Output
         do {
-            try process.run()
+            output = try await ExternalTool(executable: URL(fileURLWithPath: "/usr/bin/env")).run(all)
         } catch {
             throw TestInputError("ffmpeg could not run (install Debian's ffmpeg): \(error)")
         }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw TestInputError("ffmpeg \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
+        guard output.status == 0 else {
+            throw TestInputError(
+                "ffmpeg \(arguments.joined(separator: " ")) exited with \(output.status): \(output.errorText)")
         }
     }
 

@@ -21,8 +21,8 @@ struct StreamProbe {
     }
 
     /// One MD5 per decoded frame, from `ffmpeg -f framemd5`: equal lists mean identical pictures.
-    static func frameHashes(_ file: URL) throws -> [String] {
-        let output = try ExternalTool("ffmpeg").run([
+    static func frameHashes(_ file: URL) async throws -> [String] {
+        let output = try await CheckTool("ffmpeg").run([
             "-v", "error", "-f", "h264", "-i", file.path, "-f", "framemd5", "-",
         ])
         return output.split(separator: "\n").filter { !$0.hasPrefix("#") }
