@@ -195,7 +195,7 @@ let package = Package(
         .target(
             name: "CarWindowTesting",
             dependencies: [
-                "HeadUnit", "SDLSession", "SDLSecurityOpenSSL", .product(name: "Logging", package: "swift-log"),
+                "HeadUnit", "SDLSession", "SDLSecurityOpenSSL", "SDLMedia", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: upcoming
         ),

@@ -18,7 +18,7 @@ struct EmulatorFixtureTests {
 
     @Test("an app streams into the fixture; the recording is listed and decodes to every access unit")
     func streamAndProbe() async throws {
-        let units = try encodedClip(count: 10)
+        let units = try SyntheticClip.accessUnits(count: 10)
         let (recordings, directory) = try await EmulatorFixture.withSession(app: Self.app()) {
             emulator, session, app in
             #expect(emulator.host == "127.0.0.1")

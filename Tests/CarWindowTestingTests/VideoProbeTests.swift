@@ -10,7 +10,7 @@ struct VideoProbeTests {
     func clip(width: Int, height: Int, count: Int) async throws {
         let directory = try scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let units = try encodedClip(width: width, height: height, count: count)
+        let units = try SyntheticClip.accessUnits(width: width, height: height, count: count)
         #expect(units.count == count)
         let file = directory.appendingPathComponent("clip.h264")
         try Data(units.flatMap { $0 }).write(to: file)
@@ -34,7 +34,7 @@ struct VideoProbeTests {
         let directory = try scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("clip.h264")
-        try Data(encodedClip(count: 1).flatMap { $0 }).write(to: file)
+        try Data(SyntheticClip.accessUnits(count: 1).flatMap { $0 }).write(to: file)
         let probe = VideoProbe(executable: directory.appendingPathComponent("ffprobe"))
         let error = await #expect(throws: CarWindowTestingError.self) { try await probe.summary(of: file) }
         #expect(error?.kind == .toolMissing)

@@ -29,7 +29,7 @@ struct ProtectedVideoTests {
         let events = await headUnit.events()
         let session = SDLSession(
             configuration: try .protected(material: material), transport: TCPTransport(host: "127.0.0.1", port: port))
-        let units = try encodedClip(count: 30)
+        let units = try SyntheticClip.accessUnits(count: 30)
         do {
             let statuses = await session.hmiStatusUpdates()
             try await session.start()

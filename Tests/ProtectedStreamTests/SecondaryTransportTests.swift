@@ -35,8 +35,8 @@ struct SecondaryTransportTests {
         let wire = await headUnit.receivedFrames()
         let events = await headUnit.events()
         let session = SDLSession(configuration: Self.app(), transport: TCPTransport(host: "127.0.0.1", port: port))
-        let first = try encodedClip(count: 15)
-        let second = try encodedClip(count: 12)
+        let first = try SyntheticClip.accessUnits(count: 15)
+        let second = try SyntheticClip.accessUnits(count: 12)
         do {
             let transports = await session.secondaryTransportUpdates()
             let ends = await session.serviceEnds()

@@ -55,21 +55,6 @@ func temporaryDirectory() throws -> URL {
     return url
 }
 
-/// `count` access units of SDLMedia's synthetic scene, encoded with OpenH264.
-func encodedClip(width: Int = 320, height: Int = 240, count: Int) throws -> [[UInt8]] {
-    let settings = EncoderSettings(width: width, height: height)
-    let encoder = try OpenH264Encoder(settings: settings)
-    let scene = SyntheticScene(width: width, height: height, format: .i420)
-    let pool = PixelBufferPool(format: .i420, width: width, height: height)
-    var units: [[UInt8]] = []
-    for index in 0..<count {
-        let frame = pool.makeFrame(presentationTime: .milliseconds(index * 66))
-        scene.render(frameIndex: index, into: frame)
-        if let unit = try encoder.encode(frame) { units.append(unit.bytes) }
-    }
-    return units
-}
-
 /// Whether bytes look like the start of an H.264 Annex-B access unit: a start code and a NAL header with the
 /// forbidden bit clear and a slice, IDR, SEI, SPS, PPS or AUD type.
 func looksLikeH264(_ bytes: [UInt8]) -> Bool {
