@@ -66,6 +66,10 @@ actor TestApp {
 
     func close() async { try? await channel.close().get() }
 
+    /// Stops reading from the socket, as an app that hangs would: the head unit's frames pile up in the kernel's
+    /// buffers and then in the emulator's queue.
+    func stopReading() async throws { try await channel.setOption(ChannelOptions.autoRead, value: false).get() }
+
     func nextMessageID() -> UInt32 {
         messageID += 1
         return messageID
