@@ -10,7 +10,7 @@ public import SDLSecurityOpenSSL
 /// removed before ``generate()`` returns.
 ///
 /// ```swift
-/// let material = try TestMaterial.shared.get()
+/// let material = try await TestMaterial.loaded()
 /// let app = try OpenSSLSecurityManagerFactory(
 ///     .app(certificateChain: material.appCertificate, privateKey: material.appKey))
 /// let headUnit = try OpenSSLSecurityManagerFactory(.headUnit(trusting: material.ca))
