@@ -309,6 +309,9 @@ public actor HeadUnit {
         return connection
     }
 
+    /// The formats ``rejectVideoFormats(_:)`` told the emulated HMI to refuse.
+    public var refusedVideoFormats: Set<VideoFormat> { rejectedFormats }
+
     var allConnections: [Connection] { connections.values.sorted { $0.app < $1.app } }
     var currentRejectedFormats: Set<VideoFormat> {
         get { rejectedFormats }

@@ -15,6 +15,7 @@ struct ClientMessageTests {
             .command(.resize(ViewerScreen(width: 1280, height: 720, scale: 1.5)))
         ),
         (#"{"type":"rejectFormat","codec":"H264","protocol":"RTP"}"#, .command(.rejectFormat(.h264RTP))),
+        (#"{"type":"allowFormat","codec":"H264","protocol":"RTP"}"#, .command(.allowFormat(.h264RTP))),
         (#"{"type":"dropConnection"}"#, .command(.dropConnection)),
         (
             #"{"type":"touch","event":{"type":"MOVE","touches":"#

@@ -48,7 +48,7 @@ struct HeadUnitBackendTests {
 
     @Test("the app state goes to the subscriber, and refused formats to the emulator")
     func appStateAndFormats() async throws {
-        try await Self.withHeadUnit { _, backend in
+        try await Self.withHeadUnit { headUnit, backend in
             try await backend.perform(.setAppState(.background))
             var states = backend.appStateRequests.makeAsyncIterator()
             #expect(await states.next() == .background)
@@ -56,6 +56,10 @@ struct HeadUnitBackendTests {
             let state = await backend.snapshot()
             #expect(state.appState == .background)
             #expect(state.rejectedFormats == [.h264RTP])
+            #expect(await headUnit.refusedVideoFormats == [VideoFormat(codec: "H264", protocol: "RTP")])
+            try await backend.perform(.allowFormat(.h264RTP))
+            #expect(await backend.snapshot().rejectedFormats.isEmpty, "a refused format can be allowed again")
+            #expect(await headUnit.refusedVideoFormats.isEmpty)
         }
     }
 }

@@ -87,9 +87,13 @@ public final class HeadUnitBackend: ViewerBackend {
             case .resize(let screen):
                 try await headUnit.resize(
                     to: VideoSize(width: screen.width, height: screen.height), scale: screen.scale)
-            case .rejectFormat(let format):
+            case .rejectFormat(let format), .allowFormat(let format):
                 let rejected = tracked.withLockedValue { tracked in
-                    if !tracked.rejected.contains(format) { tracked.rejected.append(format) }
+                    if case .allowFormat = command {
+                        tracked.rejected.removeAll { $0 == format }
+                    } else if !tracked.rejected.contains(format) {
+                        tracked.rejected.append(format)
+                    }
                     return tracked.rejected
                 }
                 await headUnit.rejectVideoFormats(

@@ -13,6 +13,8 @@ public enum ViewerCommand: Sendable, Hashable {
     case resize(ViewerScreen)
     /// Makes the head unit refuse a video format, so the app must fall back to another.
     case rejectFormat(ViewerVideoFormat)
+    /// Lets the head unit accept a format it was told to refuse; the app's next start may use it again.
+    case allowFormat(ViewerVideoFormat)
     /// Drops the app's transport connection.
     case dropConnection
     /// A touch event for the app (`OnTouchEvent`).

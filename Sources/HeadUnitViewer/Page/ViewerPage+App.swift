@@ -160,6 +160,10 @@ extension ViewerPage {
             const [codec, protocol] = $('format').value.split('/');
             if (codec && protocol) send({ type: 'rejectFormat', codec, protocol });
           });
+          $('allow-format').addEventListener('click', () => {
+            const [codec, protocol] = $('format').value.split('/');
+            if (codec && protocol) send({ type: 'allowFormat', codec, protocol });
+          });
           $('drop').addEventListener('click', () => send({ type: 'dropConnection' }));
           $('show-haptics').addEventListener('change', e => $('haptics').classList.toggle('hidden', !e.target.checked));
 

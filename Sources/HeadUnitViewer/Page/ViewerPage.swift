@@ -80,6 +80,7 @@ enum ViewerPage {
               <legend>Connection</legend>
               <label>Format <select id="format"></select></label>
               <button id="reject-format" type="button">Reject format</button>
+              <button id="allow-format" type="button">Allow again</button>
               <button id="drop" type="button">Drop connection</button>
             </fieldset>
             <fieldset>

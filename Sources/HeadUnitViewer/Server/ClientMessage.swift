@@ -8,6 +8,7 @@ import Foundation
 /// {"type":"setAppState","state":"BACKGROUND"}
 /// {"type":"resize","width":320,"height":240,"scale":1}
 /// {"type":"rejectFormat","codec":"H264","protocol":"RAW"}
+/// {"type":"allowFormat","codec":"H264","protocol":"RAW"}
 /// {"type":"dropConnection"}
 /// {"type":"touch","event":{"type":"BEGIN","touches":[{"id":0,"x":400,"y":240,"ts":1234}]}}
 /// ```
@@ -59,6 +60,10 @@ enum ClientMessage: Sendable, Hashable {
             let format = ViewerVideoFormat(
                 codec: try require(wire.codec, "codec"), protocol: try require(wire.protocol, "protocol"))
             self = .command(.rejectFormat(format))
+        case "allowFormat":
+            let format = ViewerVideoFormat(
+                codec: try require(wire.codec, "codec"), protocol: try require(wire.protocol, "protocol"))
+            self = .command(.allowFormat(format))
         case "dropConnection": self = .command(.dropConnection)
         case "touch": self = .command(.touch(try require(wire.event, "event")))
         default: throw ViewerError(.invalidCommand, "unknown message type \"\(wire.type)\"")

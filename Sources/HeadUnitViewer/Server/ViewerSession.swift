@@ -75,6 +75,8 @@ struct ViewerSession<Backend: ViewerBackend>: Sendable {
                 switch command {
                 case .setAppState(let state): await hub.publish(.appStateChanged(state))
                 case .rejectFormat(let format): await hub.publish(.formatRejected(format))
+                case .allowFormat(let format):
+                    await hub.publish(.note("format allowed again: \(format.codec)/\(format.protocol)"))
                 default: break
                 }
                 await hub.publish(await backend.snapshot())

@@ -33,6 +33,8 @@ final class FakeBackend: ViewerBackend {
         case .rejectFormat(let format):
             if format.codec == "VP8" { throw ViewerError(.backendFailed, "no such format \(format)") }
             state.withLockedValue { $0.rejectedFormats.append(format) }
+        case .allowFormat(let format):
+            state.withLockedValue { $0.rejectedFormats.removeAll { $0 == format } }
         case .dropConnection, .touch: break
         }
     }
