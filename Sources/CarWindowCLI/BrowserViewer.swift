@@ -1,5 +1,7 @@
+import CarWindow
 import HeadUnit
 import HeadUnitViewer
+import SDLSession
 
 /// The emulator's HMI in the browser (`HeadUnitViewer`), run for the length of `carwindow demo`.
 ///
@@ -7,17 +9,28 @@ import HeadUnitViewer
 actor BrowserViewer: DemoViewerHook {
     let port: Int
     private var server: Task<Void, any Error>?
-    private var backend: HeadUnitBackend?
+    private var appStates: AsyncStream<ViewerAppState>?
 
     init(port: Int) { self.port = port }
 
-    func demoWillStart(headUnit: HeadUnit?, say: @escaping @Sendable (String) -> Void) async throws {
-        guard let headUnit else {
-            say("viewer: not started (with --core the video goes to SDL Core, not to the emulator the viewer shows)")
-            return
+    func demoWillStart(
+        headUnit: HeadUnit?, projection: CarWindowProjection, say: @escaping @Sendable (String) -> Void
+    ) async throws {
+        if let headUnit {
+            let backend = HeadUnitBackend(headUnit: headUnit)
+            appStates = backend.appStateRequests
+            try await serve(backend, say: say)
+        } else {
+            // With --core the car's screen is SDL Core's: show what the app sends instead.
+            let appName = await projection.session.configuration.appName
+            let backend = AppSideViewerBackend(projection: projection, appName: appName)
+            appStates = backend.appStateRequests
+            try await serve(backend, say: say)
+            say("viewer: shows what the app sends to SDL Core (the HMI's controls are SDL Core's)")
         }
-        let backend = HeadUnitBackend(headUnit: headUnit)
-        self.backend = backend
+    }
+
+    private func serve(_ backend: some ViewerBackend, say: @escaping @Sendable (String) -> Void) async throws {
         let (bound, boundContinuation) = AsyncStream.makeStream(of: Int.self)
         let server = ViewerServer(backend: backend, configuration: .init(port: port)) { port in
             boundContinuation.yield(port)
@@ -36,7 +49,7 @@ actor BrowserViewer: DemoViewerHook {
         say("viewer: http://127.0.0.1:\(port)")
     }
 
-    func appStateRequests() -> AsyncStream<ViewerAppState>? { backend?.appStateRequests }
+    func appStateRequests() -> AsyncStream<ViewerAppState>? { appStates }
 
     func demoDidStop() async {
         server?.cancel()

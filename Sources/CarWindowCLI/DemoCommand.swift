@@ -20,7 +20,8 @@ struct DemoCommand: AsyncParsableCommand {
             the buttons as haptic rects and reacts to touches. The emulator records the stream; its path is \
             printed at the end. Runs until Ctrl-C or --duration.
 
-            With --core HOST:PORT no emulator starts and the app projects into a real SDL Core instead.
+            With --core HOST:PORT no emulator starts and the app projects into a real SDL Core instead; the \
+            viewer then shows what the app sends (the HMI's controls are SDL Core's).
 
             Examples:
               carwindow demo
@@ -105,7 +106,7 @@ struct DemoCommand: AsyncParsableCommand {
 
         let demo = try await NavigationDemo(host: target.host, port: target.port)
         let hook = DemoHooks.viewer(port: noViewer ? nil : viewerPort)
-        try await hook?.demoWillStart(headUnit: headUnit, say: say)
+        try await hook?.demoWillStart(headUnit: headUnit, projection: demo.projection, say: say)
         let appStates = await hook?.appStateRequests()
         try await demo.start()
         let appName = await demo.projection.session.configuration.appName

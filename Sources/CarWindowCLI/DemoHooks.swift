@@ -1,3 +1,4 @@
+import CarWindow
 import HeadUnit
 import HeadUnitViewer
 
@@ -5,7 +6,10 @@ import HeadUnitViewer
 /// video and print its URL.
 protocol DemoViewerHook: Sendable {
     /// Called once the emulator is listening (`headUnit` is `nil` with `--core`), before the app connects.
-    func demoWillStart(headUnit: HeadUnit?, say: @escaping @Sendable (String) -> Void) async throws
+    /// `projection` is the demo app's, for showing what it sends when there is no emulator to show.
+    func demoWillStart(
+        headUnit: HeadUnit?, projection: CarWindowProjection, say: @escaping @Sendable (String) -> Void
+    ) async throws
     /// The app states the viewer's page asks for (the emulator cannot change a phone app's state), if any.
     func appStateRequests() async -> AsyncStream<ViewerAppState>?
     /// Called after the app stopped, before the emulator stops.

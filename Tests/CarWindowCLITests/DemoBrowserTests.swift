@@ -105,6 +105,54 @@ struct DemoBrowserTests {
         #expect(demo.lines.contains { $0.stream == .stderr && $0.text == "demo stopped" }, "\(demo.tail())")
     }
 
+    @Test("with --core the page shows what the app sends to that head unit, and refuses the HMI's controls")
+    func coreModeInChromium() async throws {
+        // `carwindow headunit` in its own process stands in for a real SDL Core.
+        try await StreamCommandTests.withHeadUnit { port in
+            let demo = try ChildProcess.launch(
+                executable: BinaryRunner.productsDirectory.appendingPathComponent("carwindow"),
+                arguments: [
+                    "demo", "--core", "127.0.0.1:\(port)", "--viewer-port", "0", "--duration", "600",
+                    "--events", "-",
+                ])
+            defer { demo.kill() }
+            let urlLine = try await demo.waitForLine("the viewer's URL", in: .stderr, timeout: .seconds(60)) {
+                $0.hasPrefix("viewer: http://127.0.0.1:")
+            }
+            let url = String(urlLine.text.dropFirst("viewer: ".count))
+            let chromium = try await Chromium.launch()
+            defer { chromium.close() }
+            let (first, later, refusal): (CanvasSample, CanvasSample, String)
+            do {
+                (first, later, refusal) = try await withDeadline(seconds: 120) {
+                    try await chromium.withPage(url) { cdp in
+                        try await cdp.waitFor("viewer.state && viewer.state.isStreaming", seconds: 60)
+                        let first = try await cdp.sampleCanvas(afterFrames: 3, seconds: 60)
+                        let later = try await cdp.sampleCanvas(afterFrames: first.frames + 10, seconds: 60)
+                        // HMI levels are SDL Core's: the page's request comes back as an error in its log.
+                        _ = try await cdp.evaluate(
+                            "viewer.socket.send(JSON.stringify({ type: 'setHMILevel', level: 'NONE' })), true")
+                        try await cdp.waitFor("viewer.log.some(e => e.text.includes('--core'))", seconds: 30)
+                        let refusal = try await cdp.evaluate(
+                            "viewer.log.filter(e => e.text.includes('--core')).map(e => e.text)[0]")
+                        return (first, later, "\(refusal ?? "")")
+                    }
+                }
+            } catch {
+                throw HarnessError("\(error)\nthe demo's last lines:\n\(demo.tail(40))")
+            }
+            await chromium.shutdown()
+            let status = await demo.stop(signal: SIGINT, grace: .seconds(30))
+            print("demo --core viewer: first \(first); later \(later); refusal: \(refusal)")
+            #expect(first.width == 800 && first.height == 480, "\(first)")
+            #expect(first.nonBlank > 800 * 480 / 2, "\(first)")
+            #expect(later.frames > first.frames && later.hash != first.hash, "\(later)")
+            #expect(refusal.contains("SDL Core"), "\(refusal)")
+            #expect(status == 0, "the demo did not exit cleanly on SIGINT; its last lines:\n\(demo.tail())")
+            #expect(demo.lines.contains { $0.text.contains("viewer: shows what the app sends to SDL Core") })
+        }
+    }
+
     /// Loads the page, checks the video, clicks the zoom-in button and the PiP preset, takes screenshots.
     static func drive(_ cdp: inout CDPSession, demo: ChildProcess) async throws -> Observation {
         try await cdp.call(

@@ -83,7 +83,8 @@ struct DemoCommandTests {
         stream; its path is printed at the end. Runs until Ctrl-C or --duration.
 
         With --core HOST:PORT no emulator starts and the app projects into a real SDL
-        Core instead.
+        Core instead; the viewer then shows what the app sends (the HMI's controls are
+        SDL Core's).
 
         Examples:
           carwindow demo

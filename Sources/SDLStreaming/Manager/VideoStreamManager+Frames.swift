@@ -132,6 +132,10 @@ extension VideoStreamManager {
             bytes += payload.readableBytes
         }
         recordSent(bytes: bytes, generation: generation)
+        if !sentVideoSubscribers.isEmpty, let stream = machine.stream {
+            let sent = SentVideo(payloads: payloads, format: stream.format, size: stream.size, presentationTime: time)
+            for subscriber in sentVideoSubscribers.values { subscriber.yield(sent) }
+        }
         return .sent(bytes: bytes, payloads: payloads.count)
     }
 

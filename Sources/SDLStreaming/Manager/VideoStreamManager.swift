@@ -84,6 +84,7 @@ public actor VideoStreamManager<Factory: VideoEncoderFactory, C: Clock> where C.
     var isRunning = false
     private var subscribers: [Int: AsyncStream<VideoStreamEvent>.Continuation] = [:]
     private var nextSubscriber = 0
+    var sentVideoSubscribers: [Int: AsyncStream<SentVideo>.Continuation] = [:]
 
     /// Creates a stopped manager.
     ///
@@ -142,6 +143,8 @@ public actor VideoStreamManager<Factory: VideoEncoderFactory, C: Clock> where C.
         queue.removeAll()
         for subscriber in subscribers.values { subscriber.finish() }
         subscribers.removeAll()
+        for subscriber in sentVideoSubscribers.values { subscriber.finish() }
+        sentVideoSubscribers.removeAll()
     }
 
     // MARK: - Inputs from the host
@@ -204,6 +207,22 @@ public actor VideoStreamManager<Factory: VideoEncoderFactory, C: Clock> where C.
     }
 
     private func unsubscribe(_ id: Int) { subscribers[id] = nil }
+
+    /// A new stream of every frame as it went to the head unit, from now on; a slow reader loses the oldest beyond
+    /// `buffering`. It ends when ``run()`` ends. Nothing is copied for a manager nobody watches.
+    public func sentVideo(buffering: Int = 64) -> AsyncStream<SentVideo> {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: SentVideo.self, bufferingPolicy: .bufferingNewest(max(1, buffering)))
+        let id = nextSubscriber
+        nextSubscriber += 1
+        sentVideoSubscribers[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.unsubscribeSentVideo(id) }
+        }
+        return stream
+    }
+
+    private func unsubscribeSentVideo(_ id: Int) { sentVideoSubscribers[id] = nil }
 
     // MARK: - Machine
 
