@@ -122,7 +122,9 @@ enum StreamingHarness {
             await withDiscardingTaskGroup { group in
                 group.addTask { await manager.run() }
                 group.addTask {
-                    await SessionVideoDriver(session: session, capabilityWait: .seconds(1)).run(feeding: manager)
+                    // The emulator always answers GetSystemCapability; a short wait would, on a loaded machine, start
+                    // a stream without it and restart when it lands (a third recording where a test expects two).
+                    await SessionVideoDriver(session: session, capabilityWait: .seconds(20)).run(feeding: manager)
                 }
                 do {
                     try await body(
