@@ -161,9 +161,7 @@ extension SDLSession {
             if !controls.resolve(.start(service), .success(.serviceStarted(started))) {
                 logger.error("StartServiceACK nobody asked for", metadata: ["service": "\(service)"])
             }
-            if secondary.placement[service] == 1, secondary.isRegistered, preferredTransport(for: service) == 2,
-                !encrypted, !protection.services.contains(service)
-            {
+            if !encrypted, belongsOnSecondary(service) {
                 // The secondary registered while this StartService was on its way on the primary.
                 jobs?.yield(.moveToSecondary(service))
             }

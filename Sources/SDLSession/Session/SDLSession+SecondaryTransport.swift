@@ -21,6 +21,13 @@ extension SDLSession {
 
     /// The transport a streaming service should start on: the first entry of the head unit's list for it that is
     /// available (1 is always available; without a list, the primary).
+    /// Whether `service` runs on the primary although the registered secondary is where the head unit wants it.
+    /// Protected services stay on the primary: their TLS session is the primary's.
+    func belongsOnSecondary(_ service: ServiceType) -> Bool {
+        startedServices.contains(service) && secondary.placement[service] == 1 && preferredTransport(for: service) == 2
+            && !protection.services.contains(service)
+    }
+
     func preferredTransport(for service: ServiceType) -> Int {
         guard let parameters = protocolMachine.parameters else { return 1 }
         let list = (service == .video ? parameters.videoServiceTransports : parameters.audioServiceTransports) ?? [1]
@@ -138,10 +145,7 @@ extension SDLSession {
             let port = secondary.port ?? 0
             logger.debug("secondary transport registered", metadata: ["address": "\(host):\(port)"])
             secondaryEvents.send(.registered(host: host, port: port))
-            for service in [ServiceType.video, .audio]
-            where startedServices.contains(service) && secondary.placement[service] == 1
-                && preferredTransport(for: service) == 2 && !protection.services.contains(service)
-            {
+            for service in [ServiceType.video, .audio] where belongsOnSecondary(service) {
                 jobs?.yield(.moveToSecondary(service))
             }
             return true
@@ -255,9 +259,7 @@ extension SDLSession {
     /// Ends a service on the primary so the streaming layer restarts it on the secondary (a full stop and start,
     /// as in sdl_ios: there is no hand-over).
     func moveToSecondary(_ service: ServiceType) async {
-        guard startedServices.contains(service), secondary.placement[service] == 1, secondary.isRegistered else {
-            return
-        }
+        guard belongsOnSecondary(service) else { return }
         do {
             try await endService(service, payload: ByteBuffer(), timeout: configuration.timeouts.service)
             serviceEndEvents.send(ServiceEnd(service: service, cause: .movingTransport(to: 2)))
