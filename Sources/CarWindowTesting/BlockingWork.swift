@@ -10,12 +10,13 @@ import Foundation
 /// let listing = try await BlockingWork.run { try FileManager.default.contentsOfDirectory(atPath: "/tmp") }
 /// ```
 public enum BlockingWork {
-    /// Runs `body` on a new thread and returns (or throws) what it did.
-    public static func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            let thread = Thread { continuation.resume(with: Result { try body() }) }
+    /// Runs `body` on a new thread and returns (or throws) what it did; a `body` that cannot throw needs no `try`.
+    public static func run<T: Sendable, E: Error>(_ body: @escaping @Sendable () throws(E) -> T) async throws(E) -> T {
+        let result: Result<T, E> = await withCheckedContinuation { continuation in
+            let thread = Thread { continuation.resume(returning: Result { () throws(E) -> T in try body() }) }
             thread.name = "CarWindowTesting blocking work"
             thread.start()
         }
+        return try result.get()
     }
 }

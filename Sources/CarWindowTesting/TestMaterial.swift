@@ -63,13 +63,7 @@ public struct TestMaterial: Sendable {
         try await sharedOffPool.value.get()
     }
 
-    private static let sharedOffPool = Task<Result<TestMaterial, GenerationError>, Never> {
-        await withCheckedContinuation { continuation in
-            let thread = Thread { continuation.resume(returning: shared) }
-            thread.name = "CarWindowTesting openssl"
-            thread.start()
-        }
-    }
+    private static let sharedOffPool = Task { await BlockingWork.run { shared } }
 
     /// Makes a fresh set with `openssl` (the first on `PATH`). Takes about a second and blocks the calling thread;
     /// prefer ``shared``.

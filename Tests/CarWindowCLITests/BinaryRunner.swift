@@ -1,3 +1,4 @@
+import CarWindowTesting
 import Foundation
 
 /// Runs the built `carwindow` binary, found beside the test bundle in the build products directory.
@@ -42,11 +43,6 @@ extension BinaryRunner {
     /// Runs the binary on a thread of its own, so that waiting for it does not hold one of the few threads of the
     /// cooperative pool: a test that runs the head unit in-process needs those threads to answer the binary.
     static func runOffPool(_ arguments: [String]) async throws -> Result {
-        try await withCheckedThrowingContinuation { continuation in
-            let thread = Thread {
-                continuation.resume(with: Swift.Result { try run(arguments) })
-            }
-            thread.start()
-        }
+        try await BlockingWork.run { try run(arguments) }
     }
 }

@@ -11,11 +11,7 @@ enum VideoSource {
 
     /// `make` run on a thread of its own, its error kept for every caller.
     static func made(_ make: @escaping @Sendable () throws -> [[UInt8]]) async -> Result<[[UInt8]], any Error> {
-        do {
-            return .success(try await BlockingWork.run(make))
-        } catch {
-            return .failure(error)
-        }
+        await BlockingWork.run { Result { try make() } }
     }
 
     static func run(_ tool: String, _ arguments: [String]) throws -> String {
