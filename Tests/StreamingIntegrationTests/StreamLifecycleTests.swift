@@ -67,6 +67,29 @@ struct StreamLifecycleTests {
         }
     }
 
+    @Test("stop while frames stream: every frame goes before the EndService, none after it", arguments: 0..<3)
+    func stopWhileStreaming(round: Int) async throws {
+        try await StreamingHarness.run { context in
+            let stream = try await context.started()
+            let headUnitEvents = await context.headUnit.events()
+            // Frames as fast as the manager takes them, from another task, while the app stops the stream.
+            let sender = Task { await context.sendFrames(400, size: stream.size) }
+            #expect(await context.sendFrames(3, size: stream.size, from: 1_000) == 3)
+            await context.manager.stop()
+            try await context.next("stopped") { $0 == .stopped(.requested) }
+            let sent = await sender.value
+            await context.headUnit.stop()
+            var violations: [String] = []
+            var stopped = false
+            for await event in headUnitEvents {
+                if case .error(let error) = event { violations.append(error.description) }
+                if case .videoStopped = event { stopped = true }
+            }
+            #expect(stopped)
+            #expect(violations.isEmpty, "the emulator saw \(violations) (\(sent) frames sent by the other task)")
+        }
+    }
+
     @Test("a dropped connection mid-stream is reported and nothing hangs")
     func disconnect() async throws {
         try await StreamingHarness.run { context in

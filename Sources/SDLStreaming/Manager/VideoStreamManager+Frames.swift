@@ -117,8 +117,12 @@ extension VideoStreamManager {
             return .notSent(.skippedByEncoder)
         }
         var bytes = 0
+        isSendingVideo = true
+        defer { videoSendFinished() }
         for payload in payloads {
-            guard generation == encoderGeneration else {
+            // The service must still be open: once the lifecycle is shutting down, its EndService is due and no
+            // data may follow it.
+            guard generation == encoderGeneration, machine.state == .ready || machine.state == .suspended else {
                 stats.framesRejected += 1
                 return .notSent(.streamChanged)
             }
@@ -137,6 +141,19 @@ extension VideoStreamManager {
             for subscriber in sentVideoSubscribers.values { subscriber.yield(sent) }
         }
         return .sent(bytes: bytes, payloads: payloads.count)
+    }
+
+    /// Returns once no frame's payloads are on their way to the connection.
+    func videoSendsSettled() async {
+        guard isSendingVideo else { return }
+        await withCheckedContinuation { videoSendWaiters.append($0) }
+    }
+
+    private func videoSendFinished() {
+        isSendingVideo = false
+        let waiters = videoSendWaiters
+        videoSendWaiters.removeAll()
+        for waiter in waiters { waiter.resume() }
     }
 
     private func recordSent(bytes: Int, generation: Int) {

@@ -66,6 +66,9 @@ public actor VideoStreamManager<Factory: VideoEncoderFactory, C: Clock> where C.
     var encoder: Factory.Encoder?
     var encoderGeneration = 0
     var keyFrameRequested = false
+    /// A frame's payloads are on their way to the connection; an EndService waits for them (``videoSendsSettled()``).
+    var isSendingVideo = false
+    var videoSendWaiters: [CheckedContinuation<Void, Never>] = []
     var lastAppPresentationTime: Duration?
     var lastEncoderPresentationTime: Duration?
     /// Inputs raised while executing actions (encoder failures), handled once the current actions are done so
@@ -333,6 +336,8 @@ public actor VideoStreamManager<Factory: VideoEncoderFactory, C: Clock> where C.
                     handle(.startServiceFailed(attempt: attempt, error))
                 }
             case .endService(let attempt):
+                // A frame already on its way goes first: data after our own EndService is a protocol violation.
+                await videoSendsSettled()
                 do {
                     try await connection.endVideoService()
                 } catch {
