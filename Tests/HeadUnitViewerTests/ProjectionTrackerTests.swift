@@ -69,6 +69,22 @@ struct ProjectionTrackerTests {
         #expect(tracker.hapticRects(of: Self.app, on: Self.compact) == [])
     }
 
+    @Test("rects the app measured on the old screen and sent across the resize stay off the new screen")
+    func rectsInFlightAcrossResize() {
+        var tracker = Self.streaming(Self.wideRects)
+        _ = tracker.apply(.capabilityUpdated(Self.app, Self.pictureInPicture))
+        // The app's SendHapticData for its 800x480 layout was on its way when the 320x240 screen was announced.
+        _ = tracker.apply(.hapticRects(Self.app, Self.wideRects))
+        #expect(tracker.hapticRects(of: Self.app, on: Self.compact) == [])
+        // Its compact layout's rects, measured on 320x240, replace them.
+        _ = tracker.apply(.hapticRects(Self.app, Self.compactRects))
+        #expect(tracker.hapticRects(of: Self.app, on: Self.compact) == Self.viewerRects(Self.compactRects))
+        // A rect that reaches past the screen's edge is still this screen's.
+        let acrossEdge = [HapticRect(id: 9, x: 300, y: 200, width: 64, height: 64)]
+        _ = tracker.apply(.hapticRects(Self.app, acrossEdge))
+        #expect(tracker.hapticRects(of: Self.app, on: Self.compact) == Self.viewerRects(acrossEdge))
+    }
+
     @Test("a snapshot of the new screen taken before the resize event arrives gets no rects from the old one")
     func snapshotAheadOfTheEvents() {
         var tracker = Self.streaming(Self.wideRects)

@@ -35,6 +35,8 @@ struct ProjectionTracker: Sendable {
     /// The screen last announced to the apps: the configuration's when the viewer subscribed, then each
     /// OnSystemCapabilityUpdated's. `nil` when unknown.
     var screen: ViewerScreen?
+    /// The screen announced before ``screen``: rects the app measured before the change reached it may still arrive.
+    private var previousScreen: ViewerScreen?
     /// Each app's haptic rects for its current video, in head-unit pixels, with the screen they were measured on.
     private(set) var measuredRects: [AppID: (rects: [ViewerHapticRect], screen: ViewerScreen?)] = [:]
     /// The app state the viewer last asked for.
@@ -75,6 +77,7 @@ struct ProjectionTracker: Sendable {
                 reason: "\(byHeadUnit ? "ended by the head unit" : "ended by the app") after \(count) access units")
         case .capabilityUpdated(let app, let capability):
             let announced = ViewerScreen(capability)
+            if announced != screen { previousScreen = screen }
             screen = announced
             measuredRects[app] = nil
             return .videoResized(announced)
@@ -82,7 +85,7 @@ struct ProjectionTracker: Sendable {
             let converted = rects.map {
                 ViewerHapticRect(id: $0.id, x: $0.x, y: $0.y, width: $0.width, height: $0.height)
             }
-            measuredRects[app] = (converted, screen)
+            measuredRects[app] = (converted, Self.measuredOn(converted, current: screen, previous: previousScreen))
             return .hapticRects(converted)
         case .touchSent(let app, let type, let count): return .note("\(app) OnTouchEvent \(type) sent \(count)×")
         case .appUnregistered(let app, let unexpected):
@@ -98,6 +101,27 @@ struct ProjectionTracker: Sendable {
         case .sessionStarted, .videoFrame, .audioData, .capabilityRequested:
             return nil
         }
+    }
+}
+
+extension ProjectionTracker {
+    /// The screen a set of rects was measured on: the current one, unless a rect lies wholly outside it but all lie
+    /// on the previous one. An app measures on its own screen, so such a set left it before the new screen's
+    /// OnSystemCapabilityUpdated reached the app (a SendHapticData in flight across a resize).
+    static func measuredOn(
+        _ rects: [ViewerHapticRect], current: ViewerScreen?, previous: ViewerScreen?
+    ) -> ViewerScreen? {
+        guard let current, let previous, !rects.allSatisfy({ $0.touches(current) }),
+            rects.allSatisfy({ $0.touches(previous) })
+        else { return current }
+        return previous
+    }
+}
+
+extension ViewerHapticRect {
+    /// Whether any of the rect lies on `screen` (head-unit pixels, origin top left).
+    func touches(_ screen: ViewerScreen) -> Bool {
+        x < Double(screen.width) && y < Double(screen.height) && x + width > 0 && y + height > 0
     }
 }
 
