@@ -14,7 +14,7 @@ actor BrowserViewer: DemoViewerHook {
     init(port: Int) { self.port = port }
 
     func demoWillStart(
-        headUnit: HeadUnit?, projection: CarWindowProjection, say: @escaping @Sendable (String) -> Void
+        headUnit: HeadUnitEmulator?, projection: CarWindowProjection, say: @escaping @Sendable (String) -> Void
     ) async throws {
         if let headUnit {
             let backend = HeadUnitBackend(headUnit: headUnit)

@@ -87,7 +87,7 @@ struct DemoCommand: AsyncParsableCommand {
             (toStderr ? FileHandle.standardError : FileHandle.standardOutput).write(Data((text + "\n").utf8))
         }
 
-        var headUnit: HeadUnit?
+        var headUnit: HeadUnitEmulator?
         var recordDirectory: String?
         let target: (host: String, port: Int)
         if let core, let endpoint = Self.parseEndpoint(core) {
@@ -97,7 +97,7 @@ struct DemoCommand: AsyncParsableCommand {
             let directory = try record ?? Self.makeTemporaryDirectory()
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             recordDirectory = directory
-            let emulator = HeadUnit(configuration: HeadUnitConfiguration(port: port, recordDirectory: directory))
+            let emulator = HeadUnitEmulator(configuration: HeadUnitConfiguration(port: port, recordDirectory: directory))
             let boundPort = try await emulator.start()
             headUnit = emulator
             target = ("127.0.0.1", boundPort)

@@ -161,7 +161,7 @@ struct HeadUnitCommand: AsyncParsableCommand {
         configuration.video.maxBitrate = maxBitrate
         configuration.security = try security()
         if let secondaryPort { configuration.secondaryTransport = SecondaryTransportOffer(host: host, port: secondaryPort) }
-        let headUnit = HeadUnit(configuration: configuration)
+        let headUnit = HeadUnitEmulator(configuration: configuration)
         let stream = await headUnit.events()
         let boundPort = try await headUnit.start()
         Self.say("carwindow head unit listening on \(host):\(boundPort) (\(resolution), \(formats))")

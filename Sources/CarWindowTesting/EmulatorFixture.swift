@@ -25,7 +25,7 @@ public import SDLSession
 /// the app connects, only to what the test reads.
 public struct EmulatorFixture: Sendable {
     /// The running emulator. Stopping it in the body is allowed; the fixture stops it again (a no-op) at the end.
-    public let headUnit: HeadUnit
+    public let headUnit: HeadUnitEmulator
     /// The address the emulator listens on: always `127.0.0.1`.
     public let host: String
     /// The port the emulator listens on, picked by the system.
@@ -91,7 +91,7 @@ public struct EmulatorFixture: Sendable {
         configuration.port = 0
         configuration.recordDirectory = directory.path
         configuration.eventLogPath = eventLogURL?.path
-        let headUnit = HeadUnit(configuration: configuration, logger: logger)
+        let headUnit = HeadUnitEmulator(configuration: configuration, logger: logger)
         // Async work cannot go in a `defer`, so every exit below stops and cleans up by hand.
         let port: Int
         do {
@@ -113,7 +113,7 @@ public struct EmulatorFixture: Sendable {
         return result
     }
 
-    private static func finish(_ headUnit: HeadUnit, _ directory: URL) async {
+    private static func finish(_ headUnit: HeadUnitEmulator, _ directory: URL) async {
         await headUnit.stop()
         try? FileManager.default.removeItem(at: directory)
     }

@@ -2,7 +2,7 @@ import NIOCore
 import SDLWire
 
 /// Protected services, the state-machine half: which starts need the handshake, their ACKs with the E bit, and the
-/// NAKs when protection fails. The TLS engine and the handshake itself live with the connection in ``HeadUnit``.
+/// NAKs when protection fails. The TLS engine and the handshake itself live with the connection in ``HeadUnitEmulator``.
 extension AppSession {
     /// A StartService with the E bit: refused at once when protection is not configured or the stream could not
     /// start anyway; otherwise handed to the actor, which runs the handshake first (PS §7: once per connection).

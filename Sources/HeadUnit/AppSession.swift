@@ -48,7 +48,7 @@ enum SessionTimer: Hashable {
     case handshake
 }
 
-/// One app connection's protocol state: a pure value; ``HeadUnit`` executes the actions it returns.
+/// One app connection's protocol state: a pure value; ``HeadUnitEmulator`` executes the actions it returns.
 ///
 /// ```
 ///  connected --RPC StartService--> rpcStarted --RAI--> registered (NONE) --activation--> FULL ...

@@ -89,7 +89,7 @@ public enum ConsoleCommand: Hashable, Sendable {
     }
 
     /// Carries the command out; returns a line to show.
-    public func apply(to headUnit: HeadUnit) async throws(HeadUnitError) -> String {
+    public func apply(to headUnit: HeadUnitEmulator) async throws(HeadUnitError) -> String {
         switch self {
         case .help:
             return Self.usage

@@ -5,7 +5,7 @@
 /// ```swift
 /// var quirks = CoreQuirks()
 /// quirks.duplicateTouchEvents = false
-/// let headUnit = HeadUnit(configuration: HeadUnitConfiguration(port: 0, quirks: quirks))
+/// let headUnit = HeadUnitEmulator(configuration: HeadUnitConfiguration(port: 0, quirks: quirks))
 /// ```
 public struct CoreQuirks: Hashable, Sendable {
     /// Every OnTouchEvent reaches a navigation app twice (`touch-haptic`: Core sends touches once per list the app is

@@ -167,7 +167,7 @@ struct StreamCommandTests {
     @Test("a refused connection exits non-zero with a one-line reason")
     func refused() async throws {
         // A port that was just free: bind an emulator, note its port, stop it.
-        let headUnit = HeadUnit(configuration: HeadUnitConfiguration(port: 0))
+        let headUnit = HeadUnitEmulator(configuration: HeadUnitConfiguration(port: 0))
         let port = try await headUnit.start()
         await headUnit.stop()
         let result = try await BinaryRunner.runOffPool(["stream", "--core", "127.0.0.1:\(port)", "--app-id", "swiftsdl-nav"])

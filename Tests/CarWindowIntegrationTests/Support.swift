@@ -52,7 +52,7 @@ actor Recorder<Event: Sendable> {
 /// both sides' events. `shutDown()` stops everything; call it on every path.
 @CarWindowActor
 final class ProjectionHarness {
-    let headUnit: HeadUnit
+    let headUnit: HeadUnitEmulator
     let projection: CarWindowProjection
     let screen = NavigationScreen()
     let recordings: URL
@@ -67,7 +67,7 @@ final class ProjectionHarness {
         var configuration = HeadUnitConfiguration(port: 0, video: video, activationDelay: .milliseconds(50))
         configuration.recordDirectory = recordings.path
         configuration.quirks = quirks
-        headUnit = HeadUnit(configuration: configuration)
+        headUnit = HeadUnitEmulator(configuration: configuration)
         tasks.append(headUnitEvents.consume(await headUnit.events()))
         let port = try await headUnit.start()
         var app = NavigationDemo.appConfiguration(name: "Integration Test")

@@ -11,7 +11,7 @@ struct EventLogTests {
         let directory = try VideoSource.temporaryDirectory()
         var configuration = HeadUnitConfiguration(port: 0, eventLogPath: directory + "/events.jsonl")
         configuration.activationDelay = .milliseconds(10)
-        let headUnit = HeadUnit(configuration: configuration)
+        let headUnit = HeadUnitEmulator(configuration: configuration)
         let app = try await TestApp(port: try await headUnit.start())
         _ = try await app.startRPC()
         let received = try await app.registerUntilFull()

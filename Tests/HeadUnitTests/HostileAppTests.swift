@@ -8,10 +8,10 @@ import Testing
 /// keeps being served.
 @Suite("Hostile apps", .serialized)
 struct HostileAppTests {
-    static func headUnit() -> HeadUnit {
+    static func headUnit() -> HeadUnitEmulator {
         var configuration = HeadUnitConfiguration(port: 0)
         configuration.activationDelay = .milliseconds(10)
-        return HeadUnit(configuration: configuration)
+        return HeadUnitEmulator(configuration: configuration)
     }
 
     enum Hostility: String, CaseIterable, CustomTestStringConvertible {

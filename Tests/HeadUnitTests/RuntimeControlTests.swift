@@ -7,11 +7,11 @@ import Testing
 /// Runtime controls and the Core quirks, each switched on and off.
 @Suite("Runtime controls and quirks", .serialized)
 struct RuntimeControlTests {
-    static func start(_ configure: (inout HeadUnitConfiguration) -> Void = { _ in }) async throws -> (HeadUnit, Int) {
+    static func start(_ configure: (inout HeadUnitConfiguration) -> Void = { _ in }) async throws -> (HeadUnitEmulator, Int) {
         var configuration = HeadUnitConfiguration(port: 0)
         configuration.activationDelay = .milliseconds(10)
         configure(&configuration)
-        let headUnit = HeadUnit(configuration: configuration)
+        let headUnit = HeadUnitEmulator(configuration: configuration)
         return (headUnit, try await headUnit.start())
     }
 

@@ -9,7 +9,7 @@ struct StalledAppTests {
     func stopsReading() async throws {
         var configuration = HeadUnitConfiguration(port: 0)
         configuration.activationDelay = .milliseconds(10)
-        let headUnit = HeadUnit(configuration: configuration)
+        let headUnit = HeadUnitEmulator(configuration: configuration)
         let port = try await headUnit.start()
         let events = await headUnit.events()
         let reader = try await TestApp(port: port)

@@ -41,7 +41,7 @@ struct TraceReplayer {
         let lines = try TraceLine.load(trace)
         let units = try await VideoSource.loaded()
         let directory = try VideoSource.temporaryDirectory()
-        let headUnit = HeadUnit(configuration: configuration(recordDirectory: directory))
+        let headUnit = HeadUnitEmulator(configuration: configuration(recordDirectory: directory))
         if trace == "nak-fallback" { await headUnit.rejectVideoFormats([.h264RTP]) }
         let port = try await headUnit.start()
         let app = try await TestApp(port: port)
@@ -141,7 +141,7 @@ struct TraceReplayer {
         _ line: TraceLine,
         at number: Int,
         in lines: [TraceLine],
-        headUnit: HeadUnit,
+        headUnit: HeadUnitEmulator,
         state: inout ReplayState
     ) async throws -> String? {
         let app = AppID(1)

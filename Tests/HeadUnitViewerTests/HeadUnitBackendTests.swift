@@ -5,10 +5,10 @@ import Testing
 
 @Suite("HeadUnitBackend: the adapter to the real emulator")
 struct HeadUnitBackendTests {
-    static func withHeadUnit(_ body: (HeadUnit, HeadUnitBackend) async throws -> Void) async throws {
+    static func withHeadUnit(_ body: (HeadUnitEmulator, HeadUnitBackend) async throws -> Void) async throws {
         var configuration = HeadUnitConfiguration()
         configuration.port = 0
-        let headUnit = HeadUnit(configuration: configuration)
+        let headUnit = HeadUnitEmulator(configuration: configuration)
         _ = try await headUnit.start()
         do {
             try await body(headUnit, HeadUnitBackend(headUnit: headUnit))

@@ -42,7 +42,7 @@ struct ProtectedRPCTests {
         // No activation: the app stays in NONE, so the RPC service stays clear until the test moves it to FULL.
         let configuration = try Self.headUnitConfiguration(
             material: material, directory: directory, activationDelay: nil)
-        let headUnit = HeadUnit(configuration: configuration)
+        let headUnit = HeadUnitEmulator(configuration: configuration)
         let port = try await headUnit.start()
         let wire = await headUnit.receivedFrames()
         let events = await headUnit.events()
@@ -156,7 +156,7 @@ struct ProtectedRPCTests {
         let material = try await TestMaterial.loaded()
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let headUnit = HeadUnit(
+        let headUnit = HeadUnitEmulator(
             configuration: try Self.headUnitConfiguration(
                 material: material, directory: directory, activationDelay: .milliseconds(20)))
         let port = try await headUnit.start()

@@ -23,7 +23,7 @@ struct ProtectedVideoTests {
             trusting: material.ca, directory: directory, force: [.video])
         // A small MTU: every access unit becomes a First frame and TLS-sized Consecutive frames.
         configuration.mtu = 4_096
-        let headUnit = HeadUnit(configuration: configuration)
+        let headUnit = HeadUnitEmulator(configuration: configuration)
         let port = try await headUnit.start()
         let wire = await headUnit.receivedFrames()
         let events = await headUnit.events()
@@ -115,7 +115,7 @@ struct ProtectedVideoTests {
             trusting: failure.cause == .wrongCA ? material.otherCA : material.ca, directory: directory,
             fault: failure.cause == .garbage ? .garbage : failure.cause == .stall ? .stall : nil)
         headUnitConfiguration.security?.handshakeTimeout = .seconds(30)
-        let headUnit = HeadUnit(configuration: headUnitConfiguration)
+        let headUnit = HeadUnitEmulator(configuration: headUnitConfiguration)
         let port = try await headUnit.start()
         let expired = failure.cause == .expiredCertificate
         let app = try AppConfiguration.protected(

@@ -30,7 +30,7 @@ struct SecondaryTransportTests {
         var configuration = HeadUnitConfiguration(port: 0, activationDelay: .milliseconds(20))
         configuration.recordDirectory = directory.path
         configuration.secondaryTransport = SecondaryTransportOffer()
-        let headUnit = HeadUnit(configuration: configuration)
+        let headUnit = HeadUnitEmulator(configuration: configuration)
         let port = try await headUnit.start()
         let wire = await headUnit.receivedFrames()
         let events = await headUnit.events()
@@ -101,7 +101,7 @@ struct SecondaryTransportTests {
     func withdrawal() async throws {
         var configuration = HeadUnitConfiguration(port: 0, activationDelay: .milliseconds(20))
         configuration.secondaryTransport = SecondaryTransportOffer()
-        let headUnit = HeadUnit(configuration: configuration)
+        let headUnit = HeadUnitEmulator(configuration: configuration)
         let port = try await headUnit.start()
         let session = SDLSession(configuration: Self.app(), transport: TCPTransport(host: "127.0.0.1", port: port))
         do {
@@ -135,7 +135,7 @@ struct SecondaryTransportTests {
     func disabled() async throws {
         var configuration = HeadUnitConfiguration(port: 0, activationDelay: .milliseconds(20))
         configuration.secondaryTransport = SecondaryTransportOffer()
-        let headUnit = HeadUnit(configuration: configuration)
+        let headUnit = HeadUnitEmulator(configuration: configuration)
         let port = try await headUnit.start()
         let wire = await headUnit.receivedFrames()
         var app = Self.app()

@@ -8,7 +8,7 @@ import Testing
 
 /// The emulator's HMI moves the app between levels at runtime; the audio stream follows.
 ///
-/// Both `HeadUnit` and `SDLRPC` name an `HMILevel`: the emulator's is `EmulatorHMILevel` here.
+/// Both `HeadUnitEmulator` and `SDLRPC` name an `HMILevel`: the emulator's is `EmulatorHMILevel` here.
 @Suite("Audio and the HMI level", .timeLimit(.minutes(1)))
 struct AudioHMITests {
     static let levels: [EmulatorHMILevel] = [.background, .none]

@@ -5,14 +5,14 @@ import SDLSession
 import SDLWire
 import Testing
 
-/// The session over real TCP on 127.0.0.1 against the head-unit emulator (`HeadUnit`) on an ephemeral port.
+/// The session over real TCP on 127.0.0.1 against the head-unit emulator (`HeadUnitEmulator`) on an ephemeral port.
 ///
 /// Both modules name an `HMILevel`; this file only spells levels as `.full`/`.none`, so each is inferred.
 @Suite("Emulator over TCP")
 struct EmulatorTests {
     @Test("register, FULL, capability, video start, resize, Core's EndService on NONE, stop")
     func fullFlow() async throws {
-        let headUnit = HeadUnit(configuration: HeadUnitConfiguration(port: 0, activationDelay: .milliseconds(50)))
+        let headUnit = HeadUnitEmulator(configuration: HeadUnitConfiguration(port: 0, activationDelay: .milliseconds(50)))
         let port = try await headUnit.start()
         let session = SDLSession(configuration: .test(), transport: TCPTransport(host: "127.0.0.1", port: port))
         do {

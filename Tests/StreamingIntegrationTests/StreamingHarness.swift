@@ -24,7 +24,7 @@ typealias Manager = VideoStreamManager<MediaEncoderFactory, ContinuousClock>
 /// failure too. Waits are on events, never on time.
 enum StreamingHarness {
     struct Context {
-        let headUnit: HeadUnit
+        let headUnit: HeadUnitEmulator
         let session: SDLSession
         let manager: Manager
         /// The emulator's id for our app (known once it registered).

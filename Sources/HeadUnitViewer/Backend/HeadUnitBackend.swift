@@ -1,7 +1,7 @@
 public import HeadUnit
 import NIOConcurrencyHelpers
 
-/// The viewer's view of CarWindow's head-unit emulator: the thin adapter between ``ViewerBackend`` and `HeadUnit`.
+/// The viewer's view of CarWindow's head-unit emulator: the thin adapter between ``ViewerBackend`` and `HeadUnitEmulator`.
 ///
 /// The viewer shows one app at a time, the *projecting app*: the one whose video started last, or else the first
 /// that registered. Commands go to it. Two things the emulator cannot do are kept here:
@@ -14,21 +14,21 @@ import NIOConcurrencyHelpers
 /// latest set and drops it when the screen or the video changes.
 ///
 /// ```swift
-/// let headUnit = HeadUnit(configuration: HeadUnitConfiguration(port: 12345))
+/// let headUnit = HeadUnitEmulator(configuration: HeadUnitConfiguration(port: 12345))
 /// _ = try await headUnit.start()
 /// let backend = HeadUnitBackend(headUnit: headUnit)
 /// let viewer = ViewerServer(backend: backend, configuration: .init(port: 8080))
 /// ```
 public final class HeadUnitBackend: ViewerBackend {
     /// The emulator.
-    public let headUnit: HeadUnit
+    public let headUnit: HeadUnitEmulator
     /// The app states the viewer asked for, for whoever runs the app (the demo). Buffers the latest few.
     public let appStateRequests: AsyncStream<ViewerAppState>
     private let appStateContinuation: AsyncStream<ViewerAppState>.Continuation
     private let tracked = NIOLockedValueBox(ProjectionTracker())
 
     /// Creates the adapter. Subscribe before apps connect, or the first events are missed.
-    public init(headUnit: HeadUnit) {
+    public init(headUnit: HeadUnitEmulator) {
         self.headUnit = headUnit
         (appStateRequests, appStateContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(8))
     }

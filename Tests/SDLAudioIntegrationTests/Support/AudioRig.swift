@@ -10,7 +10,7 @@ import Testing
 /// The emulator on 127.0.0.1 port 0 recording into a fresh directory (PCM files and the event log), a session
 /// registered with it over TCP, and a ``SessionAudioStream`` wired to that session and already running.
 struct AudioRig {
-    let headUnit: HeadUnit
+    let headUnit: HeadUnitEmulator
     let session: SDLSession
     let audio: SessionAudioStream<ContinuousClock>
     let app: AppID

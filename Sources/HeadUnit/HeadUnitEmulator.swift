@@ -11,14 +11,14 @@ public import SDLWire
 /// did in `../shared/traces` (see `docs/headunit.md`), records what it receives, and can be steered at runtime.
 ///
 /// ```swift
-/// let headUnit = HeadUnit(configuration: HeadUnitConfiguration(port: 0))
+/// let headUnit = HeadUnitEmulator(configuration: HeadUnitConfiguration(port: 0))
 /// let port = try await headUnit.start()
 /// let events = await headUnit.events()
 /// // ... connect an app to 127.0.0.1:port ...
 /// try await headUnit.setHMILevel(.background, for: AppID(1))
 /// await headUnit.stop()
 /// ```
-public actor HeadUnit {
+public actor HeadUnitEmulator {
     /// Frames that may wait for one app's socket before the emulator decides the app stopped reading and closes it.
     /// Core's answers are small RPC frames; 4096 of them is far beyond what a reading app ever has in flight.
     public static let maximumQueuedFrames = 4_096

@@ -6,7 +6,7 @@ import SDLWire
 /// for a protected service, answers the waiting starts once it completes (StartServiceACK with E = 1) or fails
 /// (StartServiceNAK, PS §7), and decrypts every encrypted frame before the session reassembles and records it, so
 /// recordings hold the decrypted stream.
-extension HeadUnit {
+extension HeadUnitEmulator {
     func protectStart(_ message: SDLMessage, on connection: Connection) {
         if connection.tls != nil, connection.handshake?.isComplete == true {
             execute(connection.session.startAfterProtection(message), on: connection)

@@ -1,6 +1,6 @@
 import NIOCore
 
-extension HeadUnit {
+extension HeadUnitEmulator {
     /// Recording and conversion of the video and audio services.
     func executeStream(_ action: SessionAction, on connection: Connection) {
         let app = connection.app
