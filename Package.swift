@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "SDLMedia", targets: ["SDLMedia"]),
         .library(name: "SDLSession", targets: ["SDLSession"]),
         .library(name: "SDLStreaming", targets: ["SDLStreaming"]),
+        .library(name: "SDLProjection", targets: ["SDLProjection"]),
         .library(name: "HeadUnit", targets: ["HeadUnit"]),
         .library(name: "SDLAudio", targets: ["SDLAudio"]),
         .library(name: "CarWindow", targets: ["CarWindow"]),
@@ -125,7 +126,10 @@ let package = Package(
         ),
         .target(
             name: "CarWindow",
-            dependencies: ["CCairo", "CPangoCairo", "SDLMedia", "SDLRPC", "SDLStreaming", "SDLSession"],
+            dependencies: [
+                "CCairo", "CPangoCairo", "SDLMedia", "SDLRPC", "SDLStreaming", "SDLSession", "SDLProjection",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: upcoming
         ),
         // Protected services: the security manager protocol and SDL's handshake carriage (pure), and the default
@@ -163,12 +167,6 @@ let package = Package(
             pkgConfig: "libavformat",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswresample-dev", "libavutil-dev"])]
         ),
-        // Frame scheduling for a shared transport: lowest service number first, bounded per service (PS §5).
-        .target(
-            name: "SDLScheduling",
-            dependencies: ["SDLWire", .product(name: "NIOCore", package: "swift-nio")],
-            swiftSettings: upcoming
-        ),
         // Audio streaming: PCM format, file decoding, paced playback queue, audio service lifecycle.
         .target(
             name: "SDLAudio",
@@ -179,6 +177,23 @@ let package = Package(
             ],
             swiftSettings: upcoming
         ),
+        // One projection run, whatever draws the frames: connect, video lifecycle, audio, touches in view points,
+        // one event type and log schema, bounded shutdown. The CLI, CarWindow and any frame source run on it.
+        .target(
+            name: "SDLProjection",
+            dependencies: [
+                "SDLRPC", "SDLSession", "SDLMedia", "SDLStreaming", "SDLAudio",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "SDLProjectionTests",
+            dependencies: [
+                "SDLProjection", "CarWindowTesting", "HeadUnit", "SDLRPC", "SDLSession", "SDLStreaming", "SDLMedia",
+            ],
+            swiftSettings: upcoming
+        ),
         .executableTarget(
             name: "CarWindowCLI",
             dependencies: [
@@ -186,7 +201,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 "SDLMedia", "CH264Reference", "CarWindow", "SDLRPC",
-                "SDLSession", "SDLStreaming",
+                "SDLSession", "SDLStreaming", "SDLProjection", "SDLSecurity", "SDLWire",
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: upcoming
         ),
@@ -326,11 +342,6 @@ let package = Package(
                 "HeadUnit", "SDLSession", "SDLStreaming", "SDLMedia", "SDLRPC",
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: upcoming
-        ),
-        .testTarget(
-            name: "SDLSchedulingTests",
-            dependencies: ["SDLScheduling", "SDLWire", .product(name: "NIOCore", package: "swift-nio")],
             swiftSettings: upcoming
         ),
         .testTarget(

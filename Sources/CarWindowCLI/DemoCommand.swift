@@ -3,6 +3,7 @@ import CarWindow
 import Foundation
 import HeadUnit
 import HeadUnitViewer
+import SDLProjection
 import SDLRPC
 import SDLSession
 import SDLStreaming
@@ -42,7 +43,7 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(help: "Project into SDL Core at HOST:PORT instead of starting the emulator.")
     var core: String?
 
-    @Option(help: "Write touches, gestures, haptic rects and video events as JSON lines to FILE (- for stdout).")
+    @Option(help: "Write the run's events (docs/streaming.md) as JSON lines to FILE (- for stdout).")
     var events: String?
 
     @Option(help: "The browser viewer's port on 127.0.0.1 (0 picks a free one).")
@@ -79,9 +80,9 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        // Before anything starts: a Ctrl-C from now on stops the demo cleanly, with or without --duration.
+        // Before anything starts: a Ctrl-C or SIGTERM from now on stops the demo cleanly, with or without --duration.
         let interrupts = Interrupt.watch()
-        let writer = try events.map { try DemoEventWriter(path: $0) }
+        let log = try ProjectionEventLog(destination: events)
         // With `--events -` the JSON lines own stdout; the human-readable lines go to stderr.
         let say: @Sendable (String) -> Void = { [toStderr = events == "-"] text in
             (toStderr ? FileHandle.standardError : FileHandle.standardOutput).write(Data((text + "\n").utf8))
@@ -105,99 +106,103 @@ struct DemoCommand: AsyncParsableCommand {
         }
 
         let demo = try await NavigationDemo(host: target.host, port: target.port)
+        let projection = await demo.projection
+        let streaming = await projection.streaming
         let hook = DemoHooks.viewer(port: noViewer ? nil : viewerPort)
-        try await hook?.demoWillStart(headUnit: headUnit, projection: demo.projection, say: say)
+        try await hook?.demoWillStart(headUnit: headUnit, projection: projection, say: say)
         let appStates = await hook?.appStateRequests()
-        try await demo.start()
-        let appName = await demo.projection.session.configuration.appName
-        say("demo navigation app '\(appName)' connected to \(target.host):\(target.port)")
-        if let duration {
-            say("running for \(duration) s")
-        } else {
-            say("running; Ctrl-C stops")
-        }
-
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await Self.report(demo: demo, writer: writer, say: say) }
-            if let appStates {
-                // The page's "app state" control: the emulator cannot move a phone app, so the demo app does.
-                group.addTask {
-                    for await state in appStates {
-                        await demo.projection.setAppState(state == .foreground ? .active : .background)
-                        say("app state: \(state.rawValue.lowercased())")
-                    }
-                }
-            }
-            group.addTask { await Interrupt.wait(for: interrupts, orSeconds: duration) }
-            // Either the time is up or Ctrl-C came: stop everything.
-            _ = await group.next()
-            do {
-                try await demo.stop()
-            } catch {
-                say("stopping the app: \(error)")
-            }
-            group.cancelAll()
+        let runEvents = await streaming.events()
+        let projectionEvents = await projection.events()
+        let failure: ProjectionFailure?
+        do {
+            try await streaming.connect()
+            let appName = streaming.options.app.appName
+            say("demo navigation app '\(appName)' connected to \(target.host):\(target.port)")
+            say(duration.map { "running for \($0) s" } ?? "running; Ctrl-C stops")
+            failure = await Self.run(
+                demo: demo, interrupts: interrupts, duration: duration, appStates: appStates,
+                report: { await Self.report(run: runEvents, projection: projectionEvents, log: log, say: say) }, say: say)
+        } catch {
+            failure = error
         }
         await hook?.demoDidStop()
         if let headUnit { await headUnit.stop() }
-        await writer?.close()
+        await log.close()
         if let recordDirectory {
             let files = (try? FileManager.default.contentsOfDirectory(atPath: recordDirectory))?
                 .filter { $0.hasSuffix(".h264") }.sorted() ?? []
             for file in files { say("recording: \(recordDirectory)/\(file)") }
             if files.isEmpty { say("no video was recorded in \(recordDirectory)") }
         }
+        if let failure {
+            FileHandle.standardError.write(Data("carwindow demo: \(failure.message)\n".utf8))
+            throw ExitCode.failure
+        }
         say("demo stopped")
     }
 
-    /// Prints what happens and writes the event lines, until the projection stops.
-    static func report(
-        demo: NavigationDemo, writer: DemoEventWriter?, say: @escaping @Sendable (String) -> Void
-    ) async {
-        let projection = await demo.projection
-        let events = await projection.events()
-        let gestures = await projection.window.gestures
-        let session = await projection.session
-        let video = await projection.videoManager.events()
-        let statuses = await session.hmiStatusUpdates()
-        if let registration = await session.registration {
-            await writer?.write(
-                "registered",
-                ["appName": session.configuration.appName, "resultCode": registration.resultCode.rawValue])
+    /// Runs the demo on its streaming session until the time is up, a signal comes or the run fails.
+    private static func run(
+        demo: NavigationDemo, interrupts: AsyncStream<Void>, duration: Double?,
+        appStates: AsyncStream<ViewerAppState>?, report: @escaping @Sendable () async -> Void,
+        say: @escaping @Sendable (String) -> Void
+    ) async -> ProjectionFailure? {
+        let streaming = await demo.projection.streaming
+        let source = demo.source
+        return await withTaskGroup(of: ProjectionFailure?.self) { group in
+            group.addTask {
+                await report()
+                return nil
+            }
+            if let appStates {
+                // The page's "app state" control: the emulator cannot move a phone app, so the demo app does.
+                group.addTask {
+                    for await state in appStates {
+                        await streaming.setAppState(state == .foreground ? .active : .background)
+                        say("app state: \(state.rawValue.lowercased())")
+                    }
+                    return nil
+                }
+            }
+            group.addTask {
+                await Interrupt.wait(for: interrupts, orSeconds: duration)
+                await streaming.stop()
+                return nil
+            }
+            var failure: ProjectionFailure?
+            do throws(ProjectionFailure) {
+                try await streaming.run(source: source)
+            } catch {
+                failure = error
+            }
+            group.cancelAll()
+            return failure
         }
+    }
+
+    /// Prints what happens and writes the run's events, until the run ends.
+    static func report(
+        run: AsyncStream<ProjectionEvent>, projection: AsyncStream<CarWindowEvent>, log: ProjectionEventLog,
+        say: @escaping @Sendable (String) -> Void
+    ) async {
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
-                for await event in events {
+                for await event in projection {
                     switch event {
                     case .stateChanged(let state): say("state: \(state)")
                     case .capabilitiesChanged(let caps):
                         let size = caps.viewportSize
                         let haptics = caps.isHapticSpatialDataSupported ? "on" : "off"
                         say("screen: \(Int(size.width))x\(Int(size.height)) at scale \(caps.scale), haptics \(haptics)")
-                    case .touch(let touch): await writer?.write(touch: touch)
-                    case .hapticRectsSent(let count): await writer?.write("hapticRects", ["count": count])
-                    case .error(let error):
-                        say("error: \(error)")
-                        await writer?.write("error", ["message": "\(error)"])
+                    case .error(let error): say("error: \(error)")
+                    case .touch, .hapticRectsSent: break
                     }
                 }
             }
-            group.addTask {
-                for await gesture in gestures { await writer?.write(gesture: gesture) }
+            for await event in run {
+                if case .video(.started(let stream)) = event { say("video: \(stream)") }
+                await log.write(event)
             }
-            group.addTask {
-                for await event in video {
-                    if case .started(let stream) = event { say("video: \(stream)") }
-                    await writer?.write(video: event)
-                }
-            }
-            group.addTask {
-                for await status in statuses {
-                    await writer?.write(status: status)
-                }
-            }
-            // The projection's events end when it stops; the others are cut then.
-            _ = await group.next()
             group.cancelAll()
         }
     }

@@ -1,11 +1,11 @@
 import Dispatch
 import Foundation
 
-/// Ctrl-C (SIGINT) as something to await, for the commands that run "until Ctrl-C or --duration".
+/// Ctrl-C (SIGINT) and SIGTERM as something to await, for every command that runs "until Ctrl-C or --duration".
 ///
-/// Watch it before the command starts its work, and watch it with or without `--duration`: otherwise the default
-/// SIGINT action kills the process on the spot, with the app still registered and the summary (the recording's
-/// path, "demo stopped") never printed.
+/// Watch them before the command starts its work, and watch them with or without `--duration`: otherwise the default
+/// action kills the process on the spot, with the app still registered and the summary (the recording's path,
+/// "demo stopped") never printed.
 ///
 /// ```swift
 /// let interrupts = Interrupt.watch()          // first thing in run()
@@ -13,22 +13,24 @@ import Foundation
 /// await Interrupt.wait(for: interrupts, orSeconds: duration)
 /// ```
 enum Interrupt {
-    /// Stops SIGINT from killing the process and delivers it on the returned stream instead, for the rest of the
-    /// process's life (the last one is kept until someone waits).
+    /// Stops SIGINT and SIGTERM from killing the process and delivers them on the returned stream instead, for the
+    /// rest of the process's life (the last one is kept until someone waits).
     static func watch() -> AsyncStream<Void> {
-        signal(SIGINT, SIG_IGN)
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        let source = DispatchSource.makeSignalSource(signal: SIGINT)
-        // The handler holds the source on purpose: a released source stops delivering, and SIGINT stays ours until
-        // the process exits.
-        source.setEventHandler {
-            withExtendedLifetime(source) { _ = continuation.yield() }
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number)
+            // The handler holds the source on purpose: a released source stops delivering, and the signal stays
+            // ours until the process exits.
+            source.setEventHandler {
+                withExtendedLifetime(source) { _ = continuation.yield() }
+            }
+            source.resume()
         }
-        source.resume()
         return stream
     }
 
-    /// Returns at the first SIGINT on `interrupts`, or after `seconds` when given, whichever comes first.
+    /// Returns at the first signal on `interrupts`, or after `seconds` when given, whichever comes first.
     static func wait(for interrupts: AsyncStream<Void>, orSeconds seconds: Double?) async {
         await withTaskGroup(of: Void.self) { group in
             group.addTask {

@@ -76,3 +76,22 @@ extension ImageResolution {
         (1...Self.maximumSide).contains(resolutionWidth) && (1...Self.maximumSide).contains(resolutionHeight)
     }
 }
+
+extension VideoStreamingError {
+    /// Whether no lifecycle change can fix this error for the current registration: a projection run ends on it
+    /// (no format or size in common, every format refused, a non-projection app, the encoder failing). Connection
+    /// errors are not fatal here: whoever watches the connection reports them with the session's own reason.
+    ///
+    /// ```swift
+    /// if case .error(let error) = event, error.isFatal { stopTheRun(error) }
+    /// ```
+    public var isFatal: Bool {
+        switch kind {
+        case .notProjectionApp, .videoStreamingNotSupported, .noSupportedFormat, .noResolutionInRange,
+            .noUsableResolution, .negotiationExhausted, .startServiceRejected, .invalidAcknowledgement, .encoderFailed:
+            true
+        case .connectionFailed, .transportClosed:
+            false
+        }
+    }
+}

@@ -39,17 +39,21 @@ public final class ChildProcess: Sendable {
     public let name: String
     private let process: Process
     private let state: NIOLockedValueBox<State>
+    private let input: FileHandle?
 
-    private init(name: String, process: Process, state: NIOLockedValueBox<State>) {
+    private init(name: String, process: Process, state: NIOLockedValueBox<State>, input: FileHandle?) {
         self.name = name
         self.process = process
         self.state = state
+        self.input = input
     }
 
     /// Starts `executable` with `arguments`, reading its stdout and stderr from now on.
     ///
+    /// - Parameter withInput: give the child a pipe on stdin for ``send(_:)`` (a console it reads); otherwise its
+    ///   stdin is `/dev/null`.
     /// - Throws: what `Process.run()` throws when the executable cannot be started.
-    public static func launch(executable: URL, arguments: [String]) throws -> ChildProcess {
+    public static func launch(executable: URL, arguments: [String], withInput: Bool = false) throws -> ChildProcess {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -57,7 +61,8 @@ public final class ChildProcess: Sendable {
         let stderr = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
-        process.standardInput = FileHandle.nullDevice
+        let stdin = withInput ? Pipe() : nil
+        process.standardInput = stdin ?? FileHandle.nullDevice
         let state = NIOLockedValueBox(State())
         process.terminationHandler = { process in
             let status = process.terminationStatus
@@ -86,7 +91,37 @@ public final class ChildProcess: Sendable {
                 state.withLockedValue { $0.openStreams -= 1 }
             }.start()
         }
-        return ChildProcess(name: executable.lastPathComponent, process: process, state: state)
+        return ChildProcess(
+            name: executable.lastPathComponent, process: process, state: state, input: stdin?.fileHandleForWriting)
+    }
+
+    /// Writes `line` and a newline to the child's stdin (launched `withInput`): a command typed at its prompt.
+    ///
+    /// - Throws: `HarnessError` when the child has no stdin pipe or has closed it.
+    public func send(_ line: String) throws {
+        guard let input else { throw HarnessError("\(name) was launched without a stdin pipe") }
+        do {
+            try input.write(contentsOf: Data((line + "\n").utf8))
+        } catch {
+            throw HarnessError("cannot write '\(line)' to \(name): \(error)")
+        }
+    }
+
+    /// Waits up to `timeout` for the child to exit on its own and returns its status.
+    ///
+    /// - Throws: `HarnessError` when it is still running then; it quotes the last lines read.
+    @discardableResult
+    public func waitForExit(timeout: Duration) async throws -> Int32 {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            // Both the status and the end of output: the last lines are read before the caller looks at them.
+            let (status, open) = state.withLockedValue { ($0.exitStatus, $0.openStreams) }
+            if let status, open == 0 { return status }
+            if ContinuousClock.now >= deadline {
+                throw HarnessError("\(name) did not exit within \(timeout); its last lines:\n\(tail())")
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
     }
 
     /// The process id.

@@ -103,8 +103,8 @@ struct DemoCommandTests {
                                   temporary directory).
           --core <core>           Project into SDL Core at HOST:PORT instead of
                                   starting the emulator.
-          --events <events>       Write touches, gestures, haptic rects and video
-                                  events as JSON lines to FILE (- for stdout).
+          --events <events>       Write the run's events (docs/streaming.md) as JSON
+                                  lines to FILE (- for stdout).
           --viewer-port <viewer-port>
                                   The browser viewer's port on 127.0.0.1 (0 picks a
                                   free one). (default: 8080)

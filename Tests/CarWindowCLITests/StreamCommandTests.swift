@@ -8,8 +8,8 @@ import Testing
 struct StreamCommandTests {
     /// The whole help, exactly as ArgumentParser prints it at 80 columns.
     static let expectedHelp = """
-        OVERVIEW: Stream a test pattern or a video file to a head unit as a navigation
-        app.
+        OVERVIEW: Stream a test pattern, a video file or the demo screen to a head unit
+        as a navigation app.
 
         Connects to SDL Core (or `carwindow headunit`) over TCP, registers as a
         NAVIGATION app, waits for the head unit to allow video and streams H.264 at the
@@ -19,17 +19,26 @@ struct StreamCommandTests {
 
         --source is `pattern` (a moving scene with a frame counter), `demo`
         (CarWindow's navigation screen: it takes touches and sends haptic rects, and
-        --events adds touch, gesture and hapticRects lines), a .y4m raw video (4:2:0,
-        scaled to the stream size) or an Annex-B .h264 file (decoded with ffmpeg and
-        re-encoded). Files loop.
-        --events writes one JSON object per line (see docs/streaming.md).
+        --events adds gesture and hapticRects lines), a .y4m raw video (4:2:0, scaled
+        to the stream size) or an Annex-B .h264 file (decoded with ffmpeg and
+        re-encoded). Files loop. Every option works with every source.
+        --events writes one JSON object per line, the same schema for every source (see
+        docs/streaming.md); touches are logged once (SDL Core sends each twice) in view
+        points (head-unit pixels divided by the display scale).
+        --certificate and --key make the video TLS-protected (the app is the TLS
+        server); --protected says whether it may fall back to the clear. A head unit
+        checks the certificate: see docs/security.md.
+        A lost connection to the head unit ends the run with exit status 1 and an
+        `error` line.
 
-        Example:
+        Examples:
           carwindow headunit --port 12345 &
           carwindow stream --core 127.0.0.1:12345 --app-id swiftsdl-nav --duration 10
         --events -
+          carwindow stream --core 127.0.0.1:12345 --app-id swiftsdl-nav --source demo
+        --protocol rtp --events -
 
-        USAGE: carwindow stream --core <core> --app-id <app-id> [--app-name <app-name>] [--source <source>] [--protocol <protocol>] [--fps <fps>] [--bitrate <bitrate>] [--duration <duration>] [--events <events>] [--audio <audio>]
+        USAGE: carwindow stream [<options>] --core <core> --app-id <app-id>
 
         OPTIONS:
           --core <core>           The head unit to connect to, HOST:PORT.
@@ -49,6 +58,13 @@ struct StreamCommandTests {
           --events <events>       Write JSON-lines events to FILE, or to stdout with -.
           --audio <audio>         An audio file (WAV, MP3, AAC/M4A, Ogg, FLAC) to play
                                   on the audio service beside the video.
+          --certificate <certificate>
+                                  The app's TLS certificate chain (PEM) for protected
+                                  video; goes with --key.
+          --key <key>             The private key (PEM) of --certificate.
+          --protected <protected> With --certificate: `required` (no video in the
+                                  clear) or `preferred` (fall back to the clear).
+                                  (values: required, preferred; default: required)
           --version               Show the version.
           -h, --help              Show help information.
         """
@@ -67,6 +83,9 @@ struct StreamCommandTests {
             (["--core", "127.0.0.1:1", "--fps", "0"], "--fps must be between 1 and 60"),
             (["--core", "127.0.0.1:1", "--duration", "0"], "--duration must be a positive number of seconds"),
             (["--core", "127.0.0.1:1", "--source", "/nonexistent.y4m"], "cannot be read"),
+            (["--core", "127.0.0.1:1", "--certificate", "/etc/hostname"], "--certificate and --key go together"),
+            (["--core", "127.0.0.1:1", "--certificate", "/nonexistent.pem", "--key", "/etc/hostname"],
+             "/nonexistent.pem cannot be read"),
         ])
     func validation(arguments: [String], message: String) async throws {
         let result = try await BinaryRunner.runOffPool(["stream", "--app-id", "x"] + arguments)

@@ -6,12 +6,17 @@ import SDLSession
 import Testing
 
 /// Keeps every event of a stream and lets a test wait until the events so far satisfy a condition. The wait ends
-/// early when the stream ends, so a test fails on its `#expect` instead of hanging.
+/// early when the stream ends, and at its deadline with a recorded issue, so a test fails instead of hanging.
 actor Recorder<Event: Sendable> {
+    private struct Waiter {
+        var condition: @Sendable ([Event]) -> Bool
+        var continuation: CheckedContinuation<Void, Never>
+    }
+
     private(set) var events: [Event] = []
     private var finished = false
-    private var waiters: [(condition: @Sendable ([Event]) -> Bool, continuation: CheckedContinuation<Void, Never>)] =
-        []
+    private var waiters: [Int: Waiter] = [:]
+    private var nextWaiter = 0
 
     /// Starts consuming `stream` in a task the caller owns (cancel it at the end).
     nonisolated func consume(_ stream: AsyncStream<Event>) -> Task<Void, Never> {
@@ -33,17 +38,34 @@ actor Recorder<Event: Sendable> {
 
     private func resume() {
         let snapshot = events
-        let ready = waiters.filter { finished || $0.condition(snapshot) }
-        waiters.removeAll { finished || $0.condition(snapshot) }
-        for waiter in ready { waiter.continuation.resume() }
+        for (id, waiter) in waiters where finished || waiter.condition(snapshot) {
+            waiters[id] = nil
+            waiter.continuation.resume()
+        }
     }
 
-    /// Waits until `condition` holds for the events so far (or the stream ended) and returns them.
+    private func expire(_ id: Int, after timeout: Duration, sourceLocation: SourceLocation) {
+        guard let waiter = waiters.removeValue(forKey: id) else { return }
+        Issue.record("no matching event within \(timeout) (\(events.count) events so far)", sourceLocation: sourceLocation)
+        waiter.continuation.resume()
+    }
+
+    /// Waits until `condition` holds for the events so far (or the stream ended, or `timeout` passed: then the test
+    /// gets an issue) and returns them.
     @discardableResult
-    func wait(until condition: @escaping @Sendable ([Event]) -> Bool) async -> [Event] {
-        if !finished, !condition(events) {
-            await withCheckedContinuation { waiters.append((condition, $0)) }
+    func wait(
+        timeout: Duration = .seconds(60), sourceLocation: SourceLocation = #_sourceLocation,
+        until condition: @escaping @Sendable ([Event]) -> Bool
+    ) async -> [Event] {
+        guard !finished, !condition(events) else { return events }
+        let id = nextWaiter
+        nextWaiter += 1
+        let deadline = Task {
+            try? await Task.sleep(for: timeout)
+            if !Task.isCancelled { await self.expire(id, after: timeout, sourceLocation: sourceLocation) }
         }
+        await withCheckedContinuation { waiters[id] = Waiter(condition: condition, continuation: $0) }
+        deadline.cancel()
         return events
     }
 }

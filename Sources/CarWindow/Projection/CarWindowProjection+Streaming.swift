@@ -1,10 +1,38 @@
 import SDLMedia
+import SDLProjection
 import SDLRPC
 import SDLSession
 import SDLStreaming
 
-/// The projection's reactions to the head unit: video stream events, touches, HMI levels.
+/// The projection's reactions to its run: video stream events, touches, HMI levels.
 extension CarWindowProjection {
+    /// The run started with the projection as its source: haptic rects and gestures go through `context` from now.
+    func attach(_ context: ProjectionContext) {
+        self.context = context
+        let (gestures, continuation) = AsyncStream.makeStream(of: Gesture.self, bufferingPolicy: .bufferingNewest(256))
+        window.gestureObserver = { gesture in continuation.yield(gesture) }
+        // One ordered path from the window's gestures to the run's events.
+        gestureRelay = Task {
+            for await gesture in gestures {
+                var scale = 1.0
+                if case .pinchMoved(_, let pinch) = gesture { scale = pinch }
+                await context.report(
+                    .gesture(kind: gesture.kind, x: gesture.location.x, y: gesture.location.y, scale: scale))
+            }
+        }
+    }
+
+    /// The run ended.
+    func detach() {
+        window.gestureObserver = nil
+        gestureRelay?.cancel()
+        gestureRelay = nil
+        context = nil
+        stopStreaming()
+        streamConfiguration = nil
+        sessionClosed()
+    }
+
     func handle(_ event: VideoStreamEvent) async {
         switch event {
         case .started(let stream):
@@ -73,11 +101,12 @@ extension CarWindowProjection {
     /// A new pump for the current window size: its first tick sends a full frame, then the haptic rects.
     private func startPump(_ configuration: StreamingConfiguration) {
         stopStreaming()
+        guard let context else { return }
         let pump = FramePump(window: window, configuration: configuration)
         self.pump = pump
         let sink = VideoManagerFrameSink(manager: videoManager)
-        let haptics = SessionHapticSink(session: session, projection: self)
-        streaming = Task {
+        let haptics = ContextHapticSink(context: context, projection: self)
+        streamingTask = Task {
             do throws(CarWindowError) {
                 try await pump.run(on: ContinuousClock(), sink: sink, haptics: haptics)
             } catch {
@@ -88,29 +117,19 @@ extension CarWindowProjection {
 
     /// Ends the current stream's pump; gestures in progress make no sense on the next stream.
     func stopStreaming() {
-        streaming?.cancel()
-        streaming = nil
+        streamingTask?.cancel()
+        streamingTask = nil
         if pump != nil {
             pump = nil
             window.cancelPendingGestures()
         }
     }
 
-    /// One `OnTouchEvent`: to the window, which drops Core's duplicate, divides by the scale (the one place) and
-    /// recognises gestures.
-    func received(_ notification: RPCNotificationMessage) {
-        let event: TouchEvent
-        do {
-            event = try TouchEvent(notification.decode(OnTouchEvent.self))
-        } catch let error as CarWindowError {
-            report(error)
-            return
-        } catch {
-            report(CarWindowError(.invalidTouchEvent, "\(error)"))
-            return
-        }
+    /// One touch from the run: already free of Core's duplicate and in view points.
+    func received(_ touch: ProjectionTouch) {
+        let event = TouchEvent(touch)
         yield(.touch(event))
-        window.handleTouch(event)
+        window.handleTouch(inViewPoints: event)
     }
 
     func hmiChanged(_ status: HMIStatus) {

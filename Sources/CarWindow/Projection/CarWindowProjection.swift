@@ -1,4 +1,6 @@
+public import Logging
 import SDLMedia
+public import SDLProjection
 import SDLRPC
 public import SDLSession
 public import SDLStreaming
@@ -6,11 +8,12 @@ public import SDLStreaming
 /// Projects a view tree into a car: the one object an app creates to connect to a head unit, stream its screen as
 /// H.264, and take touches back.
 ///
-/// The projection owns everything between the views and the wire:
+/// The projection is the view tree's ``ProjectionSource`` on SDLProjection's ``StreamingSession``, which owns the
+/// session, the video lifecycle, audio, touches and the event log, the same for every kind of source:
 ///
 /// ```text
-///   SDLSession ──▶ SessionVideoDriver ──▶ VideoStreamManager ◀── FramePump ◀── Window ◀── rootView
-///       │  OnTouchEvent ─────────────────────────────────────────────▶ Window (÷ scale, de-duplicated)
+///   StreamingSession: SDLSession ─▶ SessionVideoDriver ─▶ VideoStreamManager ◀── FramePump ◀── Window ◀── rootView
+///       │  OnTouchEvent (de-duplicated, ÷ scale) ──────────────────────────────────▶ Window (gestures)
 ///       ◀── SendHapticData ◀── HapticDebouncer ◀── FocusableItemLocator (× scale)
 ///   manager events: started/resized ──▶ window resized, then a new pump at the negotiated frame rate
 ///                   suspended ──▶ gestures in progress cancelled       stopped ──▶ pump cancelled
@@ -36,15 +39,18 @@ public import SDLStreaming
 @CarWindowActor
 public final class CarWindowProjection {
     /// The video manager type the projection runs: openh264 through SDLMedia, on the continuous clock.
-    public typealias VideoManager = VideoStreamManager<MediaEncoderFactory, ContinuousClock>
+    public typealias VideoManager = StreamingSession.VideoManager
 
     /// The screen: set ``rootView`` (and ``compactRootView``) or configure it directly.
     public let window: Window
     public let settings: CarWindowSettings
+    /// The run the projection is the source of: its `events()` carry every touch, gesture, haptic rect and video
+    /// event in the one `--events` schema.
+    public let streaming: StreamingSession
     /// The SDL session; its HMI status, capability and notification streams are there for the app too.
-    public let session: SDLSession
+    public nonisolated var session: SDLSession { streaming.session }
     /// The video stream's manager; its `events()` and `statistics` are there for monitors.
-    public let videoManager: VideoManager
+    public nonisolated var videoManager: VideoManager { streaming.videoManager }
     /// Where the projection is in the life of a video stream.
     public private(set) var state: CarWindowState = .disconnected
     /// The capabilities of the stream being shown, once one started.
@@ -55,9 +61,13 @@ public final class CarWindowProjection {
     var hmiAllowsStreaming = false
     /// The pump settings of the open stream, to start a pump again when a suspended stream resumes.
     var streamConfiguration: StreamingConfiguration?
+    /// The run's context while the projection is its source: haptic rects and gestures go through it.
+    var context: ProjectionContext?
     private var phase: Phase = .idle
     private var running: Task<Void, Never>?
-    var streaming: Task<Void, Never>?
+    var streamingTask: Task<Void, Never>?
+    /// Carries the window's gestures to the run's events while the projection is a run's source.
+    var gestureRelay: Task<Void, Never>?
     private var subscribers: [Int: AsyncStream<CarWindowEvent>.Continuation] = [:]
     private var nextSubscriber = 0
 
@@ -70,22 +80,37 @@ public final class CarWindowProjection {
     ///   - transport: how to reach the head unit (TCP, in-memory for tests).
     ///   - settings: frame rate, encoder usage, ranges, the "open the app" message, window configuration.
     /// - Throws: ``CarWindowError`` when the initial resolution or the window configuration is invalid.
-    public init(
+    public convenience init(
         app: AppConfiguration, transport: some SDLTransport, settings: CarWindowSettings = CarWindowSettings()
+    ) throws(CarWindowError) {
+        try self.init(options: settings.projectionOptions(app: app), transport: transport, settings: settings)
+    }
+
+    /// Creates a stopped projection with every run option spelled out: the video preferences, audio beside the
+    /// video, the disconnect policy. `options.video` and `options.capabilityWait` win over `settings`' own.
+    ///
+    /// ```swift
+    /// var options = CarWindowSettings().projectionOptions(app: app)
+    /// options.video.dataSource = PreferredFormat(first: .h264RTP)
+    /// options.audioFile = "welcome.wav"
+    /// let projection = try CarWindowProjection(options: options, transport: TCPTransport(host: host, port: port))
+    /// ```
+    ///
+    /// - Parameter logger: the video manager's logger (its lifecycle at info, errors at error).
+    public init(
+        options: ProjectionOptions, transport: some SDLTransport, settings: CarWindowSettings = CarWindowSettings(),
+        logger: Logger = Logger(label: "carwindow.video")
     ) throws(CarWindowError) {
         self.settings = settings
         let initial = try DisplayCapabilities(resolution: settings.initialResolution)
         window = try Window(capabilities: initial, configuration: settings.window)
-        session = SDLSession(configuration: app, transport: transport)
         let renderer = settings.messageRenderer
         let factory = MediaEncoderFactory(
             baseSettings: settings.streaming.applied(to: EncoderSettings(width: 16, height: 16)),
             backgroundFrame: { message, size in
                 renderer.frame(message: message, width: size.width, height: size.height)
             })
-        videoManager = VideoStreamManager(
-            settings: settings.video, connection: SessionVideoServiceConnection(session: session),
-            encoderFactory: factory, clock: ContinuousClock())
+        streaming = StreamingSession(options: options, transport: transport, encoderFactory: factory, logger: logger)
     }
 
     /// Creates a stopped projection that will connect over TCP to SDL Core (or the emulator) at `host:port`.
@@ -111,6 +136,14 @@ public final class CarWindowProjection {
         set { window.compactRootView = newValue }
     }
 
+    /// The projection as a ``ProjectionSource``, for running it on its ``streaming`` session yourself (as
+    /// `carwindow stream` does) instead of through ``start()``:
+    ///
+    /// ```swift
+    /// try await projection.streaming.run(source: projection.source)   // until streaming.stop() or a failure
+    /// ```
+    public nonisolated var source: CarWindowProjectionSource { CarWindowProjectionSource(projection: self) }
+
     /// A new stream of ``CarWindowEvent``s from now on, yielded on ``CarWindowActor`` in order (state changes,
     /// capabilities, touches received, haptic rects sent, errors). Each call returns an independent stream that
     /// keeps the newest 256 events for a slow reader; all end when the projection stops.
@@ -131,7 +164,9 @@ public final class CarWindowProjection {
     }
 
     /// Connects, registers the app and starts following the head unit: the video stream starts on its own once
-    /// the head unit allows it (HMI level FULL or LIMITED, streamable), and restarts at every new size.
+    /// the head unit allows it (HMI level FULL or LIMITED, streamable), and restarts at every new size. The run
+    /// goes on in a task the projection owns until ``stop()``; a lost connection or a video error nothing can fix
+    /// ends it with an ``CarWindowEvent/error(_:)`` and the state ``CarWindowState/disconnected``.
     ///
     /// - Throws: ``CarWindowError/Kind/session`` when the session cannot connect or register;
     ///   ``CarWindowError/Kind/invalidState`` when called twice.
@@ -139,42 +174,24 @@ public final class CarWindowProjection {
         guard phase == .idle else { throw CarWindowError(.invalidState, "start() called while \(phase)") }
         phase = .starting
         do {
-            try await session.start()
+            try await streaming.connect()
         } catch {
             phase = .stopped
             finishSubscribers()
             throw CarWindowError(.session, "\(error)")
         }
-        // Subscribe before anything runs, so no event is missed.
-        let videoEvents = await videoManager.events()
-        let notifications = await session.notifications()
-        let statuses = await session.hmiStatusUpdates()
-        let connection = await session.connectionStateUpdates()
         guard phase == .starting else { return }  // stop() came while connecting
         phase = .running
-        let manager = videoManager
-        let driver = SessionVideoDriver(session: session, capabilityWait: settings.capabilityWait)
+        let streaming = self.streaming
+        let source = self.source
         running = Task {
-            await withDiscardingTaskGroup { group in
-                group.addTask { await manager.run() }
-                group.addTask { await driver.run(feeding: manager) }
-                group.addTask {
-                    for await event in videoEvents { await self.handle(event) }
-                }
-                group.addTask {
-                    for await notification in notifications where notification.functionID == .onTouchEvent {
-                        await self.received(notification)
-                    }
-                }
-                group.addTask {
-                    for await status in statuses { await self.hmiChanged(status) }
-                }
-                group.addTask {
-                    for await state in connection {
-                        if case .closed = state { break }
-                    }
-                    await self.sessionClosed()
-                }
+            do throws(ProjectionFailure) {
+                try await streaming.run(source: source)
+            } catch {
+                // A failure after stop() is the shutdown's own business, not news.
+                guard self.phase != .stopped else { return }
+                self.report(CarWindowError(.session, error.message))
+                self.sessionClosed()
             }
         }
     }
@@ -191,35 +208,20 @@ public final class CarWindowProjection {
         }
         phase = .stopped
         // Let the frame in flight reach the manager before EndService, so no video follows it.
-        let pumping = streaming
+        let pumping = streamingTask
         stopStreaming()
         await pumping?.value
-        let stopped = await videoManager.events()
-        if await videoManager.status.state != .stopped {
-            await videoManager.stop()
-            // The manager answers with `.stopped` once EndService is answered (bounded by the session timeout).
-            for await event in stopped {
-                if case .stopped = event { break }
-            }
-        }
-        var failure: CarWindowError?
-        do {
-            try await session.stop()
-        } catch {
-            failure = CarWindowError(.session, "stopping the session: \(error)")
-        }
-        running?.cancel()
+        await streaming.stop()
         await running?.value
         running = nil
         move(to: .disconnected)
         finishSubscribers()
-        if let failure { throw failure }
     }
 
     /// Tells the video manager the app's own state (foreground, background, ...): a backgrounded app's stream is
     /// suspended and shows the "open the app" message.
     public func setAppState(_ appState: AppState) async {
-        await videoManager.setAppState(appState)
+        await streaming.setAppState(appState)
     }
 
     // MARK: Events

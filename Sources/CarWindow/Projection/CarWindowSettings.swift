@@ -1,3 +1,5 @@
+public import SDLProjection
+public import SDLSession
 public import SDLStreaming
 
 /// How a ``CarWindowProjection`` streams: the frame pump's settings and encoder tuning, the video manager's ranges
@@ -45,6 +47,18 @@ public struct CarWindowSettings: Sendable {
     public var openAppMessage: String {
         get { video.backgroundFrames.message }
         set { video.backgroundFrames.message = newValue }
+    }
+
+    /// The run options these settings mean for `app`: the video settings and the capability wait, no audio, and a
+    /// lost connection ends the run. Change the result for more (audio, a protocol preference) and pass it to
+    /// ``CarWindowProjection/init(options:transport:settings:)``.
+    ///
+    /// ```swift
+    /// var options = CarWindowSettings().projectionOptions(app: app)
+    /// options.audioFile = "welcome.wav"
+    /// ```
+    public func projectionOptions(app: AppConfiguration) -> ProjectionOptions {
+        ProjectionOptions(app: app, video: video, capabilityWait: capabilityWait)
     }
 
     /// The frame rate the pump runs at for a stream the head unit negotiated at `negotiated` frames per second: the

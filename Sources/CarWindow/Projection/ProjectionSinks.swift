@@ -1,4 +1,5 @@
 import SDLMedia
+import SDLProjection
 import SDLRPC
 import SDLSession
 import SDLStreaming
@@ -21,23 +22,18 @@ struct VideoManagerFrameSink: FrameSink {
     }
 }
 
-/// Sends the pump's haptic updates as `SendHapticData` over the session and tells the projection what happened.
-struct SessionHapticSink: HapticDataSink {
-    let session: SDLSession
+/// Sends the pump's haptic updates through the run's context (which reports them in the run's events) and tells the
+/// projection what happened.
+struct ContextHapticSink: HapticDataSink {
+    let context: ProjectionContext
     let projection: CarWindowProjection
 
     func send(_ request: SendHapticData) async {
-        let count = request.hapticRectData?.count ?? 0
-        do {
-            let response = try await session.send(request)
-            if response.success {
-                await projection.hapticRectsSent(count: count)
-            } else {
-                await projection.report(
-                    CarWindowError(.session, "SendHapticData refused: \(response.resultCode) \(response.info ?? "")"))
-            }
-        } catch {
-            await projection.report(CarWindowError(.session, "SendHapticData: \(error)"))
+        if await context.send(haptics: request) {
+            await projection.hapticRectsSent(count: request.hapticRectData?.count ?? 0)
+        } else {
+            // The run's events say why; the projection's subscribers learn that it failed.
+            await projection.report(CarWindowError(.session, "SendHapticData was not accepted"))
         }
     }
 }

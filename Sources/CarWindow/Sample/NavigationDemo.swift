@@ -1,3 +1,5 @@
+public import Logging
+public import SDLProjection
 public import SDLSession
 
 /// The demo navigation app: a ``CarWindowProjection`` showing a ``NavigationScreen``, with the vehicle moving
@@ -31,15 +33,34 @@ public final class NavigationDemo {
     ///   - transport: how to reach the head unit.
     ///   - settings: the projection's settings.
     ///   - vehicleSpeed: route fraction per second; the default crosses the map in about two minutes.
-    public init(
+    public convenience init(
         app: AppConfiguration = NavigationDemo.appConfiguration(), transport: some SDLTransport,
         settings: CarWindowSettings = CarWindowSettings(), vehicleSpeed: Double = 0.008
     ) throws(CarWindowError) {
-        projection = try CarWindowProjection(app: app, transport: transport, settings: settings)
+        try self.init(
+            options: settings.projectionOptions(app: app), transport: transport, settings: settings,
+            vehicleSpeed: vehicleSpeed)
+    }
+
+    /// Creates the demo with every run option spelled out (protocol preference, audio, ...), as `carwindow stream
+    /// --source demo` does.
+    public init(
+        options: ProjectionOptions, transport: some SDLTransport, settings: CarWindowSettings = CarWindowSettings(),
+        vehicleSpeed: Double = 0.008, logger: Logger = Logger(label: "carwindow.video")
+    ) throws(CarWindowError) {
+        projection = try CarWindowProjection(options: options, transport: transport, settings: settings, logger: logger)
         screen = NavigationScreen()
         self.vehicleSpeed = vehicleSpeed
         try screen.install(in: projection.window)
     }
+
+    /// The demo as a ``ProjectionSource`` for its projection's `streaming` session: the projection's source with the
+    /// vehicle moving for as long as it runs.
+    ///
+    /// ```swift
+    /// try await demo.projection.streaming.run(source: demo.source)
+    /// ```
+    public nonisolated var source: NavigationDemoSource { NavigationDemoSource(demo: self) }
 
     /// Creates the demo connecting over TCP to `host:port`.
     public convenience init(
@@ -55,19 +76,22 @@ public final class NavigationDemo {
     /// - Throws: what ``CarWindowProjection/start()`` throws.
     public func start() async throws(CarWindowError) {
         try await projection.start()
-        guard vehicleSpeed > 0, animation == nil else { return }
-        let screen = self.screen
+        guard animation == nil else { return }
+        // One task for the demo's lifetime: the pump renders at its own rate whatever changed.
+        animation = Task { await self.moveVehicle() }
+    }
+
+    /// Moves the vehicle along its route at 10 Hz until the task is cancelled.
+    func moveVehicle() async {
+        guard vehicleSpeed > 0 else { return }
         let step = vehicleSpeed / 10
-        // One task for the demo's lifetime, at 10 Hz: the pump renders at its own rate whatever changed.
-        animation = Task {
-            while !Task.isCancelled {
-                do {
-                    try await Task.sleep(for: .milliseconds(100))
-                } catch {
-                    break
-                }
-                screen.advance(by: step)
+        while !Task.isCancelled {
+            do {
+                try await Task.sleep(for: .milliseconds(100))
+            } catch {
+                break
             }
+            screen.advance(by: step)
         }
     }
 
@@ -78,5 +102,42 @@ public final class NavigationDemo {
         animation?.cancel()
         animation = nil
         try await projection.stop()
+    }
+}
+
+/// ``NavigationDemo`` as a ``ProjectionSource``: the projection's source, with the vehicle moving beside it.
+public struct NavigationDemoSource: ProjectionSource {
+    let demo: NavigationDemo
+
+    public func run(in context: ProjectionContext) async throws(ProjectionFailure) {
+        let demo = self.demo
+        let projection = demo.projection.source
+        let result = await withTaskGroup(of: Result<Void, ProjectionFailure>?.self) { group in
+            group.addTask {
+                await demo.moveVehicle()
+                return nil
+            }
+            group.addTask {
+                do throws(ProjectionFailure) {
+                    try await projection.run(in: context)
+                    return .success(())
+                } catch {
+                    return .failure(error)
+                }
+            }
+            var outcome: Result<Void, ProjectionFailure> = .success(())
+            for await next in group {
+                guard let next else { continue }
+                outcome = next
+                break
+            }
+            group.cancelAll()
+            return outcome
+        }
+        try result.get()
+    }
+
+    public func received(_ touch: ProjectionTouch) async {
+        await demo.projection.source.received(touch)
     }
 }

@@ -1,10 +1,9 @@
-/// Drops a touch event identical to the one just before it.
-///
-/// SDL Core delivers every `OnTouchEvent` once per app list the app is in (navigation and projection), so a
-/// navigation app with `PROJECTION` gets each one twice with an identical payload (core-behaviour.md "Delivered
-/// twice"). Without this, every tap would be a double tap and every pinch step would zoom twice. Only consecutive
-/// copies are dropped: a real repeat (a second tap at the same place without timestamps) always has a different
-/// event in between.
+import SDLProjection
+
+/// Drops a touch event identical to the one just before it (SDL Core delivers every `OnTouchEvent` twice to a
+/// navigation app with `PROJECTION`): SDLProjection's `ConsecutiveDuplicateFilter`, the filter the projection's
+/// `StreamingSession` applies to the notifications, for code that feeds ``Window/handleTouch(_:)`` head-unit events
+/// directly.
 ///
 /// ```swift
 /// var dedup = TouchEventDeduplicator()
@@ -12,17 +11,13 @@
 /// dedup.accept(event)   // false: the duplicate
 /// ```
 public struct TouchEventDeduplicator: Sendable {
-    private var last: TouchEvent?
+    private var filter = ConsecutiveDuplicateFilter<TouchEvent>()
 
     public init() {}
 
     /// Returns `false` when `event` repeats the previous event exactly.
-    public mutating func accept(_ event: TouchEvent) -> Bool {
-        if event == last { return false }
-        last = event
-        return true
-    }
+    public mutating func accept(_ event: TouchEvent) -> Bool { filter.accept(event) }
 
     /// Forgets the previous event (after the stream restarts).
-    public mutating func reset() { last = nil }
+    public mutating func reset() { filter.reset() }
 }

@@ -13,8 +13,20 @@ extension Window {
     @discardableResult
     public func handleTouch(_ event: TouchEvent) -> [Gesture] {
         guard isTouchEnabled, deduplicator.accept(event) else { return [] }
+        return handleTouch(inViewPoints: Self.scaled(event, by: capabilities.scale))
+    }
+
+    /// Feeds one touch that is already de-duplicated and in view points (as ``CarWindowProjection`` receives them
+    /// from its `StreamingSession`). Returns the gestures it completed.
+    ///
+    /// ```swift
+    /// window.handleTouch(inViewPoints: TouchEvent(type: .begin, timestamp: 3883, x: 400, y: 240))
+    /// ```
+    @discardableResult
+    public func handleTouch(inViewPoints event: TouchEvent) -> [Gesture] {
+        guard isTouchEnabled else { return [] }
         let actions = recognizer.handle(
-            Self.scaled(event, by: capabilities.scale), now: ElapsedInstant(offset: elapsed()),
+            event, now: ElapsedInstant(offset: elapsed()),
             isImmediateTap: { [self] point in isTapOnPressedButton(at: point) })
         return deliver(actions)
     }
@@ -70,6 +82,7 @@ extension Window {
         var view = target
         while let v = view, !v.handleGesture(gesture) { view = v.superview }
         onGesture?(gesture)
+        gestureObserver?(gesture)
         gestureContinuation.yield(gesture)
     }
 

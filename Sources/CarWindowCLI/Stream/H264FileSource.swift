@@ -37,7 +37,7 @@ final class H264FileSource: StreamSource {
 
     deinit { decoder?.process.terminate() }
 
-    func nextFrame(index: Int, size: ImageResolution) throws(StreamFailure) -> VideoFrame? {
+    func frame(index: Int, size: ImageResolution) throws(StreamFailure) -> VideoFrame? {
         var frame = try decoder?.reader.readFrame()
         if frame == nil {
             decoder?.process.waitUntilExit()

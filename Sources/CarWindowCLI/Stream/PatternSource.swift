@@ -14,7 +14,7 @@ final class PatternSource: StreamSource {
     private var scene: SyntheticScene?
     private var pool: PixelBufferPool?
 
-    func nextFrame(index: Int, size: ImageResolution) throws(StreamFailure) -> VideoFrame? {
+    func frame(index: Int, size: ImageResolution) throws(StreamFailure) -> VideoFrame? {
         let width = Int(size.width), height = Int(size.height)
         guard (2...VideoFrame.maximumDimension).contains(width), (2...VideoFrame.maximumDimension).contains(height)
         else {

@@ -5,7 +5,7 @@ import Foundation
 struct StreamCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stream",
-        abstract: "Stream a test pattern or a video file to a head unit as a navigation app.",
+        abstract: "Stream a test pattern, a video file or the demo screen to a head unit as a navigation app.",
         discussion: """
             Connects to SDL Core (or `carwindow headunit`) over TCP, registers as a NAVIGATION app, waits for \
             the head unit to allow video and streams H.264 at the size it negotiates, following every HMI \
@@ -13,14 +13,20 @@ struct StreamCommand: AsyncParsableCommand {
             unregisters and closes the session. Exit status 0 on success; otherwise one line on stderr says why.
 
             --source is `pattern` (a moving scene with a frame counter), `demo` (CarWindow's navigation \
-            screen: it takes touches and sends haptic rects, and --events adds touch, gesture and hapticRects \
+            screen: it takes touches and sends haptic rects, and --events adds gesture and hapticRects \
             lines), a .y4m raw video (4:2:0, scaled to the stream size) or an Annex-B .h264 file (decoded \
-            with ffmpeg and re-encoded). Files loop.
-            --events writes one JSON object per line (see docs/streaming.md).
+            with ffmpeg and re-encoded). Files loop. Every option works with every source.
+            --events writes one JSON object per line, the same schema for every source (see \
+            docs/streaming.md); touches are logged once (SDL Core sends each twice) in view points (head-unit \
+            pixels divided by the display scale).
+            --certificate and --key make the video TLS-protected (the app is the TLS server); --protected \
+            says whether it may fall back to the clear. A head unit checks the certificate: see docs/security.md.
+            A lost connection to the head unit ends the run with exit status 1 and an `error` line.
 
-            Example:
+            Examples:
               carwindow headunit --port 12345 &
               carwindow stream --core 127.0.0.1:12345 --app-id swiftsdl-nav --duration 10 --events -
+              carwindow stream --core 127.0.0.1:12345 --app-id swiftsdl-nav --source demo --protocol rtp --events -
             """
     )
 
@@ -54,6 +60,15 @@ struct StreamCommand: AsyncParsableCommand {
     @Option(help: "An audio file (WAV, MP3, AAC/M4A, Ogg, FLAC) to play on the audio service beside the video.")
     var audio: String?
 
+    @Option(help: "The app's TLS certificate chain (PEM) for protected video; goes with --key.")
+    var certificate: String?
+
+    @Option(help: "The private key (PEM) of --certificate.")
+    var key: String?
+
+    @Option(help: "With --certificate: `required` (no video in the clear) or `preferred` (fall back to the clear).")
+    var protected: StreamProtectionChoice = .required
+
     func validate() throws {
         guard parsedCore() != nil else {
             throw ValidationError("--core must be HOST:PORT with a port in 1...65535, e.g. --core 127.0.0.1:12345.")
@@ -71,8 +86,14 @@ struct StreamCommand: AsyncParsableCommand {
         if let audio, !FileManager.default.isReadableFile(atPath: audio) {
             throw ValidationError("--audio \(audio) cannot be read; give an existing audio file, e.g. prompt.wav.")
         }
-        if audio != nil, source == .demo {
-            throw ValidationError("--audio goes with the pattern or file sources; the demo source plays no audio.")
+        switch (certificate, key) {
+        case (nil, nil): break
+        case (let certificate?, let key?):
+            for path in [certificate, key] where !FileManager.default.isReadableFile(atPath: path) {
+                throw ValidationError("\(path) cannot be read; --certificate and --key take PEM files.")
+            }
+        default:
+            throw ValidationError("--certificate and --key go together, e.g. --certificate app.pem --key app.key.")
         }
         switch source {
         case .pattern, .demo: break
@@ -95,21 +116,21 @@ struct StreamCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard let (host, port) = parsedCore() else { throw ExitCode.validationFailure }
-        if source == .demo {
-            try await DemoStreamRunner(
-                host: host, port: port, appID: appID, appName: appName, events: events, duration: duration
-            ).run()
-            return
-        }
         let runner = StreamRunner(
             host: host, port: port, appID: appID, appName: appName, source: source,
-            preferredProtocol: videoProtocol, frameRate: fps, bitrate: bitrate,
-            duration: duration.map { .milliseconds(Int(($0 * 1000).rounded())) }, audioFile: audio)
+            preferredProtocol: videoProtocol, frameRate: fps, bitrate: bitrate, duration: duration, audioFile: audio,
+            protection: zip(certificate, key).map { StreamProtection(certificate: $0, key: $1, policy: protected) })
         do {
-            try await runner.run(events: StreamEventLog(destination: events))
+            try await runner.run(events: events)
         } catch {
             FileHandle.standardError.write(Data("carwindow stream: \(error.message)\n".utf8))
             throw ExitCode.failure
         }
     }
+}
+
+/// Both values or none.
+private func zip<A, B>(_ a: A?, _ b: B?) -> (A, B)? {
+    guard let a, let b else { return nil }
+    return (a, b)
 }

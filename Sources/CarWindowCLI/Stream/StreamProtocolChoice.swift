@@ -9,17 +9,3 @@ enum StreamProtocolChoice: String, Hashable, Sendable, CaseIterable, Expressible
 
     var format: VideoStreamingFormat { self == .raw ? .h264RAW : .h264RTP }
 }
-
-/// Puts one format first when the head unit offers it; the rest keep the head unit's order (data-source style).
-///
-/// ```swift
-/// settings.dataSource = PreferredFormat(first: .h264RTP)
-/// ```
-struct PreferredFormat: VideoStreamingDataSource {
-    var first: VideoStreamingFormat
-
-    func preferredFormats(headUnitFormats: [VideoStreamingFormat]) -> [VideoStreamingFormat] {
-        guard headUnitFormats.contains(first) else { return headUnitFormats }
-        return [first] + headUnitFormats.filter { $0 != first }
-    }
-}

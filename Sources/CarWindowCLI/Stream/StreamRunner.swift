@@ -1,29 +1,22 @@
-import Dispatch
+import CarWindow
 import Foundation
 import Logging
-import SDLAudio
-import SDLMedia
-import SDLRPC
+import SDLProjection
+import SDLSecurity
+import SDLSecurityOpenSSL
 import SDLSession
 import SDLStreaming
 
-/// What `carwindow stream` does once its options are checked: connect, register, follow the video lifecycle and
-/// send the source's frames until the duration ends, a signal arrives or something fails, then shut down cleanly.
+/// What `carwindow stream` does once its options are checked, the same for every `--source`: one
+/// `StreamingSession` configured from the options runs the source until the duration ends, a signal arrives or
+/// something fails, then shuts down cleanly. The source only supplies frames (and, for `demo`, takes touches and
+/// sends haptic rects); the protocol preference, frame and bit rate caps, audio, the event log and the disconnect
+/// policy are the session's.
 ///
-/// The run is one task group with one owner per job:
-///
+/// ```swift
+/// let runner = StreamRunner(host: "127.0.0.1", port: 12345, appID: "swiftsdl-nav", appName: "Stream", source: .demo)
+/// try await runner.run(events: "-")
 /// ```
-///  manager.run()            control and frame paths (SDLStreaming)
-///  SessionVideoDriver       registration, HMI statuses, capabilities -> manager
-///  HMI status log           session.hmiStatusUpdates() -> `hmiStatus` lines
-///  manager events           `videoStarted`, ... lines; fatal errors -> outcome; wakes the frame loop
-///  frame loop               source -> manager.send(frame), paced at the negotiated frame rate
-///  connection watch         the session closing under us -> outcome
-///  timer, SIGINT, SIGTERM   -> outcome
-/// ```
-///
-/// The first outcome decides: the runner stops the manager (EndService), waits for `.stopped`, stops the session
-/// (UnregisterAppInterface, RPC EndService) and returns or throws.
 struct StreamRunner: Sendable {
     var host: String
     var port: Int
@@ -33,237 +26,81 @@ struct StreamRunner: Sendable {
     var preferredProtocol: StreamProtocolChoice?
     var frameRate: Int?
     var bitrate: Int?
-    var duration: Duration?
+    var duration: Double?
     /// An audio file to play on the audio service beside the video (`--audio`).
     var audioFile: String?
-    /// How long shutdown may wait for the video service to end.
-    var shutdownWait: Duration = .seconds(3)
+    /// TLS-protected video (`--certificate`, `--key`, `--protected`).
+    var protection: StreamProtection?
 
-    /// Why the run ends.
-    enum Outcome: Sendable {
-        case finished
-        case failed(StreamFailure)
-    }
-
-    func run(events log: StreamEventLog) async throws(StreamFailure) {
-        _ = try source.makeSource()  // a bad file fails before connecting
-        var app = AppConfiguration(appName: appName, appID: appID, fullAppID: appID, appType: .navigation)
+    /// The run's options, the same for every source.
+    func options() throws(StreamFailure) -> ProjectionOptions {
+        var app = source == .demo ? NavigationDemo.appConfiguration(name: appName) : AppConfiguration(
+            appName: appName, appID: appID, appType: .navigation)
+        app.appID = appID
+        app.fullAppID = appID
         app.logger.logLevel = .critical
-        let session = SDLSession(configuration: app, transport: TCPTransport(host: host, port: port))
+        var options = ProjectionOptions(app: app, audioFile: audioFile)
+        options.video.customFrameRate = frameRate
+        options.video.customBitrate = bitrate
+        if let preferredProtocol { options.video.dataSource = PreferredFormat(first: preferredProtocol.format) }
+        if let protection {
+            options.app.security = try protection.security()
+            options.video.requestsEncryption = true
+        }
+        return options
+    }
+
+    func run(events destination: String?) async throws(StreamFailure) {
+        // Before anything starts: Ctrl-C or SIGTERM from now on stop the stream cleanly, with or without --duration.
+        let interrupts = Interrupt.watch()
+        let log: ProjectionEventLog
         do {
-            try await session.start()
-        } catch let error as SDLSessionError {
-            if case .registrationFailed = error.kind { throw StreamFailure("registration refused: \(error)") }
-            throw StreamFailure("cannot connect to \(host):\(port): \(error)")
+            log = try ProjectionEventLog(destination: destination)
         } catch {
-            throw StreamFailure("cannot connect to \(host):\(port): \(error)")
+            throw StreamFailure(error.description)
         }
-        await log.write("registered", ["appID": .string(appID), "appName": .string(appName)])
-
-        var settings = VideoStreamingSettings()
-        settings.customFrameRate = frameRate
-        settings.customBitrate = bitrate
-        if let preferredProtocol { settings.dataSource = PreferredFormat(first: preferredProtocol.format) }
-        let manager = VideoStreamManager(
-            settings: settings, connection: SessionVideoServiceConnection(session: session),
-            encoderFactory: MediaEncoderFactory(), clock: ContinuousClock(), logger: Self.quietLogger())
-        let managerEvents = await manager.events()
-        var audio: SessionAudioStream<ContinuousClock>?
+        let options = try options()
+        let transport = TCPTransport(host: host, port: port)
+        let streaming: StreamingSession
+        let projectionSource: any ProjectionSource
+        switch source {
+        case .demo:
+            do {
+                let demo = try await NavigationDemo(options: options, transport: transport, logger: Self.quietLogger())
+                streaming = await demo.projection.streaming
+                projectionSource = demo.source
+            } catch {
+                throw StreamFailure("cannot set up the demo: \(error)")
+            }
+        case .pattern, .y4m, .h264:
+            _ = try source.makeProducer()  // a bad file fails before connecting
+            let choice = source
+            streaming = StreamingSession(options: options, transport: transport, logger: Self.quietLogger())
+            projectionSource = PacedFrameSource(name: choice.description) { () throws(ProjectionFailure) in
+                do throws(StreamFailure) {
+                    return try choice.makeProducer()
+                } catch {
+                    throw ProjectionFailure(.sourceFailed, error.message)
+                }
+            }
+        }
+        let events = await streaming.events()
+        let writer = Task {
+            for await event in events { await log.write(event) }
+        }
+        let stopper = Task {
+            await Interrupt.wait(for: interrupts, orSeconds: duration)
+            if !Task.isCancelled { await streaming.stop() }
+        }
+        defer { stopper.cancel() }
         do {
-            if audioFile != nil { audio = try await SessionAudioStream(session: session, logger: Self.quietLogger()) }
+            try await streaming.run(source: projectionSource)
+            await writer.value
+            await log.close()
         } catch {
-            try? await session.stop()
-            throw StreamFailure("cannot set up audio: \(error)")
-        }
-        let audioEvents = await audio?.manager.events()
-        let (outcomes, outcome) = AsyncStream.makeStream(of: Outcome.self)
-        let (stops, stopped) = AsyncStream.makeStream(of: Void.self)
-        let (wake, waker) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        let signals = Self.watchSignals { outcome.yield(.finished) }
-        defer { signals.forEach { $0.cancel() } }
-
-        let result: Outcome = await withDiscardingTaskGroup { group in
-            group.addTask { await manager.run() }
-            group.addTask { await SessionVideoDriver(session: session).run(feeding: manager) }
-            if let audio, let audioEvents, let audioFile {
-                group.addTask { await audio.run() }
-                group.addTask {
-                    for await event in audioEvents {
-                        let record = event.logRecord
-                        await log.write(
-                            record.name,
-                            fields: record.fields.map { field in
-                                switch field.value {
-                                case .int(let value): (field.key, .int(value))
-                                case .string(let value): (field.key, .string(value))
-                                }
-                            })
-                    }
-                }
-                group.addTask {
-                    // A file that cannot be played is reported; the video carries on.
-                    do {
-                        _ = try await audio.manager.push(file: audioFile)
-                        await audio.manager.play()
-                    } catch {
-                        await log.write("error", ["message": .string("\(error)"), "source": .string("audio")])
-                    }
-                }
-            }
-            group.addTask {
-                for await status in await session.hmiStatusUpdates() {
-                    await log.write(
-                        "hmiStatus",
-                        [
-                            "hmiLevel": .string(status.hmiLevel.rawValue),
-                            "videoStreamingState": .string(status.videoStreamingState.rawValue),
-                        ])
-                }
-            }
-            group.addTask {
-                for await event in managerEvents {
-                    await Self.log(event, to: log)
-                    if case .error(let error) = event, Self.isFatal(error) {
-                        outcome.yield(.failed(StreamFailure(error.description)))
-                    }
-                    if case .stopped = event { stopped.yield() }
-                    waker.yield()
-                }
-            }
-            group.addTask {
-                do {
-                    try await frameLoop(manager: manager, wake: wake)
-                } catch let failure as StreamFailure {
-                    outcome.yield(.failed(failure))
-                } catch {}
-            }
-            group.addTask {
-                for await state in await session.connectionStateUpdates() {
-                    guard case .closed(let error) = state else { continue }
-                    let reason = error.map { "\($0)" } ?? "the session closed"
-                    outcome.yield(.failed(StreamFailure("the head unit closed the connection: \(reason)")))
-                }
-            }
-            if let duration {
-                group.addTask {
-                    try? await Task.sleep(for: duration)
-                    if !Task.isCancelled { outcome.yield(.finished) }
-                }
-            }
-            var first = Outcome.finished
-            for await next in outcomes {
-                first = next
-                break
-            }
-            await audio?.manager.stopStreaming()
-            await shutDown(manager: manager, session: session, stops: stops)
-            group.cancelAll()
-            return first
-        }
-        outcome.finish()
-        if case .failed(let failure) = result {
-            await log.write("error", ["message": .string(failure.message)])
-            throw failure
-        }
-    }
-
-    /// Ends the video service (waiting a bounded time for its answer), then unregisters and ends the session.
-    private func shutDown<Factory, C>(
-        manager: VideoStreamManager<Factory, C>, session: SDLSession, stops: AsyncStream<Void>
-    ) async {
-        await manager.stop()
-        if await manager.status.state != .stopped {
-            let wait = shutdownWait
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    for await _ in stops { break }
-                }
-                group.addTask { try? await Task.sleep(for: wait) }
-                await group.next()
-                group.cancelAll()
-            }
-        }
-        try? await session.stop()
-    }
-
-    /// Sends the source's frames while the manager streams, at the negotiated frame rate; sleeps on `wake` otherwise.
-    private func frameLoop<Factory, C>(
-        manager: VideoStreamManager<Factory, C>, wake: AsyncStream<Void>
-    ) async throws where Factory.Encoder.Frame == VideoFrame {
-        let stream = try source.makeSource()
-        var wakes = wake.makeAsyncIterator()
-        let clock = ContinuousClock()
-        var deadline = clock.now
-        var index = 0
-        while !Task.isCancelled {
-            let status = await manager.status
-            guard status.isStreaming, let size = status.size else {
-                // Not streaming (waiting for the head unit, suspended, restarting): sleep until the next event.
-                guard await wakes.next() != nil else { return }
-                deadline = clock.now
-                continue
-            }
-            guard let frame = try stream.nextFrame(index: index, size: size) else {
-                throw StreamFailure("the source \(source) ended")
-            }
-            _ = await manager.send(frame)
-            index += 1
-            let rate = max(1, status.encoder?.frameRate ?? 15)
-            deadline = max(deadline.advanced(by: .seconds(1) / rate), clock.now.advanced(by: .milliseconds(-200)))
-            try await clock.sleep(until: deadline)
-        }
-    }
-
-    /// Errors that no lifecycle change can fix for this run: exit with them.
-    static func isFatal(_ error: VideoStreamingError) -> Bool {
-        switch error.kind {
-        case .notProjectionApp, .videoStreamingNotSupported, .noSupportedFormat, .noResolutionInRange,
-            .noUsableResolution, .negotiationExhausted, .startServiceRejected, .invalidAcknowledgement, .encoderFailed:
-            true
-        case .connectionFailed, .transportClosed:
-            // The connection watch reports these with the session's own reason.
-            false
-        }
-    }
-
-    static func log(_ event: VideoStreamEvent, to log: StreamEventLog) async {
-        switch event {
-        case .started(let stream):
-            await log.write(
-                "videoStarted",
-                [
-                    "width": .int(stream.size.width), "height": .int(stream.size.height),
-                    "protocol": .string(stream.format.protocol.rawValue), "codec": .string(stream.format.codec.rawValue),
-                    "scale": .double(stream.scale.factor), "encrypted": .bool(stream.isEncrypted),
-                ])
-        case .stopped(let reason): await log.write("videoStopped", ["reason": .string(Self.name(reason))])
-        case .suspended: await log.write("videoSuspended")
-        case .resumed: await log.write("videoResumed")
-        case .resized(let size): await log.write("videoResized", ["width": .int(size.width), "height": .int(size.height)])
-        case .error(let error): await log.write("error", ["message": .string(error.description)])
-        case .touchesCancelled: break
-        }
-    }
-
-    static func name(_ reason: VideoStreamStopReason) -> String {
-        switch reason {
-        case .requested: "requested"
-        case .notStreamable: "notStreamable"
-        case .headUnitEndedService: "headUnitEndedService"
-        case .transportClosed: "transportClosed"
-        case .restarting: "restarting"
-        case .failed: "failed"
-        }
-    }
-
-    /// SIGINT and SIGTERM end the run cleanly instead of killing the process.
-    static func watchSignals(_ handler: @escaping @Sendable () -> Void) -> [any DispatchSourceSignal] {
-        [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number)
-            source.setEventHandler(handler: handler)
-            source.resume()
-            return source
+            await writer.value
+            await log.close()
+            throw StreamFailure(error.message)
         }
     }
 
@@ -272,5 +109,25 @@ struct StreamRunner: Sendable {
         var logger = Logger(label: "carwindow.video")
         logger.logLevel = .critical
         return logger
+    }
+}
+
+/// `--certificate`, `--key` and `--protected`: the app's TLS identity (it is the TLS server) and what to do when the
+/// head unit cannot protect the video.
+struct StreamProtection: Sendable {
+    var certificate: String
+    var key: String
+    var policy: StreamProtectionChoice
+
+    func security() throws(StreamFailure) -> AppConfiguration.Security {
+        do {
+            let factory = try OpenSSLSecurityManagerFactory(
+                .app(certificateChain: .file(certificate), privateKey: .file(key)))
+            return AppConfiguration.Security(
+                factory: factory,
+                failurePolicy: policy == .required ? .requireProtection : .fallBackToUnprotected)
+        } catch {
+            throw StreamFailure("cannot use --certificate \(certificate) --key \(key): \(error)")
+        }
     }
 }

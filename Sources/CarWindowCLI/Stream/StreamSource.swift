@@ -1,22 +1,31 @@
 import ArgumentParser
 import SDLMedia
+import SDLProjection
 import SDLRPC
 
-/// What `carwindow stream` sends: one frame at a time, at the size the head unit negotiated.
-///
-/// The frame loop owns its source (one task, one owner), so a source need not be `Sendable`. The size can change
-/// between two calls (a resize, picture-in-picture): a source draws or scales each frame to the size it is asked for.
+/// A frame-by-frame `carwindow stream` source: SDLProjection's `FrameProducer` whose failures are the CLI's
+/// one-line ``StreamFailure``s. `PacedFrameSource` paces it at the negotiated frame rate.
 ///
 /// To add a source: write one file with a type conforming to this protocol, add one case to ``StreamSourceChoice``
-/// (and its `init?(argument:)` and `makeSource()` lines).
+/// (and its `init?(argument:)` and `makeProducer()` lines).
 ///
 /// ```swift
-/// let source = try StreamSourceChoice.pattern.makeSource()
+/// let source = try StreamSourceChoice.pattern.makeProducer()
 /// let frame = try source.nextFrame(index: 0, size: ImageResolution(width: 800, height: 480))
 /// ```
-protocol StreamSource: AnyObject {
+protocol StreamSource: FrameProducer {
     /// Frame number `index` (counting from 0 over the whole run) at `size`, or `nil` when the source has ended.
-    func nextFrame(index: Int, size: ImageResolution) throws(StreamFailure) -> VideoFrame?
+    func frame(index: Int, size: ImageResolution) throws(StreamFailure) -> VideoFrame?
+}
+
+extension StreamSource {
+    func nextFrame(index: Int, size: ImageResolution) throws(ProjectionFailure) -> VideoFrame? {
+        do {
+            return try frame(index: index, size: size)
+        } catch {
+            throw ProjectionFailure(.sourceFailed, error.message)
+        }
+    }
 }
 
 /// The `--source` value: the built-in test pattern or a file, chosen by its extension.
@@ -28,7 +37,7 @@ enum StreamSourceChoice: Hashable, Sendable, ExpressibleByArgument, CustomString
     /// An Annex-B H.264 (`.h264`, `.264`) file, decoded by ffmpeg and re-encoded at the stream size.
     case h264(path: String)
     /// CarWindow's sample navigation screen, rendered, touched and given haptic rects by a `CarWindowProjection`
-    /// (run by `DemoStreamRunner`, not frame by frame through this protocol).
+    /// (a `ProjectionSource` of its own, not frame by frame through this protocol).
     case demo
 
     init?(argument: String) {
@@ -58,8 +67,9 @@ enum StreamSourceChoice: Hashable, Sendable, ExpressibleByArgument, CustomString
 
     var defaultValueDescription: String { description }
 
-    /// Opens the source. Called once before connecting (to fail early on a bad file) and once by the frame loop.
-    func makeSource() throws(StreamFailure) -> any StreamSource {
+    /// Opens a frame-by-frame source. Called once before connecting (to fail early on a bad file) and once by the
+    /// paced loop.
+    func makeProducer() throws(StreamFailure) -> any StreamSource {
         switch self {
         case .pattern: PatternSource()
         case .demo: throw StreamFailure("the demo source is projected by CarWindow, not read frame by frame")

@@ -23,7 +23,7 @@ final class Y4MSource: StreamSource {
         self.reader = try Self.open(path)
     }
 
-    func nextFrame(index: Int, size: ImageResolution) throws(StreamFailure) -> VideoFrame? {
+    func frame(index: Int, size: ImageResolution) throws(StreamFailure) -> VideoFrame? {
         var frame = try reader.readFrame()
         if frame == nil {
             // An empty file would loop for ever without a frame: end instead.

@@ -1,0 +1,118 @@
+public import SDLAudio
+import SDLRPC
+import SDLSession
+public import SDLStreaming
+
+extension ProjectionEvent {
+    /// The event as event-log lines (a touch gives one line per finger; a few internal events give none). The
+    /// table in docs/streaming.md, "--events format", is this mapping; a test holds the two together.
+    public var records: [ProjectionEventRecord] {
+        switch self {
+        case .registered(let appID, let appName, let resultCode):
+            [.init("registered", [("appID", .string(appID)), ("appName", .string(appName)),
+                                  ("resultCode", .string(resultCode))])]
+        case .hmiStatus(let status):
+            [
+                .init(
+                    "hmiStatus",
+                    [
+                        ("hmiLevel", .string(status.hmiLevel.rawValue)),
+                        ("videoStreamingState", .string(status.videoStreamingState.rawValue)),
+                        ("systemContext", .string(status.systemContext.rawValue)),
+                    ])
+            ]
+        case .video(let event): Self.records(event)
+        case .audio(let event): [Self.record(event)]
+        case .touch(let touch):
+            touch.fingers.map { finger in
+                .init(
+                    "touch",
+                    [("type", .string(touch.type.rawValue)), ("id", .int(finger.id)), ("x", .double(finger.x)),
+                     ("y", .double(finger.y))])
+            }
+        case .gesture(let kind, let x, let y, let scale):
+            [.init("gesture", [("kind", .string(kind)), ("x", .double(x)), ("y", .double(y)), ("scale", .double(scale))])]
+        case .hapticRects(let count):
+            [.init("hapticRects", [("count", .int(count))])]
+        case .error(let message, let source):
+            [.init("error", [("message", .string(message))] + (source.map { [("source", .string($0))] } ?? []))]
+        }
+    }
+
+    static func records(_ event: VideoStreamEvent) -> [ProjectionEventRecord] {
+        switch event {
+        case .started(let stream):
+            [
+                .init(
+                    "videoStarted",
+                    [
+                        ("width", .int(stream.size.width)), ("height", .int(stream.size.height)),
+                        ("protocol", .string(stream.format.protocol.rawValue)),
+                        ("codec", .string(stream.format.codec.rawValue)), ("scale", .double(stream.scale.factor)),
+                        ("encrypted", .bool(stream.isEncrypted)),
+                    ])
+            ]
+        case .stopped(let reason): [.init("videoStopped", [("reason", .string(reason.logName))])]
+        case .suspended: [.init("videoSuspended")]
+        case .resumed: [.init("videoResumed")]
+        case .resized(let size): [.init("videoResized", [("width", .int(size.width)), ("height", .int(size.height))])]
+        case .error(let error): [.init("error", [("message", .string(error.description)), ("source", .string("video"))])]
+        case .touchesCancelled: []
+        }
+    }
+
+    static func record(_ event: AudioStreamEvent) -> ProjectionEventRecord {
+        switch event {
+        case .started(let stream):
+            .init(
+                "audioStarted",
+                [
+                    ("sampleRate", .int(stream.format.sampleRate)),
+                    ("bitsPerSample", .int(stream.format.sampleWidth.rawValue)), ("mtu", .int(stream.mtu)),
+                ])
+        case .stopped(let reason): .init("audioStopped", [("reason", .string(reason.logName))])
+        case .finished(let item, let end):
+            .init("audioFinished", [("item", .int(Int(clamping: item.rawValue))), ("end", .string(end.logName))])
+        case .error(let error): .init("error", [("message", .string("\(error)")), ("source", .string("audio"))])
+        }
+    }
+}
+
+extension VideoStreamStopReason {
+    /// The `reason` of a `videoStopped` line.
+    public var logName: String {
+        switch self {
+        case .requested: "requested"
+        case .notStreamable: "notStreamable"
+        case .headUnitEndedService: "headUnitEndedService"
+        case .transportClosed: "transportClosed"
+        case .restarting: "restarting"
+        case .failed: "failed"
+        }
+    }
+}
+
+extension AudioStreamStopReason {
+    /// The `reason` of an `audioStopped` line: the HMI level, or what ended the service.
+    public var logName: String {
+        switch self {
+        case .hmiLevel(let level): level.rawValue
+        case .requested: "requested"
+        case .headUnitEndedService: "headUnitEndedService"
+        case .movingTransport: "movingTransport"
+        case .transportClosed: "transportClosed"
+        }
+    }
+}
+
+extension AudioItemEnd {
+    /// The `end` of an `audioFinished` line.
+    public var logName: String {
+        switch self {
+        case .completed: "completed"
+        case .interrupted: "interrupted"
+        case .flushed: "flushed"
+        case .serviceStopped: "serviceStopped"
+        }
+    }
+}

@@ -1,0 +1,32 @@
+public import SDLAudio
+public import SDLSession
+public import SDLStreaming
+
+/// What happens during a projection run, in order, whatever the source: the one event type behind
+/// ``StreamingSession/events()`` and the `--events` log of every `carwindow` command.
+///
+/// ```swift
+/// let events = await streaming.events()
+/// for await event in events {
+///     for record in event.records { print(record.jsonLine(t: 0)) }
+/// }
+/// ```
+public enum ProjectionEvent: Sendable {
+    /// RegisterAppInterface succeeded.
+    case registered(appID: String, appName: String, resultCode: String)
+    /// A main-window OnHMIStatus.
+    case hmiStatus(HMIStatus)
+    /// The video manager's events: started, stopped, suspended, resumed, resized, errors.
+    case video(VideoStreamEvent)
+    /// The audio manager's events (with an audio file).
+    case audio(AudioStreamEvent)
+    /// A touch, Core's duplicate dropped, in view points.
+    case touch(ProjectionTouch)
+    /// A gesture the source recognised (CarWindow's views): tap, doubleTap, pan..., at a point in view points.
+    case gesture(kind: String, x: Double, y: Double, scale: Double)
+    /// The source's haptic rects reached the head unit (SendHapticData answered SUCCESS).
+    case hapticRects(count: Int)
+    /// Something went wrong where it could not be thrown; `source` names the part (`video`, `audio`, `touch`,
+    /// `haptics`, `source`), `nil` for the run's own failure.
+    case error(message: String, source: String?)
+}

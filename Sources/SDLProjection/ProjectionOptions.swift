@@ -1,0 +1,52 @@
+public import SDLSession
+public import SDLStreaming
+
+/// Everything a projection run is configured with, whatever draws the frames: the app's registration, the video
+/// preferences, audio beside the video, and what to do when the head unit goes away.
+///
+/// `carwindow stream` fills one of these from its options for every `--source`, and ``CarWindow``'s projection is
+/// built on the same, so an option means the same thing on every path.
+///
+/// ```swift
+/// var options = ProjectionOptions(app: AppConfiguration(appName: "Maps", appID: "swiftsdl-nav"))
+/// options.video.dataSource = PreferredFormat(first: .h264RTP)   // ask for RTP first
+/// options.video.customFrameRate = 30
+/// options.audioFile = "turn-left.wav"
+/// let streaming = StreamingSession(options: options, transport: TCPTransport(host: "127.0.0.1", port: 12345))
+/// ```
+public struct ProjectionOptions: Sendable {
+    /// The app's registration, timeouts, logger and (for protected video) security.
+    public var app: AppConfiguration
+    /// Formats, sizes, frame rate, bit rate, background frames and whether to ask for a protected service.
+    public var video: VideoStreamingSettings
+    /// A file (WAV, MP3, AAC, Ogg, FLAC) to play once on the audio service beside the video; `nil` opens no audio.
+    public var audioFile: String?
+    /// How long to wait for the head unit's video capability after the first non-NONE level before streaming at the
+    /// display size without one.
+    public var capabilityWait: Duration
+    /// How long shutdown waits for the video service to end before it unregisters anyway.
+    public var shutdownWait: Duration
+    /// What a lost connection does to the run. Today it always ends the run with
+    /// ``ProjectionFailure/Kind/connectionLost``.
+    public var disconnectPolicy: DisconnectPolicy
+
+    /// What happens when the transport to the head unit is lost while the run goes on.
+    public enum DisconnectPolicy: Sendable, Hashable {
+        /// The run ends with ``ProjectionFailure/Kind/connectionLost`` (a script sees a non-zero exit and an `error`
+        /// line): a lost car is never mistaken for a good run.
+        case fail
+    }
+
+    public init(
+        app: AppConfiguration, video: VideoStreamingSettings = VideoStreamingSettings(), audioFile: String? = nil,
+        capabilityWait: Duration = .seconds(2), shutdownWait: Duration = .seconds(3),
+        disconnectPolicy: DisconnectPolicy = .fail
+    ) {
+        self.app = app
+        self.video = video
+        self.audioFile = audioFile
+        self.capabilityWait = capabilityWait
+        self.shutdownWait = shutdownWait
+        self.disconnectPolicy = disconnectPolicy
+    }
+}

@@ -1,0 +1,73 @@
+public import SDLRPC
+public import SDLSession
+public import SDLStreaming
+
+/// What a projection shows: it supplies frames while the head unit lets the app stream, takes the driver's touches,
+/// and may send haptic rects. Everything else (connecting, the stream lifecycle, protocol and size negotiation,
+/// audio, events, shutdown) is the ``StreamingSession``'s, the same for every source.
+///
+/// Sources that produce one frame at a time (a test pattern, a video file) wrap a ``FrameProducer`` in a
+/// ``PacedFrameSource``; CarWindow's projection is a source that renders its view tree on its own frame pump.
+///
+/// ```swift
+/// struct Blank: ProjectionSource {
+///     func run(in context: ProjectionContext) async throws(ProjectionFailure) {
+///         for await event in context.videoEvents {
+///             if case .started(let stream) = event { print("draw at \(stream.size)") }
+///         }
+///     }
+/// }
+/// ```
+public protocol ProjectionSource: Sendable {
+    /// Runs for the whole projection, from just after registration until the task is cancelled: reacts to
+    /// `context.videoEvents` and sends frames to `context.videoManager` while it streams. Returning ends the run as
+    /// the source having ended; throwing ends it as a failure.
+    func run(in context: ProjectionContext) async throws(ProjectionFailure)
+
+    /// A touch from the driver, Core's duplicate dropped, in view points. The default ignores it.
+    func received(_ touch: ProjectionTouch) async
+}
+
+extension ProjectionSource {
+    public func received(_ touch: ProjectionTouch) async {}
+}
+
+/// What a ``ProjectionSource`` gets to work with during a run.
+public struct ProjectionContext: Sendable {
+    /// The session with the head unit (registration, HMI status, capabilities, RPCs).
+    public let session: SDLSession
+    /// The video manager: `send(_:)` frames, `status`, `statistics`.
+    public let videoManager: StreamingSession.VideoManager
+    /// The video manager's events, subscribed before the manager started, so the first `.started` is never missed.
+    /// One consumer: the source.
+    public let videoEvents: AsyncStream<VideoStreamEvent>
+    let reporter: @Sendable (ProjectionEvent) async -> Void
+
+    /// Adds an event to the run's event stream (and so to its `--events` log), in order with the run's own events:
+    /// gestures, errors of the source.
+    public func report(_ event: ProjectionEvent) async {
+        await reporter(event)
+    }
+
+    /// Sends haptic rects to the head unit and reports the outcome as a `hapticRects` or an `error` event.
+    ///
+    /// - Returns: whether the head unit accepted them.
+    @discardableResult
+    public func send(haptics request: SendHapticData) async -> Bool {
+        let count = request.hapticRectData?.count ?? 0
+        do {
+            let response = try await session.send(request)
+            if response.success {
+                await reporter(.hapticRects(count: count))
+                return true
+            }
+            await reporter(
+                .error(
+                    message: "SendHapticData refused: \(response.resultCode.rawValue) \(response.info ?? "")",
+                    source: "haptics"))
+        } catch {
+            await reporter(.error(message: "SendHapticData: \(error)", source: "haptics"))
+        }
+        return false
+    }
+}

@@ -1,0 +1,56 @@
+/// One touch from the head unit as the app's views see it: SDL Core's duplicate already dropped, coordinates
+/// divided by the display scale (view points).
+///
+/// A head unit at scale 1.5 reports 1200x720 and shows an 800x480 viewport: its touch at pixel (600, 360) arrives
+/// here as (400, 240).
+///
+/// ```swift
+/// let touch = try ProjectionTouch(notification, scale: 1.5)
+/// print(touch.type, touch.fingers[0].x, touch.fingers[0].y)   // BEGIN 400.0 240.0
+/// ```
+public struct ProjectionTouch: Hashable, Sendable {
+    /// SDL's touch type.
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        case begin = "BEGIN"
+        case move = "MOVE"
+        case end = "END"
+        case cancel = "CANCEL"
+    }
+
+    /// One finger: its id, its newest position in view points, and the head unit's timestamps (ms).
+    public struct Finger: Hashable, Sendable {
+        public var id: Int
+        public var x: Double
+        public var y: Double
+        /// Every position of the finger in this event, oldest first, in view points (the last is `x`, `y`).
+        public var path: [Point]
+        public var timestamps: [Int]
+
+        public init(id: Int, path: [Point], timestamps: [Int] = []) {
+            self.id = id
+            self.path = path
+            self.x = path.last?.x ?? 0
+            self.y = path.last?.y ?? 0
+            self.timestamps = timestamps
+        }
+    }
+
+    /// A position in view points.
+    public struct Point: Hashable, Sendable {
+        public var x: Double
+        public var y: Double
+
+        public init(x: Double, y: Double) {
+            self.x = x
+            self.y = y
+        }
+    }
+
+    public var type: Kind
+    public var fingers: [Finger]
+
+    public init(type: Kind, fingers: [Finger]) {
+        self.type = type
+        self.fingers = fingers
+    }
+}

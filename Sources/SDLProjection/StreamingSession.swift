@@ -1,0 +1,370 @@
+public import Logging
+import SDLAudio
+import SDLMedia
+import SDLRPC
+public import SDLSession
+public import SDLStreaming
+
+/// One projection into a head unit, whatever draws the frames: it connects and registers, follows the video
+/// lifecycle, plays audio beside the video, turns the driver's touches into view points, reports everything as
+/// ``ProjectionEvent``s and shuts down within a bound. A ``ProjectionSource`` only supplies frames, touches' effects
+/// and haptic rects.
+///
+/// `carwindow stream` (every `--source`), `carwindow demo` and CarWindow's `CarWindowProjection` all run on it, so
+/// an option, an event or an error means the same on every path.
+///
+/// ```text
+///  run(source:) ─ one task group, one owner per job ───────────────────────────────────────────────
+///   manager.run()             control and frame paths (SDLStreaming)
+///   SessionVideoDriver        registration, HMI statuses, capabilities ─▶ manager
+///   audio (with audioFile)    SessionAudioStream.run(), the file pushed and played
+///   event relays              HMI statuses, video and audio events ─▶ events(); a fatal video error ─▶ outcome
+///   touches                   OnTouchEvent ─▶ Core's duplicate dropped ─▶ ÷ scale ─▶ .touch + source.received
+///   source.run(in:)           frames ─▶ manager.send, haptic rects ─▶ SendHapticData
+///   connection watch          the session closing under us ─▶ outcome (connectionLost)
+///   stop()                    ─▶ outcome (finished)
+///  the first outcome decides: EndService (bounded by shutdownWait), UnregisterAppInterface, close.
+/// ```
+///
+/// ```swift
+/// let streaming = StreamingSession(
+///     options: ProjectionOptions(app: AppConfiguration(appName: "Pattern", appID: "swiftsdl-nav")),
+///     transport: TCPTransport(host: "127.0.0.1", port: 12345))
+/// let events = await streaming.events()
+/// Task { for await event in events { print(event.records) } }
+/// try await streaming.run(source: PacedFrameSource(name: "grey") { Grey() })   // until stop() or a failure
+/// ```
+public actor StreamingSession {
+    /// The video manager every projection runs: openh264 through SDLMedia, on the continuous clock.
+    public typealias VideoManager = VideoStreamManager<MediaEncoderFactory, ContinuousClock>
+
+    public nonisolated let options: ProjectionOptions
+    /// The SDL session: HMI status, capability and notification streams are there for the app too.
+    public nonisolated let session: SDLSession
+    /// The video stream's manager: `events()`, `status` and `statistics` are there for monitors.
+    public nonisolated let videoManager: VideoManager
+    private let logger: Logger
+    /// Names the head unit in connection errors: `HOST:PORT` for TCP.
+    private let endpoint: String
+
+    private enum Phase { case idle, connected, running, stopped }
+    private var phase = Phase.idle
+    private var subscribers: [Int: AsyncStream<ProjectionEvent>.Continuation] = [:]
+    private var nextSubscriber = 0
+    private var stopRequest: AsyncStream<Outcome>.Continuation?
+    private var touchFilter = ConsecutiveDuplicateFilter<OnTouchEvent>()
+    private var touchScale = 1.0
+
+    enum Outcome: Sendable {
+        case finished
+        case failed(ProjectionFailure)
+    }
+
+    /// Creates a stopped projection that will reach the head unit through `transport`.
+    ///
+    /// - Parameters:
+    ///   - options: the registration, video and audio preferences, and the disconnect policy.
+    ///   - transport: TCP to SDL Core or the emulator, or in-memory for tests.
+    ///   - encoderFactory: the encoder settings beyond what the head unit negotiates, and the frames shown while the
+    ///     app is in the background.
+    ///   - logger: the video manager's logger.
+    public init(
+        options: ProjectionOptions, transport: some SDLTransport,
+        encoderFactory: MediaEncoderFactory = MediaEncoderFactory(), logger: Logger = Logger(label: "carwindow.video")
+    ) {
+        let tcp = transport as? TCPTransport
+        self.init(
+            options: options, transport: transport, encoderFactory: encoderFactory, logger: logger,
+            endpoint: tcp.map { "\($0.host):\($0.port)" } ?? "the head unit")
+    }
+
+    /// Creates a stopped projection that will connect over TCP to SDL Core (or the emulator) at `host:port`.
+    ///
+    /// ```swift
+    /// let streaming = StreamingSession(options: options, host: "192.168.1.20", port: 12345)
+    /// ```
+    public init(
+        options: ProjectionOptions, host: String, port: Int,
+        encoderFactory: MediaEncoderFactory = MediaEncoderFactory(), logger: Logger = Logger(label: "carwindow.video")
+    ) {
+        self.init(
+            options: options, transport: TCPTransport(host: host, port: port), encoderFactory: encoderFactory,
+            logger: logger, endpoint: "\(host):\(port)")
+    }
+
+    private init(
+        options: ProjectionOptions, transport: some SDLTransport, encoderFactory: MediaEncoderFactory, logger: Logger,
+        endpoint: String
+    ) {
+        self.options = options
+        self.logger = logger
+        self.endpoint = endpoint
+        session = SDLSession(configuration: options.app, transport: transport)
+        videoManager = VideoStreamManager(
+            settings: options.video, connection: SessionVideoServiceConnection(session: session),
+            encoderFactory: encoderFactory, clock: ContinuousClock(), logger: logger)
+    }
+
+    /// A new stream of the run's events from now on, in order. Each call returns an independent stream that keeps
+    /// the newest 1024 events for a slow reader; all end when the run ends.
+    public func events() -> AsyncStream<ProjectionEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: ProjectionEvent.self, bufferingPolicy: .bufferingNewest(1024))
+        guard phase != .stopped else {
+            continuation.finish()
+            return stream
+        }
+        let id = nextSubscriber
+        nextSubscriber += 1
+        subscribers[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.unsubscribe(id) }
+        }
+        return stream
+    }
+
+    /// Connects and registers. ``run(source:)`` does this itself when it has not been done; call it first to learn
+    /// of a refused connection or registration before handing the run to a task.
+    ///
+    /// - Throws: ``ProjectionFailure`` `connectFailed` or `registrationRefused`; `invalidState` when already done.
+    public func connect() async throws(ProjectionFailure) {
+        guard phase == .idle else { throw ProjectionFailure(.invalidState, "connect() called twice") }
+        phase = .connected
+        do {
+            try await session.start()
+        } catch let error as SDLSessionError {
+            phase = .stopped
+            finishSubscribers()
+            if case .registrationFailed = error.kind {
+                throw ProjectionFailure(.registrationRefused, "registration refused: \(error)")
+            }
+            throw ProjectionFailure(.connectFailed, "cannot connect to \(endpoint): \(error)")
+        } catch {
+            phase = .stopped
+            finishSubscribers()
+            throw ProjectionFailure(.connectFailed, "cannot connect to \(endpoint): \(error)")
+        }
+        if let registration = await session.registration {
+            yield(
+                .registered(
+                    appID: options.app.appID, appName: options.app.appName,
+                    resultCode: registration.resultCode.rawValue))
+        }
+    }
+
+    /// Runs the projection with `source` until ``stop()`` is called or something ends it, then shuts down: ends the
+    /// video (and audio) service, unregisters and closes. Connects first if ``connect()`` was not called.
+    ///
+    /// - Throws: ``ProjectionFailure``: the connection or registration failed, the connection was lost, the video
+    ///   could not be negotiated, the audio could not be set up, or the source failed. The failure is also the last
+    ///   event (`error`).
+    public func run(source: some ProjectionSource) async throws(ProjectionFailure) {
+        if phase == .idle { try await connect() }
+        guard phase == .connected else { throw ProjectionFailure(.invalidState, "run(source:) called twice") }
+        phase = .running
+        let (outcomes, outcome) = AsyncStream.makeStream(of: Outcome.self)
+        stopRequest = outcome
+        let result = await runGroup(source: source, outcome: outcome, outcomes: outcomes)
+        stopRequest = nil
+        phase = .stopped
+        if case .failed(let failure) = result {
+            yield(.error(message: failure.message, source: nil))
+            finishSubscribers()
+            throw failure
+        }
+        finishSubscribers()
+    }
+
+    /// Ends the run cleanly: ``run(source:)`` shuts down and returns. Before a run, it only closes the session.
+    public func stop() async {
+        switch phase {
+        case .running:
+            stopRequest?.yield(.finished)
+        case .connected:
+            phase = .stopped
+            try? await session.stop()
+            finishSubscribers()
+        case .idle:
+            phase = .stopped
+            finishSubscribers()
+        case .stopped:
+            break
+        }
+    }
+
+    /// Sets the app's own state (foreground, background): a backgrounded app's stream is suspended and shows the
+    /// "open the app" frames.
+    public func setAppState(_ state: AppState) async {
+        await videoManager.setAppState(state)
+    }
+
+    // MARK: - The run
+
+    private func runGroup(
+        source: some ProjectionSource, outcome: AsyncStream<Outcome>.Continuation, outcomes: AsyncStream<Outcome>
+    ) async -> Outcome {
+        let manager = videoManager
+        let session = self.session
+        // Subscribe before anything runs, so no event is missed.
+        let managerEvents = await manager.events()
+        let sourceEvents = await manager.events()
+        let statuses = await session.hmiStatusUpdates()
+        let notifications = await session.notifications()
+        let connection = await session.connectionStateUpdates()
+        let audio: SessionAudioStream<ContinuousClock>?
+        do {
+            audio = try await makeAudio()
+        } catch {
+            return .failed(error)
+        }
+        let audioEvents = await audio?.manager.events()
+        let context = ProjectionContext(
+            session: session, videoManager: manager, videoEvents: sourceEvents,
+            reporter: { [weak self] event in await self?.yield(event) })
+        let driver = SessionVideoDriver(session: session, capabilityWait: options.capabilityWait)
+        let audioFile = options.audioFile
+        // The relay says when it has passed on the manager's `.stopped`, so shutdown waits for the event to be out.
+        let (stops, stopped) = AsyncStream.makeStream(of: Void.self)
+
+        return await withDiscardingTaskGroup { group in
+            group.addTask { await manager.run() }
+            group.addTask { await driver.run(feeding: manager) }
+            if let audio, let audioEvents, let audioFile {
+                group.addTask { await audio.run() }
+                group.addTask {
+                    for await event in audioEvents { await self.yield(.audio(event)) }
+                }
+                group.addTask {
+                    // A file that cannot be played is reported; the video carries on.
+                    do {
+                        _ = try await audio.manager.push(file: audioFile)
+                        await audio.manager.play()
+                    } catch {
+                        await self.yield(.error(message: "\(error)", source: "audio"))
+                    }
+                }
+            }
+            group.addTask {
+                for await status in statuses { await self.yield(.hmiStatus(status)) }
+            }
+            group.addTask {
+                for await event in managerEvents {
+                    await self.videoEvent(event)
+                    if case .error(let error) = event, error.isFatal {
+                        outcome.yield(.failed(ProjectionFailure(.videoFailed, error.description)))
+                    }
+                    if case .stopped = event { stopped.yield() }
+                }
+            }
+            group.addTask {
+                for await notification in notifications where notification.functionID == .onTouchEvent {
+                    if let touch = await self.touch(from: notification) { await source.received(touch) }
+                }
+            }
+            group.addTask {
+                do throws(ProjectionFailure) {
+                    try await source.run(in: context)
+                    if !Task.isCancelled {
+                        outcome.yield(.failed(ProjectionFailure(.sourceFailed, "the source ended")))
+                    }
+                } catch {
+                    outcome.yield(.failed(error))
+                }
+            }
+            group.addTask {
+                for await state in connection {
+                    guard case .closed(let error) = state else { continue }
+                    let reason = error.map { "\($0)" } ?? "the session closed"
+                    outcome.yield(
+                        .failed(ProjectionFailure(.connectionLost, "the head unit closed the connection: \(reason)")))
+                }
+            }
+            var first = Outcome.finished
+            for await next in outcomes {
+                first = next
+                break
+            }
+            await audio?.manager.stopStreaming()
+            await shutDown(stops: stops)
+            group.cancelAll()
+            return first
+        }
+    }
+
+    private func makeAudio() async throws(ProjectionFailure) -> SessionAudioStream<ContinuousClock>? {
+        guard options.audioFile != nil else { return nil }
+        var quiet = logger
+        quiet.logLevel = max(logger.logLevel, .error)
+        do {
+            return try await SessionAudioStream(session: session, clock: ContinuousClock(), logger: quiet)
+        } catch {
+            throw ProjectionFailure(.audioFailed, "cannot set up audio: \(error)")
+        }
+    }
+
+    /// Ends the video service (waiting at most `shutdownWait` for its answer and its `videoStopped` event), then
+    /// unregisters and closes.
+    private func shutDown(stops: AsyncStream<Void>) async {
+        await videoManager.stop()
+        if await videoManager.status.state != .stopped {
+            let wait = options.shutdownWait
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for await _ in stops { break }
+                }
+                group.addTask { try? await Task.sleep(for: wait) }
+                await group.next()
+                group.cancelAll()
+            }
+        }
+        try? await session.stop()
+    }
+
+    // MARK: - Events and touches
+
+    private func videoEvent(_ event: VideoStreamEvent) {
+        switch event {
+        case .started(let stream):
+            touchScale = stream.scale.factor
+            touchFilter.reset()
+        case .touchesCancelled:
+            touchFilter.reset()
+        default:
+            break
+        }
+        yield(.video(event))
+    }
+
+    /// Decodes a touch notification, drops Core's duplicate and scales it to view points; a bad one is reported.
+    private func touch(from notification: RPCNotificationMessage) -> ProjectionTouch? {
+        let event: OnTouchEvent
+        do {
+            event = try notification.decode(OnTouchEvent.self)
+        } catch {
+            yield(.error(message: "an OnTouchEvent that does not decode: \(error)", source: "touch"))
+            return nil
+        }
+        guard touchFilter.accept(event) else { return nil }
+        do {
+            let touch = try ProjectionTouch(event, scale: touchScale)
+            yield(.touch(touch))
+            return touch
+        } catch {
+            yield(.error(message: "an OnTouchEvent that is not a touch: \(error)", source: "touch"))
+            return nil
+        }
+    }
+
+    func yield(_ event: ProjectionEvent) {
+        for subscriber in subscribers.values { subscriber.yield(event) }
+    }
+
+    private func unsubscribe(_ id: Int) {
+        subscribers[id] = nil
+    }
+
+    private func finishSubscribers() {
+        for subscriber in subscribers.values { subscriber.finish() }
+        subscribers.removeAll()
+    }
+}

@@ -1,0 +1,92 @@
+import SDLAudio
+import SDLProjection
+import SDLRPC
+import SDLSession
+import SDLStreaming
+import Testing
+
+/// The event-log lines every `carwindow` command writes: one record type, one JSON shape.
+@Suite("Projection event records")
+struct ProjectionEventRecordTests {
+    static let audioCases: [(AudioStreamEvent, String)] = [
+        (
+            .started(AudioStreamDescription(format: .default, mtu: 131_072)),
+            #"{"t":0.0,"event":"audioStarted","sampleRate":16000,"bitsPerSample":16,"mtu":131072}"#
+        ),
+        (.stopped(.hmiLevel(.background)), #"{"t":0.0,"event":"audioStopped","reason":"BACKGROUND"}"#),
+        (.stopped(.hmiLevel(.none)), #"{"t":0.0,"event":"audioStopped","reason":"NONE"}"#),
+        (.stopped(.requested), #"{"t":0.0,"event":"audioStopped","reason":"requested"}"#),
+        (.stopped(.headUnitEndedService), #"{"t":0.0,"event":"audioStopped","reason":"headUnitEndedService"}"#),
+        (.stopped(.transportClosed), #"{"t":0.0,"event":"audioStopped","reason":"transportClosed"}"#),
+        (
+            .finished(AudioItemID(rawValue: 3), .completed),
+            #"{"t":0.0,"event":"audioFinished","item":3,"end":"completed"}"#
+        ),
+        (
+            .finished(AudioItemID(rawValue: 6), .serviceStopped),
+            #"{"t":0.0,"event":"audioFinished","item":6,"end":"serviceStopped"}"#
+        ),
+        (
+            .error(AudioStreamingError(.undecodableFile, "/tmp/x.wav")),
+            #"{"t":0.0,"event":"error","message":"audio file could not be decoded: /tmp/x.wav","source":"audio"}"#
+        ),
+    ]
+
+    @Test("each audio event becomes one JSON line with its fields in order", arguments: audioCases)
+    func audio(event: AudioStreamEvent, expected: String) {
+        #expect(ProjectionEvent.audio(event).records.map { $0.jsonLine(t: 0) } == [expected])
+    }
+
+    @Test("video events: videoStarted carries size, protocol, codec, scale and encrypted; touchesCancelled is silent")
+    func video() {
+        #expect(
+            ProjectionEvent.video(.stopped(.headUnitEndedService)).records.map { $0.jsonLine(t: 1.5) }
+                == [#"{"t":1.5,"event":"videoStopped","reason":"headUnitEndedService"}"#])
+        #expect(
+            ProjectionEvent.video(.resized(ImageResolution(width: 320, height: 240))).records.map { $0.jsonLine(t: 2) }
+                == [#"{"t":2.0,"event":"videoResized","width":320,"height":240}"#])
+        #expect(ProjectionEvent.video(.suspended).records.map(\.name) == ["videoSuspended"])
+        #expect(ProjectionEvent.video(.touchesCancelled).records.isEmpty)
+    }
+
+    @Test("a two-finger touch is one line per finger, in view points")
+    func touch() {
+        let touch = ProjectionTouch(
+            type: .move,
+            fingers: [
+                .init(id: 0, path: [.init(x: 10, y: 20), .init(x: 400, y: 240)]), .init(id: 1, path: [.init(x: 5, y: 6)]),
+            ])
+        #expect(
+            ProjectionEvent.touch(touch).records.map { $0.jsonLine(t: 0.25) } == [
+                #"{"t":0.25,"event":"touch","type":"MOVE","id":0,"x":400.0,"y":240.0}"#,
+                #"{"t":0.25,"event":"touch","type":"MOVE","id":1,"x":5.0,"y":6.0}"#,
+            ])
+    }
+
+    @Test("hmiStatus, registered, gesture, hapticRects and error lines")
+    func others() {
+        let status = HMIStatus(
+            hmiLevel: .full, audioStreamingState: .notAudible, videoStreamingState: .streamable, systemContext: .main)
+        #expect(
+            ProjectionEvent.hmiStatus(status).records.map { $0.jsonLine(t: 0) } == [
+                #"{"t":0.0,"event":"hmiStatus","hmiLevel":"FULL","videoStreamingState":"STREAMABLE","systemContext":"MAIN"}"#
+            ])
+        #expect(
+            ProjectionEvent.registered(appID: "a\"b", appName: "N", resultCode: "SUCCESS").records[0].jsonLine(t: 0)
+                == #"{"t":0.0,"event":"registered","appID":"a\"b","appName":"N","resultCode":"SUCCESS"}"#)
+        #expect(
+            ProjectionEvent.gesture(kind: "tap", x: 1, y: 2, scale: 1).records[0].jsonLine(t: 0)
+                == #"{"t":0.0,"event":"gesture","kind":"tap","x":1.0,"y":2.0,"scale":1.0}"#)
+        #expect(
+            ProjectionEvent.hapticRects(count: 4).records[0].jsonLine(t: 0)
+                == #"{"t":0.0,"event":"hapticRects","count":4}"#)
+        #expect(
+            ProjectionEvent.error(message: "line\nbreak", source: nil).records[0].jsonLine(t: 0)
+                == #"{"t":0.0,"event":"error","message":"line\nbreak"}"#)
+    }
+
+    @Test("t is rounded to milliseconds")
+    func milliseconds() {
+        #expect(ProjectionEventRecord("x").jsonLine(t: 1.23456) == #"{"t":1.235,"event":"x"}"#)
+    }
+}
