@@ -132,6 +132,12 @@ public final class OpenSSLSecurityManager: SecurityManager {
         state = .failed(SecurityError(.stopped))
     }
 
+    public var peerCertificate: CertificateSummary? {
+        guard let ssl, let certificate = SSL_get1_peer_certificate(ssl) else { return nil }
+        defer { X509_free(certificate) }
+        return CertificateSummary(x509: certificate)
+    }
+
     private func protectedSSL() throws(SecurityError) -> OpaquePointer {
         guard let ssl else { throw SecurityError(.stopped) }
         switch state {
