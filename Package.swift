@@ -202,7 +202,8 @@ let package = Package(
         .testTarget(
             name: "CarWindowTestingTests",
             dependencies: [
-                "CarWindowTesting", "HeadUnit", "SDLSession", "SDLSecurityOpenSSL", "SDLMedia", "SDLRPC", "SDLWire",
+                "CarWindowTesting", "HeadUnit", "SDLSession", "SDLSecurity", "SDLSecurityOpenSSL", "SDLMedia", "SDLRPC",
+                "SDLWire",
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: upcoming
