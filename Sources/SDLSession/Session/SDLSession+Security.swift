@@ -268,11 +268,17 @@ extension SDLSession {
     }
 
     /// Keeps an encrypted frame that arrived while this connection's handshake is still running; `true` if kept
-    /// (or dropped because too many wait). It is handled once the handshake completes.
+    /// (or dropped because too many wait). It is handled once the handshake completes. A protected ACK that comes
+    /// after the handshake failed fails its start at once, like a held one.
     func holdUntilHandshakeCompletes(_ frame: SDLFrame) -> Bool {
-        guard frame.header.isEncrypted, frame.header.frameType != .first, protection.manager != nil,
-            protection.failure == nil, !protection.isComplete
-        else { return false }
+        guard frame.header.isEncrypted, frame.header.frameType != .first, protection.manager != nil else {
+            return false
+        }
+        if let failure = protection.failure, frame.header.controlFrameInfo == .startServiceACK {
+            failAcknowledgedStart(frame.header.serviceType, failure)
+            return true
+        }
+        guard protection.failure == nil, !protection.isComplete else { return false }
         guard protection.held.count < ProtectionState.maximumHeldFrames else {
             logger.error(
                 "too many encrypted frames before the TLS handshake completed; dropped",
@@ -303,13 +309,18 @@ extension SDLSession {
                     "encrypted frame dropped: the TLS handshake failed", metadata: ["header": "\(frame.header)"])
                 continue
             }
-            let service = frame.header.serviceType
-            protection.acknowledgedBeforeFailure.insert(service)
-            let failure = SDLSessionError(
-                .security(error), context: "\(service): StartServiceACK arrived before the TLS handshake, which failed")
-            if !controls.resolve(.start(service), .failure(failure)) {
-                logger.error("held StartServiceACK nobody asked for", metadata: ["service": "\(service)"])
-            }
+            failAcknowledgedStart(frame.header.serviceType, error)
+        }
+    }
+
+    /// The head unit acknowledged a protected start, but this side's handshake failed: the start fails with the
+    /// handshake's error, and ``startProtected(_:payload:)`` ends the service the head unit thinks is running.
+    private func failAcknowledgedStart(_ service: ServiceType, _ error: SecurityError) {
+        protection.acknowledgedBeforeFailure.insert(service)
+        let failure = SDLSessionError(
+            .security(error), context: "\(service): acknowledged with E = 1, but the TLS handshake failed")
+        if !controls.resolve(.start(service), .failure(failure)) {
+            logger.error("protected StartServiceACK nobody asked for", metadata: ["service": "\(service)"])
         }
     }
 
