@@ -151,10 +151,13 @@ extension HeadUnitEmulator {
             return (SecurityError(.invalidCertificate, context: why), text)
         }
         if let behind = quirks.clockBehindHMI {
+            // Core verifies the whole chain at its own time: a CA made a minute ago fails as its leaf would.
             let coreNow = Int64(Date().timeIntervalSince1970) - behind.components.seconds
-            if peer.notBefore > coreNow {
+            let chain = connection.tls?.peerCertificateChain ?? [peer]
+            if let young = (chain.isEmpty ? [peer] : chain).first(where: { $0.notBefore > coreNow }) {
                 let text = "Certificate is not yet valid"
-                let why = "\(text): notBefore is \(peer.notBefore - coreNow) s after Core's clock (\(behind) behind)"
+                let name = young.commonName.map { "\"\($0)\"" } ?? "a certificate"
+                let why = "\(text): \(name) starts \(young.notBefore - coreNow) s after Core's clock (\(behind) behind)"
                 return (SecurityError(.invalidCertificate, context: why), text)
             }
         }

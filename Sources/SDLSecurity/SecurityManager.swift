@@ -51,11 +51,18 @@ public protocol SecurityManager: AnyObject {
     /// engine cannot tell. A head unit uses it for the checks SDL Core makes after the TLS chain verified
     /// (``CertificateSummary``).
     var peerCertificate: CertificateSummary? { get }
+
+    /// The peer's chain as this side verified it, leaf first and trust anchor last; empty before verification or
+    /// when the engine cannot tell. SDL Core checks every certificate's validity against its own clock.
+    var peerCertificateChain: [CertificateSummary] { get }
 }
 
 extension SecurityManager {
     /// Engines that cannot describe the peer's certificate report none.
     public var peerCertificate: CertificateSummary? { nil }
+
+    /// Engines that cannot describe the verified chain report the peer's certificate alone, if any.
+    public var peerCertificateChain: [CertificateSummary] { peerCertificate.map { [$0] } ?? [] }
 }
 
 /// Makes ``SecurityManager``s: the `Sendable` value an app configures once and CarWindow calls per transport

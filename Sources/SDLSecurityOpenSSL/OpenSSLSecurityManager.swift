@@ -138,6 +138,14 @@ public final class OpenSSLSecurityManager: SecurityManager {
         return CertificateSummary(x509: certificate)
     }
 
+    public var peerCertificateChain: [CertificateSummary] {
+        guard let ssl else { return [] }
+        let count = carwindow_SSL_verified_chain_count(ssl)
+        return (0..<max(0, count)).compactMap { index in
+            carwindow_SSL_verified_chain_certificate(ssl, index).flatMap { CertificateSummary(x509: $0) }
+        }
+    }
+
     private func protectedSSL() throws(SecurityError) -> OpaquePointer {
         guard let ssl else { throw SecurityError(.stopped) }
         switch state {

@@ -24,8 +24,12 @@ struct CertificateCheckTests {
         // Backdated by a day, so SDL Core's clock (an hour behind) already finds it valid.
         #expect(peer.notBefore <= now - TestMaterial.backdating.components.seconds + 60)
         #expect(peer.notAfter > now)
+        // The verified chain: the leaf, then the CA it was checked against.
+        let chain = harness.headUnit.manager.peerCertificateChain
+        #expect(chain.map(\.commonName) == ["carwindow-app", "CarWindow Test CA"])
         // The app asks for no client certificate.
         #expect(harness.app.manager.peerCertificate == nil)
+        #expect(harness.app.manager.peerCertificateChain.isEmpty)
     }
 
     @Test("the factory describes the certificate it presents")
