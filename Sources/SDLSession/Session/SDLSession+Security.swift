@@ -31,6 +31,8 @@ extension SDLSession {
             let started = try await sendStartService(service, payload: payload, encrypted: true)
             if started.isEncrypted, !protection.isComplete {
                 // Held ACKs are released only once the handshake completed; this one came without any handshake.
+                // The head unit runs the service all the same, so it is ended below.
+                protection.acknowledgedBeforeFailure.insert(service)
                 throw SDLSessionError(
                     .security(SecurityError(.notProtected, context: "StartServiceACK with E = 1 before the handshake")),
                     context: "\(service)")
