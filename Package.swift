@@ -372,7 +372,10 @@ let package = Package(
         ),
         .testTarget(
             name: "CarWindowCLITests",
-            dependencies: ["CarWindowTesting", "CarWindowCLI", "HeadUnit", "BrowserTestSupport"],
+            dependencies: [
+                "CarWindowTesting", "CarWindowCLI", "HeadUnit", "BrowserTestSupport", "SDLSession", "SDLSecurity",
+                "SDLSecurityOpenSSL", "SDLWire", "SDLRPC", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: upcoming
         ),
     ]
