@@ -324,7 +324,7 @@ let package = Package(
             name: "StreamingIntegrationTests",
             dependencies: [
                 "CarWindowTesting",
-                "HeadUnit", "SDLSession", "SDLStreaming", "SDLMedia", "SDLRPC",
+                "HeadUnit", "SDLSession", "SDLStreaming", "SDLMedia", "SDLRPC", "SDLSecurityOpenSSL",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: upcoming
