@@ -46,8 +46,9 @@ public struct CoreQuirks: Hashable, Sendable {
     /// The app's certificate must carry the app's policy id (its `fullAppID`, else `appID`) as subject
     /// `serialNumber`; otherwise the handshake fails with INVALID_CERT "App ID does not match certificate".
     public var certificateMustNameApp: Bool
-    /// Core's clock runs this far behind the HMI's: a certificate whose notBefore is later than now minus this is
-    /// refused, INVALID_CERT "Certificate is not yet valid". `nil` uses the real clock only.
+    /// Core's clock runs this far behind the HMI's: when the notBefore of the app's certificate, or of any
+    /// certificate in its verified chain, is later than now minus this, the handshake fails with INVALID_CERT
+    /// "Certificate is not yet valid". `nil` uses the real clock only.
     public var clockBehindHMI: Duration?
     /// An unprotected start of a service that must be protected gets Core's reason, `Service type: 11 disallowed
     /// by settings. Allowed only in protected mode`, and for video the HMI NONE of every video NAK
