@@ -88,6 +88,11 @@ public struct CoreQuirks: Hashable, Sendable {
     }
 
     /// Every protected-service quirk off: the emulator does TLS over SDL as the spec reads.
+    ///
+    /// ```swift
+    /// var configuration = HeadUnitConfiguration(port: 0)
+    /// configuration.quirks.disableTLSQuirks()     // `carwindow headunit --without-tls-quirks all`
+    /// ```
     public mutating func disableTLSQuirks() {
         encryptedProtectedACKPayload = false
         protectedACKBeforeFinalHandshakeMessage = false

@@ -54,6 +54,10 @@ public protocol SecurityManager: AnyObject {
 
     /// The peer's chain as this side verified it, leaf first and trust anchor last; empty before verification or
     /// when the engine cannot tell. SDL Core checks every certificate's validity against its own clock.
+    ///
+    /// ```swift
+    /// let youngest = manager.peerCertificateChain.map(\.notBefore).max()
+    /// ```
     var peerCertificateChain: [CertificateSummary] { get }
 }
 
