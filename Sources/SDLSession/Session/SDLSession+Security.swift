@@ -244,7 +244,7 @@ extension SDLSession {
     func decryptIfNeeded(_ frame: SDLFrame) -> SDLFrame? {
         let header = frame.header
         guard header.isEncrypted, header.frameType != .first else { return frame }
-        if header.frameType == .control, !Self.isOneTLSRecord(frame.payload) { return frame }
+        if header.frameType == .control, !Self.isTLSRecords(frame.payload) { return frame }
         guard let manager = protection.manager, protection.failure == nil else {
             logger.error("encrypted frame without a TLS session", metadata: ["header": "\(header)"])
             return nil
@@ -257,16 +257,22 @@ extension SDLSession {
         }
     }
 
-    /// Whether a payload is exactly one TLS application-data record: content type 23, version 3.x, and a length
-    /// that accounts for every byte. A BSON document cannot be mistaken for one: read as BSON, those five bytes
-    /// give a document length of at least 197,399, never the payload's own size.
-    static func isOneTLSRecord(_ payload: ByteBuffer) -> Bool {
-        let index = payload.readerIndex
-        guard payload.readableBytes > 5, payload.getInteger(at: index, as: UInt8.self) == 0x17,
-            payload.getInteger(at: index + 1, as: UInt8.self) == 0x03,
-            let length = payload.getInteger(at: index + 3, as: UInt16.self)
-        else { return false }
-        return Int(length) + 5 == payload.readableBytes
+    /// Whether a payload is made of whole TLS application-data records: content type 23, version 3.x, and lengths
+    /// that account for every byte (SDL Core sends one). A BSON document cannot be mistaken for one: read as BSON,
+    /// a record header gives a document length of at least 197,399, never the payload's own size.
+    static func isTLSRecords(_ payload: ByteBuffer) -> Bool {
+        var offset = payload.readerIndex
+        let end = payload.writerIndex
+        guard payload.readableBytes > 5 else { return false }
+        // Bounded: every pass moves past at least one 5-byte header.
+        while offset < end {
+            guard end - offset > 5, payload.getInteger(at: offset, as: UInt8.self) == 0x17,
+                payload.getInteger(at: offset + 1, as: UInt8.self) == 0x03,
+                let length = payload.getInteger(at: offset + 3, as: UInt16.self)
+            else { return false }
+            offset += 5 + Int(length)
+        }
+        return offset == end
     }
 
     /// Keeps an encrypted frame that arrived while this connection's handshake is still running; `true` if kept
