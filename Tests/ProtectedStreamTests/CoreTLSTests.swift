@@ -62,6 +62,7 @@ struct CoreTLSTests {
         if setup.protocolMajor == 5 {
             // The payload after the 12-byte header is one TLS application-data record, not BSON.
             #expect(ackEntry.payload.starts(with: [0x17, 0x03, 0x03]), "\(ackEntry.payload.prefix(8))")
+            #expect(ackEntry.decoded == ["encrypted": ackEntry.payload.count], "the event log does not call it garbage")
         } else {
             #expect(ackEntry.payload.isEmpty, "a protocol 4 ACK has no payload to encrypt")
         }
@@ -251,6 +252,8 @@ struct EventLogLines {
         var encrypted: Bool
         /// The frame's bytes after its header.
         var payload: [UInt8]
+        /// The log's `decoded` object, when it holds only integers.
+        var decoded: [String: Int]?
 
         func isControl(_ info: Int, service: Int) -> Bool {
             frameType == 0 && frameInfo == info && serviceType == service
@@ -274,7 +277,7 @@ struct EventLogLines {
                 Entry(
                     serviceType: header["serviceType"] as? Int ?? -1, frameType: header["frameType"] as? Int ?? -1,
                     frameInfo: header["frameInfo"] as? Int ?? -1, encrypted: header["encrypted"] as? Bool ?? false,
-                    payload: Array(bytes.dropFirst(version >= 2 ? 12 : 8))))
+                    payload: Array(bytes.dropFirst(version >= 2 ? 12 : 8)), decoded: object["decoded"] as? [String: Int]))
         }
     }
 
