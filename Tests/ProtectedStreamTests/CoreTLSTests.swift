@@ -277,7 +277,8 @@ struct EventLogLines {
                 Entry(
                     serviceType: header["serviceType"] as? Int ?? -1, frameType: header["frameType"] as? Int ?? -1,
                     frameInfo: header["frameInfo"] as? Int ?? -1, encrypted: header["encrypted"] as? Bool ?? false,
-                    payload: Array(bytes.dropFirst(version >= 2 ? 12 : 8)), decoded: object["decoded"] as? [String: Int]))
+                    payload: Array(bytes.dropFirst(version >= 2 ? 12 : 8)),
+                    decoded: object["decoded"] as? [String: Int]))
         }
     }
 
