@@ -218,7 +218,8 @@ let package = Package(
         .testTarget(
             name: "CarWindowTestingTests",
             dependencies: [
-                "CarWindowTesting", "HeadUnit", "SDLSession", "SDLSecurityOpenSSL", "SDLMedia", "SDLRPC", "SDLWire",
+                "CarWindowTesting", "HeadUnit", "SDLSession", "SDLSecurity", "SDLSecurityOpenSSL", "SDLMedia", "SDLRPC",
+                "SDLWire",
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: upcoming
@@ -339,7 +340,7 @@ let package = Package(
             name: "StreamingIntegrationTests",
             dependencies: [
                 "CarWindowTesting",
-                "HeadUnit", "SDLSession", "SDLStreaming", "SDLMedia", "SDLRPC",
+                "HeadUnit", "SDLSession", "SDLStreaming", "SDLMedia", "SDLRPC", "SDLSecurityOpenSSL",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: upcoming
@@ -382,7 +383,10 @@ let package = Package(
         ),
         .testTarget(
             name: "CarWindowCLITests",
-            dependencies: ["CarWindowTesting", "CarWindowCLI", "HeadUnit", "BrowserTestSupport"],
+            dependencies: [
+                "CarWindowTesting", "CarWindowCLI", "HeadUnit", "BrowserTestSupport", "SDLSession", "SDLSecurity",
+                "SDLSecurityOpenSSL", "SDLWire", "SDLRPC", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: upcoming
         ),
     ]

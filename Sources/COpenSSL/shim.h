@@ -32,4 +32,16 @@ static inline void carwindow_SSL_CTX_set_sdl_options(SSL_CTX *ctx) {
     SSL_CTX_set_num_tickets(ctx, 0);
 }
 
+/// The number of certificates in the peer's verified chain (leaf first, trust anchor last); 0 when there is none.
+static inline int carwindow_SSL_verified_chain_count(const SSL *ssl) {
+    STACK_OF(X509) *chain = SSL_get0_verified_chain(ssl);
+    return chain == NULL ? 0 : sk_X509_num(chain);
+}
+
+/// Certificate `index` of the peer's verified chain, owned by the SSL object (no reference taken).
+static inline X509 *carwindow_SSL_verified_chain_certificate(const SSL *ssl, int index) {
+    STACK_OF(X509) *chain = SSL_get0_verified_chain(ssl);
+    return chain == NULL ? NULL : sk_X509_value(chain, index);
+}
+
 #endif

@@ -23,10 +23,20 @@ struct HeadUnitCommand: AsyncParsableCommand {
             answered ENCRYPTION_NEEDED, listed notifications go out encrypted. --secondary-port offers a secondary \
             TCP transport that video prefers.
 
+            TLS behaves as SDL Core 8.2 built with security does, so certificates can be checked here before a car: \
+            the app's certificate must carry the app id (fullAppID, else appID) as subject serialNumber, its \
+            validity must have started more than an hour ago (Core's clock runs an hour behind), TLS 1.3 is \
+            negotiated even with --tls-version 1.2, the protected StartServiceACK comes before Core's last TLS 1.3 \
+            handshake message and, on protocol 5, carries an encrypted payload, and unprotected video that must be \
+            protected is refused with Core's reason and HMI NONE. --without-tls-quirks turns these off by name \
+            (\(TLSQuirk.allCases.map(\.rawValue).joined(separator: ", ")), or all).
+
             Example:
               carwindow headunit --port 12345 --resolution 1024x600 --record /tmp/streams --events /tmp/events.jsonl
               carwindow headunit --trust-ca ca.pem --force-protected video,audio --secondary-port 12346
               carwindow headunit --trust-ca ca.pem --encrypted-rpcs SendHapticData,OnTouchEvent
+              carwindow headunit --trust-ca ca.pem --force-protected video --tls-version 1.2
+              carwindow headunit --trust-ca ca.pem --without-tls-quirks app-id,clock
             """
     )
 
@@ -77,6 +87,20 @@ struct HeadUnitCommand: AsyncParsableCommand {
     @Option(help: "Offer a secondary TCP transport on this port (0 picks a free one); video prefers it.")
     var secondaryPort: Int?
 
+    @Option(
+        help: """
+            The newest TLS version the head unit is configured for, 1.2 or 1.3 (Core's Protocol setting). Like \
+            Core, it still negotiates 1.3 unless --without-tls-quirks lists tls13.
+            """)
+    var tlsVersion: String?
+
+    @Option(
+        name: .customLong("without-tls-quirks"),
+        help: ArgumentHelp(
+            "SDL Core TLS behaviours to turn off, separated by commas: "
+                + TLSQuirk.allCases.map(\.rawValue).joined(separator: ", ") + ", or all."))
+    var withoutTLSQuirks: String?
+
     func validate() throws {
         if (certificate == nil) != (key == nil) {
             throw ValidationError("--certificate and --key go together: give both PEM files or neither.")
@@ -85,6 +109,13 @@ struct HeadUnitCommand: AsyncParsableCommand {
             throw ValidationError(
                 "--force-protected, --encrypted-rpcs and --certificate need --trust-ca PEM (the CA apps chain to).")
         }
+        if trustCA == nil, tlsVersion != nil || withoutTLSQuirks != nil {
+            throw ValidationError("--tls-version and --without-tls-quirks need --trust-ca PEM (the CA apps chain to).")
+        }
+        if let tlsVersion, !["1.2", "1.3"].contains(tlsVersion) {
+            throw ValidationError("--tls-version takes 1.2 or 1.3, not '\(tlsVersion)'.")
+        }
+        _ = try parsedTLSQuirks()
         _ = try parsedProtectedServices()
         _ = try parsedEncryptedRPCs()
         if let secondaryPort, !(0...65_535).contains(secondaryPort) {
@@ -130,6 +161,19 @@ struct HeadUnitCommand: AsyncParsableCommand {
         return names
     }
 
+    private func parsedTLSQuirks() throws -> Set<TLSQuirk> {
+        var quirks: Set<TLSQuirk> = []
+        for name in (withoutTLSQuirks ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            if name == "all" { return Set(TLSQuirk.allCases) }
+            guard let quirk = TLSQuirk(rawValue: name) else {
+                let names = TLSQuirk.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ValidationError("--without-tls-quirks takes \(names) or all, not '\(name)'.")
+            }
+            quirks.insert(quirk)
+        }
+        return quirks
+    }
+
     private func security() throws -> HeadUnitSecurity? {
         guard let trustCA else { return nil }
         var tls = OpenSSLSecurityConfiguration.headUnit(trusting: .file(trustCA))
@@ -137,10 +181,13 @@ struct HeadUnitCommand: AsyncParsableCommand {
             tls.certificateChain = .file(certificate)
             tls.privateKey = .file(key)
         }
+        // What Core runs: its configured maximum does not hold (CoreQuirks.negotiatesTLS13DespiteConfiguredMaximum).
+        let uncapped = try OpenSSLSecurityManagerFactory(tls)
+        if tlsVersion == "1.2" { tls.maximumVersion = .tls1_2 }
         let rpcs = try parsedEncryptedRPCs()
         return HeadUnitSecurity(
             factory: try OpenSSLSecurityManagerFactory(tls), forceProtectedServices: try parsedProtectedServices(),
-            requireEncryptedRPCs: !rpcs.isEmpty, encryptedRPCs: rpcs)
+            requireEncryptedRPCs: !rpcs.isEmpty, encryptedRPCs: rpcs, factoryIgnoringMaximumVersion: uncapped)
     }
 
     private func parsedFormats() throws(HeadUnitError) -> [VideoFormat] {
@@ -160,6 +207,7 @@ struct HeadUnitCommand: AsyncParsableCommand {
         configuration.video.preferredFPS = preferredFPS
         configuration.video.maxBitrate = maxBitrate
         configuration.security = try security()
+        for quirk in try parsedTLSQuirks() { quirk.disable(in: &configuration.quirks) }
         if let secondaryPort { configuration.secondaryTransport = SecondaryTransportOffer(host: host, port: secondaryPort) }
         let headUnit = HeadUnitEmulator(configuration: configuration)
         let stream = await headUnit.events()

@@ -110,7 +110,8 @@ extension AppSession {
             ]
         }
         rpcStarted = true
-        guard let asked = request.protocolVersion, asked.major >= 5 else {
+        // A head unit limited to protocol 4 answers a protocol 5 app the old way too.
+        guard let asked = request.protocolVersion, asked.major >= 5, configuration.protocolVersion.major >= 5 else {
             // The old way (PS §4.2.1): no BSON; a v2-4 header whose message id carries the hash id.
             version = header.version == 1 ? 4 : min(header.version, 4)
             let ack = SDLFrame.control(

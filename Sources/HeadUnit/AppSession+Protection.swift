@@ -54,21 +54,27 @@ extension AppSession {
         return actions
     }
 
-    /// Like SDL Core's `ForceProtectedService`: an unprotected start of a listed service is refused.
+    /// Like SDL Core's `ForceProtectedService`: an unprotected start of a listed service is refused. With
+    /// ``CoreQuirks/coreForcedProtectionRefusal`` the reason is Core's, and a refused video start moves the app to
+    /// NONE like every video NAK.
     mutating func forcedProtectionRefusal(_ service: ServiceType) -> [SessionAction]? {
         guard let security = configuration.security, security.forceProtectedServices.contains(service) else {
             return nil
         }
-        let reason = "Service type: \(service.rawValue) must be protected"
-        return [
-            .send(control(.startServiceNAK, service, ServiceNAK(reason: reason))),
-            .emit(.protectionFailed(app, service: service, reason: reason)),
-        ]
+        let core = quirks.coreForcedProtectionRefusal
+        let reason =
+            core
+            ? "Service type: \(service.rawValue) disallowed by settings. Allowed only in protected mode"
+            : "Service type: \(service.rawValue) must be protected"
+        let refused = SessionAction.emit(.protectionFailed(app, service: service, reason: reason))
+        if core, service == .video { return nakVideo(ServiceNAK(reason: reason)) + [refused] }
+        return [.send(control(.startServiceNAK, service, ServiceNAK(reason: reason))), refused]
     }
 
-    /// A StartServiceACK; with the E bit when the start was protected.
+    /// A StartServiceACK; with the E bit when the start was protected. Protocol 4 and older ACKs carry no BSON
+    /// (PS §4.2.1), as Core limited to protocol 4 sends them.
     mutating func startServiceACK(_ service: ServiceType, _ ack: MediaStartServiceACK) -> SDLFrame {
-        var frame = control(.startServiceACK, service, ack)
+        var frame = version >= 5 ? control(.startServiceACK, service, ack) : control(.startServiceACK, service)
         if startingProtected.remove(service) != nil {
             frame.header.isEncrypted = true
             protectedServices.insert(service)

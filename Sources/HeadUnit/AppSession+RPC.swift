@@ -140,9 +140,11 @@ extension AppSession {
             }
             types = array.compactMap(\.stringValue)
         }
+        let appID = body["appID"]?.stringValue ?? ""
         let registration = Registration(
             appName: body["appName"]?.stringValue ?? "",
-            appID: body["appID"]?.stringValue ?? "",
+            appID: appID,
+            policyAppID: body["fullAppID"]?.stringValue ?? appID,
             hmiTypes: types,
             isMedia: body["isMediaApplication"]?.boolValue ?? false
         )

@@ -65,6 +65,8 @@ struct AppSession {
     struct Registration {
         var appName: String
         var appID: String
+        /// Core's policy id: `fullAppID` when the app sent one, else `appID`. The certificate must name it.
+        var policyAppID: String
         var hmiTypes: [String]
         var isMedia: Bool
         var navigation: Bool { hmiTypes.contains("NAVIGATION") || hmiTypes.contains("PROJECTION") }

@@ -32,6 +32,29 @@ public struct CoreQuirks: Hashable, Sendable {
     /// OnAppCapabilityUpdated sent in HMI level NONE is dropped without an answer (`pip`).
     public var dropAppCapabilityInNONE: Bool
 
+    // Protected services, as Core 8.2 built with security did them (docs/security.md, "What a head unit checks").
+
+    /// On protocol 5 the payload of a StartServiceACK with E = 1 is encrypted: one TLS record instead of BSON,
+    /// although the ACK is a control frame. Protocol 4 ACKs carry no payload, so nothing changes there.
+    public var encryptedProtectedACKPayload: Bool
+    /// With TLS 1.3 the head unit, as TLS client, has the last handshake message (its Finished). Core sends the
+    /// protected StartServiceACK before it, so the app sees the ACK while its own handshake is still running.
+    public var protectedACKBeforeFinalHandshakeMessage: Bool
+    /// Core's `Protocol=TLSv1.2` does not cap the version: Core sets the maximum before its SSL context exists, so
+    /// an app that allows TLS 1.3 gets 1.3. Applies when ``HeadUnitSecurity/factoryIgnoringMaximumVersion`` is set.
+    public var negotiatesTLS13DespiteConfiguredMaximum: Bool
+    /// The app's certificate must carry the app's policy id (its `fullAppID`, else `appID`) as subject
+    /// `serialNumber`; otherwise the handshake fails with INVALID_CERT "App ID does not match certificate".
+    public var certificateMustNameApp: Bool
+    /// Core's clock runs this far behind the HMI's: when the notBefore of the app's certificate, or of any
+    /// certificate in its verified chain, is later than now minus this, the handshake fails with INVALID_CERT
+    /// "Certificate is not yet valid". `nil` uses the real clock only.
+    public var clockBehindHMI: Duration?
+    /// An unprotected start of a service that must be protected gets Core's reason, `Service type: 11 disallowed
+    /// by settings. Allowed only in protected mode`, and for video the HMI NONE of every video NAK
+    /// (``noneAfterVideoNAK``). Off: `Service type: 11 must be protected`, and the level stays.
+    public var coreForcedProtectionRefusal: Bool
+
     public init(
         duplicateTouchEvents: Bool = true,
         staleSystemCapability: Bool = true,
@@ -40,7 +63,13 @@ public struct CoreQuirks: Hashable, Sendable {
         ackVideoStartRacingNONE: Bool = true,
         backgroundEndServiceDelay: Duration? = .seconds(1),
         messageIDResetsAfterEndServiceACK: Bool = true,
-        dropAppCapabilityInNONE: Bool = true
+        dropAppCapabilityInNONE: Bool = true,
+        encryptedProtectedACKPayload: Bool = true,
+        protectedACKBeforeFinalHandshakeMessage: Bool = true,
+        negotiatesTLS13DespiteConfiguredMaximum: Bool = true,
+        certificateMustNameApp: Bool = true,
+        clockBehindHMI: Duration? = .seconds(3_600),
+        coreForcedProtectionRefusal: Bool = true
     ) {
         self.duplicateTouchEvents = duplicateTouchEvents
         self.staleSystemCapability = staleSystemCapability
@@ -50,5 +79,26 @@ public struct CoreQuirks: Hashable, Sendable {
         self.backgroundEndServiceDelay = backgroundEndServiceDelay
         self.messageIDResetsAfterEndServiceACK = messageIDResetsAfterEndServiceACK
         self.dropAppCapabilityInNONE = dropAppCapabilityInNONE
+        self.encryptedProtectedACKPayload = encryptedProtectedACKPayload
+        self.protectedACKBeforeFinalHandshakeMessage = protectedACKBeforeFinalHandshakeMessage
+        self.negotiatesTLS13DespiteConfiguredMaximum = negotiatesTLS13DespiteConfiguredMaximum
+        self.certificateMustNameApp = certificateMustNameApp
+        self.clockBehindHMI = clockBehindHMI
+        self.coreForcedProtectionRefusal = coreForcedProtectionRefusal
+    }
+
+    /// Every protected-service quirk off: the emulator does TLS over SDL as the spec reads.
+    ///
+    /// ```swift
+    /// var configuration = HeadUnitConfiguration(port: 0)
+    /// configuration.quirks.disableTLSQuirks()     // `carwindow headunit --without-tls-quirks all`
+    /// ```
+    public mutating func disableTLSQuirks() {
+        encryptedProtectedACKPayload = false
+        protectedACKBeforeFinalHandshakeMessage = false
+        negotiatesTLS13DespiteConfiguredMaximum = false
+        certificateMustNameApp = false
+        clockBehindHMI = nil
+        coreForcedProtectionRefusal = false
     }
 }

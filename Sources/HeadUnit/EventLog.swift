@@ -78,6 +78,9 @@ struct EventLog {
             if frame.payload.readableBytes > 0 {
                 if let document = try? BSONDocument(decoding: frame.payload) {
                     decoded = json(document)
+                } else if header.isEncrypted {
+                    // SDL Core's protocol-5 protected StartServiceACK: the BSON is one TLS record.
+                    decoded = ["encrypted": .int(Int64(frame.payload.readableBytes))]
                 } else {
                     decoded = ["undecodable": .int(Int64(frame.payload.readableBytes))]
                 }

@@ -22,7 +22,8 @@ public struct HeadUnitConfiguration: Sendable {
     public var activationDelay: Duration?
     /// The `mtu` Core reports (its MaximumPayloadSize).
     public var mtu: Int64
-    /// The highest protocol version the emulator speaks; an app asking for more gets this.
+    /// The highest protocol version the emulator speaks; an app asking for more gets this. Below 5 (Core limited to
+    /// protocol 4), every app is answered the old way: a v4 header, the hash id in the message id, ACKs without BSON.
     public var protocolVersion: ProtocolVersion
     /// Where to write one `.h264` file per video stream and one `.pcm` file per audio stream; `nil` records nothing.
     public var recordDirectory: String?

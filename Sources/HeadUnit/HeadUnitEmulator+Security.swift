@@ -1,3 +1,4 @@
+import Foundation
 import NIOCore
 import SDLSecurity
 import SDLWire
@@ -21,10 +22,14 @@ extension HeadUnitEmulator {
         guard let security = configuration.security else { return }
         connection.tls?.stop()
         connection.handshakeStalled = false
+        connection.heldHandshakeMessages = []
+        let factory =
+            configuration.quirks.negotiatesTLS13DespiteConfiguredMaximum
+            ? security.factoryIgnoringMaximumVersion ?? security.factory : security.factory
         let manager: any SecurityManager
         do {
-            manager = try security.factory.makeManager(
-                role: .headUnit, appID: connection.session.registration?.appID ?? "",
+            manager = try factory.makeManager(
+                role: .headUnit, appID: connection.session.registration?.policyAppID ?? "",
                 vehicleMake: configuration.vehicle.make)
         } catch {
             failWaiting(on: connection, reason: "no TLS engine: \(error)")
@@ -45,7 +50,7 @@ extension HeadUnitEmulator {
             }
         case .stall:
             connection.handshakeStalled = true
-        case nil:
+        case .dropFinalMessage, nil:
             break
         }
         runHandshake(actions, on: connection)
@@ -74,9 +79,22 @@ extension HeadUnitEmulator {
         runHandshake(actions, on: connection)
     }
 
-    private func runHandshake(_ actions: [HandshakeAction], on connection: Connection) {
+    private func runHandshake(_ input: [HandshakeAction], on connection: Connection) {
+        var actions = input
+        let completes = actions.contains { if case .completed = $0 { true } else { false } }
+        var holdLastMessage = completes && configuration.quirks.protectedACKBeforeFinalHandshakeMessage
+        if completes, let refusal = certificateRefusal(on: connection), var machine = connection.handshake {
+            // Core checks the certificate once its TLS engine is done, and then sends no last handshake message.
+            actions = machine.fail(refusal.error, text: refusal.text)
+            connection.handshake = machine
+            holdLastMessage = false
+        }
         for action in actions {
             switch action {
+            case .send(let query) where holdLastMessage:
+                // TLS 1.3: the client's Finished. Core answers the protected starts first (the ACK goes out before
+                // it); TLS 1.2 ends with the app's Finished, so nothing is held there.
+                connection.heldHandshakeMessages.append(query.buffer)
             case .send(let query):
                 execute([.send(connection.session.securityFrame(query.buffer))], on: connection)
             case .completed:
@@ -98,10 +116,71 @@ extension HeadUnitEmulator {
                 break
             }
         }
+        releaseHeldHandshake(on: connection)
         if let deadline = connection.handshake?.deadline {
             execute([.schedule(.handshake, after: max(.zero, deadline - .now))], on: connection)
         } else {
             execute([.cancel(.handshake)], on: connection)
+        }
+    }
+
+    /// Sends the held last handshake message once no protected start waits for its ACK (or NAK) any more.
+    func releaseHeldHandshake(on connection: Connection) {
+        guard !connection.heldHandshakeMessages.isEmpty, connection.session.startingProtected.isEmpty,
+            connection.awaitingProtection.isEmpty
+        else { return }
+        let held = connection.heldHandshakeMessages
+        connection.heldHandshakeMessages = []
+        if configuration.security?.fault == .dropFinalMessage { return }
+        for message in held {
+            execute([.send(connection.session.securityFrame(message))], on: connection)
+        }
+    }
+
+    /// What SDL Core checks in the app's certificate after its TLS engine accepted the chain: the subject
+    /// `serialNumber` names the app, and the certificate is already valid by Core's clock (an hour behind). `nil`
+    /// when both hold, the quirks are off, or the engine cannot describe the certificate.
+    private func certificateRefusal(on connection: Connection) -> (error: SecurityError, text: String)? {
+        let quirks = configuration.quirks
+        guard let peer = connection.tls?.peerCertificate else { return nil }
+        let appID = connection.session.registration?.policyAppID ?? ""
+        if quirks.certificateMustNameApp, peer.subjectSerialNumber != appID {
+            let text = "App ID does not match certificate"
+            let found = peer.subjectSerialNumber.map { "\"\($0)\"" } ?? "no serialNumber"
+            let why = "\(text): the subject has \(found), the app's policy id is \"\(appID)\""
+            return (SecurityError(.invalidCertificate, context: why), text)
+        }
+        if let behind = quirks.clockBehindHMI {
+            // Core verifies the whole chain at its own time: a CA made a minute ago fails as its leaf would.
+            let coreNow = Int64(Date().timeIntervalSince1970) - behind.components.seconds
+            let chain = connection.tls?.peerCertificateChain ?? [peer]
+            if let young = (chain.isEmpty ? [peer] : chain).first(where: { $0.notBefore > coreNow }) {
+                let text = "Certificate is not yet valid"
+                let name = young.commonName.map { "\"\($0)\"" } ?? "a certificate"
+                let why = "\(text): \(name) starts \(young.notBefore - coreNow) s after Core's clock (\(behind) behind)"
+                return (SecurityError(.invalidCertificate, context: why), text)
+            }
+        }
+        return nil
+    }
+
+    /// A StartServiceACK with E = 1 as Core sends it on protocol 5: its BSON payload encrypted into one TLS record
+    /// (``CoreQuirks/encryptedProtectedACKPayload``). Any other frame is returned as it is.
+    func protectedACK(_ frame: SDLFrame, on connection: Connection) -> SDLFrame {
+        let header = frame.header
+        guard configuration.quirks.encryptedProtectedACKPayload, header.frameType == .control,
+            header.controlFrameInfo == .startServiceACK, header.isEncrypted, header.version >= 5,
+            frame.payload.readableBytes > 0
+        else { return frame }
+        guard let manager = connection.tls, connection.handshake?.isComplete == true else {
+            emit(.error(HeadUnitError(.stream("no TLS session to encrypt \(header)"), app: connection.app)))
+            return frame
+        }
+        do {
+            return SDLFrame(header: header, payload: try manager.encrypt(frame.payload))
+        } catch {
+            emit(.error(HeadUnitError(.stream("cannot encrypt \(header): \(error)"), app: connection.app)))
+            return frame
         }
     }
 

@@ -43,6 +43,9 @@ public actor HeadUnitEmulator {
         var handshake: HandshakeStateMachine<ContinuousClock.Instant>?
         var awaitingProtection: [SDLMessage] = []
         var handshakeStalled = false
+        /// The head unit's last handshake message, held until the protected ACKs are out
+        /// (``CoreQuirks/protectedACKBeforeFinalHandshakeMessage``).
+        var heldHandshakeMessages: [ByteBuffer] = []
         /// The registered secondary transport, and the services started on it (their answers go back on it).
         var secondary: SecondaryLink?
         var secondaryServices: Set<ServiceType> = []
@@ -325,10 +328,12 @@ public actor HeadUnitEmulator {
     func execute(_ actions: [SessionAction], on connection: Connection) {
         for action in actions {
             switch action {
-            case .send(let frame):
+            case .send(let plain):
                 guard !connection.session.silent else { continue }
+                let frame = protectedACK(plain, on: connection)
                 log(frame, .coreToApp, connection)
                 route(frame, on: connection)
+                if plain.header.frameType == .control { releaseHeldHandshake(on: connection) }
             case .sendEncrypted(let frame):
                 guard !connection.session.silent else { continue }
                 for encrypted in encryptedFrames(frame, on: connection) {

@@ -21,10 +21,25 @@ public struct HeadUnitSecurity: Sendable {
         /// The head unit sends its ClientHello and then answers no handshake data (it still reacts to the app's
         /// SendInternalError by refusing the service).
         case stall
+        /// TLS 1.3 as SDL Core orders it (the protected ACK before the head unit's Finished), but the Finished
+        /// never comes: the app holds the ACK until its handshake deadline.
+        case dropFinalMessage
     }
 
     /// Makes one TLS client engine per app connection (`OpenSSLSecurityManagerFactory(.headUnit(trusting:))`).
     public var factory: any SecurityManagerFactory
+    /// The engine SDL Core really runs when ``factory`` caps the TLS version (Core's `Protocol=TLSv1.2`): the same
+    /// settings without the maximum, used while ``CoreQuirks/negotiatesTLS13DespiteConfiguredMaximum`` is on.
+    /// `nil` uses ``factory`` either way.
+    ///
+    /// ```swift
+    /// var core = OpenSSLSecurityConfiguration.headUnit(trusting: .file("ca.pem"))
+    /// core.maximumVersion = .tls1_2                       // what Core's ini says
+    /// var security = HeadUnitSecurity(factory: try OpenSSLSecurityManagerFactory(core))
+    /// core.maximumVersion = nil                           // what Core does
+    /// security.factoryIgnoringMaximumVersion = try OpenSSLSecurityManagerFactory(core)
+    /// ```
+    public var factoryIgnoringMaximumVersion: (any SecurityManagerFactory)?
     /// Services whose unprotected StartService is refused with a NAK (Core's `ForceProtectedService`, which lists
     /// 0x0A and 0x0B in its example; brief §8).
     public var forceProtectedServices: Set<ServiceType>
@@ -48,9 +63,11 @@ public struct HeadUnitSecurity: Sendable {
         requireEncryptedRPCs: Bool = false,
         encryptedRPCs: Set<String> = [],
         handshakeTimeout: Duration = .seconds(10),
-        fault: HandshakeFault? = nil
+        fault: HandshakeFault? = nil,
+        factoryIgnoringMaximumVersion: (any SecurityManagerFactory)? = nil
     ) {
         self.factory = factory
+        self.factoryIgnoringMaximumVersion = factoryIgnoringMaximumVersion
         self.forceProtectedServices = forceProtectedServices
         self.requireEncryptedRPCs = requireEncryptedRPCs
         self.encryptedRPCs = encryptedRPCs

@@ -46,6 +46,27 @@ public protocol SecurityManager: AnyObject {
 
     /// Ends the TLS connection and releases its state. Later calls fail with `.stopped`.
     func stop()
+
+    /// The certificate the peer presented, once the handshake has got that far; `nil` when there was none or the
+    /// engine cannot tell. A head unit uses it for the checks SDL Core makes after the TLS chain verified
+    /// (``CertificateSummary``).
+    var peerCertificate: CertificateSummary? { get }
+
+    /// The peer's chain as this side verified it, leaf first and trust anchor last; empty before verification or
+    /// when the engine cannot tell. SDL Core checks every certificate's validity against its own clock.
+    ///
+    /// ```swift
+    /// let youngest = manager.peerCertificateChain.map(\.notBefore).max()
+    /// ```
+    var peerCertificateChain: [CertificateSummary] { get }
+}
+
+extension SecurityManager {
+    /// Engines that cannot describe the peer's certificate report none.
+    public var peerCertificate: CertificateSummary? { nil }
+
+    /// Engines that cannot describe the verified chain report the peer's certificate alone, if any.
+    public var peerCertificateChain: [CertificateSummary] { peerCertificate.map { [$0] } ?? [] }
 }
 
 /// Makes ``SecurityManager``s: the `Sendable` value an app configures once and CarWindow calls per transport
@@ -72,6 +93,16 @@ public protocol SecurityManagerFactory: Sendable {
     /// - Throws: ``SecurityError`` `.configuration` when certificates or keys cannot be used.
     func makeManager(role: SecurityRole, appID: String, vehicleMake: String?) throws(SecurityError)
         -> any SecurityManager
+
+    /// The certificate this factory's managers present (the app's leaf), if it has one and can describe it. The
+    /// session compares its subject `serialNumber` with the app id, which SDL Core requires, to say so in its log and
+    /// in the error when the head unit refuses the certificate.
+    var presentedCertificate: CertificateSummary? { get }
+}
+
+extension SecurityManagerFactory {
+    /// Factories that cannot describe their certificate report none.
+    public var presentedCertificate: CertificateSummary? { nil }
 }
 
 extension SecurityManagerFactory {

@@ -132,6 +132,20 @@ public final class OpenSSLSecurityManager: SecurityManager {
         state = .failed(SecurityError(.stopped))
     }
 
+    public var peerCertificate: CertificateSummary? {
+        guard let ssl, let certificate = SSL_get1_peer_certificate(ssl) else { return nil }
+        defer { X509_free(certificate) }
+        return CertificateSummary(x509: certificate)
+    }
+
+    public var peerCertificateChain: [CertificateSummary] {
+        guard let ssl else { return [] }
+        let count = carwindow_SSL_verified_chain_count(ssl)
+        return (0..<max(0, count)).compactMap { index in
+            carwindow_SSL_verified_chain_certificate(ssl, index).flatMap { CertificateSummary(x509: $0) }
+        }
+    }
+
     private func protectedSSL() throws(SecurityError) -> OpaquePointer {
         guard let ssl else { throw SecurityError(.stopped) }
         switch state {

@@ -14,6 +14,8 @@ public import SDLSecurity
 public struct OpenSSLSecurityManagerFactory: SecurityManagerFactory {
     /// The configuration with every PEM file replaced by its contents.
     public let configuration: OpenSSLSecurityConfiguration
+    /// The leaf of ``OpenSSLSecurityConfiguration/certificateChain``, read once.
+    public let presentedCertificate: CertificateSummary?
 
     /// - Throws: ``SecurityError`` `.configuration` if a file cannot be read, a PEM does not parse, the key does not
     ///   match the certificate or a setting is refused by OpenSSL.
@@ -23,6 +25,7 @@ public struct OpenSSLSecurityManagerFactory: SecurityManagerFactory {
         resolved.privateKey = try Self.load(configuration.privateKey)
         resolved.trustedCertificates = try Self.load(configuration.trustedCertificates)
         self.configuration = resolved
+        presentedCertificate = CertificateSummary.leaf(of: resolved.certificateChain)
         let role: SecurityRole = resolved.certificateChain == nil ? .headUnit : .app
         let context = try OpenSSLContextBuilder(configuration: resolved, role: role).makeContext()
         OpenSSLContextBuilder.release(context)

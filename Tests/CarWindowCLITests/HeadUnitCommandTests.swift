@@ -16,7 +16,8 @@ struct HeadUnitCommandTests {
             "--preferred-fps <preferred-fps>", "--max-bitrate <max-bitrate>", "--record <record>",
             "--events <events>", "--trust-ca <trust-ca>", "--certificate <certificate>", "--key <key>",
             "--force-protected <force-protected>", "--encrypted-rpcs <encrypted-rpcs>",
-            "--secondary-port <secondary-port>",
+            "--secondary-port <secondary-port>", "--tls-version <tls-version>",
+            "--without-tls-quirks <without-tls-quirks>",
         ]
         for option in options {
             #expect(result.stdout.contains("  \(option)"), "help lacks \(option)")
@@ -36,6 +37,9 @@ struct HeadUnitCommandTests {
             (["--trust-ca", "ca.pem", "--force-protected", "rpc"], "--force-protected takes video and/or audio"),
             (["--certificate", "hu.pem"], "--certificate and --key go together"),
             (["--secondary-port", "70000"], "--secondary-port must be 0...65535"),
+            (["--tls-version", "1.2"], "--tls-version and --without-tls-quirks need --trust-ca"),
+            (["--trust-ca", "ca.pem", "--tls-version", "1.1"], "--tls-version takes 1.2 or 1.3, not '1.1'"),
+            (["--trust-ca", "ca.pem", "--without-tls-quirks", "clocks"], "--without-tls-quirks takes encrypted-ack"),
         ])
     func validation(arguments: [String], message: String) async throws {
         let result = try await BinaryRunner.runOffPool(["headunit"] + arguments)

@@ -1,5 +1,6 @@
 import CarWindowTesting
 import Foundation
+import SDLSecurity
 import SDLSecurityOpenSSL
 import Testing
 
@@ -14,9 +15,13 @@ struct TestMaterialTests {
         }
         let certificates = [
             material.ca, material.otherCA, material.appCertificate, material.expiredCertificate,
-            material.foreignCertificate, material.headUnitCertificate,
+            material.foreignCertificate, material.headUnitCertificate, material.notYetValidCertificate,
+            material.mismatchedCertificate,
         ].map(text)
-        let keys = [material.appKey, material.expiredKey, material.foreignKey, material.headUnitKey].map(text)
+        let keys = [
+            material.appKey, material.expiredKey, material.foreignKey, material.headUnitKey, material.notYetValidKey,
+            material.mismatchedKey,
+        ].map(text)
         for certificate in certificates { #expect(certificate.hasPrefix("-----BEGIN CERTIFICATE-----")) }
         for key in keys { #expect(key.hasPrefix("-----BEGIN PRIVATE KEY-----")) }
         #expect(Set(certificates).count == certificates.count)
@@ -29,6 +34,32 @@ struct TestMaterialTests {
         _ = try OpenSSLSecurityManagerFactory(
             .app(certificateChain: material.appCertificate, privateKey: material.appKey))
         _ = try OpenSSLSecurityManagerFactory(.headUnit(trusting: material.ca))
+    }
+
+    @Test("app certificates name the app as SDL Core wants: subject serialNumber, validity from a day ago")
+    func madeForCore() async throws {
+        let material = try await TestMaterial.loaded()
+        #expect(material.appID == TestMaterial.defaultAppID)
+        let now = Int64(Date().timeIntervalSince1970)
+        let pairs = [
+            (material.appCertificate, material.appKey), (material.foreignCertificate, material.foreignKey),
+        ]
+        for (certificate, key) in pairs {
+            let factory = try OpenSSLSecurityManagerFactory(.app(certificateChain: certificate, privateKey: key))
+            let summary = try #require(factory.presentedCertificate)
+            #expect(summary.subjectSerialNumber == material.appID)
+            #expect(summary.notBefore < now - 23 * 3_600, "backdated well beyond Core's hour")
+            #expect(summary.notAfter > now + 29 * 86_400)
+        }
+    }
+
+    @Test("generate(appID:) writes the given app id")
+    func otherAppID() async throws {
+        let material = try await BlockingWork.run { try TestMaterial.generate(appID: "8675309") }
+        #expect(material.appID == "8675309")
+        let factory = try OpenSSLSecurityManagerFactory(
+            .app(certificateChain: material.appCertificate, privateKey: material.appKey))
+        #expect(factory.presentedCertificate?.subjectSerialNumber == "8675309")
     }
 
     @Test("the first API still reads: GenerationError(description:) is the module's error, of kind .other")

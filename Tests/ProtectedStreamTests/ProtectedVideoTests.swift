@@ -23,6 +23,8 @@ struct ProtectedVideoTests {
             trusting: material.ca, directory: directory, force: [.video])
         // A small MTU: every access unit becomes a First frame and TLS-sized Consecutive frames.
         configuration.mtu = 4_096
+        // The spec's refusal, which leaves the HMI level alone (Core's own is in CoreTLSTests).
+        configuration.quirks.coreForcedProtectionRefusal = false
         let headUnit = HeadUnitEmulator(configuration: configuration)
         let port = try await headUnit.start()
         let wire = await headUnit.receivedFrames()

@@ -17,14 +17,17 @@ extension AppConfiguration {
         certificate: TestMaterial.PEM? = nil,
         key: TestMaterial.PEM? = nil,
         policy: ProtectionFailurePolicy = .requireProtection,
-        handshakeTimeout: Duration = .seconds(5)
+        handshakeTimeout: Duration = .seconds(5),
+        maximumTLSVersion: OpenSSLSecurityConfiguration.TLSVersion? = nil
     ) throws -> AppConfiguration {
         var logger = Logger(label: "test.protected")
         logger.logLevel = .critical
-        let factory = try OpenSSLSecurityManagerFactory(
-            .app(certificateChain: certificate ?? material.appCertificate, privateKey: key ?? material.appKey))
+        var tls = OpenSSLSecurityConfiguration.app(
+            certificateChain: certificate ?? material.appCertificate, privateKey: key ?? material.appKey)
+        tls.maximumVersion = maximumTLSVersion
+        let factory = try OpenSSLSecurityManagerFactory(tls)
         return AppConfiguration(
-            appName: "SwiftSDL Nav Probe", appID: "swiftsdl-nav", timeouts: .all(.seconds(10)), logger: logger,
+            appName: "SwiftSDL Nav Probe", appID: material.appID, timeouts: .all(.seconds(10)), logger: logger,
             security: AppConfiguration.Security(
                 factory: factory, failurePolicy: policy, handshakeTimeout: handshakeTimeout)
         )
@@ -37,13 +40,19 @@ extension HeadUnitConfiguration {
         trusting ca: TestMaterial.PEM,
         directory: URL,
         force: Set<ServiceType> = [],
-        fault: HeadUnitSecurity.HandshakeFault? = nil
+        fault: HeadUnitSecurity.HandshakeFault? = nil,
+        configuredTLS12: Bool = false
     ) throws -> HeadUnitConfiguration {
         var configuration = HeadUnitConfiguration(port: 0, activationDelay: .milliseconds(20))
         configuration.recordDirectory = directory.path
+        var tls = OpenSSLSecurityConfiguration.headUnit(trusting: ca)
+        // Core's ini says TLSv1.2; what Core runs ignores it (CoreQuirks.negotiatesTLS13DespiteConfiguredMaximum).
+        let uncapped = try OpenSSLSecurityManagerFactory(tls)
+        if configuredTLS12 { tls.maximumVersion = .tls1_2 }
         configuration.security = HeadUnitSecurity(
-            factory: try OpenSSLSecurityManagerFactory(.headUnit(trusting: ca)),
-            forceProtectedServices: force, handshakeTimeout: .seconds(5), fault: fault)
+            factory: try OpenSSLSecurityManagerFactory(tls),
+            forceProtectedServices: force, handshakeTimeout: .seconds(5), fault: fault,
+            factoryIgnoringMaximumVersion: configuredTLS12 ? uncapped : nil)
         return configuration
     }
 }

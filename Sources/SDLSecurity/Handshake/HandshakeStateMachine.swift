@@ -162,6 +162,23 @@ public struct HandshakeStateMachine<Instant: InstantProtocol>: Sendable {
         return [.send(SecurityInternalError(code: error.code).query(sequenceNumber: sequence)), .failed(error)]
     }
 
+    /// Fails the handshake for a reason the owner found itself, such as a certificate the TLS engine accepted but
+    /// the head unit's own rules refuse (SDL Core's "App ID does not match certificate"). The peer gets a
+    /// SendInternalError with the error's code and `text`; a failed machine stays failed and returns nothing.
+    ///
+    /// ```swift
+    /// let actions = machine.fail(SecurityError(.invalidCertificate), text: "App ID does not match certificate")
+    /// // [.send(SendInternalError INVALID_CERT), .failed(error)]
+    /// ```
+    public mutating func fail(_ error: SecurityError, text: String? = nil) -> [HandshakeAction] {
+        if case .failed = state { return [] }
+        state = .failed(error)
+        let sequence = role == .headUnit ? takeSequence() : 0
+        return [
+            .send(SecurityInternalError(code: error.code, text: text).query(sequenceNumber: sequence)), .failed(error),
+        ]
+    }
+
     private func acceptsHandshakeData(of type: SecurityQuery.QueryType) -> Bool {
         switch role {
         // sdl_ios refuses only Response-typed handshake data; Core before 8.0 sent Notifications (PS §5.1.1.3.1).

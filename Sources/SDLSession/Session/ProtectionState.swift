@@ -19,6 +19,18 @@ struct ProtectionState {
     var rpcStatus: RPCProtectionStatus = .unprotected
     /// OnPermissionsChange required encryption without ``AppConfiguration/security``: logged once.
     var reportedMissingSecurity = false
+    /// Encrypted frames that arrived while the handshake was still running, in order. SDL Core sends a protected
+    /// StartServiceACK before its last TLS 1.3 handshake message, and on protocol 5 that ACK's payload is a record
+    /// only the completed handshake can decrypt. Released when the handshake completes; when it fails, the starts
+    /// they answer fail with its error. At most ``maximumHeldFrames``.
+    var held: [SDLFrame] = []
+    /// Services the head unit acknowledged with E = 1 before a handshake that then failed: running on the head unit,
+    /// unusable for the app, so the start ends them.
+    var acknowledgedBeforeFailure: Set<ServiceType> = []
+
+    /// Only control answers are expected before the handshake ends (one per protected start); anything beyond this
+    /// is a head unit misbehaving and is dropped rather than buffered without bound.
+    static let maximumHeldFrames = 8
 
     /// A handshake is running or complete and can carry another protected service.
     var isUsable: Bool { manager != nil && failure == nil }

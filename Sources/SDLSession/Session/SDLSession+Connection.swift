@@ -131,6 +131,8 @@ extension SDLSession {
     // MARK: Incoming
 
     func receive(_ incoming: SDLFrame) async {
+        // An encrypted frame before the handshake ends waits for it (SDL Core's TLS 1.3 ACK comes before its Finished).
+        if holdUntilHandshakeCompletes(incoming) { return }
         // Decrypted one frame at a time, before reassembly: the assembler counts plaintext (PS §2.3, docs/wire.md).
         guard let frame = decryptIfNeeded(incoming) else { return }
         if frame.header.frameType == .control {
@@ -195,6 +197,7 @@ extension SDLSession {
             await secondaryAddressChanged(update)
         case .securityQuery(let payload):
             receiveSecurityQuery(payload)
+            await releaseHeldFrames()
         case .ignore(let why):
             logger.debug("ignored frame", metadata: ["why": "\(why)"])
         }

@@ -29,6 +29,14 @@ extension SDLSession {
         do {
             try prepareProtection(security)
             let started = try await sendStartService(service, payload: payload, encrypted: true)
+            if started.isEncrypted, !protection.isComplete {
+                // Held ACKs are released only once the handshake completed; this one came without any handshake.
+                // The head unit runs the service all the same, so it is ended below.
+                protection.acknowledgedBeforeFailure.insert(service)
+                throw SDLSessionError(
+                    .security(SecurityError(.notProtected, context: "StartServiceACK with E = 1 before the handshake")),
+                    context: "\(service)")
+            }
             if started.isEncrypted {
                 protection.services.insert(service)
                 logger.debug("protected service started", metadata: ["service": "\(service)"])
@@ -51,6 +59,10 @@ extension SDLSession {
         } catch let error as SDLSessionError {
             failure = explainProtectionFailure(error, service: service)
         }
+        if protection.acknowledgedBeforeFailure.remove(service) != nil {
+            // The head unit runs the service and expects records the app cannot make: end it before anything else.
+            try? await endService(service, payload: ByteBuffer(), timeout: configuration.timeouts.service)
+        }
         guard security.failurePolicy == .fallBackToUnprotected, Self.allowsFallback(failure) else {
             logger.error("protected service refused", metadata: ["error": "\(failure)"])
             throw failure
@@ -72,9 +84,14 @@ extension SDLSession {
             throw SDLSessionError(
                 .security(SecurityError(.configuration("no security manager for vehicle make \(make ?? "-")"))))
         }
+        let appID = configuration.fullAppID ?? configuration.appID
+        if let mismatch = Self.certificateMismatch(security.factory.presentedCertificate, appID: appID) {
+            logger.warning(
+                "the certificate does not name the app; SDL Core will refuse it", metadata: ["why": "\(mismatch)"])
+        }
         do {
             protection.manager = try security.factory.makeManager(
-                role: .app, appID: configuration.fullAppID ?? configuration.appID, vehicleMake: make)
+                role: .app, appID: appID, vehicleMake: make)
         } catch {
             throw SDLSessionError(.security(error))
         }
@@ -85,16 +102,36 @@ extension SDLSession {
     }
 
     /// A NAK or timeout that followed a failed handshake is reported as the handshake's error, with the NAK's reason.
+    /// When the head unit refused the certificate and the certificate does not name the app, the context says so.
     func explainProtectionFailure(_ error: SDLSessionError, service: ServiceType) -> SDLSessionError {
         guard let handshakeError = protection.failure else { return error }
+        var hint = ""
+        if handshakeError.code == .invalidCertificate, let security = configuration.security,
+            let mismatch = Self.certificateMismatch(
+                security.factory.presentedCertificate, appID: configuration.fullAppID ?? configuration.appID)
+        {
+            hint = "; \(mismatch)"
+        }
         switch error.kind {
         case .serviceRejected(_, let nak):
-            return SDLSessionError(.security(handshakeError), context: "\(service) NAK: \(nak.reason ?? "no reason")")
+            return SDLSessionError(
+                .security(handshakeError), context: "\(service) NAK: \(nak.reason ?? "no reason")\(hint)")
         case .timeout:
-            return SDLSessionError(.security(handshakeError), context: "\(service): no answer after the handshake")
+            return SDLSessionError(
+                .security(handshakeError), context: "\(service): no answer after the handshake\(hint)")
+        case .security(let security) where security == handshakeError:
+            return hint.isEmpty ? error : SDLSessionError(error.kind, context: (error.context ?? "\(service)") + hint)
         default:
             return error
         }
+    }
+
+    /// Why SDL Core would refuse `certificate` for `appID`: its subject `serialNumber` must be the app's policy id.
+    /// `nil` when it matches or the certificate is unknown.
+    static func certificateMismatch(_ certificate: CertificateSummary?, appID: String) -> String? {
+        guard let certificate, certificate.subjectSerialNumber != appID else { return nil }
+        let found = certificate.subjectSerialNumber.map { "\"\($0)\"" } ?? "no serialNumber"
+        return "the certificate's subject serialNumber must be the app id \"\(appID)\"; it has \(found)"
     }
 
     /// Falls back only when the head unit is still there: not after the connection or the session went away.
@@ -137,6 +174,7 @@ extension SDLSession {
                 protection.failure = error
                 protection.manager?.stop()
                 protection.services.removeAll()
+                failHeldFrames(error)
                 if protection.rpcStatus == .protected {
                     setRPCProtection(.failed(SDLSessionError(.security(error), context: "rpc: TLS session lost")))
                 }
@@ -199,12 +237,14 @@ extension SDLSession {
         return frames
     }
 
-    /// Decrypts an encrypted Single or Consecutive frame; `nil` drops a frame that does not decrypt.
+    /// Decrypts an encrypted frame: Single and Consecutive frames, and control frames whose payload is a TLS record
+    /// (SDL Core encrypts the payload of a protected StartServiceACK on protocol 5). First frames stay clear, and so
+    /// does a control frame with the E bit whose payload is BSON, as the spec has it. `nil` drops a frame that does
+    /// not decrypt.
     func decryptIfNeeded(_ frame: SDLFrame) -> SDLFrame? {
         let header = frame.header
-        guard header.isEncrypted, header.frameType == .single || header.frameType == .consecutive else {
-            return frame
-        }
+        guard header.isEncrypted, header.frameType != .first else { return frame }
+        if header.frameType == .control, !Self.isTLSRecords(frame.payload) { return frame }
         guard let manager = protection.manager, protection.failure == nil else {
             logger.error("encrypted frame without a TLS session", metadata: ["header": "\(header)"])
             return nil
@@ -214,6 +254,81 @@ extension SDLSession {
         } catch {
             logger.error("frame does not decrypt", metadata: ["header": "\(header)", "error": "\(error)"])
             return nil
+        }
+    }
+
+    /// Whether a payload is made of whole TLS application-data records: content type 23, version 3.x, and lengths
+    /// that account for every byte (SDL Core sends one). A BSON document cannot be mistaken for one: read as BSON,
+    /// a record header gives a document length of at least 197,399, never the payload's own size.
+    static func isTLSRecords(_ payload: ByteBuffer) -> Bool {
+        var offset = payload.readerIndex
+        let end = payload.writerIndex
+        guard payload.readableBytes > 5 else { return false }
+        // Bounded: every pass moves past at least one 5-byte header.
+        while offset < end {
+            guard end - offset > 5, payload.getInteger(at: offset, as: UInt8.self) == 0x17,
+                payload.getInteger(at: offset + 1, as: UInt8.self) == 0x03,
+                let length = payload.getInteger(at: offset + 3, as: UInt16.self)
+            else { return false }
+            offset += 5 + Int(length)
+        }
+        return offset == end
+    }
+
+    /// Keeps an encrypted frame that arrived while this connection's handshake is still running; `true` if kept
+    /// (or dropped because too many wait). It is handled once the handshake completes. A protected ACK that comes
+    /// after the handshake failed fails its start at once, like a held one.
+    func holdUntilHandshakeCompletes(_ frame: SDLFrame) -> Bool {
+        guard frame.header.isEncrypted, frame.header.frameType != .first, protection.manager != nil else {
+            return false
+        }
+        if let failure = protection.failure, frame.header.controlFrameInfo == .startServiceACK {
+            failAcknowledgedStart(frame.header.serviceType, failure)
+            return true
+        }
+        guard protection.failure == nil, !protection.isComplete else { return false }
+        guard protection.held.count < ProtectionState.maximumHeldFrames else {
+            logger.error(
+                "too many encrypted frames before the TLS handshake completed; dropped",
+                metadata: ["header": "\(frame.header)"])
+            return true
+        }
+        logger.debug("encrypted frame held until the TLS handshake completes", metadata: ["header": "\(frame.header)"])
+        protection.held.append(frame)
+        return true
+    }
+
+    /// Handles the held frames, in order, once the handshake has completed.
+    func releaseHeldFrames() async {
+        guard protection.isComplete, !protection.held.isEmpty else { return }
+        let held = protection.held
+        protection.held = []
+        for frame in held { await receive(frame) }
+    }
+
+    /// The handshake failed (or timed out) while encrypted frames waited for it: the protected starts they answer
+    /// fail with its error. The wait is bounded by the handshake's own deadline.
+    func failHeldFrames(_ error: SecurityError) {
+        let held = protection.held
+        protection.held = []
+        for frame in held {
+            guard frame.header.frameType == .control, frame.header.controlFrameInfo == .startServiceACK else {
+                logger.error(
+                    "encrypted frame dropped: the TLS handshake failed", metadata: ["header": "\(frame.header)"])
+                continue
+            }
+            failAcknowledgedStart(frame.header.serviceType, error)
+        }
+    }
+
+    /// The head unit acknowledged a protected start, but this side's handshake failed: the start fails with the
+    /// handshake's error, and ``startProtected(_:payload:)`` ends the service the head unit thinks is running.
+    private func failAcknowledgedStart(_ service: ServiceType, _ error: SecurityError) {
+        protection.acknowledgedBeforeFailure.insert(service)
+        let failure = SDLSessionError(
+            .security(error), context: "\(service): acknowledged with E = 1, but the TLS handshake failed")
+        if !controls.resolve(.start(service), .failure(failure)) {
+            logger.error("protected StartServiceACK nobody asked for", metadata: ["service": "\(service)"])
         }
     }
 
