@@ -327,6 +327,12 @@ public actor StreamingSession {
         case .started(let stream):
             touchScale = stream.scale.factor
             touchFilter.reset()
+            if options.video.requestsEncryption, !stream.isEncrypted {
+                // Only a fall-back policy gets here: a required protection that failed ends the run instead.
+                yield(.video(event))
+                yield(.error(message: "the video is not protected: it streams in the clear", source: "video"))
+                return
+            }
         case .touchesCancelled:
             touchFilter.reset()
         default:

@@ -33,6 +33,9 @@ public struct VideoStreamingError: Error, Hashable, Sendable, CustomStringConver
         case invalidAcknowledgement
         /// The encoder could not be created or failed to encode.
         case encoderFailed
+        /// Protection was required and the head unit could not give it: it refused the app's certificate, the TLS
+        /// handshake failed, or it answered without protection.
+        case protectionFailed
         /// The connection failed to start, end or carry the service.
         case connectionFailed
         /// The transport closed while the stream was open.
@@ -60,6 +63,7 @@ public struct VideoStreamingError: Error, Hashable, Sendable, CustomStringConver
         case .startServiceRejected: name = "the head unit refused the video service"
         case .invalidAcknowledgement: name = "the head unit accepted the video service with unusable parameters"
         case .encoderFailed: name = "the encoder failed"
+        case .protectionFailed: name = "the video could not be protected"
         case .connectionFailed: name = "the connection failed"
         case .transportClosed: name = "the transport closed"
         }
@@ -88,7 +92,8 @@ extension VideoStreamingError {
     public var isFatal: Bool {
         switch kind {
         case .notProjectionApp, .videoStreamingNotSupported, .noSupportedFormat, .noResolutionInRange,
-            .noUsableResolution, .negotiationExhausted, .startServiceRejected, .invalidAcknowledgement, .encoderFailed:
+            .noUsableResolution, .negotiationExhausted, .startServiceRejected, .invalidAcknowledgement, .encoderFailed,
+            .protectionFailed:
             true
         case .connectionFailed, .transportClosed:
             false

@@ -1,0 +1,73 @@
+import BrowserTestSupport
+import CarWindowTesting
+import Foundation
+import SDLSecurityOpenSSL
+import Testing
+
+/// `carwindow stream --certificate --key` against `carwindow headunit --trust-ca --force-protected video` (with SDL
+/// Core's TLS behaviour), both as processes: protected video from the command line, for every kind of source.
+@Suite("carwindow stream with protected video", .timeLimit(.minutes(3)))
+struct StreamProtectionTests {
+    @Test("a certificate naming the app streams encrypted video that the head unit decrypts and records",
+          arguments: [StreamSourceMatrixTests.Source.pattern, .demo])
+    func protectedVideo(source: StreamSourceMatrixTests.Source) async throws {
+        let material = try await TestMaterial.loaded()
+        let directory = try StreamSourceMatrixTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = try Self.write(material, certificate: material.appCertificate, key: material.appKey, in: directory)
+        let record = directory.appendingPathComponent("recordings")
+        try FileManager.default.createDirectory(at: record, withIntermediateDirectories: true)
+        try await StreamSourceMatrixTests.run(
+            source: source, headUnitArguments: ["--trust-ca", files.ca, "--force-protected", "video"],
+            streamArguments: ["--certificate", files.certificate, "--key", files.key, "--duration", "5"],
+            record: record
+        ) { rig in
+            let started = try await rig.stream.waitForLine("videoStarted", in: .stdout, timeout: .seconds(60)) {
+                $0.contains(#""event":"videoStarted""#)
+            }
+            #expect(started.text.contains(#""encrypted":true"#), "\(started.text)")
+            #expect(try await rig.stream.waitForExit(timeout: .seconds(60)) == 0, "\(rig.stream.tail())")
+            #expect(!rig.stream.lines.contains { $0.text.contains(#""event":"error""#) }, "\(rig.stream.tail())")
+        }
+        let recordings = try FileManager.default.contentsOfDirectory(atPath: record.path).filter { $0.hasSuffix(".h264") }
+        let file = try #require(recordings.first.map { record.appendingPathComponent($0) })
+        let summary = try await VideoProbe().summary(of: file)
+        #expect((summary.width, summary.height) == (800, 480), "\(summary)")
+        #expect(summary.frames > 0, "\(summary)")
+    }
+
+    @Test("a certificate naming another app is refused: exit 1, and the reason names the app id")
+    func mismatchedCertificate() async throws {
+        let material = try await TestMaterial.loaded()
+        let directory = try StreamSourceMatrixTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = try Self.write(
+            material, certificate: material.mismatchedCertificate, key: material.mismatchedKey, in: directory)
+        try await StreamSourceMatrixTests.run(
+            source: .pattern, headUnitArguments: ["--trust-ca", files.ca, "--force-protected", "video"],
+            streamArguments: ["--certificate", files.certificate, "--key", files.key, "--duration", "60"]
+        ) { rig in
+            let status = try await rig.stream.waitForExit(timeout: .seconds(60))
+            #expect(status == 1)
+            let stderr = rig.stream.lines.filter { $0.stream == .stderr }.map(\.text)
+            #expect(stderr.count == 1, "\(stderr)")
+            #expect(stderr.first?.contains(material.appID) == true, "\(stderr)")
+            #expect(rig.stream.lines.last { $0.stream == .stdout }?.text.contains(#""event":"error""#) == true)
+        }
+    }
+
+    /// The CA, the certificate and the key as PEM files, for the two commands' options.
+    static func write(
+        _ material: TestMaterial, certificate: TestMaterial.PEM, key: TestMaterial.PEM, in directory: URL
+    ) throws -> (ca: String, certificate: String, key: String) {
+        func file(_ pem: TestMaterial.PEM, _ name: String) throws -> String {
+            guard case .data(let bytes) = pem else {
+                throw HarnessError("\(name) is not in memory")
+            }
+            let url = directory.appendingPathComponent(name)
+            try Data(bytes).write(to: url)
+            return url.path
+        }
+        return (try file(material.ca, "ca.pem"), try file(certificate, "app.pem"), try file(key, "app.key"))
+    }
+}
