@@ -89,7 +89,7 @@ let package = Package(
         .target(
             name: "HeadUnitViewer",
             dependencies: [
-                "HeadUnit",
+                "HeadUnit", "SDLRPC",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
@@ -243,7 +243,7 @@ let package = Package(
             name: "HeadUnitTests",
             dependencies: [
                 "CarWindowTesting",
-                "HeadUnit", "SDLWire",
+                "HeadUnit", "SDLRPC", "SDLWire",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
@@ -271,8 +271,8 @@ let package = Package(
         ),
         .testTarget(
             name: "HeadUnitViewerTests",
-            dependencies: ["CarWindowTesting", 
-                "HeadUnitViewer", "HeadUnit", "BrowserTestSupport",
+            dependencies: ["CarWindowTesting",
+                "HeadUnitViewer", "HeadUnit", "SDLRPC", "BrowserTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
@@ -286,7 +286,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CarWindowTests",
-            dependencies: ["CarWindow"],
+            dependencies: ["CarWindow", "SDLRPC"],
             exclude: ["Goldens", "Fixtures"],
             swiftSettings: upcoming
         ),

@@ -50,7 +50,7 @@ actor DemoEventWriter {
     }
 
     /// One `touch` line per finger, in head-unit pixels as received.
-    func write(touch: CarWindow.TouchEvent) {
+    func write(touch: CarWindow.TouchNotification) {
         for finger in touch.touches {
             guard let point = finger.coordinates.last else { continue }
             write("touch", ["type": touch.type.rawValue, "id": finger.id, "x": point.x, "y": point.y])

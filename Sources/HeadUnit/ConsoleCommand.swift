@@ -122,12 +122,14 @@ public enum ConsoleCommand: Hashable, Sendable {
             try await headUnit.endVideoService(for: app)
             return "ended \(app)'s video"
         case .tap(let app, let x, let y):
-            return "\(try await headUnit.injectTouches(TouchEvent.tap(x: x, y: y), to: app)) notifications"
+            return "\(try await headUnit.injectTouches(InjectedTouch.tap(x: Double(x), y: Double(y)), to: app)) notifications"
         case .pan(let app, let from, let to):
-            let events = TouchEvent.pan(from: (from.width, from.height), to: (to.width, to.height))
+            let events = InjectedTouch.pan(
+                from: (Double(from.width), Double(from.height)), to: (Double(to.width), Double(to.height)))
             return "\(try await headUnit.injectTouches(events, to: app)) notifications"
         case .pinch(let app, let x, let y, let from, let to):
-            let events = TouchEvent.pinch(center: (x, y), fromDistance: from, toDistance: to)
+            let events = InjectedTouch.pinch(
+                center: (Double(x), Double(y)), fromDistance: Double(from), toDistance: Double(to))
             return "\(try await headUnit.injectTouches(events, to: app)) notifications"
         }
     }

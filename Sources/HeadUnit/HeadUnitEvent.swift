@@ -1,3 +1,4 @@
+public import SDLRPC
 public import SDLWire
 
 /// Something the emulator saw or did, for tests and viewers.
@@ -91,23 +92,6 @@ public enum HeadUnitEvent: Sendable, CustomStringConvertible {
         case .secondaryTransportRegistered(let app): "\(app) secondary transport registered"
         case .secondaryTransportClosed(let app): "\(app) secondary transport closed"
         }
-    }
-}
-
-/// A haptic rectangle from SendHapticData, floats unchanged.
-public struct HapticRect: Hashable, Sendable {
-    public var id: Int
-    public var x: Double
-    public var y: Double
-    public var width: Double
-    public var height: Double
-
-    public init(id: Int, x: Double, y: Double, width: Double, height: Double) {
-        self.id = id
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
     }
 }
 

@@ -1,3 +1,4 @@
+import SDLRPC
 import Testing
 
 @testable import HeadUnitViewer
@@ -71,12 +72,12 @@ struct ClientMessageTests {
         let json = ServerMessage.event(.hmiLevelChanged(.full), time: WallClockTime(millisecondsSince1970: 1)).json()
         #expect(json == #"{"event":{"kind":"hmiLevelChanged","level":"FULL"},"time":1,"type":"event"}"#)
         let rects = ServerMessage.event(
-            .hapticRects([ViewerHapticRect(id: 3, x: 1, y: 2, width: 3, height: 4)]),
+            .hapticRects([HapticRect(id: 3, x: 1, y: 2, width: 3, height: 4)]),
             time: WallClockTime(millisecondsSince1970: 2)
         ).json()
         #expect(
             rects
-                == #"{"event":{"kind":"hapticRects","rects":[{"h":4,"id":3,"w":3,"x":1,"y":2}]},"#
+                == #"{"event":{"kind":"hapticRects","rects":[{"id":3,"rect":{"height":4,"width":3,"x":1,"y":2}}]},"#
                 + #""time":2,"type":"event"}"#
         )
     }

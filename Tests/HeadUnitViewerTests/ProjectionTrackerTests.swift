@@ -1,4 +1,6 @@
 import HeadUnit
+import struct SDLRPC.HapticRect
+import struct SDLRPC.TouchType
 import Testing
 
 @testable import HeadUnitViewer
@@ -27,8 +29,8 @@ struct ProjectionTrackerTests {
         return tracker
     }
 
-    static func viewerRects(_ rects: [HapticRect]) -> [ViewerHapticRect] {
-        rects.map { ViewerHapticRect(id: $0.id, x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+    static func viewerRects(_ rects: [HapticRect]) -> [HapticRect] {
+        rects
     }
 
     @Test(

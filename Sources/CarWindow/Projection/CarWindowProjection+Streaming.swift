@@ -99,9 +99,9 @@ extension CarWindowProjection {
     /// One `OnTouchEvent`: to the window, which drops Core's duplicate, divides by the scale (the one place) and
     /// recognises gestures.
     func received(_ notification: RPCNotificationMessage) {
-        let event: TouchEvent
+        let event: TouchNotification
         do {
-            event = try TouchEvent(notification.decode(OnTouchEvent.self))
+            event = try TouchNotification(notification.decode(OnTouchEvent.self))
         } catch let error as CarWindowError {
             report(error)
             return

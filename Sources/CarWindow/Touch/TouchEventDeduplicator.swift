@@ -12,12 +12,12 @@
 /// dedup.accept(event)   // false: the duplicate
 /// ```
 public struct TouchEventDeduplicator: Sendable {
-    private var last: TouchEvent?
+    private var last: TouchNotification?
 
     public init() {}
 
     /// Returns `false` when `event` repeats the previous event exactly.
-    public mutating func accept(_ event: TouchEvent) -> Bool {
+    public mutating func accept(_ event: TouchNotification) -> Bool {
         if event == last { return false }
         last = event
         return true

@@ -1,4 +1,6 @@
 public import HeadUnit
+import struct SDLRPC.HapticRect
+import struct SDLRPC.TouchType
 import NIOConcurrencyHelpers
 
 /// The viewer's view of CarWindow's head-unit emulator: the thin adapter between ``ViewerBackend`` and `HeadUnitEmulator`.
@@ -101,7 +103,7 @@ public final class HeadUnitBackend: ViewerBackend {
             case .dropConnection:
                 try await headUnit.dropConnection(try await projectingApp())
             case .touch(let event):
-                let touch = TouchEvent(
+                let touch = InjectedTouch(
                     type: TouchType(event.type),
                     points: event.touches.map {
                         TouchPoint(id: $0.id, timestamp: $0.timestamp, x: Int($0.x.rounded()), y: Int($0.y.rounded()))
@@ -141,6 +143,6 @@ extension HMILevel {
 
 extension TouchType {
     init(_ type: ViewerTouchEvent.TouchType) {
-        self = TouchType(rawValue: type.rawValue) ?? .cancel
+        self = TouchType(rawValue: type.rawValue)
     }
 }

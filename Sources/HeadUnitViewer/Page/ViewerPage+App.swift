@@ -93,8 +93,9 @@ extension ViewerPage {
           function showHaptics(rects, s) {
             const layer = $('haptics');
             layer.replaceChildren(...rects.flatMap(r => {
-              const left = Math.max(0, r.x), top = Math.max(0, r.y);
-              const right = Math.min(s.width, r.x + r.w), bottom = Math.min(s.height, r.y + r.h);
+              const left = Math.max(0, r.rect.x), top = Math.max(0, r.rect.y);
+              const right = Math.min(s.width, r.rect.x + r.rect.width);
+              const bottom = Math.min(s.height, r.rect.y + r.rect.height);
               if (!(right > left && bottom > top)) return [];
               const box = document.createElement('div');
               box.style.left = (left / s.width * 100) + '%';
