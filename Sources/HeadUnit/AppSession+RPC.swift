@@ -198,6 +198,7 @@ extension AppSession {
                 rects.append(HapticRect(id: Int(id), x: x, y: y, width: width, height: height))
             }
         }
+        hapticRects = rects
         return [.emit(.hapticRects(app, rects)), respond(rpc, CoreRPC.response("SUCCESS"))]
     }
 

@@ -2,6 +2,7 @@ import Foundation
 public import Logging
 import NIOCore
 import NIOPosix
+public import SDLRPC
 import SDLSecurity
 public import SDLWire
 
@@ -217,7 +218,8 @@ public actor HeadUnitEmulator {
                 audioStreaming: session.audioActive,
                 subscribedToVideoCapability: session.subscribedToVideoCapability,
                 secondaryTransportRegistered: connection.secondary != nil,
-                servicesOnSecondary: connection.secondaryServices
+                servicesOnSecondary: connection.secondaryServices,
+                hapticRects: session.hapticRects
             )
         }
     }
@@ -410,4 +412,7 @@ public struct AppSnapshot: Hashable, Sendable {
     public var secondaryTransportRegistered: Bool = false
     /// The services running on the secondary transport; the others run on the primary.
     public var servicesOnSecondary: Set<ServiceType> = []
+    /// The rects of the app's last SendHapticData, in head-unit pixels (empty until it sends one, or after it
+    /// cleared them).
+    public var hapticRects: [HapticRect] = []
 }

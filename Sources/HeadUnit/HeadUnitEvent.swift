@@ -81,7 +81,10 @@ public enum HeadUnitEvent: Sendable, CustomStringConvertible {
             "\(app) OnSystemCapabilityUpdated \(capability.preferredResolution)"
         case .appCapabilityUpdated(let app, let dropped): "\(app) OnAppCapabilityUpdated\(dropped ? " (dropped)" : "")"
         case .touchSent(let app, let type, let count): "\(app) OnTouchEvent \(type) x\(count)"
-        case .hapticRects(let app, let rects): "\(app) SendHapticData \(rects.count) rects"
+        case .hapticRects(let app, let rects):
+            "\(app) SendHapticData \(rects.count) rects"
+                + (rects.isEmpty ? "" : ": " + rects.prefix(8).map(\.description).joined(separator: ", "))
+                + (rects.count > 8 ? ", ... (`rects \(app.rawValue)` lists all)" : "")
         case .appUnregistered(let app, let unexpected): "\(app) unregistered\(unexpected ? " (disconnected)" : "")"
         case .disconnected(let app): "\(app) disconnected"
         case .error(let error): "error: \(error)"
