@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "SDLSession", targets: ["SDLSession"]),
         .library(name: "SDLStreaming", targets: ["SDLStreaming"]),
         .library(name: "HeadUnit", targets: ["HeadUnit"]),
+        .library(name: "HeadUnitViewer", targets: ["HeadUnitViewer"]),
         .library(name: "SDLAudio", targets: ["SDLAudio"]),
         .library(name: "CarWindow", targets: ["CarWindow"]),
         .library(name: "SDLSecurity", targets: ["SDLSecurity"]),

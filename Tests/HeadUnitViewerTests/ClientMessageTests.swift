@@ -18,6 +18,7 @@ struct ClientMessageTests {
         (#"{"type":"rejectFormat","codec":"H264","protocol":"RTP"}"#, .command(.rejectFormat(.h264RTP))),
         (#"{"type":"allowFormat","codec":"H264","protocol":"RTP"}"#, .command(.allowFormat(.h264RTP))),
         (#"{"type":"dropConnection"}"#, .command(.dropConnection)),
+        (#"{"type":"selectApp","app":"2"}"#, .command(.selectApp("2"))),
         (
             #"{"type":"touch","event":{"type":"MOVE","touches":"#
                 + #"[{"id":0,"x":10,"y":20,"ts":5},{"id":1,"x":30,"y":40,"ts":5}]}}"#,

@@ -29,10 +29,22 @@ import struct SDLRPC.HapticRect
 /// tracker.hapticRects(of: app, on: .wvga)   // []
 /// ```
 struct ProjectionTracker: Sendable {
+    /// The app the page shows and commands go to: the one picked on the page while it stays connected, else the
+    /// app that went to FULL last (the one on the car's screen), else the one whose video started last, else the
+    /// first that registered.
+    var projectingApp: AppID? { selectedApp ?? fullApps.last ?? recentApp }
+    /// The app whose access units the page gets now; a switch to another app waits for that app's next key frame.
+    var forwardedApp: AppID?
+    /// The app picked on the page (`selectApp`), until it disconnects.
+    var selectedApp: AppID?
+    /// The apps in FULL, the latest last.
+    private(set) var fullApps: [AppID] = []
     /// The app whose video started last, or else the first that registered.
-    var projectingApp: AppID?
+    private(set) var recentApp: AppID?
+    /// Each app's video format, while its video runs or since it last ran.
+    private(set) var formats: [AppID: ViewerVideoFormat] = [:]
     /// The projecting app's video format.
-    var format: ViewerVideoFormat?
+    var format: ViewerVideoFormat? { projectingApp.flatMap { formats[$0] } }
     /// The screen last announced to the apps: the configuration's when the viewer subscribed, then each
     /// OnSystemCapabilityUpdated's. `nil` when unknown.
     var screen: ViewerScreen?
@@ -62,13 +74,16 @@ struct ProjectionTracker: Sendable {
         switch event {
         case .connected(let app, let remote): return .note("\(app) connected from \(remote)")
         case .appRegistered(let app, let name, _):
-            if projectingApp == nil { projectingApp = app }
+            if recentApp == nil { recentApp = app }
             return .appRegistered(ViewerApp(id: String(app.rawValue), name: name, hmiLevel: .none))
-        case .hmiChanged(_, let status): return .hmiLevelChanged(ViewerHMILevel(status.level))
+        case .hmiChanged(let app, let status):
+            fullApps.removeAll { $0 == app }
+            if status.level == .full { fullApps.append(app) }
+            return .hmiLevelChanged(ViewerHMILevel(status.level))
         case .videoStarted(let app, let format, let size):
             let viewerFormat = ViewerVideoFormat(codec: format.codec, protocol: format.protocol)
-            projectingApp = app
-            self.format = viewerFormat
+            recentApp = app
+            formats[app] = viewerFormat
             return .videoStarted(format: viewerFormat, width: size.width, height: size.height)
         case .videoRejected(let app, let reason, let parameters):
             return .note("\(app) video refused: \(reason) \(parameters)")
@@ -89,7 +104,10 @@ struct ProjectionTracker: Sendable {
         case .appUnregistered(let app, let unexpected):
             return .appUnregistered(appID: String(app.rawValue), reason: unexpected ? "disconnected" : "unregistered")
         case .disconnected(let app):
-            if projectingApp == app { projectingApp = nil }
+            if recentApp == app { recentApp = nil }
+            if selectedApp == app { selectedApp = nil }
+            fullApps.removeAll { $0 == app }
+            formats[app] = nil
             measuredRects[app] = nil
             return .connectionDropped(reason: "\(app) disconnected")
         case .error(let error): return .error(error.description)
