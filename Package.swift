@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "SDLSecurityOpenSSL", targets: ["SDLSecurityOpenSSL"]),
         .executable(name: "carwindow", targets: ["CarWindowCLI"]),
         .library(name: "CarWindowTesting", targets: ["CarWindowTesting"]),
+        .library(name: "CarWindowTestingTools", targets: ["CarWindowTestingTools"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
@@ -191,13 +192,21 @@ let package = Package(
             ],
             swiftSettings: upcoming
         ),
-        // Helpers for users' own tests (any test framework): the emulator as a fixture, an ffprobe wrapper, TLS test
-        // certificates made with openssl. Not tied to swift-testing or XCTest.
+        // Helpers for users' own tests (any test framework): the emulator as a fixture with waits that have deadlines,
+        // taps on CarWindow views, frames decoded from the recording, TLS test certificates made with openssl. Not tied
+        // to swift-testing or XCTest. Re-exports CarWindowTestingTools.
         .target(
             name: "CarWindowTesting",
             dependencies: [
-                "HeadUnit", "SDLSession", "SDLSecurityOpenSSL", "SDLMedia", .product(name: "Logging", package: "swift-log"),
+                "CarWindowTestingTools", "HeadUnit", "SDLSession", "SDLSecurityOpenSSL", "SDLMedia", "SDLRPC", "CarWindow",
+                .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: upcoming
+        ),
+        // The tools alone (external tools off the cooperative pool, ffprobe, blocking work): Foundation only, so the
+        // low layers' tests use them without linking the emulator, the session or the UI.
+        .target(
+            name: "CarWindowTestingTools",
             swiftSettings: upcoming
         ),
         .testTarget(
@@ -243,7 +252,7 @@ let package = Package(
         .testTarget(
             name: "HeadUnitTests",
             dependencies: [
-                "CarWindowTesting",
+                "CarWindowTestingTools",
                 "HeadUnit", "SDLRPC", "SDLWire",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -253,7 +262,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SDLRPCTests",
-            dependencies: ["CarWindowTesting", "SDLRPC", "SDLWire"],
+            dependencies: ["CarWindowTestingTools", "SDLRPC", "SDLWire"],
             exclude: ["Fixtures"],
             swiftSettings: upcoming
         ),
@@ -272,7 +281,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HeadUnitViewerTests",
-            dependencies: ["CarWindowTesting",
+            dependencies: ["CarWindowTestingTools",
                 "HeadUnitViewer", "HeadUnit", "SDLRPC", "BrowserTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -293,7 +302,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CarWindowStreamingTests",
-            dependencies: ["CarWindowTesting", "CarWindow", "SDLMedia", "SDLRPC"],
+            dependencies: ["CarWindowTestingTools", "CarWindow", "SDLMedia", "SDLRPC"],
             swiftSettings: upcoming
         ),
         .testTarget(
@@ -307,7 +316,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SDLMediaTests",
-            dependencies: ["CarWindowTesting", "SDLMedia"],
+            dependencies: ["CarWindowTestingTools", "SDLMedia"],
             swiftSettings: upcoming
         ),
         .testTarget(
@@ -336,7 +345,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SDLAudioTests",
-            dependencies: ["CarWindowTesting", "SDLAudio", "SDLRPC", "SDLWire", .product(name: "NIOCore", package: "swift-nio")],
+            dependencies: ["CarWindowTestingTools", "SDLAudio", "SDLRPC", "SDLWire", .product(name: "NIOCore", package: "swift-nio")],
             swiftSettings: upcoming
         ),
         // The projection end to end: CarWindow over a real session to the emulator on TCP, and `carwindow demo`.
@@ -372,7 +381,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CarWindowCLITests",
-            dependencies: ["CarWindowTesting", "CarWindowCLI", "HeadUnit", "BrowserTestSupport"],
+            dependencies: ["CarWindowTestingTools", "CarWindowCLI", "HeadUnit", "BrowserTestSupport"],
             swiftSettings: upcoming
         ),
     ]
