@@ -120,10 +120,12 @@ let package = Package(
             pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]
         ),
+        // Pango's few calls are declared in its shim.h, so only cairo's flags are needed (pango's carry -pthread,
+        // which SwiftPM refuses with a warning on every build); the libraries are linked by its module map.
         .systemLibrary(
             name: "CPangoCairo",
-            pkgConfig: "pangocairo",
-            providers: [.apt(["libpango1.0-dev"])]
+            pkgConfig: "cairo",
+            providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
         ),
         .target(
             name: "CarWindow",
