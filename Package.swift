@@ -200,7 +200,8 @@ let package = Package(
         .target(
             name: "CarWindowTesting",
             dependencies: [
-                "CarWindowTestingTools", "HeadUnit", "SDLSession", "SDLSecurityOpenSSL", "SDLMedia", "SDLRPC", "CarWindow",
+                "CarWindowTestingTools", "HeadUnit", "SDLSession", "SDLSecurityOpenSSL", "SDLMedia", "SDLRPC",
+                "CarWindow",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: upcoming
@@ -348,7 +349,9 @@ let package = Package(
         ),
         .testTarget(
             name: "SDLAudioTests",
-            dependencies: ["CarWindowTestingTools", "SDLAudio", "SDLRPC", "SDLWire", .product(name: "NIOCore", package: "swift-nio")],
+            dependencies: [
+                "CarWindowTestingTools", "SDLAudio", "SDLRPC", "SDLWire", .product(name: "NIOCore", package: "swift-nio"),
+            ],
             swiftSettings: upcoming
         ),
         // The projection end to end: CarWindow over a real session to the emulator on TCP, and `carwindow demo`.

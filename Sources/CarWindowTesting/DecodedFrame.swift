@@ -38,7 +38,8 @@ public struct DecodedFrame: Sendable {
     /// Take a rect a little inside the view's edges: H.264 blurs colours across edges.
     public func averageColor(x: Double, y: Double, width: Double, height: Double) -> PixelColor {
         let left = max(0, Int(x.rounded(.down))), top = max(0, Int(y.rounded(.down)))
-        let right = min(self.width, Int((x + width).rounded(.up))), bottom = min(self.height, Int((y + height).rounded(.up)))
+        let right = min(self.width, Int((x + width).rounded(.up)))
+        let bottom = min(self.height, Int((y + height).rounded(.up)))
         guard x.isFinite, y.isFinite, width.isFinite, height.isFinite, right > left, bottom > top else {
             return PixelColor(red: 0, green: 0, blue: 0)
         }
