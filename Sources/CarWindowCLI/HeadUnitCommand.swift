@@ -54,7 +54,8 @@ struct HeadUnitCommand: AsyncParsableCommand {
     @Option(help: "The frame rate the head unit prefers.")
     var preferredFPS = 30
 
-    @Option(help: "The highest video bit rate in kbit/s (VideoStreamingCapability.maxBitrate).")
+    @Option(
+        help: "The highest video bit rate in kbit/s (VideoStreamingCapability.maxBitrate): a ceiling, not the target.")
     var maxBitrate = 400_000
 
     @Option(help: "A directory for one .h264 file per video stream and one .pcm file per audio stream.")
