@@ -106,3 +106,30 @@ struct TapTestTests {
         }
     }
 }
+
+@Suite("CarWindowTesting: withProjection", .timeLimit(.minutes(2)))
+struct WithProjectionTests {
+    @Test("withProjection starts the app with its screen, gives its id, and a tap on its view runs the action")
+    @CarWindowActor
+    func projectionWithAppID() async throws {
+        let button = Button(title: "Play")
+        var tapped = 0
+        button.action = {
+            tapped += 1
+            button.title = "Pause"   // a change, so a frame follows the action
+        }
+        var app = AppConfiguration(appName: "Tap Test", appID: "swiftsdl-nav", appType: .navigation)
+        app.logger.logLevel = .critical
+        try await EmulatorFixture.withProjection(app: app, root: { button }) { emulator, projection, appID in
+            #expect(await emulator.headUnit.apps().map(\.app) == [appID])
+            let rects = try await emulator.hapticRects(of: appID, timeout: .seconds(30))
+            #expect(rects.count == 1, "the one button")
+            let before = try await emulator.latestFrame(of: appID, timeout: .seconds(30))
+            try await emulator.tap(view: button, app: appID)
+            // The press highlights the button (a frame) before the release runs the action (another frame).
+            var mark = before
+            while tapped == 0 { mark = try await emulator.nextFrame(after: mark, timeout: .seconds(30)) }
+        }
+        #expect(tapped == 1, "the tap reached the button once (Core's duplicate is dropped)")
+    }
+}
