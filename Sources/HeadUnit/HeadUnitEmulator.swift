@@ -9,7 +9,8 @@ public import SDLWire
 /// SDL Core's side of the protocol, on TCP: the head unit CarWindow's demo and tests talk to.
 ///
 /// Each accepted connection is one app with its own session id (1, 2, ...). The emulator answers as SDL Core 8.2
-/// did in `../shared/traces` (see `docs/headunit.md`), records what it receives, and can be steered at runtime.
+/// did in the recorded sessions in `Tests/HeadUnitTests/Fixtures/traces` (see `docs/headunit.md`), records what it
+/// receives, and can be steered at runtime.
 ///
 /// ```swift
 /// let headUnit = HeadUnitEmulator(configuration: HeadUnitConfiguration(port: 0))
