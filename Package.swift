@@ -286,6 +286,7 @@ let package = Package(
         .testTarget(
             name: "HeadUnitViewerTests",
             dependencies: ["CarWindowTestingTools",
+                "CarWindowTesting", "SDLSession",
                 "HeadUnitViewer", "HeadUnit", "SDLRPC", "BrowserTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
