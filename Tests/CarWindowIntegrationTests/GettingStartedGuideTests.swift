@@ -54,6 +54,27 @@ struct GettingStartedGuideTests {
         #expect(files == blocks.map { ($0.path as NSString).lastPathComponent }.sorted())
     }
 
+    @Test("docs/testing.md's named blocks are in TestingGuide/, verbatim, so they compile")
+    func testingGuideBlocks() throws {
+        let guide = Self.repository.appendingPathComponent("docs/testing.md")
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("TestingGuide")
+        // Its Package.swift block is a fragment (one target); the sources are whole files.
+        let blocks = Self.namedBlocks(in: try String(contentsOf: guide, encoding: .utf8))
+            .filter { $0.path.hasPrefix("Sources/") || $0.path.hasPrefix("Tests/") }
+        #expect(!blocks.isEmpty)
+        for block in blocks {
+            let name = (block.path as NSString).lastPathComponent
+            let kept = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+                .split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2).joined(separator: "\n")
+            #expect(
+                kept.trimmingCharacters(in: .newlines) == block.body.trimmingCharacters(in: .newlines),
+                "\(name) differs from docs/testing.md's \(block.path)")
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(files == blocks.map { ($0.path as NSString).lastPathComponent }.sorted())
+    }
+
     @Test("the guide cites only files in this repository")
     func standsAlone() throws {
         let text = try String(contentsOf: Self.guide, encoding: .utf8)
