@@ -18,6 +18,7 @@ struct TapTestTests {
     static func startApp(port: Int) async throws -> (CarWindowProjection, Button) {
         var app = AppConfiguration(appName: "Tap Test", appID: "swiftsdl-nav", appType: .navigation)
         app.logger.logLevel = .critical
+        app.timeouts.shutdown = .seconds(30)   // a busy machine may answer the unregister late
         let projection = try CarWindowProjection(app: app, host: "127.0.0.1", port: port)
         let button = Button(title: "Play")
         button.backgroundColor = grey
@@ -120,6 +121,7 @@ struct WithProjectionTests {
         }
         var app = AppConfiguration(appName: "Tap Test", appID: "swiftsdl-nav", appType: .navigation)
         app.logger.logLevel = .critical
+        app.timeouts.shutdown = .seconds(30)   // a busy machine may answer the unregister late
         try await EmulatorFixture.withProjection(app: app, root: { button }) { emulator, projection, appID in
             #expect(await emulator.headUnit.apps().map(\.app) == [appID])
             let rects = try await emulator.hapticRects(of: appID, timeout: .seconds(30))

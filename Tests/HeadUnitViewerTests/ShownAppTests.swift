@@ -13,6 +13,9 @@ struct ShownAppTests {
     static func app(_ name: String) -> AppConfiguration {
         var app = AppConfiguration(appName: name, appID: "swiftsdl-nav", appType: .navigation)
         app.logger.logLevel = .critical
+        // Two sessions and the emulator share one busy test process: give each step room, it only bounds a failure.
+        app.timeouts.response = .seconds(30)
+        app.timeouts.shutdown = .seconds(30)
         return app
     }
 
