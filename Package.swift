@@ -189,6 +189,7 @@ let package = Package(
                 "HeadUnit", "HeadUnitViewer", "SDLSecurityOpenSSL", "SDLAudio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 "SDLMedia", "CH264Reference", "CarWindow", "SDLRPC",
                 "SDLSession", "SDLStreaming",
             ],

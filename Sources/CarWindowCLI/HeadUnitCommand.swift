@@ -2,9 +2,11 @@ import ArgumentParser
 import Foundation
 import HeadUnit
 import HeadUnitViewer
+import Logging
 import SDLRPC
 import SDLSecurityOpenSSL
 import SDLWire
+import ServiceLifecycle
 
 /// `carwindow headunit`: runs the SDL Core 8.2 emulator until Ctrl-C.
 struct HeadUnitCommand: AsyncParsableCommand {
@@ -222,8 +224,9 @@ struct HeadUnitCommand: AsyncParsableCommand {
         Self.say("head unit stopped")
     }
 
-    /// The viewer's server task and the port it listens on.
+    /// The viewer's service group, the task running it, and the port it listens on.
     struct RunningViewer {
+        let group: ServiceGroup
         let task: Task<Void, any Error>
         let port: Int
     }
@@ -238,21 +241,23 @@ struct HeadUnitCommand: AsyncParsableCommand {
             boundContinuation.yield(port)
             boundContinuation.finish()
         }
+        // A service group, so Ctrl-C ends the server by graceful shutdown (browsers closed, no cancelled channels).
+        let group = ServiceGroup(services: [server], logger: Logger(label: "carwindow.viewer"))
         let task = Task {
             defer { boundContinuation.finish() }
-            try await server.run()
+            try await group.run()
         }
         var ports = bound.makeAsyncIterator()
         guard let boundPort = await ports.next() else {
             if case .failure(let error) = await task.result { throw error }
             throw ViewerError(.server, "the viewer stopped before it listened on port \(port)")
         }
-        return RunningViewer(task: task, port: boundPort)
+        return RunningViewer(group: group, task: task, port: boundPort)
     }
 
     private static func stopViewer(_ viewer: RunningViewer?) async {
         guard let viewer else { return }
-        viewer.task.cancel()
+        await viewer.group.triggerGracefulShutdown()
         _ = await viewer.task.result
     }
 

@@ -83,7 +83,8 @@ struct HeadUnitViewerBrowserTests {
                 $0.contains(#""event":"hmiStatus","hmiLevel":"LIMITED""#)
             }
         } catch {
-            throw HarnessError("\(error)\nthe head unit's last lines:\n\(headUnit.tail(30))\nthe app's:\n\(app.tail(20))")
+            throw HarnessError(
+                "\(error)\nthe head unit's last lines:\n\(headUnit.tail(30))\nthe app's:\n\(app.tail(20))")
         }
         await chromium.shutdown()
         _ = await app.stop(signal: SIGINT, grace: .seconds(20))
@@ -94,5 +95,7 @@ struct HeadUnitViewerBrowserTests {
         #expect(shown == "1 of 1")
         #expect(status == 0, "carwindow headunit did not end cleanly on SIGINT:\n\(headUnit.tail())")
         #expect(headUnit.lines.contains { $0.text == "head unit stopped" })
+        #expect(
+            !headUnit.lines.contains { $0.text.contains(" error ") }, "a clean stop logs no error:\n\(headUnit.tail())")
     }
 }
