@@ -23,12 +23,14 @@ let package = Package(
         .library(name: "SDLStreaming", targets: ["SDLStreaming"]),
         .library(name: "SDLProjection", targets: ["SDLProjection"]),
         .library(name: "HeadUnit", targets: ["HeadUnit"]),
+        .library(name: "HeadUnitViewer", targets: ["HeadUnitViewer"]),
         .library(name: "SDLAudio", targets: ["SDLAudio"]),
         .library(name: "CarWindow", targets: ["CarWindow"]),
         .library(name: "SDLSecurity", targets: ["SDLSecurity"]),
         .library(name: "SDLSecurityOpenSSL", targets: ["SDLSecurityOpenSSL"]),
         .executable(name: "carwindow", targets: ["CarWindowCLI"]),
         .library(name: "CarWindowTesting", targets: ["CarWindowTesting"]),
+        .library(name: "CarWindowTestingTools", targets: ["CarWindowTestingTools"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
@@ -90,7 +92,7 @@ let package = Package(
         .target(
             name: "HeadUnitViewer",
             dependencies: [
-                "HeadUnit",
+                "HeadUnit", "SDLRPC",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
@@ -119,10 +121,12 @@ let package = Package(
             pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]
         ),
+        // Pango's few calls are declared in its shim.h, so only cairo's flags are needed (pango's carry -pthread,
+        // which SwiftPM refuses with a warning on every build); the libraries are linked by its module map.
         .systemLibrary(
             name: "CPangoCairo",
-            pkgConfig: "pangocairo",
-            providers: [.apt(["libpango1.0-dev"])]
+            pkgConfig: "cairo",
+            providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
         ),
         .target(
             name: "CarWindow",
@@ -200,19 +204,29 @@ let package = Package(
                 "HeadUnit", "HeadUnitViewer", "SDLSecurityOpenSSL", "SDLAudio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 "SDLMedia", "CH264Reference", "CarWindow", "SDLRPC",
                 "SDLSession", "SDLStreaming", "SDLProjection", "SDLSecurity", "SDLWire",
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: upcoming
         ),
-        // Helpers for users' own tests (any test framework): the emulator as a fixture, an ffprobe wrapper, TLS test
-        // certificates made with openssl. Not tied to swift-testing or XCTest.
+        // Helpers for users' own tests (any test framework): the emulator as a fixture with waits that have deadlines,
+        // taps on CarWindow views, frames decoded from the recording, TLS test certificates made with openssl. Not tied
+        // to swift-testing or XCTest. Re-exports CarWindowTestingTools.
         .target(
             name: "CarWindowTesting",
             dependencies: [
-                "HeadUnit", "SDLSession", "SDLSecurityOpenSSL", "SDLMedia", .product(name: "Logging", package: "swift-log"),
+                "CarWindowTestingTools", "HeadUnit", "SDLSession", "SDLSecurityOpenSSL", "SDLMedia", "SDLRPC",
+                "CarWindow",
+                .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: upcoming
+        ),
+        // The tools alone (external tools off the cooperative pool, ffprobe, blocking work): Foundation only, so the
+        // low layers' tests use them without linking the emulator, the session or the UI.
+        .target(
+            name: "CarWindowTestingTools",
             swiftSettings: upcoming
         ),
         .testTarget(
@@ -252,6 +266,7 @@ let package = Package(
                 "SDLSession", "SDLWire", "SDLRPC", "HeadUnit",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: upcoming
@@ -259,8 +274,8 @@ let package = Package(
         .testTarget(
             name: "HeadUnitTests",
             dependencies: [
-                "CarWindowTesting",
-                "HeadUnit", "SDLWire",
+                "CarWindowTestingTools",
+                "HeadUnit", "SDLRPC", "SDLWire",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
@@ -269,7 +284,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SDLRPCTests",
-            dependencies: ["CarWindowTesting", "SDLRPC", "SDLWire"],
+            dependencies: ["CarWindowTestingTools", "SDLRPC", "SDLWire"],
             exclude: ["Fixtures"],
             swiftSettings: upcoming
         ),
@@ -288,8 +303,9 @@ let package = Package(
         ),
         .testTarget(
             name: "HeadUnitViewerTests",
-            dependencies: ["CarWindowTesting", 
-                "HeadUnitViewer", "HeadUnit", "BrowserTestSupport",
+            dependencies: ["CarWindowTestingTools",
+                "CarWindowTesting", "SDLSession",
+                "HeadUnitViewer", "HeadUnit", "SDLRPC", "BrowserTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
@@ -303,13 +319,13 @@ let package = Package(
         ),
         .testTarget(
             name: "CarWindowTests",
-            dependencies: ["CarWindow"],
+            dependencies: ["CarWindow", "SDLRPC"],
             exclude: ["Goldens", "Fixtures"],
             swiftSettings: upcoming
         ),
         .testTarget(
             name: "CarWindowStreamingTests",
-            dependencies: ["CarWindowTesting", "CarWindow", "SDLMedia", "SDLRPC"],
+            dependencies: ["CarWindowTestingTools", "CarWindow", "SDLMedia", "SDLRPC"],
             swiftSettings: upcoming
         ),
         .testTarget(
@@ -323,7 +339,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SDLMediaTests",
-            dependencies: ["CarWindowTesting", "SDLMedia"],
+            dependencies: ["CarWindowTestingTools", "SDLMedia"],
             swiftSettings: upcoming
         ),
         .testTarget(
@@ -347,7 +363,9 @@ let package = Package(
         ),
         .testTarget(
             name: "SDLAudioTests",
-            dependencies: ["CarWindowTesting", "SDLAudio", "SDLRPC", "SDLWire", .product(name: "NIOCore", package: "swift-nio")],
+            dependencies: [
+                "CarWindowTestingTools", "SDLAudio", "SDLRPC", "SDLWire", .product(name: "NIOCore", package: "swift-nio"),
+            ],
             swiftSettings: upcoming
         ),
         // The projection end to end: CarWindow over a real session to the emulator on TCP, and `carwindow demo`.
@@ -384,7 +402,7 @@ let package = Package(
         .testTarget(
             name: "CarWindowCLITests",
             dependencies: [
-                "CarWindowTesting", "CarWindowCLI", "HeadUnit", "BrowserTestSupport", "SDLSession", "SDLSecurity",
+                "CarWindowTesting", "CarWindowTestingTools", "CarWindowCLI", "HeadUnit", "BrowserTestSupport", "SDLSession", "SDLSecurity",
                 "SDLSecurityOpenSSL", "SDLWire", "SDLRPC", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: upcoming

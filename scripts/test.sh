@@ -11,3 +11,5 @@ echo "==> swift test"
 swift test --skip-build --skip SDLAudioIntegrationTests.AudioPaceTests
 echo "==> swift test: audio pace beside video, alone"
 swift test --skip-build --filter SDLAudioIntegrationTests.AudioPaceTests
+echo "==> swift test: docs/getting-started.md followed in a clean directory (builds the guide's package)"
+CARWINDOW_GUIDE_CHECKLIST=1 swift test --skip-build --filter GettingStartedChecklistTests

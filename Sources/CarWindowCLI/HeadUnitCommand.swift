@@ -1,9 +1,12 @@
 import ArgumentParser
 import Foundation
 import HeadUnit
+import HeadUnitViewer
+import Logging
 import SDLRPC
 import SDLSecurityOpenSSL
 import SDLWire
+import ServiceLifecycle
 
 /// `carwindow headunit`: runs the SDL Core 8.2 emulator until Ctrl-C.
 struct HeadUnitCommand: AsyncParsableCommand {
@@ -31,7 +34,12 @@ struct HeadUnitCommand: AsyncParsableCommand {
             protected is refused with Core's reason and HMI NONE. --without-tls-quirks turns these off by name \
             (\(TLSQuirk.allCases.map(\.rawValue).joined(separator: ", ")), or all).
 
+            With --viewer the browser viewer of `carwindow demo` runs beside it for whatever app connects: live \
+            video, touch, haptic rects, HMI level, screen presets, scale, refused formats, drop and stats. With \
+            several apps the page shows the one in FULL and lets you pick another.
+
             Example:
+              carwindow headunit --viewer                        # then open http://127.0.0.1:8080
               carwindow headunit --port 12345 --resolution 1024x600 --record /tmp/streams --events /tmp/events.jsonl
               carwindow headunit --trust-ca ca.pem --force-protected video,audio --secondary-port 12346
               carwindow headunit --trust-ca ca.pem --encrypted-rpcs SendHapticData,OnTouchEvent
@@ -58,7 +66,8 @@ struct HeadUnitCommand: AsyncParsableCommand {
     @Option(help: "The frame rate the head unit prefers.")
     var preferredFPS = 30
 
-    @Option(help: "The highest video bit rate in kbit/s (VideoStreamingCapability.maxBitrate).")
+    @Option(
+        help: "The highest video bit rate in kbit/s (VideoStreamingCapability.maxBitrate): a ceiling, not the target.")
     var maxBitrate = 400_000
 
     @Option(help: "A directory for one .h264 file per video stream and one .pcm file per audio stream.")
@@ -101,6 +110,12 @@ struct HeadUnitCommand: AsyncParsableCommand {
                 + TLSQuirk.allCases.map(\.rawValue).joined(separator: ", ") + ", or all."))
     var withoutTLSQuirks: String?
 
+    @Flag(help: "Serve the browser viewer (live video, touch and the HMI's controls) for the apps that connect.")
+    var viewer = false
+
+    @Option(help: "The viewer's port on 127.0.0.1, with --viewer (0 picks a free one).")
+    var viewerPort = 8080
+
     func validate() throws {
         if (certificate == nil) != (key == nil) {
             throw ValidationError("--certificate and --key go together: give both PEM files or neither.")
@@ -118,6 +133,9 @@ struct HeadUnitCommand: AsyncParsableCommand {
         _ = try parsedTLSQuirks()
         _ = try parsedProtectedServices()
         _ = try parsedEncryptedRPCs()
+        guard (0...65_535).contains(viewerPort) else {
+            throw ValidationError("--viewer-port must be 0...65535 (0 picks a free port), not \(viewerPort).")
+        }
         if let secondaryPort, !(0...65_535).contains(secondaryPort) {
             throw ValidationError("--secondary-port must be 0...65535 (0 picks a free port), not \(secondaryPort).")
         }
@@ -211,11 +229,20 @@ struct HeadUnitCommand: AsyncParsableCommand {
         if let secondaryPort { configuration.secondaryTransport = SecondaryTransportOffer(host: host, port: secondaryPort) }
         let headUnit = HeadUnitEmulator(configuration: configuration)
         let stream = await headUnit.events()
-        let boundPort = try await headUnit.start()
+        // The viewer subscribes before the emulator listens, so it sees the first app from its first event.
+        let viewerServer = viewer ? try await Self.startViewer(headUnit: headUnit, port: viewerPort) : nil
+        let boundPort: Int
+        do {
+            boundPort = try await headUnit.start()
+        } catch {
+            await Self.stopViewer(viewerServer)
+            throw error
+        }
         Self.say("carwindow head unit listening on \(host):\(boundPort) (\(resolution), \(formats))")
         if let secondary = await headUnit.secondaryTransportPort {
             Self.say("secondary transport on \(host):\(secondary)")
         }
+        if let viewerServer { Self.say("viewer: http://127.0.0.1:\(viewerServer.port)") }
 
         signal(SIGINT, SIG_IGN)
         let interrupt = DispatchSource.makeSignalSource(signal: SIGINT)
@@ -241,7 +268,45 @@ struct HeadUnitCommand: AsyncParsableCommand {
         }
         consoleTask.cancel()
         interrupt.cancel()
+        await Self.stopViewer(viewerServer)
         Self.say("head unit stopped")
+    }
+
+    /// The viewer's service group, the task running it, and the port it listens on.
+    struct RunningViewer {
+        let group: ServiceGroup
+        let task: Task<Void, any Error>
+        let port: Int
+    }
+
+    /// Starts the browser viewer on the emulator and waits until it listens.
+    ///
+    /// - Throws: the server's error when it stops before listening (a port in use).
+    private static func startViewer(headUnit: HeadUnitEmulator, port: Int) async throws -> RunningViewer {
+        let backend = HeadUnitBackend(headUnit: headUnit)
+        let (bound, boundContinuation) = AsyncStream.makeStream(of: Int.self)
+        let server = ViewerServer(backend: backend, configuration: .init(port: port)) { port in
+            boundContinuation.yield(port)
+            boundContinuation.finish()
+        }
+        // A service group, so Ctrl-C ends the server by graceful shutdown (browsers closed, no cancelled channels).
+        let group = ServiceGroup(services: [server], logger: Logger(label: "carwindow.viewer"))
+        let task = Task {
+            defer { boundContinuation.finish() }
+            try await group.run()
+        }
+        var ports = bound.makeAsyncIterator()
+        guard let boundPort = await ports.next() else {
+            if case .failure(let error) = await task.result { throw error }
+            throw ViewerError(.server, "the viewer stopped before it listened on port \(port)")
+        }
+        return RunningViewer(group: group, task: task, port: boundPort)
+    }
+
+    private static func stopViewer(_ viewer: RunningViewer?) async {
+        guard let viewer else { return }
+        await viewer.group.triggerGracefulShutdown()
+        _ = await viewer.task.result
     }
 
     /// Unbuffered, so a script reading the output sees each line at once.

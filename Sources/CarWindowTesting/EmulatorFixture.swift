@@ -21,8 +21,11 @@ public import SDLSession
 /// }
 /// ```
 ///
-/// Events are not subscribed for you: ``HeadUnit/events()`` buffers without bound, so subscribe in the body, before
-/// the app connects, only to what the test reads.
+/// The fixture follows the emulator for you (apps, frames, haptic rects, kept small) so a test can wait with a
+/// deadline: ``app(timeout:)``, ``firstFrame(of:timeout:)``, ``nextFrame(after:timeout:)``,
+/// ``hapticRects(of:timeout:)``, ``frame(after:timeout:where:)``; each throws ``CarWindowTestingError`` `.timeout`
+/// saying what it waited for and what it saw. For anything else subscribe to `headUnit.events()` in the body,
+/// before the app connects (it buffers without bound, so only to what the test reads).
 public struct EmulatorFixture: Sendable {
     /// The running emulator. Stopping it in the body is allowed; the fixture stops it again (a no-op) at the end.
     public let headUnit: HeadUnitEmulator
@@ -34,6 +37,8 @@ public struct EmulatorFixture: Sendable {
     public let directory: URL
     /// The emulator's JSON-lines event log in ``directory``, when the fixture was asked for one.
     public let eventLog: URL?
+    /// What the fixture saw of the emulator (apps, frames, haptic rects), for the waits.
+    let observer: EmulatorObserver
 
     /// A TCP transport to the emulator, for an `SDLSession`.
     ///
@@ -92,29 +97,39 @@ public struct EmulatorFixture: Sendable {
         configuration.recordDirectory = directory.path
         configuration.eventLogPath = eventLogURL?.path
         let headUnit = HeadUnitEmulator(configuration: configuration, logger: logger)
+        // Subscribed before the emulator listens, so the observer sees every app from its first event.
+        let observer = EmulatorObserver()
+        let events = await headUnit.events()
+        let watch = Task {
+            for await event in events { await observer.apply(event) }
+            await observer.finish()
+        }
         // Async work cannot go in a `defer`, so every exit below stops and cleans up by hand.
         let port: Int
         do {
             port = try await headUnit.start()
         } catch {
-            await finish(headUnit, directory)
+            await finish(headUnit, watch, directory)
             throw error
         }
         let fixture = EmulatorFixture(
-            headUnit: headUnit, host: "127.0.0.1", port: port, directory: directory, eventLog: eventLogURL)
+            headUnit: headUnit, host: "127.0.0.1", port: port, directory: directory, eventLog: eventLogURL,
+            observer: observer)
         let result: Result
         do {
             result = try await body(fixture)
         } catch {
-            await finish(headUnit, directory)
+            await finish(headUnit, watch, directory)
             throw error
         }
-        await finish(headUnit, directory)
+        await finish(headUnit, watch, directory)
         return result
     }
 
-    private static func finish(_ headUnit: HeadUnitEmulator, _ directory: URL) async {
+    private static func finish(_ headUnit: HeadUnitEmulator, _ watch: Task<Void, Never>, _ directory: URL) async {
         await headUnit.stop()
+        // The event stream ends with the emulator; the watch ends with it.
+        await watch.value
         try? FileManager.default.removeItem(at: directory)
     }
 

@@ -15,7 +15,9 @@ public enum SyntheticClip {
     ///
     /// - Throws: `EncoderError` when OpenH264 refuses the size.
     public static func accessUnits(width: Int = 320, height: Int = 240, count: Int) throws -> [[UInt8]] {
-        let encoder = try OpenH264Encoder(settings: EncoderSettings(width: width, height: height))
+        // Every frame, whatever the content costs: a clip of `count` frames is what the tests count.
+        let settings = EncoderSettings(width: width, height: height, allowsFrameSkipping: false)
+        let encoder = try OpenH264Encoder(settings: settings)
         let scene = SyntheticScene(width: width, height: height, format: .i420)
         let pool = PixelBufferPool(format: .i420, width: width, height: height)
         var units: [[UInt8]] = []

@@ -12,7 +12,7 @@ protocol AnnexBConverter: Sendable {
     mutating func flush() -> [[UInt8]]
 }
 
-/// RAW video: the app sends the Annex-B byte stream, one access unit per SDL message (brief §1.8, the traces).
+/// RAW video: the app sends the Annex-B byte stream, one access unit per SDL message (as in the recorded traces).
 /// The bytes go on unchanged, as Core writes them to its stream file.
 struct RawAnnexBConverter: AnnexBConverter {
     mutating func append(_ payload: ByteBuffer) -> (units: [[UInt8]], errors: [HeadUnitError]) {

@@ -142,7 +142,7 @@ extension AppSession {
             .emit(.sessionStarted(app, sessionID: sessionID, protocolVersion: agreed)),
         ]
         if let offer {
-            // Right after the RPC ACK, on the primary transport (brief §7).
+            // Right after the RPC ACK, on the primary transport, as Core does.
             let update = TransportEventUpdate(tcpIPAddress: offer.host, tcpPort: Int32(clamping: offer.port))
             actions.append(.send(control(.transportEventUpdate, .control, update)))
         }

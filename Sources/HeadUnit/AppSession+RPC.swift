@@ -1,4 +1,5 @@
 import NIOCore
+import SDLRPC
 import SDLWire
 
 extension AppSession {
@@ -199,6 +200,7 @@ extension AppSession {
                 rects.append(HapticRect(id: Int(id), x: x, y: y, width: width, height: height))
             }
         }
+        hapticRects = rects
         return [.emit(.hapticRects(app, rects)), respond(rpc, CoreRPC.response("SUCCESS"))]
     }
 

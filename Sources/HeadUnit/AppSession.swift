@@ -1,4 +1,5 @@
 import NIOCore
+import SDLRPC
 import SDLWire
 
 /// What the actor must do after the session state changed.
@@ -89,6 +90,9 @@ struct AppSession {
     var registration: Registration?
     var status = HMIStatus.core(level: .none, navigation: false, media: false)
     var subscribedToVideoCapability = false
+    /// The rects of the app's last SendHapticData. Core keeps none (it forwards them to the HMI); the emulator keeps
+    /// the last set as an HMI would, for its console and its users' tests.
+    var hapticRects: [HapticRect] = []
     var video: VideoState = .idle
     var audioActive = false
     var audioDataSinceBackground = false

@@ -1,11 +1,16 @@
+import SDLRPC
+
 /// One line typed at `carwindow headunit`'s prompt (or sent by a viewer): a runtime control in words.
 ///
 /// ```swift
 /// let command = try ConsoleCommand(parsing: "level 1 BACKGROUND")
 /// let reply = try await command.apply(to: headUnit)
+/// let rects = try await ConsoleCommand(parsing: "rects 1").apply(to: headUnit)   // "#1 20,20 120x60 centre 80,50"
 /// ```
 public enum ConsoleCommand: Hashable, Sendable {
     case apps
+    /// The haptic rects of one app, or of every app.
+    case rects(AppID?)
     case level(AppID, HMILevel, VideoStreamingState?)
     case resize(VideoSize, scale: Double?)
     case additional(Int)
@@ -14,21 +19,30 @@ public enum ConsoleCommand: Hashable, Sendable {
     case answer(AppID, Bool)
     case endVideo(AppID)
     case tap(AppID, x: Int, y: Int)
+    /// A tap at the centre of one of the app's haptic rects, by its id.
+    case tapRect(AppID, id: Int)
     case pan(AppID, from: VideoSize, to: VideoSize)
     case pinch(AppID, x: Int, y: Int, from: Int, to: Int)
     case help
 
-    /// What each command looks like.
+    /// What each command looks like. APP is the number `apps` shows; coordinates are head-unit pixels.
     public static let usage = """
-        apps                              list the connected apps
+        apps                              list the connected apps (number, name, HMI level, streams, rects)
+        rects [APP]                       list the app's haptic rects (all apps: none given): id, x,y, wxh, centre
         level APP FULL|LIMITED|BACKGROUND|NONE [STREAMABLE|NOT_STREAMABLE]
         resize WIDTHxHEIGHT [SCALE]       new preferred resolution -> OnSystemCapabilityUpdated
         pip INDEX                         switch to additionalVideoStreamingCapabilities[INDEX]
         reject [CODEC:PROTOCOL ...]       refuse these video formats (none: accept all again)
         drop APP                          close the app's connection
-        silence APP | answer APP          stop or resume answering the app
+        silence APP                       stop answering the app (a stalled head unit)
+        answer APP                        answer the app again
         end-video APP                     end the app's video service from the head unit
-        tap APP X Y | pan APP X1xY1 X2xY2 | pinch APP X Y FROM TO
+        tap APP X Y                       tap at X,Y: OnTouchEvent BEGIN then END
+        tap-rect APP ID                   tap the centre of the app's haptic rect ID
+        pan APP X1xY1 X2xY2               drag from X1,Y1 to X2,Y2: BEGIN, 5 MOVEs, END
+        pinch APP X Y FROM TO             two fingers around X,Y, FROM then TO pixels apart
+        help                              this list
+        Touches reach an app only in FULL; Core delivers each OnTouchEvent twice to a navigation app.
         """
 
     /// Parses one line.
@@ -50,6 +64,9 @@ public enum ConsoleCommand: Hashable, Sendable {
         }
         switch (verb, rest.count) {
         case ("apps", 0): self = .apps
+        case ("rects", 0): self = .rects(nil)
+        case ("rects", 1): self = .rects(try app(0))
+        case ("tap-rect", 2): self = .tapRect(try app(0), id: try int(1))
         case ("help", _): self = .help
         case ("level", 2), ("level", 3):
             guard let level = HMILevel(rawValue: rest[1].uppercased()) else { throw Self.invalid(line) }
@@ -99,7 +116,25 @@ public enum ConsoleCommand: Hashable, Sendable {
             return apps.map { app in
                 "\(app.app) session \(app.sessionID) \(app.appName ?? "(not registered)") \(app.hmiStatus)"
                     + (app.videoStreaming ? " video" : "") + (app.audioStreaming ? " audio" : "")
+                    + (app.hapticRects.isEmpty ? "" : " \(app.hapticRects.count) haptic rects")
             }.joined(separator: "\n")
+        case .rects(let only):
+            let apps = await headUnit.apps().filter { only == nil || $0.app == only }
+            if let only, apps.isEmpty { throw HeadUnitError(.unknownApp(only.rawValue)) }
+            guard !apps.isEmpty else { return "no apps connected" }
+            return apps.map(Self.rectLines).joined(separator: "\n")
+        case .tapRect(let app, let id):
+            guard let snapshot = await headUnit.apps().first(where: { $0.app == app }) else {
+                throw HeadUnitError(.unknownApp(app.rawValue))
+            }
+            guard let rect = snapshot.hapticRects.first(where: { $0.id == id }) else {
+                let ids = snapshot.hapticRects.map { String($0.id) }.joined(separator: ", ")
+                throw HeadUnitError(
+                    .invalidControl("\(app) has no haptic rect \(id) (its rects: \(ids.isEmpty ? "none" : ids))"))
+            }
+            let events = InjectedTouch.tap(x: rect.center.x, y: rect.center.y)
+            let sent = try await headUnit.injectTouches(events, to: app)
+            return Self.touchReply("tap on rect #\(id) at \(Self.point(events))", events: events, sent: sent, app: app)
         case .level(let app, let level, let state):
             try await headUnit.setHMILevel(level, videoStreamingState: state, for: app)
             return "\(app) -> \(level)"
@@ -122,13 +157,53 @@ public enum ConsoleCommand: Hashable, Sendable {
             try await headUnit.endVideoService(for: app)
             return "ended \(app)'s video"
         case .tap(let app, let x, let y):
-            return "\(try await headUnit.injectTouches(TouchEvent.tap(x: x, y: y), to: app)) notifications"
+            let events = InjectedTouch.tap(x: Double(x), y: Double(y))
+            let sent = try await headUnit.injectTouches(events, to: app)
+            return Self.touchReply("tap at \(Self.point(events))", events: events, sent: sent, app: app)
         case .pan(let app, let from, let to):
-            let events = TouchEvent.pan(from: (from.width, from.height), to: (to.width, to.height))
-            return "\(try await headUnit.injectTouches(events, to: app)) notifications"
+            let events = InjectedTouch.pan(
+                from: (Double(from.width), Double(from.height)), to: (Double(to.width), Double(to.height)))
+            let sent = try await headUnit.injectTouches(events, to: app)
+            return Self.touchReply("pan from \(Self.point(events))", events: events, sent: sent, app: app)
         case .pinch(let app, let x, let y, let from, let to):
-            let events = TouchEvent.pinch(center: (x, y), fromDistance: from, toDistance: to)
-            return "\(try await headUnit.injectTouches(events, to: app)) notifications"
+            let events = InjectedTouch.pinch(
+                center: (Double(x), Double(y)), fromDistance: Double(from), toDistance: Double(to))
+            let sent = try await headUnit.injectTouches(events, to: app)
+            return Self.touchReply("pinch around \(x),\(y)", events: events, sent: sent, app: app)
         }
+    }
+
+    /// `app 1 CarWindow Demo: 2 haptic rects` and one indented line per rect, or a line saying it sent none.
+    static func rectLines(_ app: AppSnapshot) -> String {
+        let name = app.appName.map { " \($0)" } ?? ""
+        guard !app.hapticRects.isEmpty else { return "\(app.app)\(name): no haptic rects" }
+        let rects = app.hapticRects.map { rect in
+            let centre = "\(InjectedTouch.pixel(rect.center.x)),\(InjectedTouch.pixel(rect.center.y))"
+            return "  \(rect) centre \(centre)"
+        }
+        return (["\(app.app)\(name): \(app.hapticRects.count) haptic rects (id x,y wxh)"] + rects)
+            .joined(separator: "\n")
+    }
+
+    /// The first point of a gesture, `x,y`.
+    private static func point(_ events: [InjectedTouch]) -> String {
+        guard let first = events.first?.points.first else { return "?" }
+        return "\(first.x),\(first.y)"
+    }
+
+    /// One line: what was sent, how many notifications that made, and why that many.
+    static func touchReply(_ what: String, events: [InjectedTouch], sent: Int, app: AppID) -> String {
+        let types = events.map(\.type.rawValue)
+        let sequence = types.count <= 3 ? types.joined(separator: ", ") : "\(types.first ?? "") ... \(types.last ?? "")"
+        guard sent > 0 else {
+            return "\(what): nothing sent to \(app): Core sends touches only to an app in FULL (and only protected "
+                + "when OnTouchEvent must be encrypted)"
+        }
+        let copies = sent / max(1, events.count)
+        let why =
+            copies >= 2
+            ? "Core delivers each touch twice to a navigation app (once per app list), so expect duplicates"
+            : "one copy each"
+        return "\(what) -> \(app): \(events.count) events (\(sequence)) as \(sent) OnTouchEvent notifications; \(why)"
     }
 }

@@ -1,6 +1,6 @@
 /// The ways SDL Core 8.2 behaves that a clean reading of the spec would not predict. Each defaults to what Core did
-/// in `../shared/traces`, so the emulator behaves like Core; tests turn them off one by one to check an app does
-/// not depend on them.
+/// in the recorded sessions (`Tests/HeadUnitTests/Fixtures/traces`), so the emulator behaves like Core; tests turn
+/// them off one by one to check an app does not depend on them.
 ///
 /// ```swift
 /// var quirks = CoreQuirks()

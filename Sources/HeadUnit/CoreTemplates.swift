@@ -1,6 +1,6 @@
-// Generated from ../shared/traces/core-8.2-pip.jsonl (the RegisterAppInterface response and OnPermissionsChange
-// that SDL Core 8.2 sent a NAVIGATION app). The emulator parses these once and patches the values its
-// configuration owns (resolution, vehicle, versions), so the keys and nesting stay exactly Core's.
+// Generated from Tests/HeadUnitTests/Fixtures/traces/core-8.2-pip.jsonl (the RegisterAppInterface response and
+// OnPermissionsChange that SDL Core 8.2 sent a NAVIGATION app). The emulator parses these once and patches the
+// values its configuration owns (resolution, vehicle, versions), so the keys and nesting stay exactly Core's.
 // Line breaks fall after commas; JSON ignores them.
 
 enum CoreTemplates {

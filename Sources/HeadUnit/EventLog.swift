@@ -2,7 +2,8 @@ import Foundation
 import NIOCore
 import SDLWire
 
-/// The JSON-lines log of every frame and RPC, in the spirit of `../shared/traces` (`README.md` there):
+/// The JSON-lines log of every frame and RPC, in the spirit of the recorded traces in
+/// `Tests/HeadUnitTests/Fixtures/traces` (`README.md` there):
 ///
 /// ```json
 /// {"t":0.0051,"app":1,"dir":"core->app","header":{"version":5,"encrypted":false,"frameType":0,"serviceType":7,

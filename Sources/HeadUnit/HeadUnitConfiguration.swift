@@ -1,7 +1,7 @@
 public import SDLWire
 
 /// Everything the emulator needs to start: where it listens, what it reports, what it records and how Core-like it
-/// is. Defaults reproduce the HMI behind `../shared/traces` (`SDL / HmiStub / 2024 / SE`, 800x480, activation after
+/// is. Defaults reproduce the HMI behind the recorded traces (`SDL / HmiStub / 2024 / SE`, 800x480, activation after
 /// 0.5 s).
 ///
 /// ```swift

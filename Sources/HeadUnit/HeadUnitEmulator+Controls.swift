@@ -115,13 +115,13 @@ extension HeadUnitEmulator {
     /// in another level gets nothing, and the result is 0.
     ///
     /// ```swift
-    /// let sent = try await headUnit.injectTouches(TouchEvent.tap(x: 200, y: 150), to: app)
+    /// let sent = try await headUnit.injectTouches(InjectedTouch.tap(x: 200, y: 150), to: app)
     /// ```
     ///
     /// - Returns: the number of notifications sent (twice the events with ``CoreQuirks/duplicateTouchEvents`` for a
     ///   navigation app; none while OnTouchEvent requires encryption the app's RPC service lacks).
     @discardableResult
-    public func injectTouches(_ events: [TouchEvent], to app: AppID) throws(HeadUnitError) -> Int {
+    public func injectTouches(_ events: [InjectedTouch], to app: AppID) throws(HeadUnitError) -> Int {
         let connection = try connection(app)
         guard let registration = connection.session.registration, connection.session.status.level == .full else {
             return 0

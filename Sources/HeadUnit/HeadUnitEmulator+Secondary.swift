@@ -13,7 +13,7 @@ final class SecondaryLink {
     }
 }
 
-/// The secondary transport (PS §4.6; brief §7): a second TCP listener; a connection on it names the primary session
+/// The secondary transport (PS §4.6): a second TCP listener; a connection on it names the primary session
 /// in RegisterSecondaryTransport and gets an ACK or NAK there. Services started on it are answered on it; when it
 /// closes, they end, and the app restarts them on the primary.
 extension HeadUnitEmulator {

@@ -2,13 +2,15 @@ import Foundation
 public import Logging
 import NIOCore
 import NIOPosix
+public import SDLRPC
 import SDLSecurity
 public import SDLWire
 
 /// SDL Core's side of the protocol, on TCP: the head unit CarWindow's demo and tests talk to.
 ///
 /// Each accepted connection is one app with its own session id (1, 2, ...). The emulator answers as SDL Core 8.2
-/// did in `../shared/traces` (see `docs/headunit.md`), records what it receives, and can be steered at runtime.
+/// did in the recorded sessions in `Tests/HeadUnitTests/Fixtures/traces` (see `docs/headunit.md`), records what it
+/// receives, and can be steered at runtime.
 ///
 /// ```swift
 /// let headUnit = HeadUnitEmulator(configuration: HeadUnitConfiguration(port: 0))
@@ -220,7 +222,8 @@ public actor HeadUnitEmulator {
                 audioStreaming: session.audioActive,
                 subscribedToVideoCapability: session.subscribedToVideoCapability,
                 secondaryTransportRegistered: connection.secondary != nil,
-                servicesOnSecondary: connection.secondaryServices
+                servicesOnSecondary: connection.secondaryServices,
+                hapticRects: session.hapticRects
             )
         }
     }
@@ -415,4 +418,7 @@ public struct AppSnapshot: Hashable, Sendable {
     public var secondaryTransportRegistered: Bool = false
     /// The services running on the secondary transport; the others run on the primary.
     public var servicesOnSecondary: Set<ServiceType> = []
+    /// The rects of the app's last SendHapticData, in head-unit pixels (empty until it sends one, or after it
+    /// cleared them).
+    public var hapticRects: [HapticRect] = []
 }

@@ -1,3 +1,4 @@
+public import SDLRPC
 public import SDLWire
 
 /// Something the emulator saw or did, for tests and viewers.
@@ -80,7 +81,10 @@ public enum HeadUnitEvent: Sendable, CustomStringConvertible {
             "\(app) OnSystemCapabilityUpdated \(capability.preferredResolution)"
         case .appCapabilityUpdated(let app, let dropped): "\(app) OnAppCapabilityUpdated\(dropped ? " (dropped)" : "")"
         case .touchSent(let app, let type, let count): "\(app) OnTouchEvent \(type) x\(count)"
-        case .hapticRects(let app, let rects): "\(app) SendHapticData \(rects.count) rects"
+        case .hapticRects(let app, let rects):
+            "\(app) SendHapticData \(rects.count) rects"
+                + (rects.isEmpty ? "" : ": " + rects.prefix(8).map(\.description).joined(separator: ", "))
+                + (rects.count > 8 ? ", ... (`rects \(app.rawValue)` lists all)" : "")
         case .appUnregistered(let app, let unexpected): "\(app) unregistered\(unexpected ? " (disconnected)" : "")"
         case .disconnected(let app): "\(app) disconnected"
         case .error(let error): "error: \(error)"
@@ -91,23 +95,6 @@ public enum HeadUnitEvent: Sendable, CustomStringConvertible {
         case .secondaryTransportRegistered(let app): "\(app) secondary transport registered"
         case .secondaryTransportClosed(let app): "\(app) secondary transport closed"
         }
-    }
-}
-
-/// A haptic rectangle from SendHapticData, floats unchanged.
-public struct HapticRect: Hashable, Sendable {
-    public var id: Int
-    public var x: Double
-    public var y: Double
-    public var width: Double
-    public var height: Double
-
-    public init(id: Int, x: Double, y: Double, width: Double, height: Double) {
-        self.id = id
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
     }
 }
 

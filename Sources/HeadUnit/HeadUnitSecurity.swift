@@ -41,7 +41,7 @@ public struct HeadUnitSecurity: Sendable {
     /// ```
     public var factoryIgnoringMaximumVersion: (any SecurityManagerFactory)?
     /// Services whose unprotected StartService is refused with a NAK (Core's `ForceProtectedService`, which lists
-    /// 0x0A and 0x0B in its example; brief §8).
+    /// 0x0A and 0x0B in its example).
     public var forceProtectedServices: Set<ServiceType>
     /// The app-level flag of RPC protection (SDL-0207): OnPermissionsChange says `requireEncryption: true`. Together
     /// with ``encryptedRPCs`` it makes the app upgrade its RPC service (StartService RPC with E = 1) and decides

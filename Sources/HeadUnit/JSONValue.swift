@@ -2,7 +2,7 @@ import Foundation
 
 /// A JSON value as the emulator reads app RPCs and writes Core's answers.
 ///
-/// SDL Core writes its RPC JSON with keys in alphabetical order (every RPC in `../shared/traces`), so encoding sorts
+/// SDL Core writes its RPC JSON with keys in alphabetical order (every RPC in the recorded traces), so encoding sorts
 /// keys. Numbers keep the integer/double distinction the app sent, because Core answers with integers where the spec
 /// has `Integer` and the traces show `x: 200`, not `x: 200.0`.
 ///

@@ -1,4 +1,4 @@
-/// A secondary TCP transport the emulator offers (PS §4.6; brief §7): a second listener, announced in the RPC
+/// A secondary TCP transport the emulator offers (PS §4.6): a second listener, announced in the RPC
 /// StartServiceACK (`secondaryTransports: ["TCP_WIFI"]` and the service lists) and by a TransportEventUpdate with
 /// its address right after that ACK.
 ///

@@ -1,4 +1,4 @@
-import CarWindowTesting
+import CarWindowTestingTools
 import Foundation
 
 /// Runs the built `carwindow` binary, found beside the test bundle in the build products directory.

@@ -153,6 +153,9 @@ struct DemoBrowserTests {
         }
     }
 
+    /// A JavaScript function from the page's haptic rect (SDL's `HapticRect`: `id` and `rect`) to `{id, x, y, w, h}`.
+    static let flatRect = "r => ({ id: r.id, x: r.rect.x, y: r.rect.y, w: r.rect.width, h: r.rect.height })"
+
     /// Loads the page, checks the video, clicks the zoom-in button and the PiP preset, takes screenshots.
     static func drive(_ cdp: inout CDPSession, demo: ChildProcess) async throws -> Observation {
         try await cdp.call(
@@ -171,7 +174,8 @@ struct DemoBrowserTests {
         let decoder = try await cdp.evaluate("viewer.display.stats.decoder") as? String ?? "?"
 
         // The zoom buttons are the two big square haptic rects the app sent (the map's pins are small), + on top.
-        let buttons = "viewer.state.hapticRects.filter(r => r.w === r.h && r.w >= 48).sort((a, b) => a.y - b.y)"
+        let buttons = "viewer.state.hapticRects.map(\(Self.flatRect)).filter(r => r.w === r.h && r.w >= 48)"
+            + ".sort((a, b) => a.y - b.y)"
         try await cdp.waitFor("\(buttons).length === 2", seconds: 60)
         let target = try await cdp.evaluate(
             """
@@ -298,7 +302,7 @@ struct DemoBrowserTests {
             (() => {
               const states = cwMessages.filter(d => d.type === 'state' && d.state.screen.width === 320
                 && d.state.screen.height === 240).map(d => d.state);
-              const outside = states.concat([viewer.state]).flatMap(s => s.hapticRects)
+              const outside = states.concat([viewer.state]).flatMap(s => s.hapticRects).map(\(Self.flatRect))
                 .filter(r => r.x < 0 || r.y < 0 || r.x + r.w > 320 || r.y + r.h > 240);
               const v = document.getElementById('video').getBoundingClientRect();
               const onVideo = [...document.querySelectorAll('#haptics div')].map(d => d.getBoundingClientRect())

@@ -1,7 +1,5 @@
 import HeadUnit
-
-/// The emulator's haptic rect, named apart from CarWindow's `HapticRect` (this file imports only `HeadUnit`).
-typealias EmulatorHapticRect = HapticRect
+import SDLRPC
 
 extension HeadUnitEvent {
     var hapticRects: [HapticRect]? {
@@ -33,5 +31,4 @@ func scaled(x: Double, y: Double, width: Double, height: Double, by scale: Doubl
 
 extension HapticRect {
     var geometry: [Double] { [x, y, width, height] }
-    var center: (x: Int, y: Int) { (Int((x + width / 2).rounded()), Int((y + height / 2).rounded())) }
 }

@@ -2,6 +2,7 @@ import CarWindow
 import Foundation
 import HeadUnit
 import Logging
+import SDLRPC
 import SDLSession
 import Testing
 
@@ -108,7 +109,7 @@ final class ProjectionHarness {
     }
 
     /// Waits for the next `SendHapticData` the emulator receives after the `skipping` ones already seen.
-    func hapticRects(after skipping: Int = 0) async -> [EmulatorHapticRect]? {
+    func hapticRects(after skipping: Int = 0) async -> [HapticRect]? {
         let events = await headUnitEvents.wait { events in events.compactMap(\.hapticRects).count > skipping }
         let sets = events.compactMap(\.hapticRects)
         return sets.count > skipping ? sets[skipping] : nil

@@ -1,5 +1,5 @@
 import CarWindow
-import CarWindowTesting
+import CarWindowTestingTools
 import Foundation
 import SDLMedia
 import Testing

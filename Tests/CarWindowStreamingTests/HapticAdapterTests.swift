@@ -94,23 +94,23 @@ struct HapticAdapterTests {
         #expect(sent.map(\.1) == [SendHapticData(hapticRectData: [])])
     }
 
-    @Test("the RPC form keeps ids and rects one to one")
+    @Test("the request carries the rects unchanged: one HapticRect type from the view tree to the wire")
     func rpcForm() {
         let request = SendHapticData(rects: [
-            CarWindow.HapticRect(id: 4, x: 30, y: 60, width: 96, height: 96),
-            CarWindow.HapticRect(id: 9, x: 0.5, y: 1.5, width: 2, height: 3),
+            HapticRect(id: 4, x: 30, y: 60, width: 96, height: 96),
+            HapticRect(id: 9, x: 0.5, y: 1.5, width: 2, height: 3),
         ])
         #expect(request.hapticRectData == [
-            SDLRPC.HapticRect(id: 4, rect: Rectangle(x: 30, y: 60, width: 96, height: 96)),
-            SDLRPC.HapticRect(id: 9, rect: Rectangle(x: 0.5, y: 1.5, width: 2, height: 3)),
+            HapticRect(id: 4, rect: Rectangle(x: 30, y: 60, width: 96, height: 96)),
+            HapticRect(id: 9, rect: Rectangle(x: 0.5, y: 1.5, width: 2, height: 3)),
         ])
     }
 }
 
 @Suite("Haptic debouncer")
 struct HapticDebouncerTests {
-    static let a = [CarWindow.HapticRect(id: 1, x: 0, y: 0, width: 10, height: 10)]
-    static let b = [CarWindow.HapticRect(id: 1, x: 5, y: 0, width: 10, height: 10)]
+    static let a = [HapticRect(id: 1, x: 0, y: 0, width: 10, height: 10)]
+    static let b = [HapticRect(id: 1, x: 5, y: 0, width: 10, height: 10)]
 
     @Test("a set is due after the delay, once; a change restarts the delay; the same set is not sent twice")
     func timeline() {

@@ -11,15 +11,15 @@ struct TouchAdapterTests {
     }
 
     @Test("type, ids, timestamps and coordinates carry over unscaled", arguments: [
-        (TouchType.begin, CarWindow.TouchEvent.Kind.begin), (.move, .move), (.end, .end), (.cancel, .cancel),
+        (TouchType.begin, CarWindow.TouchNotification.Kind.begin), (.move, .move), (.end, .end), (.cancel, .cancel),
     ])
-    func conversion(type: TouchType, kind: CarWindow.TouchEvent.Kind) throws {
+    func conversion(type: TouchType, kind: CarWindow.TouchNotification.Kind) throws {
         let notification = OnTouchEvent(type: type, event: [
             SDLRPC.TouchEvent(id: 3, ts: [100, 116], c: [TouchCoord(x: 10, y: 20), TouchCoord(x: 12, y: 24)]),
             SDLRPC.TouchEvent(id: 7, ts: [116], c: [TouchCoord(x: 400, y: 300)]),
         ])
-        let event = try CarWindow.TouchEvent(notification)
-        #expect(event == CarWindow.TouchEvent(type: kind, touches: [
+        let event = try CarWindow.TouchNotification(notification)
+        #expect(event == CarWindow.TouchNotification(type: kind, touches: [
             .init(id: 3, timestamps: [100, 116], coordinates: [.init(x: 10, y: 20), .init(x: 12, y: 24)]),
             .init(id: 7, timestamps: [116], coordinates: [.init(x: 400, y: 300)]),
         ]))
@@ -28,10 +28,10 @@ struct TouchAdapterTests {
     @Test("an unknown touch type or a finger without coordinates is a typed error")
     func badInput() {
         #expect(throws: CarWindowError.self) {
-            try CarWindow.TouchEvent(Self.notification(TouchType(rawValue: "HOVER"), x: 1, y: 1, ts: 0))
+            try CarWindow.TouchNotification(Self.notification(TouchType(rawValue: "HOVER"), x: 1, y: 1, ts: 0))
         }
         #expect(throws: CarWindowError.self) {
-            try CarWindow.TouchEvent(OnTouchEvent(type: .begin, event: [SDLRPC.TouchEvent(id: 0, ts: [0], c: [])]))
+            try CarWindow.TouchNotification(OnTouchEvent(type: .begin, event: [SDLRPC.TouchEvent(id: 0, ts: [0], c: [])]))
         }
     }
 

@@ -208,9 +208,9 @@ struct GestureRecognizerTests {
 
     @Test("malformed touches are skipped: no coordinates, non-finite values, too many touches")
     func malformed() {
-        let empty = TouchEvent(type: .begin, touches: [.init(id: 0, timestamps: [], coordinates: [])])
-        let nan = TouchEvent(type: .begin, id: 0, timestamp: nil, x: .nan, y: 1)
-        let crowd = TouchEvent(
+        let empty = TouchNotification(type: .begin, touches: [.init(id: 0, timestamps: [], coordinates: [])])
+        let nan = TouchNotification(type: .begin, id: 0, timestamp: nil, x: .nan, y: 1)
+        let crowd = TouchNotification(
             type: .begin, touches: (0..<11).map { .init(id: $0, timestamps: [], coordinates: [.init(x: 1, y: 1)]) })
         #expect(gestures([.event(0, empty), .event(1, nan), .event(2, crowd), .tick(1000)]) == [])
     }

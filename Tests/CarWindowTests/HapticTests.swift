@@ -1,3 +1,4 @@
+import SDLRPC
 import Testing
 
 @testable import CarWindow

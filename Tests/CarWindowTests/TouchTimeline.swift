@@ -2,22 +2,22 @@
 
 /// Builds touch events tersely for recorded timelines.
 enum T {
-    static func begin(_ x: Double, _ y: Double, id: Int = 0, ts: Int? = nil) -> TouchEvent {
-        TouchEvent(type: .begin, id: id, timestamp: ts, x: x, y: y)
+    static func begin(_ x: Double, _ y: Double, id: Int = 0, ts: Int? = nil) -> TouchNotification {
+        TouchNotification(type: .begin, id: id, timestamp: ts, x: x, y: y)
     }
-    static func move(_ x: Double, _ y: Double, id: Int = 0, ts: Int? = nil) -> TouchEvent {
-        TouchEvent(type: .move, id: id, timestamp: ts, x: x, y: y)
+    static func move(_ x: Double, _ y: Double, id: Int = 0, ts: Int? = nil) -> TouchNotification {
+        TouchNotification(type: .move, id: id, timestamp: ts, x: x, y: y)
     }
-    static func end(_ x: Double, _ y: Double, id: Int = 0, ts: Int? = nil) -> TouchEvent {
-        TouchEvent(type: .end, id: id, timestamp: ts, x: x, y: y)
+    static func end(_ x: Double, _ y: Double, id: Int = 0, ts: Int? = nil) -> TouchNotification {
+        TouchNotification(type: .end, id: id, timestamp: ts, x: x, y: y)
     }
-    static func cancel(_ x: Double, _ y: Double, id: Int = 0) -> TouchEvent {
-        TouchEvent(type: .cancel, id: id, timestamp: nil, x: x, y: y)
+    static func cancel(_ x: Double, _ y: Double, id: Int = 0) -> TouchNotification {
+        TouchNotification(type: .cancel, id: id, timestamp: nil, x: x, y: y)
     }
     /// A two-finger event, as Core sends pinch moves.
-    static func two(_ type: TouchEvent.Kind, _ a: (Double, Double), _ b: (Double, Double), ts: Int? = nil) -> TouchEvent
+    static func two(_ type: TouchNotification.Kind, _ a: (Double, Double), _ b: (Double, Double), ts: Int? = nil) -> TouchNotification
     {
-        TouchEvent(
+        TouchNotification(
             type: type,
             touches: [
                 .init(id: 0, timestamps: ts.map { [$0] } ?? [], coordinates: [.init(x: a.0, y: a.1)]),
@@ -28,7 +28,7 @@ enum T {
 
 /// One step of a recorded timeline: an event at a time (ms), or a frame tick.
 enum Step {
-    case event(Int, TouchEvent)
+    case event(Int, TouchNotification)
     case tick(Int)
 }
 

@@ -133,7 +133,7 @@ struct WindowTouchTests {
             .appendingPathComponent("Fixtures/core-8.2-touch-events.jsonl")
         struct Line: Decodable {
             var t: Double
-            var params: TouchEvent
+            var params: TouchNotification
         }
         let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map {
             try JSONDecoder().decode(Line.self, from: Data($0.utf8))
@@ -180,7 +180,7 @@ struct WindowTouchTests {
     func traceDuplicates() throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Fixtures/core-8.2-touch-events.jsonl")
-        struct Line: Decodable { var params: TouchEvent }
+        struct Line: Decodable { var params: TouchNotification }
         let events = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map {
             try JSONDecoder().decode(Line.self, from: Data($0.utf8)).params
         }

@@ -3,7 +3,7 @@ import HeadUnit
 import SDLWire
 import Testing
 
-/// The event log has one JSON line per frame, shaped like `shared/traces`.
+/// The event log has one JSON line per frame, shaped like the recorded traces in `Fixtures/traces`.
 @Suite("Event log")
 struct EventLogTests {
     @Test("every frame is logged with direction, header, hex and decoded payload", .timeLimit(.minutes(1)))

@@ -3,7 +3,7 @@ import HeadUnit
 import NIOCore
 import SDLWire
 
-/// One line of a `shared/traces` file.
+/// One line of a recorded trace (`Fixtures/traces`).
 struct TraceLine: Decodable {
     struct Header: Decodable {
         var version: Int

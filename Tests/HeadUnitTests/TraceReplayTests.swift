@@ -2,6 +2,8 @@ import Foundation
 import HeadUnit
 import NIOCore
 import SDLWire
+import struct SDLRPC.HapticRect
+import struct SDLRPC.TouchType
 import Testing
 
 /// Replays the app side of each Core trace against the emulator and compares every frame the emulator sends with
@@ -155,7 +157,7 @@ struct TraceReplayer {
                 || (level == .none && state.nakSinceStatus)
             if !automatic { try await headUnit.setHMILevel(level, for: app) }
         case 32780 where state.touchCopiesLeft <= 0:
-            guard let json = line.json, let type = json["type"]?.stringValue.flatMap(TouchType.init(rawValue:)) else {
+            guard let json = line.json, let type = json["type"]?.stringValue.map(TouchType.init(rawValue:)) else {
                 return nil
             }
             let points = (json["event"]?.arrayValue ?? []).compactMap { event -> TouchPoint? in
@@ -167,7 +169,7 @@ struct TraceReplayer {
             // Core's copies of this touch: the identical notifications that follow before another touch.
             let copies = lines[number...].filter { !$0.fromApp }.prefix { $0.functionID == 32780 && $0.json == json }
                 .count
-            let sent = try await headUnit.injectTouches([TouchEvent(type: type, points: points)], to: app)
+            let sent = try await headUnit.injectTouches([InjectedTouch(type: type, points: points)], to: app)
             state.touchCopiesLeft = sent
             if sent != copies { return "the emulator sent \(sent) OnTouchEvent for one touch, Core sent \(copies)" }
         case 32787:

@@ -1,4 +1,4 @@
-import CarWindowTesting
+import CarWindowTestingTools
 import Foundation
 
 /// H.264 test video made at test time with Debian's ffmpeg and libx264, split into access units.

@@ -4,6 +4,7 @@ import HeadUnitViewer
 import HummingbirdWSClient
 import Logging
 import NIOWebSocket
+import SDLRPC
 import Testing
 
 /// The viewer in a real headless Chromium, driven through the DevTools protocol, with a fake head unit that streams
@@ -46,9 +47,9 @@ struct BrowserTests {
                 appState: .foreground, screen: .wvga, format: .h264RAW, isStreaming: true,
                 // One rect inside, one across the right and bottom edges, one wholly below the 800x480 screen.
                 hapticRects: [
-                    ViewerHapticRect(id: 1, x: 620, y: 20, width: 160, height: 80),
-                    ViewerHapticRect(id: 2, x: 760, y: 400, width: 100, height: 100),
-                    ViewerHapticRect(id: 3, x: 720, y: 500, width: 64, height: 64),
+                    HapticRect(id: 1, x: 620, y: 20, width: 160, height: 80),
+                    HapticRect(id: 2, x: 760, y: 400, width: 100, height: 100),
+                    HapticRect(id: 3, x: 720, y: 500, width: 64, height: 64),
                 ]))
         backend.eventContinuation.yield(.appRegistered(ViewerApp(id: "demo", name: "CarWindow Demo", hmiLevel: .full)))
         backend.eventContinuation.yield(.videoStarted(format: .h264RAW, width: 800, height: 480))

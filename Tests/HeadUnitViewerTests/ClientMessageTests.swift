@@ -1,3 +1,4 @@
+import SDLRPC
 import Testing
 
 @testable import HeadUnitViewer
@@ -17,6 +18,7 @@ struct ClientMessageTests {
         (#"{"type":"rejectFormat","codec":"H264","protocol":"RTP"}"#, .command(.rejectFormat(.h264RTP))),
         (#"{"type":"allowFormat","codec":"H264","protocol":"RTP"}"#, .command(.allowFormat(.h264RTP))),
         (#"{"type":"dropConnection"}"#, .command(.dropConnection)),
+        (#"{"type":"selectApp","app":"2"}"#, .command(.selectApp("2"))),
         (
             #"{"type":"touch","event":{"type":"MOVE","touches":"#
                 + #"[{"id":0,"x":10,"y":20,"ts":5},{"id":1,"x":30,"y":40,"ts":5}]}}"#,
@@ -71,12 +73,12 @@ struct ClientMessageTests {
         let json = ServerMessage.event(.hmiLevelChanged(.full), time: WallClockTime(millisecondsSince1970: 1)).json()
         #expect(json == #"{"event":{"kind":"hmiLevelChanged","level":"FULL"},"time":1,"type":"event"}"#)
         let rects = ServerMessage.event(
-            .hapticRects([ViewerHapticRect(id: 3, x: 1, y: 2, width: 3, height: 4)]),
+            .hapticRects([HapticRect(id: 3, x: 1, y: 2, width: 3, height: 4)]),
             time: WallClockTime(millisecondsSince1970: 2)
         ).json()
         #expect(
             rects
-                == #"{"event":{"kind":"hapticRects","rects":[{"h":4,"id":3,"w":3,"x":1,"y":2}]},"#
+                == #"{"event":{"kind":"hapticRects","rects":[{"id":3,"rect":{"height":4,"width":3,"x":1,"y":2}}]},"#
                 + #""time":2,"type":"event"}"#
         )
     }

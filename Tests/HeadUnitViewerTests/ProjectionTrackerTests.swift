@@ -1,4 +1,6 @@
 import HeadUnit
+import struct SDLRPC.HapticRect
+import struct SDLRPC.TouchType
 import Testing
 
 @testable import HeadUnitViewer
@@ -27,8 +29,8 @@ struct ProjectionTrackerTests {
         return tracker
     }
 
-    static func viewerRects(_ rects: [HapticRect]) -> [ViewerHapticRect] {
-        rects.map { ViewerHapticRect(id: $0.id, x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+    static func viewerRects(_ rects: [HapticRect]) -> [HapticRect] {
+        rects
     }
 
     @Test(
@@ -108,5 +110,40 @@ struct ProjectionTrackerTests {
         _ = tracker.apply(.videoStopped(Self.other, byHeadUnit: true, accessUnits: 3))
         #expect(tracker.hapticRects(of: Self.app, on: Self.wide) == Self.viewerRects(Self.wideRects))
         #expect(tracker.hapticRects(of: Self.other, on: Self.wide) == [])
+    }
+}
+
+@Suite("ProjectionTracker: which app the viewer shows")
+struct ProjectingAppTests {
+    static func status(_ level: HMILevel) -> HMIStatus { .core(level: level, navigation: true, media: false) }
+
+    @Test("the app in FULL is shown; a pick on the page wins until that app disconnects")
+    func projectingApp() {
+        var tracker = ProjectionTracker()
+        _ = tracker.apply(.appRegistered(AppID(1), appName: "One", appHMITypes: ["NAVIGATION"]))
+        _ = tracker.apply(.appRegistered(AppID(2), appName: "Two", appHMITypes: ["NAVIGATION"]))
+        #expect(tracker.projectingApp == AppID(1), "the first registered, while none is in FULL")
+        _ = tracker.apply(.hmiChanged(AppID(2), Self.status(.full)))
+        #expect(tracker.projectingApp == AppID(2))
+        _ = tracker.apply(.hmiChanged(AppID(1), Self.status(.full)))
+        _ = tracker.apply(.hmiChanged(AppID(2), Self.status(.background)))
+        #expect(tracker.projectingApp == AppID(1), "the car shows the app that went to FULL")
+        tracker.selectedApp = AppID(2)
+        #expect(tracker.projectingApp == AppID(2), "picked on the page")
+        _ = tracker.apply(.disconnected(AppID(2)))
+        #expect(tracker.projectingApp == AppID(1))
+        #expect(tracker.selectedApp == nil)
+    }
+
+    @Test("each app keeps its own format")
+    func formats() {
+        var tracker = ProjectionTracker()
+        _ = tracker.apply(.videoStarted(AppID(1), format: VideoFormat(codec: "H264", protocol: "RAW"),
+            size: VideoSize(width: 800, height: 480)))
+        _ = tracker.apply(.videoStarted(AppID(2), format: VideoFormat(codec: "H264", protocol: "RTP"),
+            size: VideoSize(width: 800, height: 480)))
+        #expect(tracker.format == .h264RTP, "the video started last")
+        tracker.selectedApp = AppID(1)
+        #expect(tracker.format == .h264RAW)
     }
 }

@@ -3,28 +3,47 @@ import Testing
 
 @Suite("EncoderSettings: SDL defaults, the head unit rule, change costs and levels")
 struct EncoderSettingsTests {
-    @Test("defaults are SDL's: 15 fps, 600 kbps, Constrained Baseline, screen content")
+    @Test("defaults: SDL's 15 fps, Constrained Baseline, screen content; the size's target bitrate")
     func defaults() {
         let settings = EncoderSettings(width: 800, height: 480)
         #expect(settings.frameRate == 15)
-        #expect(settings.bitrate == 600_000)
+        #expect(settings.bitrate == 1_500_000)
         #expect(settings.profile == .constrainedBaseline)
         #expect(settings.usage == .screenContent)
         #expect(settings.maxBitrate == nil)
     }
 
-    /// (head unit fps, head unit kbps, custom fps, custom bps) -> (fps, bps, max bps). Brief §4.1, EVO-0323.
+    /// (head unit fps, head unit kbps, custom fps, custom bps) -> (fps, bps, max bps) at 800x480. Frame rate:
+    /// EVO-0323. Bitrate: the head unit's maxBitrate is a ceiling; the target is the app's or 1.5 Mbit/s.
     static let rule: [(Int?, Int?, Int?, Int?, Int, Int, Int?)] = [
-        (nil, nil, nil, nil, 15, 600_000, nil),              // nothing sent: SDL defaults
-        (60, 10_000, nil, nil, 60, 10_000_000, 10_000_000),  // head unit replaces, even when higher
-        (10, 300, nil, nil, 10, 300_000, 300_000),           // head unit replaces when lower
-        (30, 4_000, 60, 8_000_000, 30, 4_000_000, 4_000_000), // custom higher than head unit: ignored
-        (30, 4_000, 20, 1_000_000, 20, 1_000_000, 4_000_000), // custom lower: applies
-        (nil, nil, 60, 8_000_000, 60, 8_000_000, nil),       // no head unit values: custom replaces
-        (30, nil, 60, 8_000_000, 30, 8_000_000, nil),        // mixed: fps capped, bitrate free
-        (0, -5, nil, nil, 15, 600_000, nil),                 // zero or negative head unit values: not sent
-        (30, Int.max, nil, nil, 30, 600_000, nil),           // kbps that overflow x 1000: not sent
+        (nil, nil, nil, nil, 15, 1_500_000, nil),                  // nothing sent: the size's target
+        (60, 10_000, nil, nil, 60, 1_500_000, 10_000_000),         // a higher ceiling is not the target
+        (30, 400_000, nil, nil, 30, 1_500_000, 400_000_000),       // the emulator's default ceiling neither
+        (10, 300, nil, nil, 10, 300_000, 300_000),                 // a lower ceiling caps the target
+        (30, 4_000, 60, 8_000_000, 30, 4_000_000, 4_000_000),      // custom above the ceiling: capped
+        (30, 4_000, 20, 1_000_000, 20, 1_000_000, 4_000_000),      // custom lower: applies
+        (30, 4_000, nil, 3_000_000, 30, 3_000_000, 4_000_000),     // custom above the target, under the ceiling
+        (nil, nil, 60, 8_000_000, 60, 8_000_000, nil),             // no head unit values: custom replaces
+        (30, nil, 60, 8_000_000, 30, 8_000_000, nil),              // mixed: fps capped, bitrate free
+        (0, -5, nil, nil, 15, 1_500_000, nil),                     // zero or negative head unit values: not sent
+        (30, Int.max, nil, nil, 30, 1_500_000, nil),               // kbps that overflow x 1000: not sent
     ]
+
+    @Test("the default target grows with the pixel count: 1.5 Mbit/s at 800x480, 3 Mbit/s at 720p", arguments: [
+        (800, 480, 1_500_000), (1280, 720, 3_000_000), (320, 240, 300_000), (1920, 1080, 6_750_000),
+        (16, 16, 250_000), (0, 0, 250_000), (-5, 480, 250_000), (8192, 8192, 40_000_000),
+    ])
+    func targetBitrate(width: Int, height: Int, bitrate: Int) {
+        #expect(EncoderSettings.targetBitrate(width: width, height: height) == bitrate)
+    }
+
+    @Test("between 800x480 and 720p the target lies between theirs and rises with the area")
+    func targetBetween() {
+        let sizes = [(800, 480), (960, 540), (1024, 600), (1280, 720)]
+        let targets = sizes.map { EncoderSettings.targetBitrate(width: $0.0, height: $0.1) }
+        #expect(targets == targets.sorted() && Set(targets).count == targets.count)
+        #expect(targets[2] == 1_500_000 + Int(1_500_000.0 * (1024.0 * 600 - 384_000) / (921_600 - 384_000)))
+    }
 
     @Test("resolved(headUnitPreferredFPS:headUnitMaxBitrateKbps:custom:size:) follows the rule", arguments: rule)
     func resolvedRule(row: (Int?, Int?, Int?, Int?, Int, Int, Int?)) {

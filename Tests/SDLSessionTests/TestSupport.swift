@@ -6,7 +6,7 @@ import SDLSession
 import SDLWire
 import Testing
 
-/// One line of a `shared/traces` file (see its README): only what replay needs.
+/// One line of a recorded trace (`Tests/HeadUnitTests/Fixtures/traces`, see its README): only what replay needs.
 struct TraceLine: Decodable {
     struct Header: Decodable {
         var version: Int
@@ -28,13 +28,12 @@ struct TraceLine: Decodable {
 }
 
 enum Trace {
-    /// `../shared/traces` next to the package root, found from this file's path.
+    /// The repository's recorded SDL Core 8.2 sessions, found from this file's path.
     static var directory: URL {
         URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent()  // Tests/SDLSessionTests
             .deletingLastPathComponent()  // Tests
-            .deletingLastPathComponent()  // the package root
-            .appendingPathComponent("../shared/traces")
+            .appendingPathComponent("HeadUnitTests/Fixtures/traces")
     }
 
     /// The lines of a trace, numbered from 1 as in an editor.

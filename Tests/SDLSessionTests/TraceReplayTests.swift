@@ -4,7 +4,7 @@ import SDLSession
 import SDLWire
 import Testing
 
-/// Real SDL Core 8.2 bytes from `shared/traces`, replayed to the session: every core->app frame is sent exactly as
+/// Real SDL Core 8.2 bytes from `Tests/HeadUnitTests/Fixtures/traces`, replayed to the session: every core->app frame is sent exactly as
 /// Core sent it, and every app->core frame the trace shows must come from the session, of the same kind.
 @Suite("Trace replay")
 struct TraceReplayTests {

@@ -211,10 +211,21 @@ struct EncoderConfigurationTests {
     }
 
     @Test(
-        "head-unit values, lowered (never raised) by the app's (EVO-0323)",
+        "frame rate: the head unit's, lowered by the app's; bit rate: the app's or the size's, under maxBitrate",
         arguments: [
-            Case(headUnitFPS: nil, headUnitKbps: nil, customFPS: nil, customBitrate: nil, fps: 15, bitrate: 600_000),
-            Case(headUnitFPS: 60, headUnitKbps: 5_000, customFPS: nil, customBitrate: nil, fps: 60, bitrate: 5_000_000),
+            Case(headUnitFPS: nil, headUnitKbps: nil, customFPS: nil, customBitrate: nil, fps: 15, bitrate: 1_500_000),
+            Case(headUnitFPS: 60, headUnitKbps: 5_000, customFPS: nil, customBitrate: nil, fps: 60, bitrate: 1_500_000),
+            // The emulator's default ceiling (400 Mbit/s) is never the target.
+            Case(
+                headUnitFPS: 30, headUnitKbps: 400_000, customFPS: nil, customBitrate: nil, fps: 30,
+                bitrate: 1_500_000),
+            // The app may ask for more than the size's target, up to the ceiling.
+            Case(
+                headUnitFPS: 30, headUnitKbps: 5_000, customFPS: nil, customBitrate: 4_000_000, fps: 30,
+                bitrate: 4_000_000),
+            Case(
+                headUnitFPS: 30, headUnitKbps: 5_000, customFPS: nil, customBitrate: 9_000_000, fps: 30,
+                bitrate: 5_000_000),
             Case(
                 headUnitFPS: 60, headUnitKbps: 5_000, customFPS: 24, customBitrate: 800_000, fps: 24, bitrate: 800_000),
             Case(
@@ -222,10 +233,10 @@ struct EncoderConfigurationTests {
             Case(
                 headUnitFPS: nil, headUnitKbps: nil, customFPS: 50, customBitrate: 3_000_000, fps: 50,
                 bitrate: 3_000_000),
-            Case(headUnitFPS: 0, headUnitKbps: 0, customFPS: nil, customBitrate: nil, fps: 15, bitrate: 600_000),
+            Case(headUnitFPS: 0, headUnitKbps: 0, customFPS: nil, customBitrate: nil, fps: 15, bitrate: 1_500_000),
             Case(
                 headUnitFPS: Int(Int32.max), headUnitKbps: Int(Int32.max), customFPS: nil, customBitrate: nil, fps: 60,
-                bitrate: 200_000_000),
+                bitrate: 1_500_000),
             Case(headUnitFPS: 30, headUnitKbps: 1, customFPS: nil, customBitrate: nil, fps: 30, bitrate: 64_000),
         ])
     func rule(_ testCase: Case) {

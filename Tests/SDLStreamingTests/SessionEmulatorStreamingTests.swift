@@ -20,8 +20,10 @@ struct SessionEmulatorStreamingTests {
         // The emulator on a free port recording into a temporary directory, the session started against it; both
         // stopped however the body ends.
         try await EmulatorFixture.withSession(app: app) { emulator, session, _ in
+            // Synthetic noise needs more than an interface's default target to keep every frame (the rate control
+            // skips frames to hold it); the app may ask for more, up to the head unit's ceiling.
             let manager = VideoStreamManager(
-                settings: VideoStreamingSettings(),
+                settings: VideoStreamingSettings(customBitrate: 20_000_000),
                 connection: SessionVideoServiceConnection(session: session),
                 encoderFactory: MediaEncoderFactory(),
                 clock: ContinuousClock()

@@ -3,7 +3,7 @@ import NIOCore
 import SDLWire
 import Testing
 
-/// Every frame of the SDL Core 8.2 traces, read from `../shared/traces/*.jsonl` at test time: control frames decode to
+/// Every frame of the SDL Core 8.2 traces, read from `Tests/HeadUnitTests/Fixtures/traces/*.jsonl` at test time: control frames decode to
 /// the trace's values and re-encode byte for byte through our typed payloads, RPC frames give the trace's RPC header
 /// fields, and whole sessions decode in any chunking.
 @Suite("SDL Core 8.2 trace corpus")

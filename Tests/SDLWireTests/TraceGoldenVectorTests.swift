@@ -2,7 +2,7 @@ import NIOCore
 import SDLWire
 import Testing
 
-/// Hand-annotated golden frames, copied byte for byte from the SDL Core 8.2 traces (`../shared/traces`, file and line
+/// Hand-annotated golden frames, copied byte for byte from the SDL Core 8.2 traces (`Tests/HeadUnitTests/Fixtures/traces`, file and line
 /// cited on each). Each decodes to the values the trace's own `decoded` field gives, and the typed payload re-encodes
 /// to the same bytes: our payload types write keys in Core's order.
 @Suite("Golden frames from the SDL Core 8.2 traces")

@@ -108,6 +108,10 @@ enum StreamingHarness {
     ) async throws {
         var configuration = EmulatorFixture.defaultConfiguration
         configure(&configuration)
+        // These tests count every frame. Synthetic noise at an interface's default target (1.5 Mbit/s at 800x480)
+        // makes the rate control skip frames, so ask for more; the head unit's maxBitrate stays the ceiling.
+        var settings = settings
+        if settings.customBitrate == nil { settings.customBitrate = 20_000_000 }
         var app = AppConfiguration(appName: "Integration", appID: "swiftsdl-nav")
         app.logger.logLevel = .critical
         configureApp(&app)

@@ -7,14 +7,7 @@ extension SendHapticData {
     /// ```swift
     /// let request = SendHapticData(rects: window.hapticRects())
     /// ```
-    public init(rects: [CarWindow.HapticRect]) {
-        self.init(hapticRectData: rects.map(SDLRPC.HapticRect.init(_:)))
-    }
-}
-
-extension SDLRPC.HapticRect {
-    /// The RPC form of one haptic rect: the same id, the rect as SDL's `Rectangle`.
-    public init(_ rect: CarWindow.HapticRect) {
-        self.init(id: rect.id, rect: Rectangle(x: rect.x, y: rect.y, width: rect.width, height: rect.height))
+    public init(rects: [HapticRect]) {
+        self.init(hapticRectData: rects)
     }
 }

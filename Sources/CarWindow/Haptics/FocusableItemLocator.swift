@@ -1,3 +1,5 @@
+public import SDLRPC
+
 /// Finds the focusable items of a view tree and turns them into haptic rects for the head unit.
 ///
 /// It walks the tree front to back in tree order and collects focusable views (``Button``s and views with

@@ -1,3 +1,5 @@
+public import SDLRPC
+
 /// Decides when haptic rects go to the head unit: only after they have stayed the same for a delay, only when they
 /// differ from what was sent last, and never when the head unit does not support haptic data.
 ///

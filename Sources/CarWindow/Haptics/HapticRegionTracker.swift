@@ -1,3 +1,5 @@
+public import SDLRPC
+
 /// Remembers the haptic rects last sent, so they are re-sent only when they really changed.
 ///
 /// The first update is always reported (even empty, which clears whatever a previous session left on the head

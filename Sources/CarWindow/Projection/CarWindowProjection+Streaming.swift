@@ -127,7 +127,7 @@ extension CarWindowProjection {
 
     /// One touch from the run: already free of Core's duplicate and in view points.
     func received(_ touch: ProjectionTouch) {
-        let event = TouchEvent(touch)
+        let event = TouchNotification(touch)
         yield(.touch(event))
         window.handleTouch(inViewPoints: event)
     }

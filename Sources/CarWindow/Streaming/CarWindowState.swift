@@ -57,7 +57,7 @@ public enum CarWindowEvent: Hashable, Sendable {
     case capabilitiesChanged(DisplayCapabilities)
     /// An `OnTouchEvent` arrived, in head-unit pixels, as the head unit sent it (SDL Core's duplicate copies
     /// included; the window drops them).
-    case touch(TouchEvent)
+    case touch(TouchNotification)
     /// `SendHapticData` went to the head unit with this many rects (0 clears them).
     case hapticRectsSent(count: Int)
     /// Something failed where it could not be thrown (a touch that could not be read, a stream error, a request

@@ -14,8 +14,8 @@
 ///
 /// ```swift
 /// var recognizer = GestureRecognizer<ContinuousClock.Instant>()
-/// var actions = recognizer.handle(TouchEvent(type: .begin, timestamp: 0, x: 10, y: 10), now: .now)
-/// actions += recognizer.handle(TouchEvent(type: .end, timestamp: 80, x: 10, y: 10), now: .now)
+/// var actions = recognizer.handle(TouchNotification(type: .begin, timestamp: 0, x: 10, y: 10), now: .now)
+/// actions += recognizer.handle(TouchNotification(type: .end, timestamp: 80, x: 10, y: 10), now: .now)
 /// actions += recognizer.frameTick(now: .now.advanced(by: .milliseconds(500)))
 /// // actions ends with .gesture(.singleTap(at: (10, 10)))
 /// ```
@@ -77,7 +77,7 @@ where Instant.Duration == Duration, Instant: Sendable {
     ///   the double-tap window (the window answers true over a pressed ``Button``). Taps reported at once never
     ///   form double taps.
     public mutating func handle(
-        _ event: TouchEvent, now: Instant, isImmediateTap: (Point) -> Bool = { _ in false }
+        _ event: TouchNotification, now: Instant, isImmediateTap: (Point) -> Bool = { _ in false }
     ) -> [TouchAction] {
         var actions = fireExpiredTap(now: now)
         guard event.touches.count <= GestureConfiguration.maximumTouchesPerEvent else { return actions }

@@ -11,12 +11,12 @@ import SDLProjection
 /// dedup.accept(event)   // false: the duplicate
 /// ```
 public struct TouchEventDeduplicator: Sendable {
-    private var filter = ConsecutiveDuplicateFilter<TouchEvent>()
+    private var filter = ConsecutiveDuplicateFilter<TouchNotification>()
 
     public init() {}
 
     /// Returns `false` when `event` repeats the previous event exactly.
-    public mutating func accept(_ event: TouchEvent) -> Bool { filter.accept(event) }
+    public mutating func accept(_ event: TouchNotification) -> Bool { filter.accept(event) }
 
     /// Forgets the previous event (after the stream restarts).
     public mutating func reset() { filter.reset() }

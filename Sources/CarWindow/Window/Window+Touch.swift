@@ -6,12 +6,12 @@ extension Window {
     /// display scale; a tap ending on a ``Button`` runs its action at once.
     ///
     /// ```swift
-    /// window.handleTouch(TouchEvent(type: .begin, timestamp: 3883, x: 200, y: 150))
-    /// window.handleTouch(TouchEvent(type: .end, timestamp: 3977, x: 200, y: 150))
+    /// window.handleTouch(TouchNotification(type: .begin, timestamp: 3883, x: 200, y: 150))
+    /// window.handleTouch(TouchNotification(type: .end, timestamp: 3977, x: 200, y: 150))
     /// window.frameTick()   // after 0.4 s: [.singleTap(at: (200, 150))]
     /// ```
     @discardableResult
-    public func handleTouch(_ event: TouchEvent) -> [Gesture] {
+    public func handleTouch(_ event: TouchNotification) -> [Gesture] {
         guard isTouchEnabled, deduplicator.accept(event) else { return [] }
         return handleTouch(inViewPoints: Self.scaled(event, by: capabilities.scale))
     }
@@ -20,10 +20,10 @@ extension Window {
     /// from its `StreamingSession`). Returns the gestures it completed.
     ///
     /// ```swift
-    /// window.handleTouch(inViewPoints: TouchEvent(type: .begin, timestamp: 3883, x: 400, y: 240))
+    /// window.handleTouch(inViewPoints: TouchNotification(type: .begin, timestamp: 3883, x: 400, y: 240))
     /// ```
     @discardableResult
-    public func handleTouch(inViewPoints event: TouchEvent) -> [Gesture] {
+    public func handleTouch(inViewPoints event: TouchNotification) -> [Gesture] {
         guard isTouchEnabled else { return [] }
         let actions = recognizer.handle(
             event, now: ElapsedInstant(offset: elapsed()),
@@ -45,12 +45,12 @@ extension Window {
     }
 
     /// Divides head-unit coordinates by the scale (brief §4.4); a scale of 1 leaves them as they are.
-    static func scaled(_ event: TouchEvent, by scale: Double) -> TouchEvent {
+    static func scaled(_ event: TouchNotification, by scale: Double) -> TouchNotification {
         guard scale > 1 else { return event }
         var event = event
         for i in event.touches.indices {
             event.touches[i].coordinates = event.touches[i].coordinates.map {
-                TouchEvent.Coordinate(x: $0.x / scale, y: $0.y / scale)
+                TouchNotification.Coordinate(x: $0.x / scale, y: $0.y / scale)
             }
         }
         return event

@@ -1,3 +1,5 @@
+public import SDLRPC
+
 /// The projected screen: hosts the root view at the head unit's viewport size, renders frames when something
 /// changed, turns touches into gestures and reports haptic regions.
 ///
@@ -11,7 +13,7 @@
 /// try screen.install(in: window)
 /// var frame = try PixelBuffer(width: 800, height: 480)
 /// let report = try window.render(into: &frame)      // report.wasDirty == true for the first frame
-/// window.handleTouch(TouchEvent(type: .begin, timestamp: 0, x: 200, y: 150))
+/// window.handleTouch(TouchNotification(type: .begin, timestamp: 0, x: 200, y: 150))
 /// ```
 @CarWindowActor
 public final class Window: FrameSource {

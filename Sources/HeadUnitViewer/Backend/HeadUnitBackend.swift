@@ -1,10 +1,14 @@
 public import HeadUnit
+import struct SDLRPC.HapticRect
+import struct SDLRPC.TouchType
 import NIOConcurrencyHelpers
 
 /// The viewer's view of CarWindow's head-unit emulator: the thin adapter between ``ViewerBackend`` and `HeadUnitEmulator`.
 ///
-/// The viewer shows one app at a time, the *projecting app*: the one whose video started last, or else the first
-/// that registered. Commands go to it. Two things the emulator cannot do are kept here:
+/// The viewer shows one app at a time, the *projecting app*: the one picked on the page (``ViewerCommand/selectApp(_:)``)
+/// while it stays connected, else the app in FULL (the car shows one app at a time), else the one whose video
+/// started last, else the first that registered. Commands go to it; its video goes to the page from its next key
+/// frame. Two things the emulator cannot do are kept here:
 /// - the app's own state (foreground/background lives on the phone): ``appStateRequests`` delivers what the viewer
 ///   asked for, and the demo subscribes to it;
 /// - the arrival time of an access unit: stamped when the unit reaches this adapter, right after the emulator
@@ -40,11 +44,20 @@ public final class HeadUnitBackend: ViewerBackend {
         let fps = max(1, await headUnit.configuration.video.preferredFPS)
         let tracked = self.tracked
         return await headUnit.accessUnits().compactMap { @Sendable unit in
-            let (app, format) = tracked.withLockedValue { ($0.projectingApp, $0.format) }
-            guard app == nil || app == unit.app else { return nil }
-            return ViewerAccessUnit(
+            let format = tracked.withLockedValue { $0.formats[unit.app] }
+            let viewerUnit = ViewerAccessUnit(
                 bytes: unit.annexB, presentationTime: .microseconds(unit.index * 1_000_000 / fps),
                 arrivalTime: .now, width: unit.size.width, height: unit.size.height, format: format ?? .h264RAW)
+            let forward = tracked.withLockedValue { state -> Bool in
+                guard state.projectingApp == nil || state.projectingApp == unit.app else { return false }
+                // Another app's deltas would not decode on this one's pictures: switch at a key frame.
+                if state.forwardedApp != unit.app {
+                    guard viewerUnit.isKeyframe else { return false }
+                    state.forwardedApp = unit.app
+                }
+                return true
+            }
+            return forward ? viewerUnit : nil
         }
     }
 
@@ -61,7 +74,9 @@ public final class HeadUnitBackend: ViewerBackend {
         let video = await headUnit.configuration.video
         let screen = ViewerScreen(video)
         let tracked = self.tracked.withLockedValue { $0 }
-        let projecting = apps.first { $0.app == tracked.projectingApp } ?? apps.first
+        let projecting =
+            apps.first { $0.app == tracked.projectingApp } ?? apps.first { $0.hmiStatus.level == .full }
+            ?? apps.first
         return ViewerState(
             apps: apps.map {
                 ViewerApp(
@@ -73,7 +88,8 @@ public final class HeadUnitBackend: ViewerBackend {
             format: projecting?.videoStreaming == true ? tracked.format : nil,
             supportedFormats: video.supportedFormats.map { ViewerVideoFormat(codec: $0.codec, protocol: $0.protocol) },
             rejectedFormats: tracked.rejected, isStreaming: projecting?.videoStreaming ?? false,
-            hapticRects: projecting.map { tracked.hapticRects(of: $0.app, on: screen) } ?? [])
+            hapticRects: projecting.map { tracked.hapticRects(of: $0.app, on: screen) } ?? [],
+            projectingApp: projecting.map { String($0.app.rawValue) })
     }
 
     public func perform(_ command: ViewerCommand) async throws(ViewerError) {
@@ -98,10 +114,17 @@ public final class HeadUnitBackend: ViewerBackend {
                 }
                 await headUnit.rejectVideoFormats(
                     Set(rejected.map { VideoFormat(codec: $0.codec, protocol: $0.protocol) }))
+            case .selectApp(let id):
+                let apps = await headUnit.apps()
+                guard let number = Int(id), let app = apps.first(where: { $0.app.rawValue == number }) else {
+                    let known = apps.map { String($0.app.rawValue) }.joined(separator: ", ")
+                    throw ViewerError(.backendFailed, "no connected app \(id) (connected: \(known.isEmpty ? "none" : known))")
+                }
+                tracked.withLockedValue { $0.selectedApp = app.app }
             case .dropConnection:
                 try await headUnit.dropConnection(try await projectingApp())
             case .touch(let event):
-                let touch = TouchEvent(
+                let touch = InjectedTouch(
                     type: TouchType(event.type),
                     points: event.touches.map {
                         TouchPoint(id: $0.id, timestamp: $0.timestamp, x: Int($0.x.rounded()), y: Int($0.y.rounded()))
@@ -120,7 +143,8 @@ public final class HeadUnitBackend: ViewerBackend {
 
     private func projectingApp() async throws(ViewerError) -> AppID {
         if let app = tracked.withLockedValue({ $0.projectingApp }) { return app }
-        guard let app = await headUnit.apps().first(where: { $0.appName != nil })?.app else {
+        let registered = await headUnit.apps().filter { $0.appName != nil }
+        guard let app = (registered.first { $0.hmiStatus.level == .full } ?? registered.first)?.app else {
             throw ViewerError(.backendFailed, "no app has registered")
         }
         return app
@@ -141,6 +165,6 @@ extension HMILevel {
 
 extension TouchType {
     init(_ type: ViewerTouchEvent.TouchType) {
-        self = TouchType(rawValue: type.rawValue) ?? .cancel
+        self = TouchType(rawValue: type.rawValue)
     }
 }

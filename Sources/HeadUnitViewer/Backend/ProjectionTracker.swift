@@ -1,11 +1,12 @@
 import HeadUnit
+import struct SDLRPC.HapticRect
 
 /// What ``HeadUnitBackend`` keeps between the emulator's events: the projecting app, its format and haptic rects,
 /// and the viewer's own controls. A pure value: ``apply(_:)`` turns one emulator event into a log line and updates
 /// the state, so the rules can be tested without sockets.
 ///
 /// The viewer plays the HMI here. Core keeps no haptic rects: it forwards each SendHapticData to the HMI unchanged
-/// (`touch-haptic`), and each request replaces the app's earlier rects (brief §2.7). What the HMI does with them when
+/// (`touch-haptic`), and each request replaces the app's earlier rects. What the HMI does with them when
 /// the picture changes is not documented, so the viewer decides (docs/viewer.md, "Haptic rects"): rects describe one
 /// layout of one video stream, and are dropped when
 /// - the head unit tells the app of a new screen (OnSystemCapabilityUpdated: size, scale or haptic support), because
@@ -28,17 +29,29 @@ import HeadUnit
 /// tracker.hapticRects(of: app, on: .wvga)   // []
 /// ```
 struct ProjectionTracker: Sendable {
+    /// The app the page shows and commands go to: the one picked on the page while it stays connected, else the
+    /// app that went to FULL last (the one on the car's screen), else the one whose video started last, else the
+    /// first that registered.
+    var projectingApp: AppID? { selectedApp ?? fullApps.last ?? recentApp }
+    /// The app whose access units the page gets now; a switch to another app waits for that app's next key frame.
+    var forwardedApp: AppID?
+    /// The app picked on the page (`selectApp`), until it disconnects.
+    var selectedApp: AppID?
+    /// The apps in FULL, the latest last.
+    private(set) var fullApps: [AppID] = []
     /// The app whose video started last, or else the first that registered.
-    var projectingApp: AppID?
+    private(set) var recentApp: AppID?
+    /// Each app's video format, while its video runs or since it last ran.
+    private(set) var formats: [AppID: ViewerVideoFormat] = [:]
     /// The projecting app's video format.
-    var format: ViewerVideoFormat?
+    var format: ViewerVideoFormat? { projectingApp.flatMap { formats[$0] } }
     /// The screen last announced to the apps: the configuration's when the viewer subscribed, then each
     /// OnSystemCapabilityUpdated's. `nil` when unknown.
     var screen: ViewerScreen?
     /// The screen announced before ``screen``: rects the app measured before the change reached it may still arrive.
     private var previousScreen: ViewerScreen?
     /// Each app's haptic rects for its current video, in head-unit pixels, with the screen they were measured on.
-    private(set) var measuredRects: [AppID: (rects: [ViewerHapticRect], screen: ViewerScreen?)] = [:]
+    private(set) var measuredRects: [AppID: (rects: [HapticRect], screen: ViewerScreen?)] = [:]
     /// The app state the viewer last asked for.
     var appState: ViewerAppState?
     /// The formats the viewer made the emulator refuse.
@@ -50,7 +63,7 @@ struct ProjectionTracker: Sendable {
     }
 
     /// The app's haptic rects if they were measured on `screen` (the one a snapshot shows), else none.
-    func hapticRects(of app: AppID, on screen: ViewerScreen) -> [ViewerHapticRect] {
+    func hapticRects(of app: AppID, on screen: ViewerScreen) -> [HapticRect] {
         guard let measured = measuredRects[app], measured.screen == nil || measured.screen == screen else { return [] }
         return measured.rects
     }
@@ -61,13 +74,16 @@ struct ProjectionTracker: Sendable {
         switch event {
         case .connected(let app, let remote): return .note("\(app) connected from \(remote)")
         case .appRegistered(let app, let name, _):
-            if projectingApp == nil { projectingApp = app }
+            if recentApp == nil { recentApp = app }
             return .appRegistered(ViewerApp(id: String(app.rawValue), name: name, hmiLevel: .none))
-        case .hmiChanged(_, let status): return .hmiLevelChanged(ViewerHMILevel(status.level))
+        case .hmiChanged(let app, let status):
+            fullApps.removeAll { $0 == app }
+            if status.level == .full { fullApps.append(app) }
+            return .hmiLevelChanged(ViewerHMILevel(status.level))
         case .videoStarted(let app, let format, let size):
             let viewerFormat = ViewerVideoFormat(codec: format.codec, protocol: format.protocol)
-            projectingApp = app
-            self.format = viewerFormat
+            recentApp = app
+            formats[app] = viewerFormat
             return .videoStarted(format: viewerFormat, width: size.width, height: size.height)
         case .videoRejected(let app, let reason, let parameters):
             return .note("\(app) video refused: \(reason) \(parameters)")
@@ -82,16 +98,16 @@ struct ProjectionTracker: Sendable {
             measuredRects[app] = nil
             return .videoResized(announced)
         case .hapticRects(let app, let rects):
-            let converted = rects.map {
-                ViewerHapticRect(id: $0.id, x: $0.x, y: $0.y, width: $0.width, height: $0.height)
-            }
-            measuredRects[app] = (converted, Self.measuredOn(converted, current: screen, previous: previousScreen))
-            return .hapticRects(converted)
+            measuredRects[app] = (rects, Self.measuredOn(rects, current: screen, previous: previousScreen))
+            return .hapticRects(rects)
         case .touchSent(let app, let type, let count): return .note("\(app) OnTouchEvent \(type) sent \(count)×")
         case .appUnregistered(let app, let unexpected):
             return .appUnregistered(appID: String(app.rawValue), reason: unexpected ? "disconnected" : "unregistered")
         case .disconnected(let app):
-            if projectingApp == app { projectingApp = nil }
+            if recentApp == app { recentApp = nil }
+            if selectedApp == app { selectedApp = nil }
+            fullApps.removeAll { $0 == app }
+            formats[app] = nil
             measuredRects[app] = nil
             return .connectionDropped(reason: "\(app) disconnected")
         case .error(let error): return .error(error.description)
@@ -109,7 +125,7 @@ extension ProjectionTracker {
     /// on the previous one. An app measures on its own screen, so such a set left it before the new screen's
     /// OnSystemCapabilityUpdated reached the app (a SendHapticData in flight across a resize).
     static func measuredOn(
-        _ rects: [ViewerHapticRect], current: ViewerScreen?, previous: ViewerScreen?
+        _ rects: [HapticRect], current: ViewerScreen?, previous: ViewerScreen?
     ) -> ViewerScreen? {
         guard let current, let previous, !rects.allSatisfy({ $0.touches(current) }),
             rects.allSatisfy({ $0.touches(previous) })
@@ -118,7 +134,7 @@ extension ProjectionTracker {
     }
 }
 
-extension ViewerHapticRect {
+extension HapticRect {
     /// Whether any of the rect lies on `screen` (head-unit pixels, origin top left).
     func touches(_ screen: ViewerScreen) -> Bool {
         x < Double(screen.width) && y < Double(screen.height) && x + width > 0 && y + height > 0

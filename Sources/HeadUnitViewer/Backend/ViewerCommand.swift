@@ -15,6 +15,8 @@ public enum ViewerCommand: Sendable, Hashable {
     case rejectFormat(ViewerVideoFormat)
     /// Lets the head unit accept a format it was told to refuse; the app's next start may use it again.
     case allowFormat(ViewerVideoFormat)
+    /// Shows this app (``ViewerApp/id``) and sends the other commands to it, until it disconnects.
+    case selectApp(String)
     /// Drops the app's transport connection.
     case dropConnection
     /// A touch event for the app (`OnTouchEvent`).

@@ -1,3 +1,5 @@
+public import struct SDLRPC.HapticRect
+
 /// Something that happened on the head unit, for the page's event log.
 ///
 /// Encoded as a JSON object whose `kind` names the case, with the case's fields beside it:
@@ -26,7 +28,7 @@ public enum ViewerEvent: Sendable, Hashable {
     /// A touch event went to the app.
     case touch(ViewerTouchEvent)
     /// The app sent its haptic rects.
-    case hapticRects([ViewerHapticRect])
+    case hapticRects([HapticRect])
     /// The transport connection was dropped.
     case connectionDropped(reason: String)
     /// Something failed; shown in red.

@@ -1,3 +1,5 @@
+public import struct SDLRPC.HapticRect
+
 /// A snapshot of the head unit as the page shows it.
 ///
 /// ```swift
@@ -22,15 +24,18 @@ public struct ViewerState: Sendable, Hashable, Codable {
     /// Whether the video service is running.
     public var isStreaming: Bool
     /// The app's haptic rects, in head-unit pixels.
-    public var hapticRects: [ViewerHapticRect]
+    public var hapticRects: [HapticRect]
+    /// The ``ViewerApp/id`` of the app shown and commanded, if any.
+    public var projectingApp: String?
 
     /// Creates a state.
     public init(
         apps: [ViewerApp] = [], hmiLevel: ViewerHMILevel? = nil, appState: ViewerAppState? = nil,
         screen: ViewerScreen, format: ViewerVideoFormat? = nil,
         supportedFormats: [ViewerVideoFormat] = [.h264RAW, .h264RTP], rejectedFormats: [ViewerVideoFormat] = [],
-        isStreaming: Bool = false, hapticRects: [ViewerHapticRect] = []
+        isStreaming: Bool = false, hapticRects: [HapticRect] = [], projectingApp: String? = nil
     ) {
+        self.projectingApp = projectingApp
         self.apps = apps
         self.hmiLevel = hmiLevel
         self.appState = appState

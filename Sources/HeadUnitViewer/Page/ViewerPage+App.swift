@@ -81,6 +81,14 @@ extension ViewerPage {
             $('stat-format').textContent = state.format ? state.format.codec + '/' + state.format.protocol
               + (state.isStreaming ? '' : ' (stopped)') : '–';
             $('app-name').textContent = state.apps.map(a => a.name + ' · ' + a.hmiLevel).join(', ');
+            // Several apps: the one in FULL is shown unless another is picked here.
+            const pick = $('app-pick');
+            const labels = state.apps.map(a => a.id + ' · ' + a.name + ' · ' + a.hmiLevel);
+            if ([...pick.options].map(o => o.textContent).join('|') !== labels.join('|')) {
+              pick.replaceChildren(...state.apps.map((a, i) => new Option(labels[i], a.id)));
+            }
+            if (state.projectingApp) pick.value = state.projectingApp;
+            pick.disabled = state.apps.length < 2;
             for (const button of $('presets').children) {
               button.classList.toggle('active', Number(button.dataset.width) === state.screen.width
                 && Number(button.dataset.height) === state.screen.height);
@@ -93,8 +101,9 @@ extension ViewerPage {
           function showHaptics(rects, s) {
             const layer = $('haptics');
             layer.replaceChildren(...rects.flatMap(r => {
-              const left = Math.max(0, r.x), top = Math.max(0, r.y);
-              const right = Math.min(s.width, r.x + r.w), bottom = Math.min(s.height, r.y + r.h);
+              const left = Math.max(0, r.rect.x), top = Math.max(0, r.rect.y);
+              const right = Math.min(s.width, r.rect.x + r.rect.width);
+              const bottom = Math.min(s.height, r.rect.y + r.rect.height);
               if (!(right > left && bottom > top)) return [];
               const box = document.createElement('div');
               box.style.left = (left / s.width * 100) + '%';
@@ -152,6 +161,7 @@ extension ViewerPage {
 
           $('hmi-level').addEventListener('change', e => send({ type: 'setHMILevel', level: e.target.value }));
           $('app-state').addEventListener('change', e => send({ type: 'setAppState', state: e.target.value }));
+          $('app-pick').addEventListener('change', e => send({ type: 'selectApp', app: e.target.value }));
           $('scale').addEventListener('change', e => {
             const s = screen();
             resize(s.width, s.height, Number(e.target.value));

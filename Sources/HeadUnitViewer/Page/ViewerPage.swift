@@ -63,6 +63,7 @@ enum ViewerPage {
           <aside>
             <fieldset>
               <legend>App</legend>
+              <label>Shown <select id="app-pick"></select></label>
               <label>HMI level <select id="hmi-level"></select></label>
               <label>App state <select id="app-state"></select></label>
             </fieldset>

@@ -9,6 +9,7 @@ import Foundation
 /// {"type":"resize","width":320,"height":240,"scale":1}
 /// {"type":"rejectFormat","codec":"H264","protocol":"RAW"}
 /// {"type":"allowFormat","codec":"H264","protocol":"RAW"}
+/// {"type":"selectApp","app":"2"}
 /// {"type":"dropConnection"}
 /// {"type":"touch","event":{"type":"BEGIN","touches":[{"id":0,"x":400,"y":240,"ts":1234}]}}
 /// ```
@@ -30,6 +31,7 @@ enum ClientMessage: Sendable, Hashable {
         var codec: String?
         var `protocol`: String?
         var event: ViewerTouchEvent?
+        var app: String?
     }
 
     /// Parses a message; a bad one throws ``ViewerError`` with kind `.invalidCommand` naming what is wrong.
@@ -64,6 +66,7 @@ enum ClientMessage: Sendable, Hashable {
             let format = ViewerVideoFormat(
                 codec: try require(wire.codec, "codec"), protocol: try require(wire.protocol, "protocol"))
             self = .command(.allowFormat(format))
+        case "selectApp": self = .command(.selectApp(try require(wire.app, "app")))
         case "dropConnection": self = .command(.dropConnection)
         case "touch": self = .command(.touch(try require(wire.event, "event")))
         default: throw ViewerError(.invalidCommand, "unknown message type \"\(wire.type)\"")

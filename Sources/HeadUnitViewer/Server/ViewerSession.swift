@@ -74,6 +74,7 @@ struct ViewerSession<Backend: ViewerBackend>: Sendable {
                 // What the command did that the head unit itself does not report.
                 switch command {
                 case .setAppState(let state): await hub.publish(.appStateChanged(state))
+                case .selectApp(let app): await hub.publish(.note("showing app \(app) (from its next key frame)"))
                 case .rejectFormat(let format): await hub.publish(.formatRejected(format))
                 case .allowFormat(let format):
                     await hub.publish(.note("format allowed again: \(format.codec)/\(format.protocol)"))

@@ -7,7 +7,8 @@ extension EncoderSettings {
     public struct Custom: Sendable, Hashable {
         /// The app's frame rate, or `nil` to keep the default or the head unit's.
         public var frameRate: Int?
-        /// The app's average bitrate in bits per second, or `nil`.
+        /// The app's target bitrate in bits per second, or `nil` for ``EncoderSettings/targetBitrate(width:height:)``.
+        /// It may be lower or higher than that default, but never rises above the head unit's ceiling.
         public var bitrate: Int?
 
         /// Creates custom values; `nil` leaves a value alone.
@@ -18,22 +19,21 @@ extension EncoderSettings {
     }
 
     /// The frame rate and bitrate to stream with, from SDL's defaults, the head unit's capability and the app's
-    /// custom values (brief §4.1, EVO-0323).
+    /// custom values.
     ///
-    /// The rule, applied to frame rate and bitrate separately:
-    /// 1. start from SDL's defaults, 15 fps and 600 kbps;
-    /// 2. a head unit value replaces the default, even when higher (`preferredFPS`; `maxBitrate` in kbps x 1000);
-    /// 3. a custom value then replaces it only if lower than the head unit's, or unconditionally when the head unit
-    ///    sent no value.
+    /// Frame rate (EVO-0323): SDL's 15 fps, replaced by the head unit's `preferredFPS` even when higher, then by the
+    /// app's only when lower than the head unit's (or when the head unit sent none).
     ///
-    /// The head unit's bitrate also becomes ``maxBitrate``, the ceiling the rate control must respect.
-    /// Missing, zero or negative head unit values count as not sent.
+    /// Bitrate: the head unit's `maxBitrate` (kbit/s in the RPC spec, x 1000 here) is a ceiling, never the target.
+    /// The target is the app's custom bitrate, or else ``targetBitrate(width:height:)`` for the size (1.5 Mbit/s at
+    /// 800x480, 3 Mbit/s at 720p); it is lowered to the ceiling when above it. The ceiling also becomes
+    /// ``maxBitrate`` for the rate control. Missing, zero or negative head unit values count as not sent.
     ///
     /// ```swift
-    /// let settings = EncoderSettings.resolved(headUnitPreferredFPS: 30, headUnitMaxBitrateKbps: 4_000,
-    ///                                         custom: .init(frameRate: 60, bitrate: 1_000_000),
-    ///                                         size: (800, 480))
-    /// // settings.frameRate == 30 (custom 60 is higher), settings.bitrate == 1_000_000 (lower than 4 Mbps)
+    /// let settings = EncoderSettings.resolved(headUnitPreferredFPS: 30, headUnitMaxBitrateKbps: 400_000,
+    ///                                         custom: .init(frameRate: 60), size: (800, 480))
+    /// // settings.frameRate == 30 (custom 60 is higher), settings.bitrate == 1_500_000 (the size's target,
+    /// // far below the 400 Mbit/s ceiling), settings.maxBitrate == 400_000_000
     /// ```
     /// - Parameters:
     ///   - headUnitPreferredFPS: `VideoStreamingCapability.preferredFPS`, if the head unit sent it.
@@ -48,7 +48,9 @@ extension EncoderSettings {
             .flatMap { $0.overflow ? nil : $0.partialValue }
         var settings = EncoderSettings(width: size.width, height: size.height)
         settings.frameRate = pick(default: defaultFrameRate, headUnit: headUnitFPS, custom: custom.frameRate)
-        settings.bitrate = pick(default: defaultBitrate, headUnit: headUnitBitrate, custom: custom.bitrate)
+        let target = custom.bitrate.flatMap { $0 > 0 ? $0 : nil }
+            ?? targetBitrate(width: size.width, height: size.height)
+        settings.bitrate = min(target, headUnitBitrate ?? target)
         settings.maxBitrate = headUnitBitrate
         return settings
     }

@@ -1,6 +1,7 @@
 /// What the H.264 encoder should produce: size, rate, bitrate, profile and key-frame policy.
 ///
-/// The defaults are SDL's (brief §4.1): 15 frames per second, 600 kbps, Constrained Baseline, real time.
+/// The defaults are SDL's 15 frames per second, Constrained Baseline, real time, and the size's
+/// ``targetBitrate(width:height:)`` (1.5 Mbit/s at 800x480).
 /// A head unit's capability replaces them through ``resolved(headUnitPreferredFPS:headUnitMaxBitrateKbps:custom:size:)``.
 /// Changing settings on a running encoder returns a ``Change`` that says what it costs.
 ///
@@ -36,9 +37,10 @@ public struct EncoderSettings: Sendable, Hashable {
         case rebuild
     }
 
-    /// SDL's default frame rate (`iOS:private/SDLH264VideoEncoder.m`, brief §4.1).
+    /// SDL's default frame rate (sdl_ios `SDLH264VideoEncoder`).
     public static let defaultFrameRate = 15
-    /// SDL's default average bitrate in bits per second (brief §4.1).
+    /// sdl_ios's fixed default bitrate in bits per second. CarWindow's default depends on the size instead
+    /// (``targetBitrate(width:height:)``): 600 kbit/s smears interface text at 800x480.
     public static let defaultBitrate = 600_000
 
     /// Width in pixels; even, because I420 chroma is subsampled by two.
@@ -60,14 +62,15 @@ public struct EncoderSettings: Sendable, Hashable {
     /// Whether the rate control may skip frames to stay under the bitrate; skipped frames are counted.
     public var allowsFrameSkipping: Bool
 
-    /// Creates settings with SDL's defaults for everything but the size.
-    public init(width: Int, height: Int, frameRate: Int = Self.defaultFrameRate, bitrate: Int = Self.defaultBitrate,
+    /// Creates settings with SDL's defaults for everything but the size; `bitrate` `nil` is the size's
+    /// ``targetBitrate(width:height:)``.
+    public init(width: Int, height: Int, frameRate: Int = Self.defaultFrameRate, bitrate: Int? = nil,
                 maxBitrate: Int? = nil, profile: Profile = .constrainedBaseline, usage: Usage = .screenContent,
                 keyFrameInterval: Duration? = .seconds(5), allowsFrameSkipping: Bool = true) {
         self.width = width
         self.height = height
         self.frameRate = frameRate
-        self.bitrate = bitrate
+        self.bitrate = bitrate ?? Self.targetBitrate(width: width, height: height)
         self.maxBitrate = maxBitrate
         self.profile = profile
         self.usage = usage

@@ -240,6 +240,13 @@ extension SDLSession {
         case .stopping, .closed: stopping = true
         default: stopping = false
         }
+        // While start() runs, it logs the failure itself ("session start failed") before it throws: logging here too
+        // would report one failed connect twice.
+        let starting: Bool
+        switch lifecycle {
+        case .connecting, .negotiating, .registering: starting = true
+        default: starting = false
+        }
         var failure = closingError
         if failure == nil, let error, !(error is CancellationError) {
             failure = Self.sessionError(error)
@@ -248,7 +255,7 @@ extension SDLSession {
             failure = SDLSessionError(.connectionClosed)
         }
         if let failure, closingError == nil {
-            if !stopping { logger.error("connection lost", metadata: ["error": "\(failure)"]) }
+            if !stopping, !starting { logger.error("connection lost", metadata: ["error": "\(failure)"]) }
             closingError = failure
         }
         logger.debug("disconnected")

@@ -1,11 +1,16 @@
+import SDLMedia
 public import SDLRPC
 
 /// How to build the encoder for a negotiated stream: size, format, frame rate and bit rate.
 ///
-/// The frame rate and bit rate follow sdl_ios and EVO-0323: the head unit's `preferredFPS` and `maxBitrate` are
-/// used when present, and the app's custom values replace them only when lower; without head-unit values the app's
-/// values, then the defaults, apply. The head unit's raw values are kept so an encoder adapter that owns its own
-/// rule (SDLMedia's `EncoderSettings`) can apply it instead.
+/// The frame rate follows sdl_ios and EVO-0323: the head unit's `preferredFPS` when present, lowered (never raised)
+/// by the app's custom value; without it the app's value, then the default.
+///
+/// The bit rate: the head unit's `maxBitrate` (kbit/s in the RPC spec) is a ceiling, never the target. The target is
+/// the app's `customBitrate`, else its `defaultBitrate`, else SDLMedia's `EncoderSettings.targetBitrate(width:height:)`
+/// for the stream size (1.5 Mbit/s at 800x480, 3 Mbit/s at 720p, by pixel count between); a target above the ceiling
+/// is lowered to it. The head unit's raw values are kept so an encoder adapter can pass the ceiling to its rate
+/// control.
 ///
 /// Absurd head-unit values are bounded: the frame rate to 1...``maximumFrameRate``, the bit rate to
 /// ``minimumBitrate``...``maximumBitrate``; a value of 0 counts as absent.
@@ -13,6 +18,7 @@ public import SDLRPC
 /// ```swift
 /// let configuration = VideoEncoderConfiguration(candidate: candidate, format: .h264RAW, settings: settings)
 /// configuration.frameRate   // min(head unit preferredFPS, settings.customFrameRate)
+/// configuration.bitrate     // min(settings.customBitrate ?? target for the size, head unit maxBitrate x 1000)
 /// ```
 public struct VideoEncoderConfiguration: Hashable, Sendable, CustomStringConvertible {
     /// The size to encode, in pixels: the negotiated stream size.
@@ -53,8 +59,11 @@ public struct VideoEncoderConfiguration: Hashable, Sendable, CustomStringConvert
         .map { $0.overflow ? Int.max : $0.partialValue }
         let frameRate = Self.resolve(
             headUnit: headUnitFPS, custom: settings.customFrameRate, fallback: settings.defaultFrameRate)
-        let bitrate = Self.resolve(
-            headUnit: headUnitBitrate, custom: settings.customBitrate, fallback: settings.defaultBitrate)
+        let size = candidate.streamSize
+        let target = settings.customBitrate.flatMap { $0 > 0 ? $0 : nil }
+            ?? settings.defaultBitrate.flatMap { $0 > 0 ? $0 : nil }
+            ?? EncoderSettings.targetBitrate(width: size.width, height: size.height)
+        let bitrate = min(target, headUnitBitrate ?? target)
         self.init(size: candidate.streamSize, format: format, frameRate: frameRate, bitrate: bitrate)
         self.headUnitPreferredFPS = headUnitFPS
         self.headUnitMaxBitrate = headUnitBitrate
@@ -71,6 +80,8 @@ public struct VideoEncoderConfiguration: Hashable, Sendable, CustomStringConvert
     }
 
     public var description: String {
-        "\(size) \(format.codec.rawValue)/\(format.protocol.rawValue) \(frameRate) fps \(bitrate) bps"
+        let ceiling = headUnitMaxBitrate.map { "head unit ceiling \($0 / 1000) kbit/s" } ?? "no head unit ceiling"
+        return "\(size) \(format.codec.rawValue)/\(format.protocol.rawValue) \(frameRate) fps, "
+            + "target \(bitrate / 1000) kbit/s, \(ceiling)"
     }
 }

@@ -19,12 +19,14 @@ public struct VideoStreamingSettings: Sendable {
     public var dataSource: (any VideoStreamingDataSource)?
     /// A frame rate the app would like; it can only lower the head unit's `preferredFPS` (EVO-0323).
     public var customFrameRate: Int?
-    /// A bit rate in bits per second the app would like; it can only lower the head unit's `maxBitrate`.
+    /// A target bit rate in bits per second the app would like, lower or higher than the default for the size; the
+    /// head unit's `maxBitrate` stays the ceiling.
     public var customBitrate: Int?
     /// The frame rate when neither the head unit nor the app gives one: SDL's 15, as SDLMedia's `EncoderSettings`.
     public var defaultFrameRate: Int
-    /// The bit rate (bits per second) when neither the head unit nor the app gives one: SDL's 600 kbps.
-    public var defaultBitrate: Int
+    /// The target bit rate (bits per second) when the app sets no ``customBitrate``; `nil` picks it from the stream
+    /// size (SDLMedia's `EncoderSettings.targetBitrate(width:height:)`: 1.5 Mbit/s at 800x480, 3 Mbit/s at 720p).
+    public var defaultBitrate: Int?
     /// The "open the app" frames sent when the app goes to the background while streaming.
     public var backgroundFrames: BackgroundFrames
     /// Whether to ask for a protected video service (the StartService E bit). The head unit's ACK decides: see
@@ -38,7 +40,7 @@ public struct VideoStreamingSettings: Sendable {
         customFrameRate: Int? = nil,
         customBitrate: Int? = nil,
         defaultFrameRate: Int = 15,
-        defaultBitrate: Int = 600_000,
+        defaultBitrate: Int? = nil,
         backgroundFrames: BackgroundFrames = BackgroundFrames(),
         requestsEncryption: Bool = false
     ) {

@@ -35,6 +35,7 @@ final class FakeBackend: ViewerBackend {
             state.withLockedValue { $0.rejectedFormats.append(format) }
         case .allowFormat(let format):
             state.withLockedValue { $0.rejectedFormats.removeAll { $0 == format } }
+        case .selectApp(let app): state.withLockedValue { $0.projectingApp = app }
         case .dropConnection, .touch: break
         }
     }

@@ -1,5 +1,5 @@
 import BrowserTestSupport
-import CarWindowTesting
+import CarWindowTestingTools
 import Foundation
 import HeadUnitViewer
 

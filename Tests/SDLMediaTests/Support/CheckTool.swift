@@ -1,4 +1,4 @@
-import CarWindowTesting
+import CarWindowTestingTools
 import Foundation
 import Testing
 

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// One frame of the SDL Core 8.2 traces in `../shared/traces/*.jsonl` (line format: `../shared/traces/README.md`).
+/// One frame of the SDL Core 8.2 traces in `Tests/HeadUnitTests/Fixtures/traces/*.jsonl` (line format: the README
+/// there).
 struct TraceFrame: Sendable, CustomTestStringConvertible {
     var file: String
     var line: Int
@@ -44,23 +45,21 @@ enum TraceCorpusError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .missingDirectory(let path):
-            "trace directory \(path) not found: the wire tests read the SDL Core 8.2 traces from ../shared/traces"
-                + " next to the package root"
+            "trace directory \(path) not found: the wire tests read the SDL Core 8.2 traces from"
+                + " Tests/HeadUnitTests/Fixtures/traces"
         case .badLine(let file, let line, let why): "\(file):\(line): \(why)"
         }
     }
 }
 
-/// Reads the traces at test time, relative to this file: `Tests/SDLWireTests/Support` -> package root ->
-/// `../shared/traces`.
+/// Reads the traces at test time, relative to this file: `Tests/SDLWireTests/Support` -> `Tests` ->
+/// `HeadUnitTests/Fixtures/traces` (the repository's one copy of the recorded sessions).
 enum TraceCorpus {
     static let directory: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()  // Support
         .deletingLastPathComponent()  // SDLWireTests
         .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // package root
-        .deletingLastPathComponent()
-        .appendingPathComponent("shared/traces")
+        .appendingPathComponent("HeadUnitTests/Fixtures/traces")
 
     /// Every frame of every trace file, in file order (read once per test process).
     static func allFrames() throws -> [TraceFrame] { try loaded.get() }

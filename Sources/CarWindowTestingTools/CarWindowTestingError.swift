@@ -27,6 +27,10 @@ public struct CarWindowTestingError: Error, Hashable, Sendable, CustomStringConv
         public static let fileMissing = Kind("fileMissing")
         /// A file or directory could not be created, read or listed.
         public static let fileSystem = Kind("fileSystem")
+        /// A wait ran past its deadline: what it waited for, how long, and what it saw last are in the description.
+        public static let timeout = Kind("timeout")
+        /// The head unit could not do what the test asked (a tap on an app not in FULL, an unknown app).
+        public static let headUnitRefused = Kind("headUnitRefused")
         /// A failure described only in words (``init(description:)``).
         public static let other = Kind("other")
 

@@ -70,8 +70,8 @@ public struct ExternalTool: Sendable {
         return try result.get()
     }
 
-    /// Runs the tool on the calling thread until it exits.
-    func runBlocking(
+    /// Runs the tool on the calling thread until it exits (for this package's own blocking callers, like TestMaterial).
+    package func runBlocking(
         _ arguments: [String], in directory: URL? = nil, handle: RunningProcess? = nil
     ) throws(CarWindowTestingError) -> Output {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
@@ -136,7 +136,7 @@ public struct ExternalTool: Sendable {
 }
 
 /// The process a run started, so that cancelling the awaiting task can terminate it.
-final class RunningProcess: @unchecked Sendable {
+package final class RunningProcess: @unchecked Sendable {
     // Guarded by `lock`; Process itself is not Sendable.
     private let lock = NSLock()
     private var process: Process?

@@ -1,10 +1,10 @@
 public import SDLProjection
 
-extension TouchEvent {
+extension TouchNotification {
     /// A touch from a projection run, already in view points: the same fingers, timestamps and positions.
     ///
     /// ```swift
-    /// let event = TouchEvent(projectionTouch)   // e.g. BEGIN, finger 0 at (400, 240)
+    /// let event = TouchNotification(projectionTouch)   // e.g. BEGIN, finger 0 at (400, 240)
     /// ```
     public init(_ touch: ProjectionTouch) {
         self.init(

@@ -1,13 +1,13 @@
 public import SDLRPC
 
-extension TouchEvent {
+extension TouchNotification {
     /// Converts SDL's `OnTouchEvent` notification: type, and per finger its id, timestamps and coordinates, still
     /// in head-unit pixels. ``Window/handleTouch(_:)`` divides them by the scale, the one place the scale rule
     /// applies to touches (brief §4.4).
     ///
     /// ```swift
     /// let notification = OnTouchEvent(type: .begin, event: [.init(id: 0, ts: [3883], c: [.init(x: 300, y: 150)])])
-    /// let event = try TouchEvent(notification)   // begin, finger 0 at (300, 150)
+    /// let event = try TouchNotification(notification)   // begin, finger 0 at (300, 150)
     /// ```
     /// - Throws: ``CarWindowError/Kind/invalidTouchEvent`` for a touch type outside BEGIN, MOVE, END, CANCEL, or a
     ///   finger without coordinates.
@@ -43,6 +43,6 @@ extension Window {
     ///   recognizer is left as it was.
     @discardableResult
     public func handle(_ notification: OnTouchEvent) throws(CarWindowError) -> [Gesture] {
-        handleTouch(try TouchEvent(notification))
+        handleTouch(try TouchNotification(notification))
     }
 }

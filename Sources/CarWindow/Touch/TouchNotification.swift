@@ -4,14 +4,14 @@
 /// Coordinates are head-unit pixels; ``Window`` divides them by the display scale before recognising gestures.
 ///
 /// ```swift
-/// let tapDown = TouchEvent(type: .begin, touches: [
-///     TouchEvent.Touch(id: 0, timestamps: [3883], coordinates: [.init(x: 200, y: 150)])
+/// let tapDown = TouchNotification(type: .begin, touches: [
+///     TouchNotification.Touch(id: 0, timestamps: [3883], coordinates: [.init(x: 200, y: 150)])
 /// ])
 /// // or from the wire:
 /// // json: {"type":"BEGIN","event":[{"id":0,"ts":[3883],"c":[{"x":200,"y":150}]}]}
-/// let event = try JSONDecoder().decode(TouchEvent.self, from: json)
+/// let event = try JSONDecoder().decode(TouchNotification.self, from: json)
 /// ```
-public struct TouchEvent: Hashable, Sendable, Codable {
+public struct TouchNotification: Hashable, Sendable, Codable {
     /// SDL `TouchType`.
     public enum Kind: String, Hashable, Sendable, Codable {
         case begin = "BEGIN"

@@ -1,0 +1,76 @@
+public import CarWindow
+public import HeadUnit
+public import Logging
+public import SDLSession
+
+extension EmulatorFixture {
+    /// The emulator, and your CarWindow app projected into it: started (connected, registered) before the body, with
+    /// the emulator's id for the app, like ``withSession(app:configuration:eventLog:logger:isolation:_:)``.
+    ///
+    /// The projection is stopped (unregistered) when `body` returns or throws, before the emulator stops; the body
+    /// may stop it itself. `root` builds the screen on ``CarWindowActor`` before the projection starts, so the first
+    /// frame already shows it.
+    ///
+    /// ```swift
+    /// @Test @CarWindowActor func playTurnsBlue() async throws {
+    ///     let play = Button(title: "Play")
+    ///     play.action = { play.backgroundColor = .blue }
+    ///     try await EmulatorFixture.withProjection(app: myApp, root: { play }) { emulator, projection, app in
+    ///         let before = try await emulator.latestFrame(of: app, timeout: .seconds(20))
+    ///         try await emulator.tap(view: play)
+    ///         _ = try await emulator.nextFrame(after: before, timeout: .seconds(5))
+    ///     }
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - app: the app's registration.
+    ///   - settings: the projection's settings.
+    ///   - configuration: the emulator's, as for ``run(configuration:eventLog:logger:isolation:_:)``.
+    ///   - registrationTimeout: how long the app may take to appear in the emulator.
+    ///   - root: the screen's root view.
+    ///   - body: the test; gets the fixture, the started projection and the emulator's id for the app.
+    /// - Throws: what `body` throws; `CarWindowError` when the projection cannot start; ``CarWindowTestingError``
+    ///   `.timeout` when the emulator never lists the app.
+    public static func withProjection<Result>(
+        app: AppConfiguration,
+        settings: CarWindowSettings = CarWindowSettings(),
+        configuration: HeadUnitConfiguration = EmulatorFixture.defaultConfiguration,
+        eventLog: Bool = false,
+        logger: Logger = Logger(label: "carwindow.headunit"),
+        registrationTimeout: Duration = .seconds(20),
+        isolation: isolated (any Actor)? = #isolation,
+        root: @escaping @CarWindowActor () -> View?,
+        _ body: (EmulatorFixture, CarWindowProjection, AppID) async throws -> Result
+    ) async throws -> Result {
+        try await run(configuration: configuration, eventLog: eventLog, logger: logger) { emulator in
+            let projection = try await startProjection(
+                app: app, settings: settings, transport: emulator.transport(), root: root)
+            let result: Result
+            do {
+                let appID = try await emulator.app(timeout: registrationTimeout)
+                result = try await body(emulator, projection, appID)
+            } catch {
+                try? await projection.stop()
+                throw error
+            }
+            try await projection.stop()
+            return result
+        }
+    }
+
+    @CarWindowActor
+    private static func startProjection(
+        app: AppConfiguration, settings: CarWindowSettings, transport: TCPTransport,
+        root: @CarWindowActor () -> View?
+    ) async throws -> CarWindowProjection {
+        let projection = try CarWindowProjection(app: app, transport: transport, settings: settings)
+        projection.rootView = root()
+        do {
+            try await projection.start()
+        } catch {
+            try? await projection.stop()
+            throw error
+        }
+        return projection
+    }
+}
