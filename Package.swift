@@ -66,8 +66,7 @@ let package = Package(
         .target(
             name: "SDLMedia",
             dependencies: [
-                "COpenH264", "CLibYUV", .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                "COpenH264", "CLibYUV", .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             swiftSettings: upcoming
         ),
