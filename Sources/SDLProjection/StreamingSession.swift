@@ -49,8 +49,7 @@ public actor StreamingSession {
 
     private enum Phase { case idle, connected, running, stopped }
     private var phase = Phase.idle
-    private var subscribers: [Int: AsyncStream<ProjectionEvent>.Continuation] = [:]
-    private var nextSubscriber = 0
+    private let subscribers = Broadcast<ProjectionEvent>(replaysCurrent: false, buffering: .bufferingNewest(1024))
     private var stopRequest: AsyncStream<Outcome>.Continuation?
     private var touchFilter = ConsecutiveDuplicateFilter<OnTouchEvent>()
     private var touchScale = 1.0
@@ -108,19 +107,7 @@ public actor StreamingSession {
     /// A new stream of the run's events from now on, in order. Each call returns an independent stream that keeps
     /// the newest 1024 events for a slow reader; all end when the run ends.
     public func events() -> AsyncStream<ProjectionEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(
-            of: ProjectionEvent.self, bufferingPolicy: .bufferingNewest(1024))
-        guard phase != .stopped else {
-            continuation.finish()
-            return stream
-        }
-        let id = nextSubscriber
-        nextSubscriber += 1
-        subscribers[id] = continuation
-        continuation.onTermination = { [weak self] _ in
-            Task { await self?.unsubscribe(id) }
-        }
-        return stream
+        subscribers.subscribe()
     }
 
     /// Connects and registers. ``run(source:)`` does this itself when it has not been done; call it first to learn
@@ -362,15 +349,10 @@ public actor StreamingSession {
     }
 
     func yield(_ event: ProjectionEvent) {
-        for subscriber in subscribers.values { subscriber.yield(event) }
-    }
-
-    private func unsubscribe(_ id: Int) {
-        subscribers[id] = nil
+        subscribers.send(event)
     }
 
     private func finishSubscribers() {
-        for subscriber in subscribers.values { subscriber.finish() }
-        subscribers.removeAll()
+        subscribers.finish()
     }
 }

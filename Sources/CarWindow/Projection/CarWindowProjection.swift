@@ -68,8 +68,7 @@ public final class CarWindowProjection {
     var streamingTask: Task<Void, Never>?
     /// Carries the window's gestures to the run's events while the projection is a run's source.
     var gestureRelay: Task<Void, Never>?
-    private var subscribers: [Int: AsyncStream<CarWindowEvent>.Continuation] = [:]
-    private var nextSubscriber = 0
+    private let subscribers = Broadcast<CarWindowEvent>(replaysCurrent: false, buffering: .bufferingNewest(256))
 
     private enum Phase { case idle, starting, running, stopped }
 
@@ -148,19 +147,7 @@ public final class CarWindowProjection {
     /// capabilities, touches received, haptic rects sent, errors). Each call returns an independent stream that
     /// keeps the newest 256 events for a slow reader; all end when the projection stops.
     public func events() -> AsyncStream<CarWindowEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(
-            of: CarWindowEvent.self, bufferingPolicy: .bufferingNewest(256))
-        guard phase != .stopped else {
-            continuation.finish()
-            return stream
-        }
-        let id = nextSubscriber
-        nextSubscriber += 1
-        subscribers[id] = continuation
-        continuation.onTermination = { [weak self] _ in
-            Task { @CarWindowActor in self?.subscribers[id] = nil }
-        }
-        return stream
+        subscribers.subscribe()
     }
 
     /// Connects, registers the app and starts following the head unit: the video stream starts on its own once
@@ -204,6 +191,7 @@ public final class CarWindowProjection {
     public func stop() async throws(CarWindowError) {
         guard phase == .running || phase == .starting else {
             phase = .stopped
+            finishSubscribers()
             return
         }
         phase = .stopped
@@ -227,7 +215,7 @@ public final class CarWindowProjection {
     // MARK: Events
 
     func yield(_ event: CarWindowEvent) {
-        for subscriber in subscribers.values { subscriber.yield(event) }
+        subscribers.send(event)
     }
 
     /// Reports an error that happened where it could not be thrown.
@@ -253,7 +241,6 @@ public final class CarWindowProjection {
     }
 
     private func finishSubscribers() {
-        for subscriber in subscribers.values { subscriber.finish() }
-        subscribers.removeAll()
+        subscribers.finish()
     }
 }

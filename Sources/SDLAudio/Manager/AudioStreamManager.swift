@@ -1,6 +1,7 @@
 public import Logging
 import NIOCore
 public import SDLRPC
+import SDLSession
 
 /// The audio stream of one SDL session: it opens the audio service while the HMI allows, plays queued PCM at the
 /// head unit's pace, and reports each item's end.
@@ -64,8 +65,7 @@ public actor AudioStreamManager<C: Clock> where C.Duration == Duration {
     private var hasRun = false
     private var deferredInputs: [AudioStreamInput] = []
     private var isHandling = false
-    private var subscribers: [Int: AsyncStream<AudioStreamEvent>.Continuation] = [:]
-    private var nextSubscriber = 0
+    private let subscribers = Broadcast<AudioStreamEvent>(replaysCurrent: false, buffering: .bufferingNewest(256))
 
     /// Creates a stopped manager.
     ///
@@ -110,8 +110,7 @@ public actor AudioStreamManager<C: Clock> where C.Duration == Duration {
                 }
             }
         }
-        for subscriber in subscribers.values { subscriber.finish() }
-        subscribers.removeAll()
+        subscribers.finish()
     }
 
     // MARK: - Inputs from the host
@@ -147,21 +146,11 @@ public actor AudioStreamManager<C: Clock> where C.Duration == Duration {
     /// A new stream of every event from now on. Each call returns an independent stream; it buffers the newest
     /// 256 events for a slow reader and ends when ``run()`` ends.
     public func events() -> AsyncStream<AudioStreamEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(
-            of: AudioStreamEvent.self, bufferingPolicy: .bufferingNewest(256))
-        let id = nextSubscriber
-        nextSubscriber += 1
-        subscribers[id] = continuation
-        continuation.onTermination = { [weak self] _ in
-            Task { await self?.unsubscribe(id) }
-        }
-        return stream
+        subscribers.subscribe()
     }
 
-    private func unsubscribe(_ id: Int) { subscribers[id] = nil }
-
     func emit(_ event: AudioStreamEvent) {
-        for subscriber in subscribers.values { subscriber.yield(event) }
+        subscribers.send(event)
     }
 
     // MARK: - Machine

@@ -1,11 +1,21 @@
 import NIOConcurrencyHelpers
 
-/// A value many tasks can watch: each subscriber gets the current value first (if there is one), then every change,
-/// in order. Subscribers that stop listening are forgotten; ``finish()`` ends every stream.
+/// A value or event many tasks can watch: each ``subscribe()`` returns a new, independent stream that gets the
+/// current value first (when replaying, and there is one), then every ``send(_:)``, in order. Subscribers that stop
+/// listening are forgotten; ``finish()`` ends every stream, and a subscription after it gets an ended stream.
 ///
-/// Each ``subscribe()`` is an explicit call that returns a new stream, rather than a property that hands out a stream
-/// and drops the last one (style.md, "hidden mechanics").
-final class Broadcast<Value: Sendable>: Sendable {
+/// The session's states, the managers' events, the projection's events all go through one of these. Each
+/// subscription is an explicit call that returns a new stream, rather than a property that hands out a stream and
+/// drops the last one.
+///
+/// ```swift
+/// let events = Broadcast<String>(replaysCurrent: false, buffering: .bufferingNewest(256))
+/// let stream = events.subscribe()
+/// events.send("started")
+/// events.finish()
+/// for await event in stream { print(event) }   // "started"
+/// ```
+public final class Broadcast<Value: Sendable>: Sendable {
     private struct State {
         var current: Value?
         var subscribers: [Int: AsyncStream<Value>.Continuation] = [:]
@@ -15,19 +25,28 @@ final class Broadcast<Value: Sendable>: Sendable {
 
     private let state: NIOLockedValueBox<State>
     private let replaysCurrent: Bool
+    private let buffering: AsyncStream<Value>.Continuation.BufferingPolicy
 
     /// - Parameters:
     ///   - initial: the value new subscribers get first.
     ///   - replaysCurrent: false for event streams (notifications), where a late subscriber must not see an old event.
-    init(_ initial: Value? = nil, replaysCurrent: Bool = true) {
+    ///   - buffering: what each subscriber's stream keeps for a slow reader (unbounded for state, where every value
+    ///     matters; the newest few hundred for event streams, so a reader that stopped cannot grow memory).
+    public init(
+        _ initial: Value? = nil, replaysCurrent: Bool = true,
+        buffering: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded
+    ) {
         state = NIOLockedValueBox(State(current: initial))
         self.replaysCurrent = replaysCurrent
+        self.buffering = buffering
     }
 
-    var current: Value? { state.withLockedValue { $0.current } }
+    /// The last value sent (or the initial one).
+    public var current: Value? { state.withLockedValue { $0.current } }
 
-    func subscribe() -> AsyncStream<Value> {
-        let (stream, continuation) = AsyncStream<Value>.makeStream(bufferingPolicy: .unbounded)
+    /// A new stream: the current value first when replaying, then every value sent, until ``finish()``.
+    public func subscribe() -> AsyncStream<Value> {
+        let (stream, continuation) = AsyncStream<Value>.makeStream(bufferingPolicy: buffering)
         let id: Int? = state.withLockedValue { state in
             if replaysCurrent, let current = state.current { continuation.yield(current) }
             guard !state.finished else { return nil }
@@ -46,7 +65,8 @@ final class Broadcast<Value: Sendable>: Sendable {
         return stream
     }
 
-    func send(_ value: Value) {
+    /// Hands `value` to every subscriber.
+    public func send(_ value: Value) {
         // Yield under the lock so a subscriber that joins concurrently sees each value once, in order.
         state.withLockedValue { state in
             state.current = value
@@ -54,7 +74,8 @@ final class Broadcast<Value: Sendable>: Sendable {
         }
     }
 
-    func finish() {
+    /// Ends every stream; later subscriptions get an ended stream.
+    public func finish() {
         let subscribers = state.withLockedValue { state in
             state.finished = true
             defer { state.subscribers.removeAll() }

@@ -1,6 +1,7 @@
 public import Logging
 import NIOCore
 public import SDLRPC
+import SDLSession
 import SDLWire
 
 /// The video stream of one SDL session: it decides when video may flow, negotiates it, keeps it flowing through the
@@ -85,7 +86,7 @@ public actor VideoStreamManager<Factory: VideoEncoderFactory, C: Clock> where C.
 
     /// Whether ``run()`` is running: frames are only taken while a loop is there to send them.
     var isRunning = false
-    private var subscribers: [Int: AsyncStream<VideoStreamEvent>.Continuation] = [:]
+    private let subscribers = Broadcast<VideoStreamEvent>(replaysCurrent: false, buffering: .bufferingNewest(256))
     private var nextSubscriber = 0
     var sentVideoSubscribers: [Int: AsyncStream<SentVideo>.Continuation] = [:]
 
@@ -144,8 +145,7 @@ public actor VideoStreamManager<Factory: VideoEncoderFactory, C: Clock> where C.
             if case .app(_, _, let continuation) = job { continuation.resume(returning: .notSent(.streamChanged)) }
         }
         queue.removeAll()
-        for subscriber in subscribers.values { subscriber.finish() }
-        subscribers.removeAll()
+        subscribers.finish()
         for subscriber in sentVideoSubscribers.values { subscriber.finish() }
         sentVideoSubscribers.removeAll()
     }
@@ -198,18 +198,8 @@ public actor VideoStreamManager<Factory: VideoEncoderFactory, C: Clock> where C.
     /// A new stream of every event from now on. Each call returns an independent stream; it buffers the newest
     /// 256 events for a slow reader and ends when ``run()`` ends.
     public func events() -> AsyncStream<VideoStreamEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(
-            of: VideoStreamEvent.self, bufferingPolicy: .bufferingNewest(256))
-        let id = nextSubscriber
-        nextSubscriber += 1
-        subscribers[id] = continuation
-        continuation.onTermination = { [weak self] _ in
-            Task { await self?.unsubscribe(id) }
-        }
-        return stream
+        subscribers.subscribe()
     }
-
-    private func unsubscribe(_ id: Int) { subscribers[id] = nil }
 
     /// A new stream of every frame as it went to the head unit, from now on; a slow reader loses the oldest beyond
     /// `buffering`. It ends when ``run()`` ends. Nothing is copied for a manager nobody watches.
@@ -315,7 +305,7 @@ public actor VideoStreamManager<Factory: VideoEncoderFactory, C: Clock> where C.
         default:
             break
         }
-        for subscriber in subscribers.values { subscriber.yield(event) }
+        subscribers.send(event)
     }
 
     // MARK: - Control path
