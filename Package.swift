@@ -318,7 +318,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CarWindowTests",
-            dependencies: ["CarWindow", "SDLRPC"],
+            dependencies: ["CarWindow", "SDLRPC", "CarWindowTestingTools"],
             exclude: ["Goldens", "Fixtures"],
             swiftSettings: upcoming
         ),

@@ -1,3 +1,4 @@
+import CarWindowTestingTools
 import CarWindow
 import SDLMedia
 import SDLRPC
@@ -148,7 +149,7 @@ struct FramePumpTests {
         var events = pump.events.makeAsyncIterator()
         var frames = sink.presentationTimes.makeAsyncIterator()
         let driver = Task { try await pump.run(on: clock, sink: sink) }
-        await clock.untilSleeping()  // the driver has read its start time
+        await clock.waitForSleeper()  // the driver has read its start time
 
         clock.advance(to: .milliseconds(100))
         #expect(await events.next() == .tick(.rendered, at: .milliseconds(100)))

@@ -1,3 +1,4 @@
+import CarWindowTestingTools
 import CarWindow
 import SDLRPC
 import Testing

@@ -1,3 +1,4 @@
+import CarWindowTestingTools
 import Testing
 
 @testable import CarWindow

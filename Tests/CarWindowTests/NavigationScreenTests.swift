@@ -1,3 +1,4 @@
+import CarWindowTestingTools
 import Testing
 
 @testable import CarWindow
@@ -6,7 +7,7 @@ import Testing
 @CarWindowActor
 struct NavigationScreenTests {
     func make() throws -> (NavigationScreen, Window, ManualClock, PixelBuffer) {
-        let clock = ManualClock()
+        let clock = ManualClock(sleeping: .fails)
         let window = try Window(capabilities: DisplayCapabilities(resolution: Size(width: 800, height: 480)), clock: clock)
         let screen = NavigationScreen()
         try screen.install(in: window)

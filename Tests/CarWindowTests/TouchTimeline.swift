@@ -1,3 +1,4 @@
+import CarWindowTestingTools
 @testable import CarWindow
 
 /// Builds touch events tersely for recorded timelines.

@@ -1,3 +1,4 @@
+import CarWindowTestingTools
 import Foundation
 import Testing
 
@@ -10,7 +11,7 @@ struct WindowTouchTests {
     func makeWindow(resolution: Size = Size(width: 800, height: 480), scale: Double? = nil) throws -> (
         Window, Button, ManualClock
     ) {
-        let clock = ManualClock()
+        let clock = ManualClock(sleeping: .fails)
         let window = try Window(
             capabilities: DisplayCapabilities(resolution: resolution, scale: scale, hapticSpatialDataSupported: true),
             clock: clock)

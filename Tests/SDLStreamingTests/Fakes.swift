@@ -1,33 +1,10 @@
+import CarWindowTestingTools
 import NIOCore
 import SDLRPC
 import SDLWire
 import Synchronization
 
 @testable import SDLStreaming
-
-/// A clock that moves only when told to: statistics and resize timing without sleeps.
-final class ManualClock: Clock {
-    struct Instant: InstantProtocol {
-        var offset: Duration
-        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-        func duration(to other: Instant) -> Duration { other.offset - offset }
-        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
-    }
-
-    private let current = Mutex(Instant(offset: .seconds(100)))
-
-    var now: Instant { current.withLock { $0 } }
-    var minimumResolution: Duration { .nanoseconds(1) }
-
-    func advance(by duration: Duration) {
-        current.withLock { $0 = $0.advanced(by: duration) }
-    }
-
-    /// The manager never sleeps; a test that makes it sleep is wrong.
-    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
-        throw CancellationError()
-    }
-}
 
 /// A head unit on the other side of the video service: answers StartService by script (default: echo ACK),
 /// records everything, can hold `sendVideo` to simulate a slow transport, and advances the clock by a round trip.

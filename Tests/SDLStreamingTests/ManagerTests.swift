@@ -1,3 +1,4 @@
+import CarWindowTestingTools
 import NIOCore
 import SDLRPC
 import SDLWire
@@ -13,7 +14,7 @@ struct ManagerTests {
     typealias Manager = VideoStreamManager<FakeEncoderFactory, ManualClock>
 
     struct Harness {
-        let clock = ManualClock()
+        let clock = ManualClock(startingAt: .seconds(100), sleeping: .fails)
         let connection: FakeConnection
         let factory = FakeEncoderFactory()
         let manager: Manager

@@ -1,3 +1,4 @@
+import CarWindowTestingTools
 import NIOCore
 import SDLMedia
 import SDLRPC
@@ -82,7 +83,7 @@ struct MediaAdapterTests {
 
     @Test("end to end: the manager streams real H.264 at the negotiated size through the fake head unit")
     func endToEnd() async throws {
-        let clock = ManualClock()
+        let clock = ManualClock(startingAt: .seconds(100), sleeping: .fails)
         let connection = FakeConnection(clock: clock)
         let manager = VideoStreamManager(
             settings: VideoStreamingSettings(), connection: connection, encoderFactory: MediaEncoderFactory(),
