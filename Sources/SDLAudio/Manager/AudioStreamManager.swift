@@ -96,9 +96,13 @@ public actor AudioStreamManager<C: Clock> where C.Duration == Duration {
     // MARK: - Running
 
     /// Runs the control loop, the playback loop and the head unit's events until the calling task is cancelled.
-    /// Call it once (a second call is a programming error); nothing is sent while it is not running.
+    /// Call it once; a second call is logged and returns at once, as for video (two send loops would interleave
+    /// chunks). Nothing is sent while it is not running.
     public func run() async {
-        precondition(!hasRun, "AudioStreamManager.run() called twice: two send loops would interleave chunks")
+        guard !hasRun else {
+            logger.error("AudioStreamManager.run() called twice; ignored")
+            return
+        }
         hasRun = true
         let events = connection.audioServiceEvents()
         await withDiscardingTaskGroup { group in

@@ -115,7 +115,8 @@ public struct SessionAudioServiceConnection: AudioServiceConnection {
 
     static func audioError(_ error: SDLSessionError, while doing: String) -> AudioStreamingError {
         switch error.kind {
-        case .connectionClosed: AudioStreamingError(.transportClosed, "\(doing): \(error)")
+        // A stalled peer is as gone as a closed one, as for video (SessionVideoServiceConnection.translate).
+        case .connectionClosed, .peerStalled: AudioStreamingError(.transportClosed, "\(doing): \(error)")
         default: AudioStreamingError(.connectionFailed, "\(doing): \(error)")
         }
     }
