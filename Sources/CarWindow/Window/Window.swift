@@ -28,6 +28,9 @@ public final class Window: FrameSource {
         public var compactThreshold: Size?
         /// Touch thresholds and synced panning.
         public var gestures = GestureConfiguration()
+        /// The smallest side of a touchable control, in viewport points: controls are at least this tall (and
+        /// wide) so a finger in a moving car hits them. 48 by default.
+        public var minimumTouchTarget: Double = 48
 
         public init() {}
     }
