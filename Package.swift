@@ -123,9 +123,22 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev"])]
         ),
+        // Images: SVG icons through librsvg (Debian librsvg2-dev), JPEG through libjpeg-turbo (libturbojpeg0-dev).
+        .systemLibrary(
+            name: "CRsvg",
+            pkgConfig: "librsvg-2.0",
+            providers: [.apt(["librsvg2-dev"])]
+        ),
+        .systemLibrary(
+            name: "CTurboJPEG",
+            pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]
+        ),
         .target(
             name: "CarWindow",
-            dependencies: ["CCairo", "CPangoCairo", "SDLMedia", "SDLRPC", "SDLStreaming", "SDLSession"],
+            dependencies: [
+                "CCairo", "CPangoCairo", "CRsvg", "CTurboJPEG", "SDLMedia", "SDLRPC", "SDLStreaming", "SDLSession",
+            ],
             swiftSettings: upcoming
         ),
         // Protected services: the security manager protocol and SDL's handshake carriage (pure), and the default
