@@ -176,6 +176,7 @@ struct DemoCommand: AsyncParsableCommand {
                         say("screen: \(Int(size.width))x\(Int(size.height)) at scale \(caps.scale), haptics \(haptics)")
                     case .touch(let touch): await writer?.write(touch: touch)
                     case .hapticRectsSent(let count): await writer?.write("hapticRects", ["count": count])
+                    case .driverDistractionChanged(let on): await writer?.write("driverDistraction", ["on": on])
                     case .error(let error):
                         say("error: \(error)")
                         await writer?.write("error", ["message": "\(error)"])

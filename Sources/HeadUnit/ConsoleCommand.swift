@@ -16,6 +16,7 @@ public enum ConsoleCommand: Hashable, Sendable {
     case tap(AppID, x: Int, y: Int)
     case pan(AppID, from: VideoSize, to: VideoSize)
     case pinch(AppID, x: Int, y: Int, from: Int, to: Int)
+    case distraction(Bool)
     case help
 
     /// What each command looks like.
@@ -29,6 +30,7 @@ public enum ConsoleCommand: Hashable, Sendable {
         silence APP | answer APP          stop or resume answering the app
         end-video APP                     end the app's video service from the head unit
         tap APP X Y | pan APP X1xY1 X2xY2 | pinch APP X Y FROM TO
+        distraction on|off                OnDriverDistraction DD_ON or DD_OFF to every app
         """
 
     /// Parses one line.
@@ -78,6 +80,8 @@ public enum ConsoleCommand: Hashable, Sendable {
         case ("tap", 3): self = .tap(try app(0), x: try int(1), y: try int(2))
         case ("pan", 3):
             self = .pan(try app(0), from: try VideoSize(parsing: rest[1]), to: try VideoSize(parsing: rest[2]))
+        case ("distraction", 1) where ["on", "off"].contains(rest[0].lowercased()):
+            self = .distraction(rest[0].lowercased() == "on")
         case ("pinch", 5):
             self = .pinch(try app(0), x: try int(1), y: try int(2), from: try int(3), to: try int(4))
         default: throw Self.invalid(line)
@@ -93,6 +97,9 @@ public enum ConsoleCommand: Hashable, Sendable {
         switch self {
         case .help:
             return Self.usage
+        case .distraction(let on):
+            let sent = await headUnit.setDriverDistraction(on)
+            return "driver distraction \(on ? "DD_ON" : "DD_OFF") to \(sent) app(s)"
         case .apps:
             let apps = await headUnit.apps()
             guard !apps.isEmpty else { return "no apps connected" }

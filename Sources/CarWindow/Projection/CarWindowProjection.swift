@@ -162,8 +162,12 @@ public final class CarWindowProjection {
                     for await event in videoEvents { await self.handle(event) }
                 }
                 group.addTask {
-                    for await notification in notifications where notification.functionID == .onTouchEvent {
-                        await self.received(notification)
+                    for await notification in notifications {
+                        switch notification.functionID {
+                        case .onTouchEvent: await self.received(notification)
+                        case .onDriverDistraction: await self.driverDistractionChanged(notification)
+                        default: break
+                        }
                     }
                 }
                 group.addTask {
