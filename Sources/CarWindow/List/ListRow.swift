@@ -13,9 +13,12 @@ open class ListRow: Button {
     public var text: String { get { title } set { title = newValue } }
     public var detailText: String? { didSet { if detailText != oldValue { setNeedsDisplay() } } }
     public var detailFont = Font(size: 16)
-    public var detailColor = Color(hex: 0xB0BEC5)
-    /// Background while the row is the list's selection.
-    public var selectedBackgroundColor = Color(hex: 0x1565C0) {
+    /// The title's colour; `nil` (the default) uses the theme's primary text colour.
+    public var textColor: Color? { didSet { if textColor != oldValue { setNeedsDisplay() } } }
+    /// The detail line's colour; `nil` uses the theme's secondary text colour.
+    public var detailColor: Color? { didSet { if detailColor != oldValue { setNeedsDisplay() } } }
+    /// Background while the row is the list's selection; `nil` uses the theme's accent.
+    public var selectedBackgroundColor: Color? {
         didSet { if isSelected { setNeedsDisplay() } }
     }
     /// Set by the list for the selected row.
@@ -38,13 +41,16 @@ open class ListRow: Button {
     }
 
     open override var currentBackgroundColor: Color {
-        if isHighlighted { return highlightedBackgroundColor }
-        return isSelected ? selectedBackgroundColor : backgroundColor
+        if isHighlighted { return theme.palette.track.withAlpha(0.5) }
+        return isSelected ? selectedBackgroundColor ?? theme.palette.accent : backgroundColor
     }
 
     open override func draw(in context: borrowing DrawingContext) {
+        let palette = theme.palette
         let content = bounds.inset(by: contentInsets)
-        let color = isEnabled ? titleColor : titleColor.withAlpha(titleColor.alpha * 0.4)
+        let base = isSelected ? palette.onAccent : textColor ?? palette.primaryText
+        let color = isEnabled ? base : base.withAlpha(base.alpha * 0.4)
+        let detailColor = isSelected ? palette.onAccent.withAlpha(0.8) : self.detailColor ?? palette.secondaryText
         if let detailText, !detailText.isEmpty {
             let half = content.height / 2
             context.drawText(
@@ -56,17 +62,24 @@ open class ListRow: Button {
         } else {
             context.drawText(title, in: content, font: font, color: color, wraps: false)
         }
-        context.fill(Rect(x: contentInsets.left, y: bounds.height - 1, width: bounds.width, height: 1),
-                     color: Color(red: 1, green: 1, blue: 1, alpha: 0.12))
+        context.fill(
+            Rect(x: contentInsets.left, y: bounds.height - 1, width: bounds.width, height: 1),
+            color: palette.track.withAlpha(0.5))
     }
 }
 
-/// A section header of a ``ListView``.
+/// A section header of a ``ListView``, in the theme's background and secondary text colours.
 @CarWindowActor
 final class ListHeaderView: Label {
     init() {
-        super.init(text: "", font: Font(size: 16, weight: .bold), textColor: Color(hex: 0x90A4AE))
+        super.init(text: "", font: Font(size: 16, weight: .bold))
         insets = EdgeInsets(top: 4, left: 20, bottom: 4, right: 20)
-        backgroundColor = Color(hex: 0x151D21)
+    }
+
+    override var currentBackgroundColor: Color { theme.palette.background }
+
+    override func draw(in context: borrowing DrawingContext) {
+        context.drawText(
+            text, in: bounds.inset(by: insets), font: font, color: theme.palette.secondaryText, wraps: false)
     }
 }

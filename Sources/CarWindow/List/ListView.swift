@@ -61,7 +61,11 @@ open class ListView: ScrollView {
     public init(dataSource: (any ListDataSource)? = nil) {
         self.dataSource = dataSource
         super.init(axes: .vertical)
-        backgroundColor = Color(hex: 0x1C262B)
+    }
+
+    /// The theme's surface colour unless a background colour is set.
+    open override var currentBackgroundColor: Color {
+        backgroundColor.isClear ? theme.palette.surface : backgroundColor
     }
 
     /// Asks the data source again for counts, heights and the visible rows.
