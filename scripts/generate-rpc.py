@@ -37,6 +37,9 @@ FUNCTIONS = [
     "OnSystemRequest",
     "OnHashChange",
     "OnLanguageChange",
+    "SubscribeVehicleData",
+    "GetVehicleData",
+    "OnVehicleData",
 ]
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent

@@ -48,6 +48,8 @@ extension AppSession {
         case "GetSystemCapability": CoreRPC.getSystemCapability
         case "SendHapticData": CoreRPC.sendHapticData
         case "OnAppCapabilityUpdated": CoreRPC.onAppCapabilityUpdated
+        case "SubscribeVehicleData": CoreRPC.subscribeVehicleData
+        case "GetVehicleData": CoreRPC.getVehicleData
         default: FunctionID(rawValue: 0x0FFF_FFFF)
         }
     }
@@ -108,6 +110,8 @@ extension AppSession {
             return actions
         case CoreRPC.getSystemCapability: return getSystemCapability(rpc)
         case CoreRPC.sendHapticData: return sendHapticData(rpc)
+        case CoreRPC.subscribeVehicleData: return [respond(rpc, vehicleDataRequest(rpc, subscribe: true))]
+        case CoreRPC.getVehicleData: return [respond(rpc, vehicleDataRequest(rpc, subscribe: false))]
         default:
             if FunctionNames.isKnown(rpc.function) {
                 // Core would hand it to an HMI the emulator does not have.

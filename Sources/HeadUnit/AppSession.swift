@@ -87,6 +87,8 @@ struct AppSession {
     var registration: Registration?
     var status = HMIStatus.core(level: .none, navigation: false, media: false)
     var subscribedToVideoCapability = false
+    /// SubscribeVehicleData `headLampStatus` succeeded: OnVehicleData follows light changes.
+    var subscribedToHeadLamps = false
     var video: VideoState = .idle
     var audioActive = false
     var audioDataSinceBackground = false

@@ -17,6 +17,8 @@ public enum ConsoleCommand: Hashable, Sendable {
     case pan(AppID, from: VideoSize, to: VideoSize)
     case pinch(AppID, x: Int, y: Int, from: Int, to: Int)
     case distraction(Bool)
+    case lights(String)
+    case allowLights(Bool)
     case help
 
     /// What each command looks like.
@@ -31,6 +33,7 @@ public enum ConsoleCommand: Hashable, Sendable {
         end-video APP                     end the app's video service from the head unit
         tap APP X Y | pan APP X1xY1 X2xY2 | pinch APP X Y FROM TO
         distraction on|off                OnDriverDistraction DD_ON or DD_OFF to every app
+        lights day|night|twilight|allow|deny  ambient light -> OnVehicleData headLampStatus; policy for it
         """
 
     /// Parses one line.
@@ -82,6 +85,15 @@ public enum ConsoleCommand: Hashable, Sendable {
             self = .pan(try app(0), from: try VideoSize(parsing: rest[1]), to: try VideoSize(parsing: rest[2]))
         case ("distraction", 1) where ["on", "off"].contains(rest[0].lowercased()):
             self = .distraction(rest[0].lowercased() == "on")
+        case ("lights", 1):
+            switch rest[0].lowercased() {
+            case "day": self = .lights("DAY")
+            case "night": self = .lights("NIGHT")
+            case "twilight": self = .lights("TWILIGHT_2")
+            case "allow": self = .allowLights(true)
+            case "deny": self = .allowLights(false)
+            default: throw Self.invalid(line)
+            }
         case ("pinch", 5):
             self = .pinch(try app(0), x: try int(1), y: try int(2), from: try int(3), to: try int(4))
         default: throw Self.invalid(line)
@@ -97,6 +109,11 @@ public enum ConsoleCommand: Hashable, Sendable {
         switch self {
         case .help:
             return Self.usage
+        case .lights(let status):
+            return "ambient light \(status), OnVehicleData to \(await headUnit.setAmbientLight(status)) app(s)"
+        case .allowLights(let allowed):
+            await headUnit.allowHeadLampStatus(allowed)
+            return allowed ? "headLampStatus allowed by policy" : "headLampStatus disallowed by policy"
         case .distraction(let on):
             let sent = await headUnit.setDriverDistraction(on)
             return "driver distraction \(on ? "DD_ON" : "DD_OFF") to \(sent) app(s)"

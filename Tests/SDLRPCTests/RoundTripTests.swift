@@ -130,6 +130,22 @@ struct RoundTripTests {
         RoundTripCase(
             OnDriverDistraction(state: .ddOn, lockScreenDismissalEnabled: true, lockScreenDismissalWarning: "Swipe")
         ),
+        RoundTripCase(SubscribeVehicleData(headLampStatus: true)),
+        RoundTripCase(
+            SubscribeVehicleDataResponse(
+                success: true, resultCode: .success,
+                headLampStatus: VehicleDataResult(dataType: .vehicledataHeadlampstatus, resultCode: .success))
+        ),
+        RoundTripCase(GetVehicleData(headLampStatus: true)),
+        RoundTripCase(
+            GetVehicleDataResponse(
+                success: true, resultCode: .success,
+                headLampStatus: HeadLampStatus(lowBeamsOn: true, highBeamsOn: false, ambientLightSensorStatus: .night))
+        ),
+        RoundTripCase(
+            OnVehicleData(
+                headLampStatus: HeadLampStatus(lowBeamsOn: false, highBeamsOn: false, ambientLightSensorStatus: .day))
+        ),
         RoundTripCase(
             OnSystemRequest(
                 requestType: .proprietary,
@@ -166,7 +182,7 @@ struct RoundTripTests {
             .filter { $0.hasSuffix(".swift") }
             .map { String($0.dropLast(".swift".count)) }
         let covered = Set(Self.cases.compactMap(\.functionID.name))
-        #expect(generated.count == 15)
+        #expect(generated.count == 18)
         #expect(Set(generated).subtracting(covered).isEmpty, "no round trip for \(Set(generated).subtracting(covered))")
     }
 

@@ -41,6 +41,9 @@ public final class CarWindowProjection {
     /// The screen: set ``rootView`` (and ``compactRootView``) or configure it directly.
     public let window: Window
     public let settings: CarWindowSettings
+    /// Why the head unit refused `headLampStatus` (for example "DISALLOWED ..." by policy), when it did: the
+    /// theme then stays the app's choice.
+    public internal(set) var headLampStatusRefusal: String?
     /// The SDL session; its HMI status, capability and notification streams are there for the app too.
     public let session: SDLSession
     /// The video stream's manager; its `events()` and `statistics` are there for monitors.
@@ -166,6 +169,7 @@ public final class CarWindowProjection {
                         switch notification.functionID {
                         case .onTouchEvent: await self.received(notification)
                         case .onDriverDistraction: await self.driverDistractionChanged(notification)
+                        case .onVehicleData: await self.vehicleDataChanged(notification)
                         default: break
                         }
                     }
@@ -173,6 +177,7 @@ public final class CarWindowProjection {
                 group.addTask {
                     for await status in statuses { await self.hmiChanged(status) }
                 }
+                group.addTask { await self.followAppearance() }
                 group.addTask {
                     for await state in connection {
                         if case .closed = state { break }
