@@ -40,6 +40,9 @@ FUNCTIONS = [
     "SubscribeVehicleData",
     "GetVehicleData",
     "OnVehicleData",
+    "SetGlobalProperties",
+    "PerformInteraction",
+    "OnKeyboardInput",
 ]
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent

@@ -46,6 +46,8 @@ enum SessionTimer: Hashable {
     case backgroundEnd
     /// The app stayed silent during the TLS handshake.
     case handshake
+    /// The keyboard's PerformInteraction ran out of time.
+    case keyboardTimeout
 }
 
 /// One app connection's protocol state: a pure value; ``HeadUnitEmulator`` executes the actions it returns.
@@ -89,6 +91,10 @@ struct AppSession {
     var subscribedToVideoCapability = false
     /// SubscribeVehicleData `headLampStatus` succeeded: OnVehicleData follows light changes.
     var subscribedToHeadLamps = false
+    /// SetGlobalProperties keyboardProperties, as last set.
+    var keyboardProperties: JSONValue?
+    /// The open keyboard, if any.
+    var keyboard: OpenKeyboard?
     var video: VideoState = .idle
     var audioActive = false
     var audioDataSinceBackground = false

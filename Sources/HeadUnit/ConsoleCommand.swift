@@ -18,6 +18,7 @@ public enum ConsoleCommand: Hashable, Sendable {
     case pinch(AppID, x: Int, y: Int, from: Int, to: Int)
     case distraction(Bool)
     case lights(String)
+    case keyboard(AppID, type: String?, submit: Bool)
     case allowLights(Bool)
     case help
 
@@ -34,6 +35,7 @@ public enum ConsoleCommand: Hashable, Sendable {
         tap APP X Y | pan APP X1xY1 X2xY2 | pinch APP X Y FROM TO
         distraction on|off                OnDriverDistraction DD_ON or DD_OFF to every app
         lights day|night|twilight|allow|deny  ambient light -> OnVehicleData headLampStatus; policy for it
+        keyboard APP type TEXT... | keyboard APP submit | keyboard APP cancel   the open keyboard
         """
 
     /// Parses one line.
@@ -85,6 +87,14 @@ public enum ConsoleCommand: Hashable, Sendable {
             self = .pan(try app(0), from: try VideoSize(parsing: rest[1]), to: try VideoSize(parsing: rest[2]))
         case ("distraction", 1) where ["on", "off"].contains(rest[0].lowercased()):
             self = .distraction(rest[0].lowercased() == "on")
+        case ("keyboard", _) where rest.count >= 2:
+            let id = try app(0)
+            switch rest[1].lowercased() {
+            case "type" where rest.count >= 3: self = .keyboard(id, type: rest[2...].joined(separator: " "), submit: false)
+            case "submit" where rest.count == 2: self = .keyboard(id, type: nil, submit: true)
+            case "cancel" where rest.count == 2: self = .keyboard(id, type: nil, submit: false)
+            default: throw Self.invalid(line)
+            }
         case ("lights", 1):
             switch rest[0].lowercased() {
             case "day": self = .lights("DAY")
@@ -109,6 +119,12 @@ public enum ConsoleCommand: Hashable, Sendable {
         switch self {
         case .help:
             return Self.usage
+        case .keyboard(let app, let text?, _):
+            try await headUnit.keyboardType(text, for: app)
+            return "typed '\(text)' on \(app)'s keyboard"
+        case .keyboard(let app, nil, let submit):
+            if submit { try await headUnit.keyboardSubmit(for: app) } else { try await headUnit.keyboardCancel(for: app) }
+            return submit ? "submitted \(app)'s keyboard" : "cancelled \(app)'s keyboard"
         case .lights(let status):
             return "ambient light \(status), OnVehicleData to \(await headUnit.setAmbientLight(status)) app(s)"
         case .allowLights(let allowed):

@@ -24,6 +24,9 @@ enum CoreRPC {
     static let subscribeVehicleData = FunctionID.subscribeVehicleData
     static let getVehicleData = FunctionID.getVehicleData
     static let onVehicleData = FunctionID.onVehicleData
+    static let setGlobalProperties = FunctionID.setGlobalProperties
+    static let performInteraction = FunctionID.performInteraction
+    static let onKeyboardInput = FunctionID.onKeyboardInput
 
     /// The lock screen icon URL Core's stock configuration announces.
     static let lockScreenIconURL = "http://i.imgur.com/TgkvOIZ.png"

@@ -143,6 +143,23 @@ struct RoundTripTests {
                 headLampStatus: HeadLampStatus(lowBeamsOn: true, highBeamsOn: false, ambientLightSensorStatus: .night))
         ),
         RoundTripCase(
+            SetGlobalProperties(
+                keyboardProperties: KeyboardProperties(
+                    language: .enUs, keyboardLayout: .qwerty, keypressMode: .resendCurrentEntry,
+                    autoCompleteList: ["Main Street", "Market Square"]))
+        ),
+        RoundTripCase(SetGlobalPropertiesResponse(success: true, resultCode: .success)),
+        RoundTripCase(
+            PerformInteraction(
+                initialText: "Where to?", interactionMode: .manualOnly, interactionChoiceSetIDList: [], timeout: 30000,
+                interactionLayout: .keyboard)
+        ),
+        RoundTripCase(
+            PerformInteractionResponse(
+                success: true, resultCode: .success, manualTextEntry: "Main Street", triggerSource: .keyboard)
+        ),
+        RoundTripCase(OnKeyboardInput(event: .keypress, data: "Main")),
+        RoundTripCase(
             OnVehicleData(
                 headLampStatus: HeadLampStatus(lowBeamsOn: false, highBeamsOn: false, ambientLightSensorStatus: .day))
         ),
@@ -182,7 +199,7 @@ struct RoundTripTests {
             .filter { $0.hasSuffix(".swift") }
             .map { String($0.dropLast(".swift".count)) }
         let covered = Set(Self.cases.compactMap(\.functionID.name))
-        #expect(generated.count == 18)
+        #expect(generated.count == 21)
         #expect(Set(generated).subtracting(covered).isEmpty, "no round trip for \(Set(generated).subtracting(covered))")
     }
 

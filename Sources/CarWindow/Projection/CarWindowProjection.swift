@@ -41,6 +41,8 @@ public final class CarWindowProjection {
     /// The screen: set ``rootView`` (and ``compactRootView``) or configure it directly.
     public let window: Window
     public let settings: CarWindowSettings
+    /// The head unit's keyboard, the window's ``Window/keyboardPresenter``.
+    let keyboard: HeadUnitKeyboard
     /// Why the head unit refused `headLampStatus` (for example "DISALLOWED ..." by policy), when it did: the
     /// theme then stays the app's choice.
     public internal(set) var headLampStatusRefusal: String?
@@ -80,6 +82,7 @@ public final class CarWindowProjection {
         let initial = try DisplayCapabilities(resolution: settings.initialResolution)
         window = try Window(capabilities: initial, configuration: settings.window)
         session = SDLSession(configuration: app, transport: transport)
+        keyboard = HeadUnitKeyboard(session: session)
         let renderer = settings.messageRenderer
         let factory = MediaEncoderFactory(
             baseSettings: settings.streaming.applied(to: EncoderSettings(width: 16, height: 16)),
@@ -89,6 +92,7 @@ public final class CarWindowProjection {
         videoManager = VideoStreamManager(
             settings: settings.video, connection: SessionVideoServiceConnection(session: session),
             encoderFactory: factory, clock: ContinuousClock())
+        window.keyboardPresenter = keyboard
     }
 
     /// Creates a stopped projection that will connect over TCP to SDL Core (or the emulator) at `host:port`.
@@ -170,6 +174,7 @@ public final class CarWindowProjection {
                         case .onTouchEvent: await self.received(notification)
                         case .onDriverDistraction: await self.driverDistractionChanged(notification)
                         case .onVehicleData: await self.vehicleDataChanged(notification)
+                        case .onKeyboardInput: await self.keyboardInput(notification)
                         default: break
                         }
                     }
@@ -199,6 +204,7 @@ public final class CarWindowProjection {
             return
         }
         phase = .stopped
+        keyboard.cancel()
         // Let the frame in flight reach the manager before EndService, so no video follows it.
         let pumping = streaming
         stopStreaming()

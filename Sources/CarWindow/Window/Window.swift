@@ -57,6 +57,9 @@ public final class Window: FrameSource {
         didSet { if isDriverDistracted != oldValue { environmentChanged() } }
     }
 
+    /// Opens keyboards for ``TextField``s; the projection sets its head-unit keyboard here.
+    public weak var keyboardPresenter: (any KeyboardPresenter)?
+
     /// When false, touch events are ignored (and nothing in progress is reported).
     public var isTouchEnabled = true
 
