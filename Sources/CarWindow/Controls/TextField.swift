@@ -46,6 +46,11 @@ open class TextField: Control {
                     height: measured.height + contentInsets.vertical)
     }
 
+    /// Flexible in width (a stack gives it the free space), the minimum touch target or the text's height tall.
+    open override var intrinsicContentSize: Size {
+        Size(width: Self.noIntrinsicMetric, height: max(minimumTouchTarget, contentSize.height))
+    }
+
     /// Opens the keyboard (what a tap does). Without a presenter the field reports ``KeyboardOutcome/failed(_:)``.
     public func beginEditing() {
         guard isEnabled, !isEditing else { return }

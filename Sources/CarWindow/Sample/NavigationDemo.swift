@@ -20,6 +20,8 @@ public final class NavigationDemo {
 
     public let projection: CarWindowProjection
     public let screen: NavigationScreen
+    /// The whole demo app: the navigation screen, the destination search and the settings sheet.
+    public let demoApp: DemoAppScreen
     /// How far along the route the vehicle moves per second (the route is 0...1); 0 keeps it still.
     public let vehicleSpeed: Double
     private var animation: Task<Void, Never>?
@@ -36,9 +38,10 @@ public final class NavigationDemo {
         settings: CarWindowSettings = CarWindowSettings(), vehicleSpeed: Double = 0.008
     ) throws(CarWindowError) {
         projection = try CarWindowProjection(app: app, transport: transport, settings: settings)
-        screen = NavigationScreen()
+        demoApp = DemoAppScreen()
+        screen = demoApp.navigation
         self.vehicleSpeed = vehicleSpeed
-        try screen.install(in: projection.window)
+        try demoApp.install(in: projection.window)
     }
 
     /// Creates the demo connecting over TCP to `host:port`.
