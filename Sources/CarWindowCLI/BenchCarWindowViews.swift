@@ -26,7 +26,8 @@ enum BenchCarWindowViews {
         }
     }
 
-    /// A list filling the screen. The list holds its data source weakly: keep the returned one alive.
+    /// A list beside a static panel of labels and buttons (what a media or navigation screen looks like), so dirty
+    /// regions have something to save. The list holds its data source weakly: keep the returned one alive.
     @CarWindowActor
     static func makeWindow(renderMode: RenderMode = .dirtyRegions) throws -> (Window, ListView, Rows) {
         var configuration = Window.Configuration()
@@ -37,7 +38,16 @@ enum BenchCarWindowViews {
         let rows = Rows()
         let list = ListView(dataSource: rows)
         list.rowHeight = 72
-        window.rootView = list
+        let panel = StackView(
+            axis: .vertical, spacing: 12, insets: EdgeInsets(all: 20),
+            arrangedSubviews: [
+                Label(text: "Now playing", font: Font(size: 28, weight: .bold)),
+                Label(text: "Kind of Blue · Miles Davis", font: Font(size: 20)),
+                ProgressView(progress: 0.35), Toggle(title: "Shuffle", isOn: true), Slider(value: 0.6),
+                SegmentedControl(segments: ["Songs", "Albums", "Artists"], selectedIndex: 0), View(),
+            ])
+        panel.preferredWidth = 420
+        window.rootView = StackView(axis: .horizontal, arrangedSubviews: [list, panel])
         return (window, list, rows)
     }
 
@@ -69,21 +79,28 @@ enum BenchCarWindowViews {
 
     /// Render time per frame while scrolling, in one render mode, into one reused buffer (as the frame pool does).
     @CarWindowActor
-    static func scrollRender(frames: Int, mode: RenderMode) throws -> (BenchSamples, visibleRows: Int) {
+    static func scrollRender(
+        frames: Int, mode: RenderMode
+    ) throws -> (BenchSamples, visibleRows: Int, redrawn: Int, area: Double) {
         let (window, list, rows) = try makeWindow(renderMode: mode)
         defer { withExtendedLifetime(rows) {} }
         var buffer = try PixelBuffer(width: size.width, height: size.height)
         _ = try window.render(into: &buffer)
         var finger = Finger()
         var samples = BenchSamples(capacity: frames)
+        var redrawn = 0
+        var area = 0.0
         for _ in 0..<frames {
             for event in finger.events() { try window.handle(event) }
             window.frameTick()
             let start = ContinuousClock.now
-            _ = try window.render(into: &buffer)
+            let report = try window.render(into: &buffer)
             samples.append(start.duration(to: .now))
+            if report.wasDirty { redrawn += 1 }
+            area += report.redrawnRegion.reduce(0) { $0 + $1.width * $1.height }
         }
-        return (samples, list.visibleIndexPaths.count)
+        let share = area / (Double(size.width * size.height) * Double(max(1, redrawn)))
+        return (samples, list.visibleIndexPaths.count, redrawn, share)
     }
 
     /// The whole pipeline while scrolling: touches, tick, render into a pooled frame, convert, encode, packetize.
