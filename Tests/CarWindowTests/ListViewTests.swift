@@ -64,6 +64,20 @@ struct ListViewTests {
         #expect(list.contentView.subviews.count == list.rowsCreated)
     }
 
+    @Test("after the window widens, a tap at the right end of a row still selects it")
+    func resize() throws {
+        let source = NumberedRows(perSection: 50)
+        let (window, list, _) = try makeList(source)
+        try window.resize(to: Size(width: 1024, height: 600))
+        window.layoutIfNeeded()
+        #expect(list.contentSize.width == 1024)
+        var selected: [IndexPath] = []
+        list.onSelect = { selected.append($0) }
+        window.handleTouch(T.begin(1000, 90, ts: 0))
+        window.handleTouch(T.end(1000, 90, ts: 50))
+        #expect(selected == [IndexPath(row: 1)])
+    }
+
     @Test("sections with headers and measured rows lay out in order")
     func sectionsAndHeights() throws {
         let source = NumberedRows(sections: 2, perSection: 3, headers: true)

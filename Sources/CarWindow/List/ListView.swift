@@ -109,6 +109,9 @@ open class ListView: ScrollView {
         if needsReload {
             needsReload = false
             rebuildItems()
+        } else if contentSize.width != bounds.width {
+            // A resize: rows take the new width, and so must the content, or taps beyond the old width miss.
+            contentSize.width = bounds.width
         }
         super.layoutSubviews()
         updateVisibleItems()
