@@ -120,16 +120,18 @@ struct BenchCarWindowCommand: AsyncParsableCommand {
             print(BenchTable.row(label, "render, full redraw", full.0))
             let visible = dirty.visibleRows
             print("  \(dirty.redrawn) of \(listFrames) frames redrawn; dirty regions repaint "
-                  + "\(BenchTable.format(dirty.area * 100, 0))% of the frame, full redraws \(BenchTable.format(full.area * 100, 0))%")
+                  + "\(BenchTable.format(dirty.area * 100, 0))% of the frame, full redraws "
+                  + "\(BenchTable.format(full.area * 100, 0))%")
             let pipeline = try await BenchCarWindowViews.scrollPipeline(frames: listFrames)
             print(BenchTable.row(label, "pipeline (60 fps target)", pipeline))
-            print("  \(visible) rows visible; pipeline \(BenchTable.format(pipeline.mean > 0 ? 1000 / pipeline.mean : 0, 1)) "
-                  + "fps sustained (target 60)")
+            let fps = pipeline.mean > 0 ? 1000 / pipeline.mean : 0
+            print("  \(visible) rows visible; pipeline \(BenchTable.format(fps, 1)) fps sustained (target 60)")
             if staticSeconds > 0 {
                 print("")
                 print("5. static screen with an idle list after a finished animation (1280x720, 30 fps clock)")
                 let (share, idle) = try await BenchCarWindowViews.staticList(seconds: staticSeconds)
-                print("  static list: \(BenchTable.format(share, 2))% of one core (target < 2%); animations idle: \(idle)")
+                print("  static list: \(BenchTable.format(share, 2))% of one core (target < 2%); "
+                      + "animations idle: \(idle)")
             }
             print("")
             print("6. theme switch (day <-> night) to the encoder's first frame in the new theme")

@@ -177,7 +177,8 @@ struct DemoCommand: AsyncParsableCommand {
                     case .touch(let touch): await writer?.write(touch: touch)
                     case .hapticRectsSent(let count): await writer?.write("hapticRects", ["count": count])
                     case .driverDistractionChanged(let on): await writer?.write("driverDistraction", ["on": on])
-                    case .appearanceChanged(let appearance): await writer?.write("appearance", ["theme": "\(appearance)"])
+                    case .appearanceChanged(let appearance):
+                        await writer?.write("appearance", ["theme": "\(appearance)"])
                     case .error(let error):
                         say("error: \(error)")
                         await writer?.write("error", ["message": "\(error)"])

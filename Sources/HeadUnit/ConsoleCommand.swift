@@ -90,7 +90,8 @@ public enum ConsoleCommand: Hashable, Sendable {
         case ("keyboard", _) where rest.count >= 2:
             let id = try app(0)
             switch rest[1].lowercased() {
-            case "type" where rest.count >= 3: self = .keyboard(id, type: rest[2...].joined(separator: " "), submit: false)
+            case "type" where rest.count >= 3:
+                self = .keyboard(id, type: rest[2...].joined(separator: " "), submit: false)
             case "submit" where rest.count == 2: self = .keyboard(id, type: nil, submit: true)
             case "cancel" where rest.count == 2: self = .keyboard(id, type: nil, submit: false)
             default: throw Self.invalid(line)
@@ -123,7 +124,11 @@ public enum ConsoleCommand: Hashable, Sendable {
             try await headUnit.keyboardType(text, for: app)
             return "typed '\(text)' on \(app)'s keyboard"
         case .keyboard(let app, nil, let submit):
-            if submit { try await headUnit.keyboardSubmit(for: app) } else { try await headUnit.keyboardCancel(for: app) }
+            if submit {
+                try await headUnit.keyboardSubmit(for: app)
+            } else {
+                try await headUnit.keyboardCancel(for: app)
+            }
             return submit ? "submitted \(app)'s keyboard" : "cancelled \(app)'s keyboard"
         case .lights(let status):
             return "ambient light \(status), OnVehicleData to \(await headUnit.setAmbientLight(status)) app(s)"

@@ -59,7 +59,8 @@ public enum HeadUnitEvent: Sendable, CustomStringConvertible {
     case secondaryTransportRegistered(AppID)
     /// The app's secondary transport closed; the services on it ended.
     case secondaryTransportClosed(AppID)
-    /// The app opened the keyboard (PerformInteraction, layout KEYBOARD); type with ``HeadUnitEmulator/keyboardType(_:for:)``.
+    /// The app opened the keyboard (PerformInteraction, layout KEYBOARD); type with
+    /// ``HeadUnitEmulator/keyboardType(_:for:)``.
     case keyboardOpened(AppID, initialText: String, autoComplete: [String])
     /// The keyboard closed: `result` is the PerformInteraction's resultCode (SUCCESS, ABORTED, TIMED_OUT).
     case keyboardClosed(AppID, result: String, text: String)

@@ -84,8 +84,10 @@ open class Slider: Control {
         let x = track.minX + track.width * fraction
         context.fill(.roundedRect(track, cornerRadius: 3), color: stateColor(palette.track))
         context.fill(
-            .roundedRect(Rect(x: track.minX, y: track.minY, width: x - track.minX, height: track.height), cornerRadius: 3),
+            .roundedRect(
+                Rect(x: track.minX, y: track.minY, width: x - track.minX, height: track.height), cornerRadius: 3),
             color: stateColor(palette.accent))
-        context.fill(.circle(center: Point(x: x, y: track.center.y), radius: Self.thumbRadius), color: stateColor(.white))
+        context.fill(
+            .circle(center: Point(x: x, y: track.center.y), radius: Self.thumbRadius), color: stateColor(.white))
     }
 }

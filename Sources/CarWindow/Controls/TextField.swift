@@ -92,7 +92,8 @@ open class TextField: Control {
             color: stateColor(isEditing ? palette.accent : palette.track), lineWidth: isEditing ? 3 : 1.5)
         let content = bounds.inset(by: contentInsets)
         if text.isEmpty {
-            context.drawText(placeholder, in: content, font: font, color: stateColor(palette.secondaryText), wraps: false)
+            context.drawText(
+                placeholder, in: content, font: font, color: stateColor(palette.secondaryText), wraps: false)
         } else {
             context.drawText(text, in: content, font: font, color: stateColor(palette.primaryText), wraps: false)
         }

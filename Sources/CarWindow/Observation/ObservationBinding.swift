@@ -52,14 +52,15 @@ struct WeakObservationBinding {
 
 extension View {
     /// Runs `update` now and again whenever an `@Observable` property it read changes, before the next frame. Set
-    /// view properties from the model inside it; no `setNeedsDisplay()` is needed.
+    /// view properties from the model inside it; no `setNeedsDisplay()` is needed. The view keeps the closure, so
+    /// capture the view weakly in it, or the view can never be freed.
     ///
     /// ```swift
     /// @Observable final class Player { var title = ""; var position = 0.0 }
     /// let player = Player()
     /// let title = Label()
-    /// title.observe { title.text = player.title }
-    /// progress.observe { progress.value = player.position }
+    /// title.observe { [weak title] in title?.text = player.title }
+    /// progress.observe { [weak progress] in progress?.progress = player.position }
     /// player.title = "Blue in Green"      // the label redraws on the next frame
     /// ```
     @discardableResult

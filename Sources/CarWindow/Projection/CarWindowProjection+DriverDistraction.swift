@@ -15,14 +15,3 @@ extension CarWindowProjection {
         }
     }
 }
-
-extension CarWindowProjection {
-    /// OnKeyboardInput goes to the open keyboard's field.
-    func keyboardInput(_ notification: RPCNotificationMessage) {
-        do {
-            keyboard.received(try notification.decode(OnKeyboardInput.self))
-        } catch {
-            report(CarWindowError(.session, "OnKeyboardInput: \(error)"))
-        }
-    }
-}

@@ -5,7 +5,7 @@ public import Observation
 ///
 /// ```swift
 /// let settings = DemoSettings()
-/// summary.observe { summary.text = settings.summary }
+/// summary.observe { [weak summary] in summary?.text = settings.summary }
 /// settings.avoidTolls = true          // the label redraws on the next frame
 /// ```
 @Observable

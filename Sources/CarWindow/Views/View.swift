@@ -36,8 +36,9 @@ open class View {
     public var backgroundColor: Color = .clear {
         didSet {
             guard backgroundColor != oldValue else { return }
-            if captureAnimation("backgroundColor", from: oldValue, to: backgroundColor, apply: { $0.backgroundColor = $1 })
-            {
+            let captured = captureAnimation(
+                "backgroundColor", from: oldValue, to: backgroundColor, apply: { $0.backgroundColor = $1 })
+            if captured {
                 backgroundColor = oldValue
                 return
             }
