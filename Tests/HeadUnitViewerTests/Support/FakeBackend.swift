@@ -35,7 +35,7 @@ final class FakeBackend: ViewerBackend {
             state.withLockedValue { $0.rejectedFormats.append(format) }
         case .allowFormat(let format):
             state.withLockedValue { $0.rejectedFormats.removeAll { $0 == format } }
-        case .dropConnection, .touch: break
+        case .dropConnection, .touch, .setDriverDistraction, .setAmbientLight, .typeOnKeyboard, .closeKeyboard: break
         }
     }
 }
