@@ -42,6 +42,9 @@ struct DemoAppTests {
         #expect(demo.search.alpha > 0 && demo.search.alpha < 1)  // mid-transition
         settle(window, clock)
         #expect(demo.search.alpha == 1)
+        // Covered, the map's buttons send no haptic rects: only the field, Close and the rows.
+        #expect(demo.navigation.rootView.isHidden)
+        #expect(!window.hapticRects().contains { $0.width == 64 && $0.height == 64 })
 
         tap(window, demo.search.field, ts: 1000)
         let field = try #require(keyboard.presented.first)
@@ -63,7 +66,7 @@ struct DemoAppTests {
         tap(window, try #require(demo.search.results.visibleRow(at: row)), ts: 5000)
         #expect(demo.navigation.statusLabel.text == "To \(chosen)")
         settle(window, clock)
-        #expect(demo.search.isHidden)
+        #expect(demo.search.isHidden && !demo.navigation.rootView.isHidden)
     }
 
     @Test("settings: the sheet slides up; its controls write the observable model; Night switches the theme")

@@ -17,6 +17,7 @@ public final class DemoAppScreen {
     public let summaryLabel = Label(font: Font(size: 14, weight: .bold), textColor: .white)
     public let search = DestinationSearchPanel()
     public let sheet: SettingsSheet
+    private let toolbar: StackView
 
     /// How long screens take to come and go.
     public static let transition = Animation(duration: .milliseconds(250), curve: .easeInOut)
@@ -24,7 +25,7 @@ public final class DemoAppScreen {
     public init() {
         sheet = SettingsSheet(settings: settings)
         for button in [searchButton, settingsButton] { button.preferredHeight = 48 }
-        let toolbar = StackView(axis: .horizontal, spacing: 12, arrangedSubviews: [searchButton, settingsButton])
+        toolbar = StackView(axis: .horizontal, spacing: 12, arrangedSubviews: [searchButton, settingsButton])
         summaryLabel.backgroundColor = Color(hex: 0x263238, alpha: 0.85)
         summaryLabel.cornerRadius = 8
         summaryLabel.insets = EdgeInsets(top: 4, left: 10, bottom: 4, right: 10)
@@ -63,16 +64,28 @@ public final class DemoAppScreen {
         guard search.isHidden else { return }
         search.alpha = 0
         search.isHidden = false
-        rootView.animate(duration: Self.transition.duration, curve: Self.transition.curve) { self.search.alpha = 1 }
+        rootView.animate(duration: Self.transition.duration, curve: Self.transition.curve) {
+            self.search.alpha = 1
+        } completion: { [weak self] finished in
+            // Covered, the map and its buttons are neither drawn nor haptic rects the head unit could focus.
+            if finished { self?.setMapCovered(true) }
+        }
     }
 
     /// Fades the destination search out.
     public func hideSearch() {
+        setMapCovered(false)
         rootView.animate(duration: Self.transition.duration, curve: Self.transition.curve) {
             self.search.alpha = 0
         } completion: { [weak self] finished in
             if finished { self?.search.isHidden = true }
         }
+    }
+
+    private func setMapCovered(_ covered: Bool) {
+        navigation.rootView.isHidden = covered
+        toolbar.isHidden = covered
+        summaryLabel.isHidden = covered
     }
 
     /// Slides the settings sheet up from the bottom edge.
