@@ -4,6 +4,8 @@
 ///
 /// It is a ``Button`` underneath, so it gets the button's touch handling: highlighted while pressed, acting at once
 /// on a tap, and no press when a pan starts on it.
+/// The standard controls use the button's `action` themselves: observe them with their `onChange` (or
+/// ``TextField``'s `onSubmit`) instead of replacing `action`.
 @CarWindowActor
 open class Control: Button {
     public init(title: String = "") {
