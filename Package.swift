@@ -127,11 +127,22 @@ let package = Package(
             pkgConfig: "cairo",
             providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
         ),
+        // Images: SVG icons through librsvg (Debian librsvg2-dev), JPEG through libjpeg-turbo (libturbojpeg0-dev).
+        .systemLibrary(
+            name: "CRsvg",
+            pkgConfig: "librsvg-2.0",
+            providers: [.apt(["librsvg2-dev"])]
+        ),
+        .systemLibrary(
+            name: "CTurboJPEG",
+            pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]
+        ),
         .target(
             name: "CarWindow",
             dependencies: [
-                "CCairo", "CPangoCairo", "SDLMedia", "SDLRPC", "SDLStreaming", "SDLSession", "SDLProjection",
-                .product(name: "Logging", package: "swift-log"),
+                "CCairo", "CPangoCairo", "CRsvg", "CTurboJPEG", "SDLMedia", "SDLRPC", "SDLStreaming", "SDLSession",
+                "SDLProjection", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: upcoming
         ),

@@ -37,6 +37,12 @@ FUNCTIONS = [
     "OnSystemRequest",
     "OnHashChange",
     "OnLanguageChange",
+    "SubscribeVehicleData",
+    "GetVehicleData",
+    "OnVehicleData",
+    "SetGlobalProperties",
+    "PerformInteraction",
+    "OnKeyboardInput",
 ]
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent

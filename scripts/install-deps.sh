@@ -10,6 +10,8 @@ packages=(
     libyuv-dev
     libcairo2-dev
     libpango1.0-dev
+    librsvg2-dev
+    libturbojpeg0-dev
     fonts-dejavu-core
     ffmpeg
     libssl-dev

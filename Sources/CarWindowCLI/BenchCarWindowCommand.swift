@@ -9,7 +9,7 @@ struct BenchCarWindowCommand: AsyncParsableCommand {
         commandName: "carwindow",
         abstract: "Benchmark CarWindow's frames end to end: render, convert, encode, packetize.",
         discussion: """
-            Three measurements of the sample navigation screen (NavigationScreen):
+            Measurements of the sample navigation screen (NavigationScreen), 1 to 3, and of a long list, 4 to 7:
 
             1. Throughput: each frame moves the vehicle and pans or zooms the map (every pixel moves), is \
             rendered into a \
@@ -21,6 +21,13 @@ struct BenchCarWindowCommand: AsyncParsableCommand {
             3. Touch to first frame: taps on the zoom button go in as OnTouchEvent through the touch adapter \
             while the pump runs at 30 fps; it prints the time until the encoder outputs the frame showing the \
             change. Target: under 50 ms.
+            4. A 10,000-row list scrolled by one finger at 1280x720, one pan per frame: render ms with dirty \
+            regions and with full redraws, and fps of the whole pipeline (touch, tick, render, convert, encode, \
+            packetize). Target: 60 fps on one core.
+            5. Static screen with an idle list after a finished animation: % of one core. Target: under 2%.
+            6. Theme switch: ms from setting the night (or day) theme to the encoder's frame in it.
+            7. Memory while scrolling back and forth (--memory-seconds): resident size before and after, and the \
+            rows the list made; rows are reused, so neither grows.
 
             Example:
               taskset -c 0 carwindow bench carwindow --frames 120 --taps 10
@@ -52,7 +59,16 @@ struct BenchCarWindowCommand: AsyncParsableCommand {
     @Option(help: "Taps for the touch-to-first-frame latency (0 skips it).")
     var taps = 20
 
+    @Option(help: "Frames of list scrolling to time (0 skips rows 4 to 6).")
+    var listFrames = 300
+
+    @Option(help: "Seconds of scrolling back and forth for the memory row (0 skips it).")
+    var memorySeconds = 20.0
+
     func validate() throws {
+        guard listFrames >= 0, listFrames <= 100_000, memorySeconds >= 0, memorySeconds <= 3600 else {
+            throw ValidationError("--list-frames must be in 0...100000 and --memory-seconds in 0...3600")
+        }
         guard frames > 0, warmup >= 0 else { throw ValidationError("--frames must be positive and --warmup not negative") }
         guard pan >= 0, pan <= 1000 else { throw ValidationError("--pan must be in 0...1000 pixels") }
         guard staticSeconds >= 0, staticSeconds <= 600, taps >= 0, taps <= 1000 else {
@@ -86,6 +102,49 @@ struct BenchCarWindowCommand: AsyncParsableCommand {
             print("")
             print("3. touch to first encoded frame (1280x720, 30 fps clock, tap on the zoom buttons)")
             try await BenchCarWindowLive.touchLatency(taps: taps)
+        }
+        try await runViewRows()
+    }
+
+    /// Rows 4 to 7: the list, the idle list, the theme switch, the memory.
+    @CarWindowActor
+    private func runViewRows() async throws {
+        let label = "1280x720"
+        if listFrames > 0 {
+            print("")
+            print("4. scrolling a 10,000-row list beside a static panel (1280x720, one pan of 9 px per frame)")
+            print(BenchTable.header)
+            let dirty = try BenchCarWindowViews.scrollRender(frames: listFrames, mode: .dirtyRegions)
+            print(BenchTable.row(label, "render, dirty regions", dirty.0))
+            let full = try BenchCarWindowViews.scrollRender(frames: listFrames, mode: .full)
+            print(BenchTable.row(label, "render, full redraw", full.0))
+            let visible = dirty.visibleRows
+            print("  \(dirty.redrawn) of \(listFrames) frames redrawn; dirty regions repaint "
+                  + "\(BenchTable.format(dirty.area * 100, 0))% of the frame, full redraws "
+                  + "\(BenchTable.format(full.area * 100, 0))%")
+            let pipeline = try await BenchCarWindowViews.scrollPipeline(frames: listFrames)
+            print(BenchTable.row(label, "pipeline (60 fps target)", pipeline))
+            let fps = pipeline.mean > 0 ? 1000 / pipeline.mean : 0
+            print("  \(visible) rows visible; pipeline \(BenchTable.format(fps, 1)) fps sustained (target 60)")
+            if staticSeconds > 0 {
+                print("")
+                print("5. static screen with an idle list after a finished animation (1280x720, 30 fps clock)")
+                let (share, idle) = try await BenchCarWindowViews.staticList(seconds: staticSeconds)
+                print("  static list: \(BenchTable.format(share, 2))% of one core (target < 2%); "
+                      + "animations idle: \(idle)")
+            }
+            print("")
+            print("6. theme switch (day <-> night) to the encoder's first frame in the new theme")
+            let theme = try await BenchCarWindowViews.themeSwitch(times: 20)
+            print("  theme switch: p50 \(BenchTable.format(theme.median, 1)) ms, p99 "
+                  + "\(BenchTable.format(theme.percentile(99), 1)) ms over 20 switches")
+        }
+        if memorySeconds > 0 {
+            print("")
+            print("7. memory while scrolling the list back and forth for \(BenchTable.format(memorySeconds, 0)) s")
+            let memory = try BenchCarWindowViews.memory(seconds: memorySeconds)
+            print("  resident \(memory.before / 1_048_576) MB before, \(memory.after / 1_048_576) MB after "
+                  + "\(memory.frames) frames; rows made: \(memory.rowsCreated)")
         }
     }
 }

@@ -98,7 +98,10 @@ struct DemoCommand: AsyncParsableCommand {
             let directory = try record ?? Self.makeTemporaryDirectory()
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             recordDirectory = directory
-            let emulator = HeadUnitEmulator(configuration: HeadUnitConfiguration(port: port, recordDirectory: directory))
+            var configuration = HeadUnitConfiguration(port: port, recordDirectory: directory)
+            // The demo's head unit grants headLampStatus, so the app's day/night follows the viewer's Day and Night.
+            configuration.lights.allowsHeadLampStatus = true
+            let emulator = HeadUnitEmulator(configuration: configuration)
             let boundPort = try await emulator.start()
             headUnit = emulator
             target = ("127.0.0.1", boundPort)
@@ -195,7 +198,7 @@ struct DemoCommand: AsyncParsableCommand {
                         let haptics = caps.isHapticSpatialDataSupported ? "on" : "off"
                         say("screen: \(Int(size.width))x\(Int(size.height)) at scale \(caps.scale), haptics \(haptics)")
                     case .error(let error): say("error: \(error)")
-                    case .touch, .hapticRectsSent: break
+                    case .touch, .hapticRectsSent, .driverDistractionChanged, .appearanceChanged: break
                     }
                 }
             }

@@ -49,6 +49,10 @@ extension AppSession {
         case "GetSystemCapability": CoreRPC.getSystemCapability
         case "SendHapticData": CoreRPC.sendHapticData
         case "OnAppCapabilityUpdated": CoreRPC.onAppCapabilityUpdated
+        case "SubscribeVehicleData": CoreRPC.subscribeVehicleData
+        case "GetVehicleData": CoreRPC.getVehicleData
+        case "SetGlobalProperties": CoreRPC.setGlobalProperties
+        case "PerformInteraction": CoreRPC.performInteraction
         default: FunctionID(rawValue: 0x0FFF_FFFF)
         }
     }
@@ -90,7 +94,7 @@ extension AppSession {
     }
 
     /// The response to `rpc`: encrypted when the request was (Core answers an encrypted request encrypted).
-    private mutating func respond(_ rpc: IncomingRPC, _ body: JSONValue, function: FunctionID? = nil)
+    mutating func respond(_ rpc: IncomingRPC, _ body: JSONValue, function: FunctionID? = nil)
         -> SessionAction
     {
         let frame = self.rpc(.response, function ?? rpc.function, correlationID: rpc.correlationID, body)
@@ -109,6 +113,10 @@ extension AppSession {
             return actions
         case CoreRPC.getSystemCapability: return getSystemCapability(rpc)
         case CoreRPC.sendHapticData: return sendHapticData(rpc)
+        case CoreRPC.subscribeVehicleData: return [respond(rpc, vehicleDataRequest(rpc, subscribe: true))]
+        case CoreRPC.getVehicleData: return [respond(rpc, vehicleDataRequest(rpc, subscribe: false))]
+        case CoreRPC.setGlobalProperties: return [respond(rpc, setGlobalProperties(rpc))]
+        case CoreRPC.performInteraction: return performInteraction(rpc)
         default:
             if FunctionNames.isKnown(rpc.function) {
                 // Core would hand it to an HMI the emulator does not have.

@@ -47,6 +47,8 @@ enum SessionTimer: Hashable {
     case backgroundEnd
     /// The app stayed silent during the TLS handshake.
     case handshake
+    /// The keyboard's PerformInteraction ran out of time.
+    case keyboardTimeout
 }
 
 /// One app connection's protocol state: a pure value; ``HeadUnitEmulator`` executes the actions it returns.
@@ -93,6 +95,12 @@ struct AppSession {
     /// The rects of the app's last SendHapticData. Core keeps none (it forwards them to the HMI); the emulator keeps
     /// the last set as an HMI would, for its console and its users' tests.
     var hapticRects: [HapticRect] = []
+    /// SubscribeVehicleData `headLampStatus` succeeded: OnVehicleData follows light changes.
+    var subscribedToHeadLamps = false
+    /// SetGlobalProperties keyboardProperties, as last set.
+    var keyboardProperties: JSONValue?
+    /// The open keyboard, if any.
+    var keyboard: OpenKeyboard?
     var video: VideoState = .idle
     var audioActive = false
     var audioDataSinceBackground = false

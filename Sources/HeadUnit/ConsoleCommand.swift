@@ -23,6 +23,10 @@ public enum ConsoleCommand: Hashable, Sendable {
     case tapRect(AppID, id: Int)
     case pan(AppID, from: VideoSize, to: VideoSize)
     case pinch(AppID, x: Int, y: Int, from: Int, to: Int)
+    case distraction(Bool)
+    case lights(String)
+    case keyboard(AppID, type: String?, submit: Bool)
+    case allowLights(Bool)
     case help
 
     /// What each command looks like. APP is the number `apps` shows; coordinates are head-unit pixels.
@@ -41,6 +45,9 @@ public enum ConsoleCommand: Hashable, Sendable {
         tap-rect APP ID                   tap the centre of the app's haptic rect ID
         pan APP X1xY1 X2xY2               drag from X1,Y1 to X2,Y2: BEGIN, 5 MOVEs, END
         pinch APP X Y FROM TO             two fingers around X,Y, FROM then TO pixels apart
+        distraction on|off                OnDriverDistraction DD_ON or DD_OFF to every app
+        lights day|night|twilight|allow|deny  ambient light -> OnVehicleData headLampStatus; policy
+        keyboard APP type TEXT... | keyboard APP submit | keyboard APP cancel   the open keyboard
         help                              this list
         Touches reach an app only in FULL; Core delivers each OnTouchEvent twice to a navigation app.
         """
@@ -95,6 +102,26 @@ public enum ConsoleCommand: Hashable, Sendable {
         case ("tap", 3): self = .tap(try app(0), x: try int(1), y: try int(2))
         case ("pan", 3):
             self = .pan(try app(0), from: try VideoSize(parsing: rest[1]), to: try VideoSize(parsing: rest[2]))
+        case ("distraction", 1) where ["on", "off"].contains(rest[0].lowercased()):
+            self = .distraction(rest[0].lowercased() == "on")
+        case ("keyboard", _) where rest.count >= 2:
+            let id = try app(0)
+            switch rest[1].lowercased() {
+            case "type" where rest.count >= 3:
+                self = .keyboard(id, type: rest[2...].joined(separator: " "), submit: false)
+            case "submit" where rest.count == 2: self = .keyboard(id, type: nil, submit: true)
+            case "cancel" where rest.count == 2: self = .keyboard(id, type: nil, submit: false)
+            default: throw Self.invalid(line)
+            }
+        case ("lights", 1):
+            switch rest[0].lowercased() {
+            case "day": self = .lights("DAY")
+            case "night": self = .lights("NIGHT")
+            case "twilight": self = .lights("TWILIGHT_2")
+            case "allow": self = .allowLights(true)
+            case "deny": self = .allowLights(false)
+            default: throw Self.invalid(line)
+            }
         case ("pinch", 5):
             self = .pinch(try app(0), x: try int(1), y: try int(2), from: try int(3), to: try int(4))
         default: throw Self.invalid(line)
@@ -110,6 +137,24 @@ public enum ConsoleCommand: Hashable, Sendable {
         switch self {
         case .help:
             return Self.usage
+        case .keyboard(let app, let text?, _):
+            try await headUnit.keyboardType(text, for: app)
+            return "typed '\(text)' on \(app)'s keyboard"
+        case .keyboard(let app, nil, let submit):
+            if submit {
+                try await headUnit.keyboardSubmit(for: app)
+            } else {
+                try await headUnit.keyboardCancel(for: app)
+            }
+            return submit ? "submitted \(app)'s keyboard" : "cancelled \(app)'s keyboard"
+        case .lights(let status):
+            return "ambient light \(status), OnVehicleData to \(await headUnit.setAmbientLight(status)) app(s)"
+        case .allowLights(let allowed):
+            await headUnit.allowHeadLampStatus(allowed)
+            return allowed ? "headLampStatus allowed by policy" : "headLampStatus disallowed by policy"
+        case .distraction(let on):
+            let sent = await headUnit.setDriverDistraction(on)
+            return "driver distraction \(on ? "DD_ON" : "DD_OFF") to \(sent) app(s)"
         case .apps:
             let apps = await headUnit.apps()
             guard !apps.isEmpty else { return "no apps connected" }

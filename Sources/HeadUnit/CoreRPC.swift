@@ -21,6 +21,12 @@ enum CoreRPC {
     static let onSystemRequest = FunctionID.onSystemRequest
     static let onSystemCapabilityUpdated = FunctionID.onSystemCapabilityUpdated
     static let onAppCapabilityUpdated = FunctionID.onAppCapabilityUpdated
+    static let subscribeVehicleData = FunctionID.subscribeVehicleData
+    static let getVehicleData = FunctionID.getVehicleData
+    static let onVehicleData = FunctionID.onVehicleData
+    static let setGlobalProperties = FunctionID.setGlobalProperties
+    static let performInteraction = FunctionID.performInteraction
+    static let onKeyboardInput = FunctionID.onKeyboardInput
 
     /// The lock screen icon URL Core's stock configuration announces.
     static let lockScreenIconURL = "http://i.imgur.com/TgkvOIZ.png"

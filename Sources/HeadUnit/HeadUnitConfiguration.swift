@@ -30,6 +30,8 @@ public struct HeadUnitConfiguration: Sendable {
     /// Where to write the JSON-lines event log; `nil` writes none.
     public var eventLogPath: String?
     public var quirks: CoreQuirks
+    /// The car's light status (`headLampStatus` vehicle data) and whether the policy lets apps read it.
+    public var lights = VehicleLights()
     /// Protected services (the TLS client side); `nil`: a protected StartService is refused.
     public var security: HeadUnitSecurity?
     /// A secondary TCP transport to offer; `nil` offers none, as Core did in the traces.

@@ -373,6 +373,8 @@ public actor HeadUnitEmulator {
         let session = connection.session
         let actions: [SessionAction]
         switch timer {
+        case .keyboardTimeout:
+            actions = connection.session.closeKeyboard(result: "TIMED_OUT")
         case .activation:
             actions = connection.session.setStatus(
                 .core(

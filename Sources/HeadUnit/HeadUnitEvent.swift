@@ -60,6 +60,11 @@ public enum HeadUnitEvent: Sendable, CustomStringConvertible {
     case secondaryTransportRegistered(AppID)
     /// The app's secondary transport closed; the services on it ended.
     case secondaryTransportClosed(AppID)
+    /// The app opened the keyboard (PerformInteraction, layout KEYBOARD); type with
+    /// ``HeadUnitEmulator/keyboardType(_:for:)``.
+    case keyboardOpened(AppID, initialText: String, autoComplete: [String])
+    /// The keyboard closed: `result` is the PerformInteraction's resultCode (SUCCESS, ABORTED, TIMED_OUT).
+    case keyboardClosed(AppID, result: String, text: String)
 
     public var description: String {
         switch self {
@@ -94,6 +99,8 @@ public enum HeadUnitEvent: Sendable, CustomStringConvertible {
         case .notificationWithheld(let app, let name): "\(app) \(name) withheld: RPC service not protected"
         case .secondaryTransportRegistered(let app): "\(app) secondary transport registered"
         case .secondaryTransportClosed(let app): "\(app) secondary transport closed"
+        case .keyboardOpened(let app, let text, _): "\(app) keyboard opened: '\(text)'"
+        case .keyboardClosed(let app, let result, let text): "\(app) keyboard closed \(result): '\(text)'"
         }
     }
 }

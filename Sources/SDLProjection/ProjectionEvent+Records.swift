@@ -34,6 +34,10 @@ extension ProjectionEvent {
             [.init("gesture", [("kind", .string(kind)), ("x", .double(x)), ("y", .double(y)), ("scale", .double(scale))])]
         case .hapticRects(let count):
             [.init("hapticRects", [("count", .int(count))])]
+        case .driverDistraction(let on):
+            [.init("driverDistraction", [("on", .bool(on))])]
+        case .appearance(let theme):
+            [.init("appearance", [("theme", .string(theme))])]
         case .error(let message, let source):
             [.init("error", [("message", .string(message))] + (source.map { [("source", .string($0))] } ?? []))]
         }

@@ -26,6 +26,10 @@ public enum ProjectionEvent: Sendable {
     case gesture(kind: String, x: Double, y: Double, scale: Double)
     /// The source's haptic rects reached the head unit (SendHapticData answered SUCCESS).
     case hapticRects(count: Int)
+    /// The head unit's OnDriverDistraction: `true` while the vehicle moves (DD_ON).
+    case driverDistraction(on: Bool)
+    /// The source switched its look between `day` and `night` (CarWindow's theme following the car's lights).
+    case appearance(theme: String)
     /// Something went wrong where it could not be thrown; `source` names the part (`video`, `audio`, `touch`,
     /// `haptics`, `source`), `nil` for the run's own failure.
     case error(message: String, source: String?)

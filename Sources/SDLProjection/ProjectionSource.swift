@@ -41,6 +41,9 @@ public struct ProjectionContext: Sendable {
     /// The video manager's events, subscribed before the manager started, so the first `.started` is never missed.
     /// One consumer: the source.
     public let videoEvents: AsyncStream<VideoStreamEvent>
+    /// Every RPC notification from the head unit (driver distraction, vehicle data, keyboard input, ...; touches
+    /// arrive through ``ProjectionSource/received(_:)`` instead), subscribed before the run started. One consumer.
+    public let notifications: AsyncStream<RPCNotificationMessage>
     let reporter: @Sendable (ProjectionEvent) async -> Void
 
     /// Adds an event to the run's event stream (and so to its `--events` log), in order with the run's own events:

@@ -197,6 +197,7 @@ public actor StreamingSession {
         let sourceEvents = await manager.events()
         let statuses = await session.hmiStatusUpdates()
         let notifications = await session.notifications()
+        let sourceNotifications = await session.notifications()
         let connection = await session.connectionStateUpdates()
         let audio: SessionAudioStream<ContinuousClock>?
         do {
@@ -206,7 +207,7 @@ public actor StreamingSession {
         }
         let audioEvents = await audio?.manager.events()
         let context = ProjectionContext(
-            session: session, videoManager: manager, videoEvents: sourceEvents,
+            session: session, videoManager: manager, videoEvents: sourceEvents, notifications: sourceNotifications,
             reporter: { [weak self] event in await self?.yield(event) })
         let driver = SessionVideoDriver(session: session, capabilityWait: options.capabilityWait)
         let audioFile = options.audioFile
@@ -244,8 +245,15 @@ public actor StreamingSession {
                 }
             }
             group.addTask {
-                for await notification in notifications where notification.functionID == .onTouchEvent {
-                    if let touch = await self.touch(from: notification) { await source.received(touch) }
+                for await notification in notifications {
+                    switch notification.functionID {
+                    case .onTouchEvent:
+                        if let touch = await self.touch(from: notification) { await source.received(touch) }
+                    case .onDriverDistraction:
+                        await self.driverDistraction(notification)
+                    default:
+                        break
+                    }
                 }
             }
             group.addTask {
@@ -326,6 +334,15 @@ public actor StreamingSession {
             break
         }
         yield(.video(event))
+    }
+
+    private func driverDistraction(_ notification: RPCNotificationMessage) {
+        do {
+            let state = try notification.decode(OnDriverDistraction.self).state
+            yield(.driverDistraction(on: state == .ddOn))
+        } catch {
+            yield(.error(message: "an OnDriverDistraction that does not decode: \(error)", source: "session"))
+        }
     }
 
     /// Decodes a touch notification, drops Core's duplicate and scales it to view points; a bad one is reported.

@@ -126,8 +126,8 @@ struct StreamCommandTests {
             lines.contains {
                 $0.contains(#""event":"videoStarted""#) && $0.contains(#""width":800"#) && $0.contains(#""codec":"H264""#)
             })
-        // The navigation screen's four focusable items: zoom in, zoom out, recenter and the map pin.
-        #expect(lines.contains { $0.contains(#""event":"hapticRects""#) && $0.contains(#""count":4"#) })
+        // The demo's six focusable items: zoom in, zoom out, recenter, the map pin, Search and Settings.
+        #expect(lines.contains { $0.contains(#""event":"hapticRects""#) && $0.contains(#""count":6"#) })
     }
 
     @Test("--audio plays a WAV beside the video: audioStarted, audioFinished, and the emulator records 16 kHz PCM")

@@ -84,12 +84,16 @@ final class ProjectionHarness {
     let gestures = Recorder<Gesture>()
     private var tasks: [Task<Void, Never>] = []
 
-    init(video: VideoCapability = VideoCapability(), quirks: CoreQuirks = CoreQuirks()) async throws {
+    init(
+        video: VideoCapability = VideoCapability(), quirks: CoreQuirks = CoreQuirks(),
+        lights: VehicleLights = VehicleLights()
+    ) async throws {
         recordings = FileManager.default.temporaryDirectory.appendingPathComponent("cw-int-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: recordings, withIntermediateDirectories: true)
         var configuration = HeadUnitConfiguration(port: 0, video: video, activationDelay: .milliseconds(50))
         configuration.recordDirectory = recordings.path
         configuration.quirks = quirks
+        configuration.lights = lights
         headUnit = HeadUnitEmulator(configuration: configuration)
         tasks.append(headUnitEvents.consume(await headUnit.events()))
         let port = try await headUnit.start()

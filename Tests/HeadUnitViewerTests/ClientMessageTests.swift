@@ -19,6 +19,11 @@ struct ClientMessageTests {
         (#"{"type":"allowFormat","codec":"H264","protocol":"RTP"}"#, .command(.allowFormat(.h264RTP))),
         (#"{"type":"dropConnection"}"#, .command(.dropConnection)),
         (#"{"type":"selectApp","app":"2"}"#, .command(.selectApp("2"))),
+        (#"{"type":"driverDistraction","on":true}"#, .command(.setDriverDistraction(true))),
+        (#"{"type":"ambientLight","status":"NIGHT"}"#, .command(.setAmbientLight("NIGHT"))),
+        (#"{"type":"keyboardType","text":"Main"}"#, .command(.typeOnKeyboard("Main"))),
+        (#"{"type":"keyboardSubmit"}"#, .command(.closeKeyboard(submit: true))),
+        (#"{"type":"keyboardCancel"}"#, .command(.closeKeyboard(submit: false))),
         (
             #"{"type":"touch","event":{"type":"MOVE","touches":"#
                 + #"[{"id":0,"x":10,"y":20,"ts":5},{"id":1,"x":30,"y":40,"ts":5}]}}"#,
@@ -43,6 +48,8 @@ struct ClientMessageTests {
             "not json", #"{"type":"jump"}"#, #"{"type":"setHMILevel"}"#, #"{"type":"setHMILevel","level":"HIGH"}"#,
             #"{"type":"resize","width":0,"height":240}"#, #"{"type":"resize","width":320,"height":99999}"#,
             #"{"type":"resize","width":320,"height":240,"scale":0.5}"#, #"{"type":"touch"}"#,
+            #"{"type":"driverDistraction"}"#, #"{"type":"ambientLight","status":"DUSK"}"#,
+            #"{"type":"keyboardType","text":""}"#, #"{"type":"keyboardType"}"#,
         ])
     func refuses(json: String) {
         #expect(throws: ViewerError.self) { try ClientMessage(json: json) }

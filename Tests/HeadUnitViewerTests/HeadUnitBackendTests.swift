@@ -39,6 +39,7 @@ struct HeadUnitBackendTests {
         arguments: [
             ViewerCommand.setHMILevel(.limited), .dropConnection,
             .touch(.init(type: .begin, touches: [.init(id: 0, x: 1, y: 1, timestamp: 0)])),
+            .typeOnKeyboard("Main"), .closeKeyboard(submit: true),
         ])
     func noApp(command: ViewerCommand) async throws {
         try await Self.withHeadUnit { _, backend in
@@ -60,6 +61,16 @@ struct HeadUnitBackendTests {
             try await backend.perform(.allowFormat(.h264RTP))
             #expect(await backend.snapshot().rejectedFormats.isEmpty, "a refused format can be allowed again")
             #expect(await headUnit.refusedVideoFormats.isEmpty)
+        }
+    }
+
+    @Test("driving and day/night go to the emulator: distraction needs no app, the night allows headLampStatus")
+    func carControls() async throws {
+        try await Self.withHeadUnit { headUnit, backend in
+            try await backend.perform(.setDriverDistraction(true))
+            try await backend.perform(.setAmbientLight("NIGHT"))
+            let lights = await headUnit.configuration.lights
+            #expect(lights.allowsHeadLampStatus && lights.ambientLight == "NIGHT" && lights.lowBeamsOn)
         }
     }
 }

@@ -130,6 +130,39 @@ struct RoundTripTests {
         RoundTripCase(
             OnDriverDistraction(state: .ddOn, lockScreenDismissalEnabled: true, lockScreenDismissalWarning: "Swipe")
         ),
+        RoundTripCase(SubscribeVehicleData(headLampStatus: true)),
+        RoundTripCase(
+            SubscribeVehicleDataResponse(
+                success: true, resultCode: .success,
+                headLampStatus: VehicleDataResult(dataType: .vehicledataHeadlampstatus, resultCode: .success))
+        ),
+        RoundTripCase(GetVehicleData(headLampStatus: true)),
+        RoundTripCase(
+            GetVehicleDataResponse(
+                success: true, resultCode: .success,
+                headLampStatus: HeadLampStatus(lowBeamsOn: true, highBeamsOn: false, ambientLightSensorStatus: .night))
+        ),
+        RoundTripCase(
+            SetGlobalProperties(
+                keyboardProperties: KeyboardProperties(
+                    language: .enUs, keyboardLayout: .qwerty, keypressMode: .resendCurrentEntry,
+                    autoCompleteList: ["Main Street", "Market Square"]))
+        ),
+        RoundTripCase(SetGlobalPropertiesResponse(success: true, resultCode: .success)),
+        RoundTripCase(
+            PerformInteraction(
+                initialText: "Where to?", interactionMode: .manualOnly, interactionChoiceSetIDList: [], timeout: 30000,
+                interactionLayout: .keyboard)
+        ),
+        RoundTripCase(
+            PerformInteractionResponse(
+                success: true, resultCode: .success, manualTextEntry: "Main Street", triggerSource: .keyboard)
+        ),
+        RoundTripCase(OnKeyboardInput(event: .keypress, data: "Main")),
+        RoundTripCase(
+            OnVehicleData(
+                headLampStatus: HeadLampStatus(lowBeamsOn: false, highBeamsOn: false, ambientLightSensorStatus: .day))
+        ),
         RoundTripCase(
             OnSystemRequest(
                 requestType: .proprietary,
@@ -166,7 +199,7 @@ struct RoundTripTests {
             .filter { $0.hasSuffix(".swift") }
             .map { String($0.dropLast(".swift".count)) }
         let covered = Set(Self.cases.compactMap(\.functionID.name))
-        #expect(generated.count == 15)
+        #expect(generated.count == 21)
         #expect(Set(generated).subtracting(covered).isEmpty, "no round trip for \(Set(generated).subtracting(covered))")
     }
 

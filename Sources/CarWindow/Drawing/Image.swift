@@ -25,6 +25,34 @@ public final class Image: @unchecked Sendable {
             height: Double(cairo_image_surface_get_height(surface)))
     }
 
+    /// Decodes JPEG bytes with libjpeg-turbo.
+    ///
+    /// ```swift
+    /// let cover = try Image(jpegData: albumArt)
+    /// ```
+    ///
+    /// - Throws: ``CarWindowError/Kind/imageCodec`` for data that is not a JPEG, is damaged, or declares a size
+    ///   above ``PixelBuffer/maximumDimension`` (checked from the header, before decoding).
+    public init(jpegData: [UInt8]) throws(CarWindowError) {
+        surface = try JPEGCodec.decode(jpegData)
+        size = Size(
+            width: Double(cairo_image_surface_get_width(surface)),
+            height: Double(cairo_image_surface_get_height(surface)))
+    }
+
+    /// Decodes PNG or JPEG bytes, told apart by their signature.
+    ///
+    /// - Throws: ``CarWindowError/Kind/imageCodec`` for other formats and bad data.
+    public convenience init(data: [UInt8]) throws(CarWindowError) {
+        if data.starts(with: [0xFF, 0xD8, 0xFF]) {
+            try self.init(jpegData: data)
+        } else if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+            try self.init(pngData: data)
+        } else {
+            throw CarWindowError(.imageCodec, "neither PNG nor JPEG (first bytes \(data.prefix(4).map { $0 }))")
+        }
+    }
+
     /// Copies a pixel buffer into an image (for images generated in code).
     public convenience init(_ buffer: PixelBuffer) throws(CarWindowError) {
         try self.init(pngData: buffer.pngData())

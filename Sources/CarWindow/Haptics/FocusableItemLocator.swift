@@ -7,8 +7,9 @@ public import SDLRPC
 /// Rects are converted to window coordinates, clipped to the viewport, and multiplied by the display scale
 /// (brief §4.4). The preferred item comes first.
 ///
-/// Ids are assigned once per view (and per canvas region key) and kept across layouts; sdl_ios renumbers every
-/// time, which makes the head unit treat a moved button as a new one.
+/// Ids are assigned once per view (and per canvas region key, and per list row identity) and kept across layouts;
+/// sdl_ios renumbers every time, which makes the head unit treat a moved button as a new one. Views inside a
+/// clipping view (``ScrollView``) are cut to it, so a row scrolled out of sight has no rect.
 ///
 /// ```swift
 /// var locator = FocusableItemLocator()
@@ -29,7 +30,7 @@ public struct FocusableItemLocator: Sendable {
     @CarWindowActor
     public mutating func locate(in root: View, viewport: Rect, scale: Double, preferred: View? = nil) -> [HapticRect] {
         var found: [(view: View?, rect: HapticRect)] = []
-        collect(root, origin: root.frame.origin, viewport: viewport, scale: scale, into: &found)
+        collect(root, origin: root.frame.origin, clip: viewport, scale: scale, into: &found)
         if let preferred, let index = found.firstIndex(where: { $0.view === preferred }), index > 0 {
             let item = found.remove(at: index)
             found.insert(item, at: 0)
@@ -39,12 +40,12 @@ public struct FocusableItemLocator: Sendable {
 
     @CarWindowActor
     private mutating func collect(
-        _ view: View, origin: Point, viewport: Rect, scale: Double, into found: inout [(view: View?, rect: HapticRect)]
+        _ view: View, origin: Point, clip: Rect, scale: Double, into found: inout [(view: View?, rect: HapticRect)]
     ) {
         guard !view.isHidden, view.alpha > 0 else { return }
         let frame = Rect(origin: origin, size: view.frame.size)
         if view.isFocusable {
-            if let rect = hapticRect(frame, viewport: viewport, scale: scale, id: id(for: view)) {
+            if let rect = hapticRect(frame, viewport: clip, scale: scale, id: id(for: view)) {
                 found.append((view, rect))
             }
             return
@@ -54,14 +55,17 @@ public struct FocusableItemLocator: Sendable {
             for region in canvas.hapticRegions {
                 let regionID = id(forRegion: region.key, canvas: canvasID)
                 if let rect = hapticRect(
-                    region.rect.offsetBy(origin).intersection(frame), viewport: viewport, scale: scale, id: regionID)
+                    region.rect.offsetBy(origin).intersection(frame), viewport: clip, scale: scale, id: regionID)
                 {
                     found.append((nil, rect))
                 }
             }
         }
+        // A clipping view (a scroll view) hides what lies outside it: its rows scrolled away are no haptic rects.
+        let inner = view.clipsToBounds ? clip.intersection(frame) : clip
+        guard !inner.isEmpty else { return }
         for subview in view.subviews {
-            collect(subview, origin: origin + subview.frame.origin, viewport: viewport, scale: scale, into: &found)
+            collect(subview, origin: origin + subview.frame.origin, clip: inner, scale: scale, into: &found)
         }
     }
 
@@ -75,6 +79,10 @@ public struct FocusableItemLocator: Sendable {
 
     @CarWindowActor
     private mutating func id(for view: View) -> Int {
+        // A reused list row keeps the id of the row it shows, not of the view.
+        if let owner = view.hapticOwner, let key = view.hapticKey {
+            return id(forRegion: key, canvas: id(for: owner))
+        }
         if let id = view.hapticID { return id }
         let id = takeID()
         view.hapticID = id

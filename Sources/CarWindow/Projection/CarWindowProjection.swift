@@ -47,6 +47,11 @@ public final class CarWindowProjection {
     /// The run the projection is the source of: its `events()` carry every touch, gesture, haptic rect and video
     /// event in the one `--events` schema.
     public let streaming: StreamingSession
+    /// The head unit's keyboard, the window's ``Window/keyboardPresenter``.
+    let keyboard: HeadUnitKeyboard
+    /// Why the head unit refused `headLampStatus` (for example "DISALLOWED ..." by policy), when it did: the
+    /// theme then stays the app's choice.
+    public internal(set) var headLampStatusRefusal: String?
     /// The SDL session; its HMI status, capability and notification streams are there for the app too.
     public nonisolated var session: SDLSession { streaming.session }
     /// The video stream's manager; its `events()` and `statistics` are there for monitors.
@@ -110,6 +115,8 @@ public final class CarWindowProjection {
                 renderer.frame(message: message, width: size.width, height: size.height)
             })
         streaming = StreamingSession(options: options, transport: transport, encoderFactory: factory, logger: logger)
+        keyboard = HeadUnitKeyboard(session: streaming.session)
+        window.keyboardPresenter = keyboard
     }
 
     /// Creates a stopped projection that will connect over TCP to SDL Core (or the emulator) at `host:port`.
@@ -195,6 +202,7 @@ public final class CarWindowProjection {
             return
         }
         phase = .stopped
+        keyboard.cancel()
         // Let the frame in flight reach the manager before EndService, so no video follows it.
         let pumping = streamingTask
         stopStreaming()

@@ -1,3 +1,4 @@
+import SDLRPC
 import SDLSession
 public import SDLProjection
 
@@ -14,10 +15,28 @@ public struct CarWindowProjectionSource: ProjectionSource {
     public func run(in context: ProjectionContext) async throws(ProjectionFailure) {
         let projection = self.projection
         let statuses = await context.session.hmiStatusUpdates()
+        let own = await projection.events()
         await projection.attach(context)
         await withDiscardingTaskGroup { group in
             group.addTask {
                 for await status in statuses { await projection.hmiChanged(status) }
+            }
+            group.addTask {
+                for await notification in context.notifications {
+                    switch notification.functionID {
+                    case .onDriverDistraction: await projection.driverDistractionChanged(notification)
+                    case .onVehicleData: await projection.vehicleDataChanged(notification)
+                    case .onKeyboardInput: await projection.keyboardInput(notification)
+                    default: break
+                    }
+                }
+            }
+            group.addTask { await projection.followAppearance() }
+            group.addTask {
+                // The theme's switches join the run's events (the `appearance` line).
+                for await case .appearanceChanged(let appearance) in own {
+                    await context.report(.appearance(theme: appearance == .day ? "day" : "night"))
+                }
             }
             for await event in context.videoEvents { await projection.handle(event) }
             group.cancelAll()

@@ -26,6 +26,12 @@ public struct CarWindowSettings: Sendable {
     public var messageRenderer: OpenAppMessageRenderer
     /// How long to wait for the head unit's video capability before streaming at its display size.
     public var capabilityWait: Duration
+    /// Day, night, or the car's light sensor; the window's theme follows it.
+    public var appearance: AppearancePreference = .followsCar(otherwise: .day)
+    /// The theme used by day.
+    public var dayTheme: Theme = .day
+    /// The theme used by night.
+    public var nightTheme: Theme = .night
 
     public init(
         streaming: StreamingConfiguration = StreamingConfiguration(),

@@ -22,6 +22,8 @@ public final class NavigationDemo {
 
     public let projection: CarWindowProjection
     public let screen: NavigationScreen
+    /// The whole demo app: the navigation screen, the destination search and the settings sheet.
+    public let demoApp: DemoAppScreen
     /// How far along the route the vehicle moves per second (the route is 0...1); 0 keeps it still.
     public let vehicleSpeed: Double
     private var animation: Task<Void, Never>?
@@ -49,9 +51,10 @@ public final class NavigationDemo {
         vehicleSpeed: Double = 0.008, logger: Logger = Logger(label: "carwindow.video")
     ) throws(CarWindowError) {
         projection = try CarWindowProjection(options: options, transport: transport, settings: settings, logger: logger)
-        screen = NavigationScreen()
+        demoApp = DemoAppScreen()
+        screen = demoApp.navigation
         self.vehicleSpeed = vehicleSpeed
-        try screen.install(in: projection.window)
+        try demoApp.install(in: projection.window)
     }
 
     /// The demo as a ``ProjectionSource`` for its projection's `streaming` session: the projection's source with the

@@ -1,8 +1,10 @@
-/// A view that shows an ``Image`` (decoded from PNG).
+/// A view that shows an ``Image`` (decoded from PNG or JPEG) or a ``VectorImage`` (SVG), optionally tinted.
 ///
 /// ```swift
 /// let logo = ImageView(image: try Image(pngData: bytes))
 /// logo.contentMode = .aspectFit
+/// let icon = ImageView(vectorImage: try VectorImage(svgData: Array(svg.utf8)))
+/// icon.tintColor = .white        // nil: the SVG's own colours
 /// ```
 @CarWindowActor
 open class ImageView: View {
@@ -23,6 +25,16 @@ open class ImageView: View {
             superview?.setNeedsLayout()
         }
     }
+    /// An SVG shown instead of ``image`` when set; drawn at the view's size, sharp at any scale.
+    public var vectorImage: VectorImage? {
+        didSet {
+            guard vectorImage !== oldValue else { return }
+            setNeedsDisplay()
+            superview?.setNeedsLayout()
+        }
+    }
+    /// Paints a ``vectorImage``'s shapes in one colour (a theme colour for icons); `nil` keeps its own colours.
+    public var tintColor: Color? { didSet { if tintColor != oldValue { setNeedsDisplay() } } }
     public var contentMode: ContentMode = .aspectFit { didSet { if contentMode != oldValue { setNeedsDisplay() } } }
 
     public init(image: Image? = nil) {
@@ -30,11 +42,21 @@ open class ImageView: View {
         super.init()
     }
 
+    public init(vectorImage: VectorImage, tintColor: Color? = nil) {
+        self.vectorImage = vectorImage
+        self.tintColor = tintColor
+        super.init()
+    }
+
     open override var intrinsicContentSize: Size {
-        image?.size ?? Size(width: Self.noIntrinsicMetric, height: Self.noIntrinsicMetric)
+        vectorImage?.size ?? image?.size ?? Size(width: Self.noIntrinsicMetric, height: Self.noIntrinsicMetric)
     }
 
     open override func draw(in context: borrowing DrawingContext) {
+        if let vectorImage {
+            context.draw(vectorImage, in: imageRect(for: vectorImage.size), tint: tintColor)
+            return
+        }
         guard let image else { return }
         context.draw(image, in: imageRect(for: image.size))
     }

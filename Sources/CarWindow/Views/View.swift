@@ -19,6 +19,10 @@ open class View {
     public var frame: Rect {
         didSet {
             guard frame != oldValue else { return }
+            if captureAnimation("frame", from: oldValue, to: frame, apply: { $0.frame = $1 }) {
+                frame = oldValue
+                return
+            }
             invalidateInWindow(oldValue, inSuperviewCoordinates: true)
             setNeedsDisplay()
             if frame.size != oldValue.size { setNeedsLayout() }
@@ -29,13 +33,33 @@ open class View {
     public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
 
     /// Fill behind the content; clear by default.
-    public var backgroundColor: Color = .clear { didSet { if backgroundColor != oldValue { setNeedsDisplay() } } }
+    public var backgroundColor: Color = .clear {
+        didSet {
+            guard backgroundColor != oldValue else { return }
+            let captured = captureAnimation(
+                "backgroundColor", from: oldValue, to: backgroundColor, apply: { $0.backgroundColor = $1 })
+            if captured {
+                backgroundColor = oldValue
+                return
+            }
+            setNeedsDisplay()
+        }
+    }
 
     /// Rounds the background's corners; with ``clipsToBounds`` also the content's.
     public var cornerRadius: Double = 0 { didSet { if cornerRadius != oldValue { setNeedsDisplay() } } }
 
     /// Opacity of the view and its subviews, 0...1.
-    public var alpha: Double = 1 { didSet { if alpha != oldValue { setNeedsDisplay() } } }
+    public var alpha: Double = 1 {
+        didSet {
+            guard alpha != oldValue else { return }
+            if captureAnimation("alpha", from: oldValue, to: alpha, apply: { $0.alpha = $1 }) {
+                alpha = oldValue
+                return
+            }
+            setNeedsDisplay()
+        }
+    }
 
     /// Hidden views are not drawn, not hit and not haptic regions.
     public var isHidden: Bool = false { didSet { if isHidden != oldValue { setNeedsDisplay() } } }
@@ -74,6 +98,16 @@ open class View {
     var hapticID: Int?
 
     var needsLayout = true
+
+    /// ``observe(_:)`` bindings made before the view was in a window; they join it at the next layout.
+    var pendingBindings: [ObservationBinding] = []
+    /// The bindings this view owns; they live as long as the view.
+    var observationBindings: [ObservationBinding] = []
+
+    /// Set on reusable rows by their list: the haptic id follows the row's identity (`key` within `owner`), not
+    /// the view, which shows a different row after reuse.
+    weak var hapticOwner: View?
+    var hapticKey: String?
 
     /// Creates a view with a frame (stacks and ``layoutSubviews()`` usually set it later).
     public init(frame: Rect = .zero) {
@@ -126,6 +160,7 @@ open class View {
 
     /// Runs any pending layout in this subtree now.
     public func layoutIfNeeded() {
+        if !pendingBindings.isEmpty { activatePendingBindings() }
         if needsLayout {
             needsLayout = false
             layoutSubviews()
@@ -151,19 +186,48 @@ open class View {
         invalidateInWindow(rect, inSuperviewCoordinates: false)
     }
 
+    /// Marks `rect` dirty in the window, cut to every clipping ancestor on the way up: a scroll view's content is
+    /// far larger than the screen, and only the part inside the scroll view needs repainting.
     private func invalidateInWindow(_ rect: Rect, inSuperviewCoordinates: Bool) {
-        guard let window else { return }
-        let windowRect: Rect
+        var dirty = rect
+        var view: View
         if inSuperviewCoordinates {
             guard let superview else {
-                window.invalidate(rect)
+                hostWindow?.invalidate(rect)
                 return
             }
-            windowRect = superview.convertToWindow(rect)
+            view = superview
         } else {
-            windowRect = convertToWindow(rect)
+            view = self
         }
-        window.invalidate(windowRect)
+        while true {
+            if view.clipsToBounds {
+                dirty = dirty.intersection(view.bounds)
+                guard !dirty.isEmpty else { return }
+            }
+            dirty = dirty.offsetBy(view.frame.origin)
+            guard let parent = view.superview else {
+                view.hostWindow?.invalidate(dirty)
+                return
+            }
+            view = parent
+        }
+    }
+
+    // MARK: Environment
+
+    /// The window's theme and driver-distraction state changed (or the view may see them for the first time).
+    /// The default redraws; override to restyle, and call `super`.
+    open func environmentDidChange() {
+        setNeedsDisplay()
+    }
+
+    /// The theme of the window the view is in, else the day theme.
+    public var theme: Theme { window?.theme ?? .day }
+
+    func propagateEnvironmentChange() {
+        environmentDidChange()
+        for view in subviews { view.propagateEnvironmentChange() }
     }
 
     // MARK: Coordinates

@@ -31,10 +31,14 @@ extension Window {
         return deliver(actions)
     }
 
-    /// The frame clock ticked: delivers coalesced pan and pinch moves and due single taps.
+    /// The frame clock ticked: delivers coalesced pan and pinch moves and due single taps, then advances running
+    /// animations and scroll momentum (after the pans, so a scroll view moves once per tick).
     @discardableResult
     public func frameTick() -> [Gesture] {
-        deliver(recognizer.frameTick(now: ElapsedInstant(offset: elapsed())))
+        let now = elapsed()
+        let gestures = deliver(recognizer.frameTick(now: ElapsedInstant(offset: now)))
+        animator.tick(at: now)
+        return gestures
     }
 
     /// Cancels gestures in progress (the stream suspended); fingers still down are ignored until they lift.

@@ -30,6 +30,9 @@ public final class Window: FrameSource {
         public var compactThreshold: Size?
         /// Touch thresholds and synced panning.
         public var gestures = GestureConfiguration()
+        /// The smallest side of a touchable control, in viewport points: controls are at least this tall (and
+        /// wide) so a finger in a moving car hits them. 48 by default.
+        public var minimumTouchTarget: Double = 48
 
         public init() {}
     }
@@ -43,6 +46,21 @@ public final class Window: FrameSource {
     public var compactRootView: View? { didSet { if compactRootView !== oldValue { rootsChanged(old: oldValue) } } }
     /// Put first in the haptic rects, as the head unit's initially focused item.
     public weak var preferredFocusView: View?
+
+    /// The look of the whole tree: colours, fonts, radii and spacing. Setting it restyles every view and repaints
+    /// the screen once.
+    public var theme: Theme = .day {
+        didSet { if theme != oldValue { environmentChanged() } }
+    }
+
+    /// True while the head unit reports driver distraction (`OnDriverDistraction` DD_ON); lists apply their
+    /// ``ListView/DistractionBehavior``. The projection sets it; a host driving the window itself sets it too.
+    public var isDriverDistracted = false {
+        didSet { if isDriverDistracted != oldValue { environmentChanged() } }
+    }
+
+    /// Opens keyboards for ``TextField``s; the projection sets its head-unit keyboard here.
+    public weak var keyboardPresenter: (any KeyboardPresenter)?
 
     /// When false, touch events are ignored (and nothing in progress is reported).
     public var isTouchEnabled = true
@@ -68,6 +86,11 @@ public final class Window: FrameSource {
     weak var gestureTarget: View?
 
     private var locator = FocusableItemLocator()
+    /// Runs animations and scroll momentum once per ``frameTick()``.
+    public let animator: Animator
+    /// Model changes seen by ``View/observe(_:)`` bindings, applied before the next layout.
+    let observationInbox = ObservationInbox()
+    var observationBindings: [Int: WeakObservationBinding] = [:]
     private var hapticTracker = HapticRegionTracker()
 
     /// Layout passes per frame before the window gives up on a tree that keeps invalidating itself.
@@ -87,7 +110,9 @@ public final class Window: FrameSource {
         self.configuration = configuration
         self.recognizer = GestureRecognizer(configuration: configuration.gestures)
         let origin = clock.now
-        self.elapsed = { origin.duration(to: clock.now) }
+        let elapsed: @Sendable () -> Duration = { origin.duration(to: clock.now) }
+        self.elapsed = elapsed
+        self.animator = Animator(now: elapsed)
         (gestures, gestureContinuation) = AsyncStream.makeStream(
             of: Gesture.self, bufferingPolicy: .bufferingNewest(256))
     }
@@ -159,6 +184,11 @@ public final class Window: FrameSource {
         }
     }
 
+    private func environmentChanged() {
+        needsFullRedraw = true
+        hostedRoot?.propagateEnvironmentChange()
+    }
+
     private func rootsChanged(old: View?) {
         if let old, old !== rootView, old !== compactRootView { old.hostWindow = nil }
         let active = activeRootView
@@ -176,12 +206,15 @@ public final class Window: FrameSource {
     // MARK: Layout and rendering
 
     /// True when the next render will write pixels.
-    public var isDirty: Bool { needsFullRedraw || !dirtyRects.isEmpty || needsLayoutPass }
+    public var isDirty: Bool {
+        needsFullRedraw || !dirtyRects.isEmpty || needsLayoutPass || observationInbox.hasChanges
+    }
 
     /// Runs pending layout now (rendering does this by itself).
     public func layoutIfNeeded() {
         // A layout can invalidate a view above the one being laid out (a label's text set in a child's
         // layoutSubviews re-lays out its superview), so passes repeat until settled, a bounded number of times.
+        applyObservedChanges()
         var passes = 0
         while needsLayoutPass, passes < Self.maximumLayoutPasses {
             needsLayoutPass = false

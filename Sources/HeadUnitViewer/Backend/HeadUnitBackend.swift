@@ -133,6 +133,20 @@ public final class HeadUnitBackend: ViewerBackend {
                 guard sent > 0 else {
                     throw ViewerError(.backendFailed, "touch not sent: the app is not in FULL (Core sends none then)")
                 }
+            case .setDriverDistraction(let on):
+                await headUnit.setDriverDistraction(on)
+            case .setAmbientLight(let status):
+                await headUnit.allowHeadLampStatus(true)
+                await headUnit.setAmbientLight(status)
+            case .typeOnKeyboard(let text):
+                try await headUnit.keyboardType(text, for: try await projectingApp())
+            case .closeKeyboard(let submit):
+                let app = try await projectingApp()
+                if submit {
+                    try await headUnit.keyboardSubmit(for: app)
+                } else {
+                    try await headUnit.keyboardCancel(for: app)
+                }
             }
         } catch let error as ViewerError {
             throw error

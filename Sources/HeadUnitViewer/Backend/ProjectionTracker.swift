@@ -112,7 +112,8 @@ struct ProjectionTracker: Sendable {
             return .connectionDropped(reason: "\(app) disconnected")
         case .error(let error): return .error(error.description)
         case .audioStarted, .audioStopped, .appCapabilityUpdated, .handshakeCompleted, .protectionFailed,
-            .encryptionNeeded, .notificationWithheld, .secondaryTransportRegistered, .secondaryTransportClosed:
+            .encryptionNeeded, .notificationWithheld, .secondaryTransportRegistered, .secondaryTransportClosed,
+            .keyboardOpened, .keyboardClosed:
             return .note(event.description)
         case .sessionStarted, .videoFrame, .audioData, .capabilityRequested:
             return nil

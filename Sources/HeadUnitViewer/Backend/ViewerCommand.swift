@@ -21,4 +21,13 @@ public enum ViewerCommand: Sendable, Hashable {
     case dropConnection
     /// A touch event for the app (`OnTouchEvent`).
     case touch(ViewerTouchEvent)
+    /// The car starts (true) or stops moving: `OnDriverDistraction` DD_ON / DD_OFF.
+    case setDriverDistraction(Bool)
+    /// The ambient light sensor: DAY, NIGHT or TWILIGHT_1...4 (`OnVehicleData` `headLampStatus` to subscribed apps;
+    /// the policy is allowed to grant it first, so the app's day/night follows).
+    case setAmbientLight(String)
+    /// Types on the keyboard the app opened (`OnKeyboardInput` KEYPRESS).
+    case typeOnKeyboard(String)
+    /// Submits (true: ENTRY_SUBMITTED, PerformInteraction SUCCESS) or cancels (ENTRY_CANCELLED, ABORTED) it.
+    case closeKeyboard(submit: Bool)
 }

@@ -175,6 +175,16 @@ extension ViewerPage {
             if (codec && protocol) send({ type: 'allowFormat', codec, protocol });
           });
           $('drop').addEventListener('click', () => send({ type: 'dropConnection' }));
+          $('distraction').addEventListener('change', e => send({ type: 'driverDistraction', on: e.target.checked }));
+          $('day').addEventListener('click', () => send({ type: 'ambientLight', status: 'DAY' }));
+          $('night').addEventListener('click', () => send({ type: 'ambientLight', status: 'NIGHT' }));
+          $('keyboard-type').addEventListener('click', () => {
+            const text = $('keyboard-text').value;
+            if (text) send({ type: 'keyboardType', text });
+            $('keyboard-text').value = '';
+          });
+          $('keyboard-submit').addEventListener('click', () => send({ type: 'keyboardSubmit' }));
+          $('keyboard-cancel').addEventListener('click', () => send({ type: 'keyboardCancel' }));
           $('show-haptics').addEventListener('change', e => $('haptics').classList.toggle('hidden', !e.target.checked));
 
           // Picture-in-picture: shrink the app to its compact view, then show the canvas in the browser's PiP window.

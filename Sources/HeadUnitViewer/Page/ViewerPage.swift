@@ -84,6 +84,16 @@ enum ViewerPage {
               <button id="allow-format" type="button">Allow again</button>
               <button id="drop" type="button">Drop connection</button>
             </fieldset>
+            <details id="car-controls">
+              <summary>Car and keyboard</summary>
+              <label><input type="checkbox" id="distraction"> Driving (driver distraction)</label>
+              <button id="day" type="button">Day</button>
+              <button id="night" type="button">Night</button>
+              <input id="keyboard-text" type="text" placeholder="text for the app's keyboard">
+              <button id="keyboard-type" type="button">Type</button>
+              <button id="keyboard-submit" type="button">Submit</button>
+              <button id="keyboard-cancel" type="button">Cancel</button>
+            </details>
             <fieldset>
               <legend>Stats</legend>
               <dl id="stats">

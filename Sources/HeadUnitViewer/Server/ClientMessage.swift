@@ -12,6 +12,10 @@ import Foundation
 /// {"type":"selectApp","app":"2"}
 /// {"type":"dropConnection"}
 /// {"type":"touch","event":{"type":"BEGIN","touches":[{"id":0,"x":400,"y":240,"ts":1234}]}}
+/// {"type":"driverDistraction","on":true}
+/// {"type":"ambientLight","status":"NIGHT"}
+/// {"type":"keyboardType","text":"Main"}
+/// {"type":"keyboardSubmit"}  {"type":"keyboardCancel"}
 /// ```
 enum ClientMessage: Sendable, Hashable {
     case hello(ClientOutbox.DecodeMode)
@@ -32,7 +36,17 @@ enum ClientMessage: Sendable, Hashable {
         var `protocol`: String?
         var event: ViewerTouchEvent?
         var app: String?
+        var on: Bool?
+        var status: String?
+        var text: String?
     }
+
+    /// The ambient light values of the RPC spec the page may send.
+    static let ambientLights: Set<String> = [
+        "DAY", "NIGHT", "TWILIGHT_1", "TWILIGHT_2", "TWILIGHT_3", "TWILIGHT_4", "UNKNOWN", "INVALID",
+    ]
+    /// The longest text typed in one message.
+    static let maximumTypedText = 500
 
     /// Parses a message; a bad one throws ``ViewerError`` with kind `.invalidCommand` naming what is wrong.
     init(json: String) throws(ViewerError) {
@@ -69,6 +83,22 @@ enum ClientMessage: Sendable, Hashable {
         case "selectApp": self = .command(.selectApp(try require(wire.app, "app")))
         case "dropConnection": self = .command(.dropConnection)
         case "touch": self = .command(.touch(try require(wire.event, "event")))
+        case "driverDistraction": self = .command(.setDriverDistraction(try require(wire.on, "on")))
+        case "ambientLight":
+            let status = try require(wire.status, "status")
+            guard Self.ambientLights.contains(status) else {
+                throw ViewerError(
+                    .invalidCommand, "ambientLight \"\(status)\" is not one of \(Self.ambientLights.sorted())")
+            }
+            self = .command(.setAmbientLight(status))
+        case "keyboardType":
+            let text = try require(wire.text, "text")
+            guard !text.isEmpty, text.count <= Self.maximumTypedText else {
+                throw ViewerError(.invalidCommand, "keyboardType text must be 1...\(Self.maximumTypedText) characters")
+            }
+            self = .command(.typeOnKeyboard(text))
+        case "keyboardSubmit": self = .command(.closeKeyboard(submit: true))
+        case "keyboardCancel": self = .command(.closeKeyboard(submit: false))
         default: throw ViewerError(.invalidCommand, "unknown message type \"\(wire.type)\"")
         }
     }

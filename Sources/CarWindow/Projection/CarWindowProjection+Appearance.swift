@@ -1,0 +1,53 @@
+import SDLRPC
+import SDLSession
+
+extension CarWindowProjection {
+    /// The theme for `appearance` from the settings.
+    func theme(for appearance: Theme.Appearance) -> Theme {
+        appearance == .day ? settings.dayTheme : settings.nightTheme
+    }
+
+    /// Applies the settings' appearance and, when it follows the car, subscribes to `headLampStatus` and reads its
+    /// current value. A refusal (DISALLOWED by policy, UNSUPPORTED_REQUEST, a timeout) leaves the app's choice.
+    func followAppearance() async {
+        window.theme = theme(for: settings.appearance.initial)
+        guard case .followsCar = settings.appearance else { return }
+        do {
+            let subscribed = try await session.send(SubscribeVehicleData(headLampStatus: true))
+            // A refusal is an answer, not a failure: most policies do not grant vehicle data, and the app's own
+            // choice stays (``headLampStatusRefusal`` says why, for a monitor).
+            guard subscribed.success || subscribed.resultCode == .ignored else {
+                headLampStatusRefusal = "\(subscribed.resultCode) \(subscribed.info ?? "")"
+                yield(.appearanceChanged(settings.appearance.initial))
+                return
+            }
+            let current = try await session.send(GetVehicleData(headLampStatus: true))
+            if current.success, let lamps = current.headLampStatus { lightsChanged(lamps) }
+        } catch {
+            report(CarWindowError(.session, "SubscribeVehicleData headLampStatus: \(error)"))
+        }
+    }
+
+    /// OnVehicleData: a new ambient light status switches the theme (one full repaint).
+    func vehicleDataChanged(_ notification: RPCNotificationMessage) {
+        guard case .followsCar = settings.appearance else { return }
+        do {
+            if let lamps = try notification.decode(OnVehicleData.self).headLampStatus { lightsChanged(lamps) }
+        } catch {
+            report(CarWindowError(.session, "OnVehicleData: \(error)"))
+        }
+    }
+
+    private func lightsChanged(_ lamps: HeadLampStatus) {
+        let appearance: Theme.Appearance
+        switch lamps.ambientLightSensorStatus {
+        case .day?: appearance = .day
+        case .night?, .twilight1?, .twilight2?, .twilight3?, .twilight4?: appearance = .night
+        default: return  // UNKNOWN, INVALID or absent: the sensor says nothing
+        }
+        let theme = theme(for: appearance)
+        guard window.theme != theme else { return }
+        window.theme = theme
+        yield(.appearanceChanged(appearance))
+    }
+}

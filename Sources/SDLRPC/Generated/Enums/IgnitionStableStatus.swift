@@ -1,0 +1,23 @@
+// Generated from MOBILE_API.xml (RPC spec 8.0.0); do not edit. Run scripts/generate-rpc.py.
+
+/// Reflects the ignition switch stability.
+///
+/// The set is open: a value this library has no name for still decodes and keeps its `rawValue`.
+/// Codable comes from `RawRepresentable`: the value travels as its raw string.
+public struct IgnitionStableStatus: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible {
+    /// The value as the spec spells it on the wire.
+    public let rawValue: String
+
+    /// Wraps any raw value, known or not.
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    public var description: String { rawValue }
+
+    public static let ignitionSwitchNotStable = IgnitionStableStatus(rawValue: "IGNITION_SWITCH_NOT_STABLE")
+
+    public static let ignitionSwitchStable = IgnitionStableStatus(rawValue: "IGNITION_SWITCH_STABLE")
+
+    public static let missingFromTransmitter = IgnitionStableStatus(rawValue: "MISSING_FROM_TRANSMITTER")
+}

@@ -1,0 +1,26 @@
+// Generated from MOBILE_API.xml (RPC spec 8.0.0); do not edit. Run scripts/generate-rpc.py.
+
+/// Reflects the status of the current power mode qualification.
+///
+/// The set is open: a value this library has no name for still decodes and keeps its `rawValue`.
+/// Codable comes from `RawRepresentable`: the value travels as its raw string.
+public struct PowerModeQualificationStatus: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible {
+    /// The value as the spec spells it on the wire.
+    public let rawValue: String
+
+    /// Wraps any raw value, known or not.
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    public var description: String { rawValue }
+
+    public static let powerModeUndefined = PowerModeQualificationStatus(rawValue: "POWER_MODE_UNDEFINED")
+
+    public static let powerModeEvaluationInProgress =
+        PowerModeQualificationStatus(rawValue: "POWER_MODE_EVALUATION_IN_PROGRESS")
+
+    public static let notDefined = PowerModeQualificationStatus(rawValue: "NOT_DEFINED")
+
+    public static let powerModeOk = PowerModeQualificationStatus(rawValue: "POWER_MODE_OK")
+}

@@ -1,0 +1,23 @@
+// Generated from MOBILE_API.xml (RPC spec 8.0.0); do not edit. Run scripts/generate-rpc.py.
+
+/// Indicates the source from where the command was triggered.
+///
+/// The set is open: a value this library has no name for still decodes and keeps its `rawValue`.
+/// Codable comes from `RawRepresentable`: the value travels as its raw string.
+public struct TriggerSource: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible {
+    /// The value as the spec spells it on the wire.
+    public let rawValue: String
+
+    /// Wraps any raw value, known or not.
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    public var description: String { rawValue }
+
+    public static let menu = TriggerSource(rawValue: "MENU")
+
+    public static let vr = TriggerSource(rawValue: "VR")
+
+    public static let keyboard = TriggerSource(rawValue: "KEYBOARD")
+}

@@ -1,0 +1,25 @@
+// Generated from MOBILE_API.xml (RPC spec 8.0.0); do not edit. Run scripts/generate-rpc.py.
+
+/// Reflects the status of a cluster instrument warning light.
+///
+/// The set is open: a value this library has no name for still decodes and keeps its `rawValue`.
+/// Codable comes from `RawRepresentable`: the value travels as its raw string.
+public struct WarningLightStatus: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible {
+    /// The value as the spec spells it on the wire.
+    public let rawValue: String
+
+    /// Wraps any raw value, known or not.
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    public var description: String { rawValue }
+
+    public static let off = WarningLightStatus(rawValue: "OFF")
+
+    public static let on = WarningLightStatus(rawValue: "ON")
+
+    public static let flash = WarningLightStatus(rawValue: "FLASH")
+
+    public static let notUsed = WarningLightStatus(rawValue: "NOT_USED")
+}

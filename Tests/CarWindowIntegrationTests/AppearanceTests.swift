@@ -1,0 +1,46 @@
+import CarWindow
+import HeadUnit
+import Testing
+
+/// Day and night follow the car's light sensor through SubscribeVehicleData / OnVehicleData headLampStatus where the
+/// emulated policy allows it, and stay the app's choice where it does not.
+@Suite("Day and night from the car", .serialized, .timeLimit(.minutes(1)))
+@CarWindowActor
+struct AppearanceTests {
+    @Test("policy allows headLampStatus: GetVehicleData gives NIGHT, then OnVehicleData DAY switches back")
+    func followsTheLights() async throws {
+        let harness = try await ProjectionHarness(lights: VehicleLights(allowsHeadLampStatus: true, ambientLight: "NIGHT"))
+        defer { harness.removeRecordings() }
+        do {
+            _ = try await harness.startStreaming()
+            await harness.projectionEvents.wait { $0.contains(.appearanceChanged(.night)) }
+            #expect(harness.projection.window.theme == .night)
+            #expect(try await ConsoleCommand(parsing: "lights day").apply(to: harness.headUnit)
+                    == "ambient light DAY, OnVehicleData to 1 app(s)")
+            await harness.projectionEvents.wait { $0.contains(.appearanceChanged(.day)) }
+            #expect(harness.projection.window.theme == .day)
+            #expect(harness.projection.headLampStatusRefusal == nil)
+            await harness.shutDown()
+        } catch {
+            await harness.shutDown()
+            throw error
+        }
+    }
+
+    @Test("policy refuses (Core's default for this app): DISALLOWED, the app's choice stays, no OnVehicleData")
+    func disallowed() async throws {
+        let harness = try await ProjectionHarness()
+        defer { harness.removeRecordings() }
+        do {
+            _ = try await harness.startStreaming()
+            await harness.projectionEvents.wait { $0.contains(.appearanceChanged(.day)) }
+            #expect(await harness.headUnit.setAmbientLight("NIGHT") == 0)  // nobody subscribed
+            #expect(harness.projection.headLampStatusRefusal?.hasPrefix("DISALLOWED") == true)
+            #expect(harness.projection.window.theme == .day)
+            await harness.shutDown()
+        } catch {
+            await harness.shutDown()
+            throw error
+        }
+    }
+}
