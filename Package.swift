@@ -1,9 +1,11 @@
 // swift-tools-version: 6.1
 // CarWindow: project a Swift UI into a car over SmartDeviceLink.
 //
-// Targets follow the layers and depend one way:
-//   SDLWire (pure wire format) -> SDLRPC (typed RPC models) -> SDLSession (NIO transports, session)
-//   SDLMedia (H.264 encoder, packetizers) -> SDLStreaming -> CarWindow -> HeadUnit / viewer / CLI
+// Targets follow the layers and depend one way (docs/architecture.md draws the whole graph):
+//   SDLWire (pure wire format) -> SDLRPC (typed RPC models), SDLSecurity (TLS carriage)
+//   -> SDLSession (NIO transports, session) -> SDLMedia, SDLStreaming, SDLAudio -> SDLProjection (one run)
+//   -> CarWindow (views) -> CLI. The emulator (HeadUnit) sits beside the app stack on SDLWire, SDLRPC, SDLMedia and
+//   SDLSecurity; the viewer and the testing kit build on it.
 import PackageDescription
 
 let upcoming: [SwiftSetting] = [
