@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "HeadUnit", targets: ["HeadUnit"]),
         .library(name: "SDLAudio", targets: ["SDLAudio"]),
         .library(name: "CarWindow", targets: ["CarWindow"]),
+        .library(name: "CarWindowX11", targets: ["CarWindowX11"]),
         .library(name: "SDLSecurity", targets: ["SDLSecurity"]),
         .library(name: "SDLSecurityOpenSSL", targets: ["SDLSecurityOpenSSL"]),
         .executable(name: "carwindow", targets: ["CarWindowCLI"]),
@@ -126,6 +127,27 @@ let package = Package(
         .target(
             name: "CarWindow",
             dependencies: ["CCairo", "CPangoCairo", "SDLMedia", "SDLRPC", "SDLStreaming", "SDLSession"],
+            swiftSettings: upcoming
+        ),
+        // Any X11 application as a CarWindow view: a private Xvfb and D-Bus session per projection, capture through
+        // XCB MIT-SHM and DAMAGE, input through XTEST, haptic rects from the AT-SPI tree (Debian libxcb*-dev,
+        // libatspi2.0-dev; xvfb, dbus and at-spi2-core at run time). docs/project-any-app.md has the design.
+        .systemLibrary(
+            name: "CXCB",
+            pkgConfig: "xcb-damage",
+            providers: [.apt(["libxcb1-dev", "libxcb-shm0-dev", "libxcb-damage0-dev", "libxcb-xtest0-dev"])]
+        ),
+        .systemLibrary(
+            name: "CAtspi",
+            pkgConfig: "atspi-2",
+            providers: [.apt(["libatspi2.0-dev"])]
+        ),
+        .target(
+            name: "CarWindowX11",
+            dependencies: [
+                "CarWindow", "CXCB", "CAtspi", .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
             swiftSettings: upcoming
         ),
         // Protected services: the security manager protocol and SDL's handshake carriage (pure), and the default
