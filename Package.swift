@@ -207,7 +207,7 @@ let package = Package(
                 "HeadUnit", "HeadUnitViewer", "SDLSecurityOpenSSL", "SDLAudio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-                "SDLMedia", "CH264Reference", "CarWindow", "SDLRPC",
+                "SDLMedia", "CH264Reference", "CarWindow", "CarWindowX11", "SDLRPC",
                 "SDLSession", "SDLStreaming",
             ],
             swiftSettings: upcoming

@@ -17,9 +17,12 @@ final class AccessibilityBus: Sendable {
     let address: String
     /// The accessibility bus address, when at-spi2-core answered.
     let accessibilityAddress: String?
+    /// The bus's private XDG_RUNTIME_DIR, removed by ``stop(grace:)``.
+    let runtimeDirectory: String
     let process: ChildProcess
 
-    private init(address: String, accessibilityAddress: String?, process: ChildProcess) {
+    private init(address: String, accessibilityAddress: String?, runtimeDirectory: String, process: ChildProcess) {
+        self.runtimeDirectory = runtimeDirectory
         self.address = address
         self.accessibilityAddress = accessibilityAddress
         self.process = process
@@ -30,6 +33,7 @@ final class AccessibilityBus: Sendable {
     var environment: [String: String] {
         [
             "DBUS_SESSION_BUS_ADDRESS": address,
+            "XDG_RUNTIME_DIR": runtimeDirectory,
             "GTK_MODULES": "gail:atk-bridge",
             "QT_LINUX_ACCESSIBILITY_ALWAYS_ON": "1",
             "QT_ACCESSIBILITY": "1",
@@ -42,10 +46,18 @@ final class AccessibilityBus: Sendable {
     ///
     /// - Throws: ``X11ProjectionError/Kind/missingTool`` when dbus-daemon is not installed, or
     ///   ``X11ProjectionError/Kind/display`` when it does not start.
-    static func start(timeout: Duration = .seconds(10), logger: Logger) async throws(X11ProjectionError)
-        -> AccessibilityBus
+    static func start(display: String, timeout: Duration = .seconds(10), logger: Logger)
+        async throws(X11ProjectionError) -> AccessibilityBus
     {
-        let environment = ProcessInfo.processInfo.environment
+        var environment = ProcessInfo.processInfo.environment
+        // The accessibility bus launcher puts its socket in XDG_RUNTIME_DIR (else ~/.cache/at-spi/bus, the same for
+        // every projection): a directory of our own keeps projections apart. DISPLAY lets it tag the X screen.
+        let runtime = FileManager.default.temporaryDirectory
+            .appendingPathComponent("carwindow-x11-\(getpid())-\(display.dropFirst())").path
+        try? FileManager.default.createDirectory(
+            atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        environment["XDG_RUNTIME_DIR"] = runtime
+        environment["DISPLAY"] = display
         guard ChildProcess.resolve("dbus-daemon", path: environment["PATH"]) != nil else {
             throw X11ProjectionError(.missingTool, "dbus-daemon not found: install the Debian package dbus")
         }
@@ -65,6 +77,7 @@ final class AccessibilityBus: Sendable {
         guard let address = await DescriptorReader.firstLine(from: pipe.read, timeout: timeout), !address.isEmpty
         else {
             await process.terminate(grace: .milliseconds(500))
+            try? FileManager.default.removeItem(atPath: runtime)
             throw X11ProjectionError(.display, "dbus-daemon did not report a session address")
         }
         var busEnvironment = environment
@@ -86,7 +99,7 @@ final class AccessibilityBus: Sendable {
         }
         return AccessibilityBus(
             address: address, accessibilityAddress: accessibility?.isEmpty == false ? accessibility : nil,
-            process: process)
+            runtimeDirectory: runtime, process: process)
     }
 
     /// The first line `dbus-send` prints, or `nil`.
@@ -112,5 +125,6 @@ final class AccessibilityBus: Sendable {
     /// Ends the session bus and everything it activated (the accessibility bus and registry are in its group).
     func stop(grace: Duration = .seconds(2)) async {
         await process.terminate(grace: grace)
+        try? FileManager.default.removeItem(atPath: runtimeDirectory)
     }
 }

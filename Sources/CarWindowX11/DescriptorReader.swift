@@ -4,7 +4,8 @@ import Glibc
 /// Reads the first line a helper writes on a pipe (Xvfb's display number, dbus-daemon's address), on a dedicated
 /// thread with a deadline, so a helper that hangs or dies gives an error rather than a hang.
 enum DescriptorReader {
-    /// The first line from `fd` (which it closes), or `nil` on EOF, error or after `timeout`.
+    /// The first line from `fd` (which it closes; text up to EOF counts), or `nil` when nothing came before EOF,
+    /// an error or `timeout`.
     static func firstLine(from fd: Int32, timeout: Duration) async -> String? {
         await withCheckedContinuation { continuation in
             let thread = Thread {
@@ -28,7 +29,9 @@ enum DescriptorReader {
                         return
                     }
                 }
-                continuation.resume(returning: nil)
+                // A helper that ends without a newline (dbus-send) still said something.
+                let text = String(decoding: bytes, as: UTF8.self)
+                continuation.resume(returning: text.isEmpty ? nil : text)
             }
             thread.name = "carwindow-x11-pipe"
             thread.start()

@@ -73,7 +73,7 @@ public final class X11Application: Sendable {
         var bus: AccessibilityBus?
         var display: X11Display?
         do throws(X11ProjectionError) {
-            bus = try await AccessibilityBus.start(logger: logger)
+            bus = try await AccessibilityBus.start(display: xServer.name, logger: logger)
             display = try X11Display(display: xServer.name, viewport: viewport, logger: logger)
             var childEnvironment = environment.merging(bus?.environment ?? [:]) { $1 }
             childEnvironment["DISPLAY"] = xServer.name
