@@ -391,6 +391,12 @@ let package = Package(
             ],
             swiftSettings: upcoming
         ),
+        // Real X11 programs (a GTK 3 program, xcalc) projected into the emulator on a private Xvfb.
+        .testTarget(
+            name: "CarWindowX11Tests",
+            dependencies: ["CarWindowTesting", "CarWindowX11", "CarWindow", "HeadUnit", "SDLSession"],
+            swiftSettings: upcoming
+        ),
         .testTarget(
             name: "CarWindowCLITests",
             dependencies: ["CarWindowTesting", "CarWindowCLI", "HeadUnit", "BrowserTestSupport"],

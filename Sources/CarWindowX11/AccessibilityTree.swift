@@ -12,7 +12,7 @@ import NIOConcurrencyHelpers
 /// ``minimumInterval``, plus every ``safetyInterval`` for toolkits that move things without telling. The result is
 /// handed over only when it differs from the previous one.
 ///
-/// Because libatspi holds one bus per process, only the first projection in a process reads a tree; the others
+/// Because libatspi holds one bus per process, only one projection at a time in a process reads a tree; the others
 /// report that haptics are unavailable (``start(busAddress:onChange:)`` returns false).
 final class AccessibilityTree: @unchecked Sendable {
     // Unchecked: all libatspi state lives on the tree's own thread; `stopping` and `dirty` are behind locks.
@@ -25,6 +25,12 @@ final class AccessibilityTree: @unchecked Sendable {
         ATSPI_ROLE_LIST_ITEM, ATSPI_ROLE_TABLE_CELL, ATSPI_ROLE_ENTRY, ATSPI_ROLE_PASSWORD_TEXT, ATSPI_ROLE_SLIDER,
         ATSPI_ROLE_SPIN_BUTTON, ATSPI_ROLE_COMBO_BOX, ATSPI_ROLE_PAGE_TAB, ATSPI_ROLE_PUSH_BUTTON_MENU,
     ].reduce(into: Set<UInt32>()) { $0.insert($1.rawValue) }
+
+    /// The AT-SPI events after which the tree is read again.
+    static let eventTypes = [
+        "object:children-changed", "object:bounds-changed", "object:state-changed:showing",
+        "object:state-changed:visible", "object:state-changed:sensitive", "window:", "object:visible-data-changed",
+    ]
 
     /// Bounds on a hostile or huge tree: nodes visited per read, children looked at per node, depth.
     static let maximumNodes = 4000
@@ -84,12 +90,7 @@ final class AccessibilityTree: @unchecked Sendable {
                 // The listener owns the copy libatspi hands it.
                 if let event { g_boxed_free(atspi_event_get_type(), event) }
             }, Unmanaged.passUnretained(dirty).toOpaque(), nil)
-        for type in [
-            "object:children-changed", "object:bounds-changed", "object:state-changed:showing",
-            "object:state-changed:visible", "object:state-changed:sensitive", "window:", "object:visible-data-changed",
-        ] {
-            atspi_event_listener_register(listener, type, nil)
-        }
+        for type in Self.eventTypes { atspi_event_listener_register(listener, type, nil) }
         var last: [AccessibleElement]?
         var lastRead: ContinuousClock.Instant?
         while !stopping.withLockedValue({ $0 }) {
@@ -111,7 +112,13 @@ final class AccessibilityTree: @unchecked Sendable {
             }
             usleep(20_000)
         }
-        if let listener { g_object_unref(listener) }
+        if let listener {
+            for type in Self.eventTypes { atspi_event_listener_deregister(listener, type, nil) }
+            g_object_unref(listener)
+        }
+        // Leaves libatspi as it found it, so a later projection in this process can read its own tree.
+        atspi_exit()
+        Self.claimed.withLockedValue { $0 = false }
     }
 
     /// One read of every application on the bus (the private bus has only the projected one and its helpers).
