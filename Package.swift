@@ -145,7 +145,7 @@ let package = Package(
         .target(
             name: "CarWindowX11",
             dependencies: [
-                "CarWindow", "CXCB", "CAtspi", .product(name: "Logging", package: "swift-log"),
+                "CarWindow", "CXCB", "CAtspi", "SDLMedia", .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             swiftSettings: upcoming

@@ -353,6 +353,17 @@ final class X11Display: @unchecked Sendable {
         signalInput.yield(.damaged)
     }
 
+    /// Captures the whole viewport into the first image now, on the calling thread (benchmarks only: the event
+    /// thread must not be running). Returns the image's bytes.
+    func captureForBenchmark() -> UnsafeRawBufferPointer? {
+        let viewport = viewportSize
+        guard
+            images[0].capture(
+                connection: connection, drawable: root, x: 0, y: 0, width: viewport.width, height: viewport.height)
+        else { return nil }
+        return UnsafeRawBufferPointer(start: images[0].bytes, count: viewport.width * viewport.height * 4)
+    }
+
     private static func keycode(for keysym: UInt32, connection: OpaquePointer) -> UInt8? {
         let setup = xcb_get_setup(connection)
         let minimum = setup?.pointee.min_keycode ?? 8, maximum = setup?.pointee.max_keycode ?? 255
