@@ -15,6 +15,7 @@ struct CarWindowCommand: AsyncParsableCommand {
               carwindow --help
               carwindow headunit --port 12345
               carwindow demo --duration 30
+              carwindow project -- xcalc
               carwindow stream --core 127.0.0.1:12345 --app-id my-nav --duration 10 --events -
             """,
         version: CarWindowVersion.current,

@@ -83,7 +83,7 @@ struct ProjectCommand: AsyncParsableCommand {
     @Option(help: "Where the emulator records the video (default: a new temporary directory).")
     var record: String?
 
-    @Argument(parsing: .captureForPassthrough, help: "The command to project, after --.")
+    @Argument(parsing: .postTerminator, help: "The command to project, after --.")
     var command: [String] = []
 
     /// The command without the `--` that separates it.
