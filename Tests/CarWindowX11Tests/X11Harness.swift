@@ -81,6 +81,18 @@ final class X11Harness {
         return try #require(await log.app)
     }
 
+    /// Waits until the program stopped drawing (no capture for half a second): its layout at the viewport size is
+    /// done, so taps land where the test expects its widgets.
+    func settle() async throws {
+        var captures = application.captureCount
+        let settled = await eventually(timeout: .seconds(20)) {
+            try? await Task.sleep(for: .milliseconds(500))
+            defer { captures = application.captureCount }
+            return application.captureCount == captures
+        }
+        try #require(settled, "the program kept drawing")
+    }
+
     func shutDown() async {
         try? await projection.stop()
         await application.stop()
