@@ -55,6 +55,27 @@ struct BenchProjectCommand: AsyncParsableCommand {
         Gtk.main()
         """
 
+    /// A drawing area whose colour changes on every frame clock tick, so GTK repaints all of it every frame
+    /// (no cairo drawing from Python: that needs python3-gi-cairo).
+    static let motionProgram = """
+        import gi
+        gi.require_version("Gtk", "3.0")
+        gi.require_version("Gdk", "3.0")
+        from gi.repository import Gtk, Gdk
+        win = Gtk.Window(title="motion")
+        area = Gtk.DrawingArea()
+        frame = [0]
+        def tick(widget, clock):
+            frame[0] += 1
+            t = (frame[0] % 60) / 60.0
+            widget.override_background_color(Gtk.StateFlags.NORMAL, Gdk.RGBA(t, 0.3, 1 - t, 1))
+            return True
+        area.add_tick_callback(tick)
+        win.add(area)
+        win.show_all()
+        Gtk.main()
+        """
+
     func run() async throws {
         // Each figure as soon as it is measured, even into a pipe.
         let print: (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
@@ -90,5 +111,22 @@ struct BenchProjectCommand: AsyncParsableCommand {
             throw error
         }
         await tapped.stop()
+
+        let motionFile = file.deletingLastPathComponent().appendingPathComponent("carwindow-bench-motion-\(UUID()).py")
+        try Self.motionProgram.write(to: motionFile, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: motionFile) }
+        let size = Size(width: 1280, height: 720)
+        let motion = try await X11Application.launch(
+            command: [python, motionFile.path], viewport: size, haptics: false, logger: logger)
+        do {
+            try await motion.waitForWindow()
+            print("  \(try await X11Benchmark.throughput(application: motion, size: size, seconds: seconds))")
+        } catch {
+            await motion.stop()
+            throw error
+        }
+        await motion.stop()
+        let own = try await RenderBenchmark.run(frames: 60, sizes: [size])
+        for result in own { print("  CarWindow's own render path, \(result)") }
     }
 }

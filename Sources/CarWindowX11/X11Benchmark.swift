@@ -139,15 +139,58 @@ public enum X11Benchmark {
         return LatencyResult(samples: samples)
     }
 
+    /// An application that redraws all the time, projected at `size` with the pump ticking as fast as it can.
+    public struct ThroughputResult: Sendable, CustomStringConvertible {
+        public var size: Size
+        public var seconds: Double
+        public var rendered: Int
+        public var captures: Int
+        /// Mean time of a tick that rendered (layout, paint from shared memory, nothing else).
+        public var meanRender: Duration
+        public var description: String {
+            String(
+                format: "%dx%d full motion over %.0f s: %.1f frames rendered/s (%.1f captures/s), %@ ms per rendered "
+                    + "frame", Int(size.width), Int(size.height), seconds, Double(rendered) / seconds,
+                Double(captures) / seconds, milliseconds(meanRender))
+        }
+    }
+
     @CarWindowActor
-    private static func makePump(_ application: X11Application) throws -> (Window, FramePump, X11AppView) {
+    public static func throughput(application: X11Application, size: Size, seconds: Double) async throws
+        -> ThroughputResult
+    {
+        let (_, pump, _) = try makePump(application, size: size)
+        var now = Duration.zero
+        try await tick(pump, for: 1, from: &now)
+        let clock = ContinuousClock()
+        let capturesBefore = application.captureCount
+        var renderTimes: [Duration] = []
+        let end = clock.now.advanced(by: .seconds(seconds))
+        while clock.now < end {
+            // Yield so the capture signals reach the view; then tick at once, no frame-rate wait.
+            try await Task.sleep(for: .milliseconds(1))
+            now += .milliseconds(1)
+            let start = clock.now
+            let tick = try pump.tick(at: now)
+            if tick.frame != nil { pump.submissionFinished(.accepted) }
+            if tick.outcome == .rendered { renderTimes.append(start.duration(to: clock.now)) }
+        }
+        return ThroughputResult(
+            size: size, seconds: seconds, rendered: renderTimes.count,
+            captures: application.captureCount - capturesBefore,
+            meanRender: renderTimes.isEmpty ? .zero : renderTimes.reduce(.zero, +) / renderTimes.count)
+    }
+
+    @CarWindowActor
+    private static func makePump(_ application: X11Application, size: Size = Size(width: 800, height: 480)) throws
+        -> (Window, FramePump, X11AppView)
+    {
         var configuration = Window.Configuration()
         configuration.gestures = X11Application.gestureConfiguration
-        let window = try Window(
-            capabilities: DisplayCapabilities(resolution: Size(width: 800, height: 480)), configuration: configuration)
+        let window = try Window(capabilities: DisplayCapabilities(resolution: size), configuration: configuration)
         let view = application.makeView()
         window.rootView = view
-        return (window, FramePump(window: window, configuration: StreamingConfiguration(frameRate: 30)), view)
+        return (window, FramePump(window: window, configuration: StreamingConfiguration(frameRate: 1000)), view)
     }
 
     @CarWindowActor
