@@ -93,6 +93,8 @@ final class AccessibilityTree: @unchecked Sendable {
         for type in Self.eventTypes { atspi_event_listener_register(listener, type, nil) }
         var last: [AccessibleElement]?
         var lastRead: ContinuousClock.Instant?
+        let started = ContinuousClock.now
+        var saidEmpty = false
         while !stopping.withLockedValue({ $0 }) {
             // Dispatch what arrived on the bus (events, cache updates), so nothing piles up unread.
             var dispatched = 0
@@ -108,6 +110,11 @@ final class AccessibilityTree: @unchecked Sendable {
                 if elements != last {
                     last = elements
                     onChange(elements)
+                }
+                // Once: an application without accessibility (Xaw, plain X11, Chromium without the flag) gets none.
+                if elements.isEmpty, !saidEmpty, started.duration(to: now) > .seconds(5) {
+                    saidEmpty = true
+                    logger.info("no touchable elements in the accessibility tree: no haptic rects are sent")
                 }
             }
             usleep(20_000)
