@@ -41,6 +41,8 @@ final class AccessibilityTree: @unchecked Sendable {
     let safetyInterval: Duration
     private let logger: Logger
     private let stopping = NIOLockedValueBox(false)
+    /// Set when the thread has left libatspi and given up the claim (or never started).
+    private let finished = NIOLockedValueBox(true)
     private let dirty = DirtyFlag()
 
     /// The one tree reader a process may have (libatspi's bus is process-wide).
@@ -57,13 +59,14 @@ final class AccessibilityTree: @unchecked Sendable {
     }
 
     /// Starts reading the tree on the accessibility bus at `busAddress`; `onChange` gets every new set of elements
-    /// (screen coordinates), on the tree's thread. False when another projection in this process has the reader.
+    /// (screen coordinates), on the tree's thread. False when an earlier projection in this process had the reader.
     func start(busAddress: String, onChange: @escaping @Sendable ([AccessibleElement]) -> Void) -> Bool {
         let first = Self.claimed.withLockedValue { claimed in
             defer { claimed = true }
             return !claimed
         }
         guard first else { return false }
+        finished.withLockedValue { $0 = false }
         let thread = Thread { [self] in run(busAddress: busAddress, onChange: onChange) }
         thread.name = "carwindow-x11-atspi"
         thread.start()
@@ -74,12 +77,23 @@ final class AccessibilityTree: @unchecked Sendable {
         stopping.withLockedValue { $0 = true }
     }
 
+    /// Waits (at most `timeout`) until the thread has left libatspi, so the next projection in this process can
+    /// read its own tree.
+    func waitUntilFinished(timeout: Duration) async {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while !finished.withLockedValue({ $0 }), ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
     private func run(busAddress: String, onChange: @escaping @Sendable ([AccessibleElement]) -> Void) {
         // libatspi finds the accessibility bus through this variable; the claim above makes this the only writer.
         setenv("AT_SPI_BUS_ADDRESS", busAddress, 1)
         atspi_set_timeout(1000, 5000)
         guard atspi_init() <= 1 else {
             logger.warning("AT-SPI did not start: no haptic rects from the application")
+            Self.claimed.withLockedValue { $0 = false }
+            finished.withLockedValue { $0 = true }
             return
         }
         let listener = atspi_event_listener_new(
@@ -123,9 +137,9 @@ final class AccessibilityTree: @unchecked Sendable {
             for type in Self.eventTypes { atspi_event_listener_deregister(listener, type, nil) }
             g_object_unref(listener)
         }
-        // Leaves libatspi as it found it, so a later projection in this process can read its own tree.
-        atspi_exit()
-        Self.claimed.withLockedValue { $0 = false }
+        // libatspi cannot be pointed at another bus once initialised (atspi_exit then atspi_init reads nothing from
+        // the new bus), so the claim is kept: later projections in this process say they have no haptic rects.
+        finished.withLockedValue { $0 = true }
     }
 
     /// One read of every application on the bus (the private bus has only the projected one and its helpers).
@@ -148,7 +162,8 @@ final class AccessibilityTree: @unchecked Sendable {
         _ node: UnsafeMutablePointer<AtspiAccessible>, depth: Int, budget: inout Int,
         into found: inout [AccessibleElement]
     ) {
-        guard budget > 0, depth < Self.maximumDepth else { return }
+        // A projection that ends mid-read (its application gone, every call timing out) stops reading at once.
+        guard budget > 0, depth < Self.maximumDepth, !stopping.withLockedValue({ $0 }) else { return }
         budget -= 1
         let role = atspi_accessible_get_role(node, nil)
         if depth > 0 {

@@ -128,7 +128,11 @@ public final class X11Application: Sendable {
         let (elements, input) = AsyncStream.makeStream(
             of: [AccessibleElement].self, bufferingPolicy: .bufferingNewest(1))
         guard tree.start(busAddress: address, onChange: { input.yield($0) }) else {
-            logger.info("another X11 projection in this process reads AT-SPI: no haptic rects are sent")
+            logger.warning(
+                """
+                an earlier X11 projection in this process used AT-SPI (libatspi has one bus per process): \
+                no haptic rects are sent; run one projection per process for haptics
+                """)
             return
         }
         accessibilityUpdates.withLockedValue { $0 = elements }
@@ -212,6 +216,8 @@ public final class X11Application: Sendable {
         display.stop()
         for task in tasks.withLockedValue({ $0 }) { task.cancel() }
         await bus?.stop(grace: grace)
+        // With the bus gone its calls fail at once; the reader's thread ends.
+        await tree?.waitUntilFinished(timeout: .seconds(5))
         await xServer?.stop(grace: grace)
     }
 }
