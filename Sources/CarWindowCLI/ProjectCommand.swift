@@ -141,7 +141,9 @@ struct ProjectCommand: AsyncParsableCommand {
             fail(error.context)
             throw ExitCode(error.kind == .applicationExited ? 3 : 2)
         }
-        say("\(display == nil ? commandLine.joined(separator: " ") : "display") on X display \(application.displayName)")
+        say(
+            "\(display == nil ? commandLine.joined(separator: " ") : "display") on X display \(application.displayName)"
+        )
 
         var headUnit: HeadUnitEmulator?
         var recordDirectory: String?
@@ -185,7 +187,8 @@ struct ProjectCommand: AsyncParsableCommand {
         do {
             try await hook?.demoWillStart(headUnit: headUnit, projection: projection, say: say)
             try await projection.start()
-            say("'\(name)' connected to \(target.host):\(target.port); \(duration.map { "running for \($0) s" } ?? "Ctrl-C stops")")
+            let until = duration.map { "running for \($0) s" } ?? "Ctrl-C stops"
+            say("'\(name)' connected to \(target.host):\(target.port); \(until)")
             status = await ProjectRun.wait(
                 application: application, projection: projection, interrupts: interrupts, duration: duration,
                 writer: writer, say: say, fail: fail)
@@ -203,7 +206,8 @@ struct ProjectCommand: AsyncParsableCommand {
         if let headUnit { await headUnit.stop() }
         await writer?.close()
         if let recordDirectory {
-            let files = (try? FileManager.default.contentsOfDirectory(atPath: recordDirectory))?
+            let files =
+                (try? FileManager.default.contentsOfDirectory(atPath: recordDirectory))?
                 .filter { $0.hasSuffix(".h264") }.sorted() ?? []
             for file in files { say("recording: \(recordDirectory)/\(file)") }
         }
@@ -235,12 +239,12 @@ struct ProjectCommand: AsyncParsableCommand {
     }
 
     private static func makeTemporaryDirectory() throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("carwindow-project-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "carwindow-project-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url.path
     }
 }
-
 
 /// Puts the application's view in the projection's window, on ``CarWindowActor``.
 enum MainActorless {

@@ -168,7 +168,8 @@ final class AccessibilityTree: @unchecked Sendable {
         let role = atspi_accessible_get_role(node, nil)
         if depth > 0 {
             guard let states = atspi_accessible_get_state_set(node) else { return }
-            let showing = atspi_state_set_contains(states, ATSPI_STATE_SHOWING) != 0
+            let showing =
+                atspi_state_set_contains(states, ATSPI_STATE_SHOWING) != 0
                 && atspi_state_set_contains(states, ATSPI_STATE_VISIBLE) != 0
             let sensitive = atspi_state_set_contains(states, ATSPI_STATE_SENSITIVE) != 0
             g_object_unref(states)
@@ -200,14 +201,16 @@ final class AccessibilityTree: @unchecked Sendable {
         let object = UnsafeMutableRawPointer(node).assumingMemoryBound(to: AtspiObject.self).pointee
         let bus = object.app.flatMap { $0.pointee.bus_name.map { String(cString: $0) } } ?? ""
         let path = object.path.map { String(cString: $0) } ?? ""
-        let roleName = atspi_role_get_name(role).map { pointer in
-            defer { g_free(pointer) }
-            return String(cString: pointer)
-        } ?? "\(role.rawValue)"
-        let name = atspi_accessible_get_name(node, nil).map { pointer in
-            defer { g_free(pointer) }
-            return String(cString: pointer)
-        } ?? ""
+        let roleName =
+            atspi_role_get_name(role).map { pointer in
+                defer { g_free(pointer) }
+                return String(cString: pointer)
+            } ?? "\(role.rawValue)"
+        let name =
+            atspi_accessible_get_name(node, nil).map { pointer in
+                defer { g_free(pointer) }
+                return String(cString: pointer)
+            } ?? ""
         return AccessibleElement(key: bus + path, role: roleName, name: name, rect: rect)
     }
 }

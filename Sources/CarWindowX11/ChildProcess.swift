@@ -99,7 +99,8 @@ public final class ChildProcess: Sendable {
             var answer: pid_t
             repeat { answer = waitpid(child, &status, 0) } while answer == -1 && errno == EINTR
             let termination: Termination =
-                answer == -1 ? .exited(-1)
+                answer == -1
+                ? .exited(-1)
                 : (status & 0x7f) == 0 ? .exited((status >> 8) & 0xff) : .signalled(status & 0x7f)
             let waiters = state.withLockedValue { state in
                 state.termination = termination

@@ -1,7 +1,7 @@
+public import CarWindow
 import Foundation
 import Glibc
 public import Logging
-public import CarWindow
 
 /// A private X server (Xvfb) on a free display number, with one screen of the viewport's size.
 ///
@@ -36,7 +36,8 @@ public final class VirtualDisplay: Sendable {
     public static func start(
         size: Size, timeout: Duration = .seconds(15), logger: Logger = Logger(label: "carwindow.x11")
     ) async throws(X11ProjectionError) -> VirtualDisplay {
-        let width = Int(size.width.rounded()), height = Int(size.height.rounded())
+        let width = Int(size.width.rounded())
+        let height = Int(size.height.rounded())
         guard (16...8192).contains(width), (16...8192).contains(height) else {
             throw X11ProjectionError(.invalidArgument, "screen \(width)x\(height) is outside 16...8192")
         }
@@ -67,7 +68,8 @@ public final class VirtualDisplay: Sendable {
             throw X11ProjectionError(.display, "Xvfb did not start a display (it \(ended))")
         }
         logger.debug("Xvfb on :\(number), \(width)x\(height), pid \(process.pid)")
-        return VirtualDisplay(number: number, size: Size(width: Double(width), height: Double(height)), process: process)
+        return VirtualDisplay(
+            number: number, size: Size(width: Double(width), height: Double(height)), process: process)
     }
 
     /// Whether the X server is still running.

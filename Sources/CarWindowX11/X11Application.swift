@@ -54,7 +54,8 @@ public final class X11Application: Sendable {
     ///
     /// - Parameters:
     ///   - haptics: read the accessibility tree for haptic rects.
-    ///   - environment: the command's environment (default: this process's) before `DISPLAY` and the accessibility variables are added.
+    ///   - environment: the command's environment (default: this process's) before `DISPLAY` and the
+    ///     accessibility variables are added.
     /// - Throws: ``X11ProjectionError``: `missingTool` (no Xvfb or dbus-daemon), `badCommand`, `display`, `x11`;
     ///   whatever started is stopped again.
     public static func launch(
@@ -177,10 +178,12 @@ public final class X11Application: Sendable {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while display.shownWindow == nil {
             if let ended = child?.termination {
-                throw X11ProjectionError(.applicationExited, "\(child?.name ?? "the command") \(ended) before mapping a window")
+                throw X11ProjectionError(
+                    .applicationExited, "\(child?.name ?? "the command") \(ended) before mapping a window")
             }
             guard ContinuousClock.now < deadline else {
-                throw X11ProjectionError(.noWindow, "\(child?.name ?? "the application") mapped no window in \(timeout)")
+                throw X11ProjectionError(
+                    .noWindow, "\(child?.name ?? "the application") mapped no window in \(timeout)")
             }
             try? await Task.sleep(for: .milliseconds(25))
         }

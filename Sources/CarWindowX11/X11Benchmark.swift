@@ -58,9 +58,9 @@ public enum X11Benchmark {
         }
     }
 
-    public static func capture(sizes: [Size] = captureSizes, frames: Int = 100, logger: Logger) async throws(
-        X11ProjectionError
-    ) -> [CaptureResult] {
+    public static func capture(sizes: [Size] = captureSizes, frames: Int = 100, logger: Logger)
+        async throws(X11ProjectionError) -> [CaptureResult]
+    {
         var results: [CaptureResult] = []
         for size in sizes {
             let server = try await VirtualDisplay.start(size: size, logger: logger)
@@ -100,7 +100,9 @@ public enum X11Benchmark {
         try await tick(pump, for: 1, from: &now)
         let capturesBefore = application.captureCount
         let renderedBefore = pump.statistics.framesRendered
-        let selfBefore = processCPU(), appBefore = childCPU(application.child?.pid), xBefore = childCPU(application.xServerPID)
+        let selfBefore = processCPU()
+        let appBefore = childCPU(application.child?.pid)
+        let xBefore = childCPU(application.xServerPID)
         try await tick(pump, for: seconds, from: &now)
         let percent = { (after: Double, before: Double) in (after - before) / seconds * 100 }
         _ = window

@@ -191,7 +191,8 @@ final class X11Display: @unchecked Sendable {
 
     /// XTEST: moves the pointer to viewport coordinates.
     func movePointer(to point: Point) {
-        let x = Int16(clamping: Int(point.x.rounded())), y = Int16(clamping: Int(point.y.rounded()))
+        let x = Int16(clamping: Int(point.x.rounded()))
+        let y = Int16(clamping: Int(point.y.rounded()))
         xcb_test_fake_input(connection, UInt8(XCB_MOTION_NOTIFY), 0, UInt32(XCB_CURRENT_TIME), root, x, y, 0)
     }
 
@@ -232,7 +233,10 @@ final class X11Display: @unchecked Sendable {
             } else if damaged {
                 timeout = 0
             }
-            var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0),
+            ]
             let ready = poll(&fds, 2, timeout)
             if ready < 0, errno != EINTR { break }
             if fds[1].revents != 0 {
@@ -248,9 +252,14 @@ final class X11Display: @unchecked Sendable {
                 signalInput.yield(.lost)
                 break
             }
-            if state.withLockedValue({ state in defer { state.resizePending = false }; return state.resizePending }) {
+            if state.withLockedValue({ state in
+                defer { state.resizePending = false }
+                return state.resizePending
+            }) {
                 if let window = shownWindow { place(window) }
-                state.withLockedValue { $0.dirty = [Rect(x: 0, y: 0, width: Double(screenWidth), height: Double(screenHeight))] }
+                state.withLockedValue {
+                    $0.dirty = [Rect(x: 0, y: 0, width: Double(screenWidth), height: Double(screenHeight))]
+                }
                 damaged = true
             }
             if damaged, lastCapture.map({ $0.duration(to: .now) >= minimumCaptureInterval }) ?? true {
@@ -267,8 +276,10 @@ final class X11Display: @unchecked Sendable {
         let type = event.pointee.response_type & 0x7f
         switch type {
         case damageEvent &+ UInt8(XCB_DAMAGE_NOTIFY):
-            let area = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_damage_notify_event_t.self).pointee.area
-            let rect = Rect(x: Double(area.x), y: Double(area.y), width: Double(area.width), height: Double(area.height))
+            let area = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_damage_notify_event_t.self).pointee
+                .area
+            let rect = Rect(
+                x: Double(area.x), y: Double(area.y), width: Double(area.width), height: Double(area.height))
             state.withLockedValue { state in
                 if let index = state.dirty.firstIndex(where: { $0.intersects(rect) }) {
                     state.dirty[index] = state.dirty[index].union(rect)
@@ -319,7 +330,9 @@ final class X11Display: @unchecked Sendable {
     /// Moves `window` to the top-left corner at the viewport's size, on top, with the keyboard focus.
     private func place(_ window: xcb_window_t) {
         let viewport = state.withLockedValue { $0.viewport }
-        var values: [UInt32] = [0, 0, UInt32(viewport.width), UInt32(viewport.height), 0, XCB_STACK_MODE_ABOVE.rawValue]
+        var values: [UInt32] = [
+            0, 0, UInt32(viewport.width), UInt32(viewport.height), 0, XCB_STACK_MODE_ABOVE.rawValue,
+        ]
         let mask =
             XCB_CONFIG_WINDOW_X.rawValue | XCB_CONFIG_WINDOW_Y.rawValue | XCB_CONFIG_WINDOW_WIDTH.rawValue
             | XCB_CONFIG_WINDOW_HEIGHT.rawValue | XCB_CONFIG_WINDOW_BORDER_WIDTH.rawValue
@@ -366,7 +379,8 @@ final class X11Display: @unchecked Sendable {
 
     private static func keycode(for keysym: UInt32, connection: OpaquePointer) -> UInt8? {
         let setup = xcb_get_setup(connection)
-        let minimum = setup?.pointee.min_keycode ?? 8, maximum = setup?.pointee.max_keycode ?? 255
+        let minimum = setup?.pointee.min_keycode ?? 8
+        let maximum = setup?.pointee.max_keycode ?? 255
         let cookie = xcb_get_keyboard_mapping(connection, minimum, maximum - minimum + 1)
         guard let reply = xcb_get_keyboard_mapping_reply(connection, cookie, nil) else { return nil }
         defer { free(reply) }

@@ -70,7 +70,9 @@ struct X11InputMapper: Sendable {
 
     private func click() -> [Action] { [.button(1, pressed: true), .button(1, pressed: false)] }
 
-    private func wheel(_ button: UInt8) -> [Action] { [.button(button, pressed: true), .button(button, pressed: false)] }
+    private func wheel(_ button: UInt8) -> [Action] {
+        [.button(button, pressed: true), .button(button, pressed: false)]
+    }
 
     /// A finger moving up scrolls the content up: what lies below comes into view, as on a phone (wheel down).
     private mutating func scroll(by delta: Point) -> [Action] {

@@ -43,10 +43,12 @@ struct ProjectChromiumTests {
         return await condition()
     }
 
-    @Test("the HTML button's haptic rect comes from Chromium's accessibility tree; a tap on it runs its JavaScript",
-          .enabled(if: chromium != nil, "Chromium is not installed (scripts/install-deps.sh --with-browser)"))
+    @Test(
+        "the HTML button's haptic rect comes from Chromium's accessibility tree; a tap on it runs its JavaScript",
+        .enabled(if: chromium != nil, "Chromium is not installed (scripts/install-deps.sh --with-browser)"))
     func tapHTMLButton() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cw-chromium-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "cw-chromium-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let page = directory.appendingPathComponent("page.html")
@@ -84,7 +86,8 @@ struct ProjectChromiumTests {
                 let lumas = try await Self.luma(file)
                 try #require(lumas.count > before)
                 // The background away from the button: white just before the tap, black after it.
-                let white = Self.mean(lumas[before - 1]), black = Self.mean(lumas[lumas.count - 1])
+                let white = Self.mean(lumas[before - 1])
+                let black = Self.mean(lumas[lumas.count - 1])
                 #expect(white > 200, "white before the tap: \(white)")
                 #expect(black < 40, "black after the tap: \(black)")
             }

@@ -46,19 +46,24 @@ extension X11Programs {
             ((try? String(contentsOf: file, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
         }
 
-        @Test("the button's haptic rect arrives from AT-SPI; a tap at its centre clicks it and the video shows the change")
+        @Test(
+            "the button's haptic rect arrives from AT-SPI; a tap at its centre clicks it and the video shows the change"
+        )
         func tapTheButton() async throws {
             let program = try writeProgram(Self.program, named: "tap.py")
             let output = program.deletingLastPathComponent().appendingPathComponent("out.txt")
             defer { try? FileManager.default.removeItem(at: program.deletingLastPathComponent()) }
             try await EmulatorFixture.run { emulator in
-                let harness = try await X11Harness(emulator: emulator, command: [systemPython, program.path, output.path])
+                let harness = try await X11Harness(
+                    emulator: emulator, command: [systemPython, program.path, output.path])
                 do {
                     let app = try await harness.start(frames: 2)
                     // The button's last allocation at the viewport size (GTK allocates more than once while mapping).
                     var button: [Int] = []
                     let allocated = await eventually {
-                        guard let line = Self.lines(output).last(where: { $0.hasPrefix("button ") }) else { return false }
+                        guard let line = Self.lines(output).last(where: { $0.hasPrefix("button ") }) else {
+                            return false
+                        }
                         button = line.split(separator: " ").dropFirst().compactMap { Int($0) }
                         return button.count == 4 && button[2] == 800
                     }

@@ -122,7 +122,8 @@ enum Frames {
     }
 
     /// Mean absolute difference of two frames inside `rect` (pixels), 0...255.
-    static func difference(_ a: [UInt8], _ b: [UInt8], width: Int, in rect: (x: Int, y: Int, w: Int, h: Int)) -> Double {
+    static func difference(_ a: [UInt8], _ b: [UInt8], width: Int, in rect: (x: Int, y: Int, w: Int, h: Int)) -> Double
+    {
         var total = 0
         for y in rect.y..<(rect.y + rect.h) {
             for x in rect.x..<(rect.x + rect.w) {

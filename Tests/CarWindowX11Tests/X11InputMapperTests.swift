@@ -10,7 +10,10 @@ struct X11InputMapperTests {
     @Test("a tap is a click where it landed; a double tap two clicks")
     func taps() {
         var mapper = X11InputMapper(options: X11InputOptions())
-        #expect(mapper.actions(for: .singleTap(at: point)) == [.move(point), .button(1, pressed: true), .button(1, pressed: false)])
+        #expect(
+            mapper.actions(for: .singleTap(at: point)) == [
+                .move(point), .button(1, pressed: true), .button(1, pressed: false),
+            ])
         #expect(mapper.actions(for: .doubleTap(at: point)).filter { $0 == .button(1, pressed: true) }.count == 2)
     }
 
@@ -28,7 +31,11 @@ struct X11InputMapperTests {
         var mapper = X11InputMapper(options: X11InputOptions(pan: .scroll, scrollStep: 24))
         _ = mapper.actions(for: .panBegan(at: point))
         let up = mapper.actions(for: .panMoved(from: point, to: Point(x: 100, y: 0)))
-        #expect(up == [.button(5, pressed: true), .button(5, pressed: false), .button(5, pressed: true), .button(5, pressed: false)])
+        #expect(
+            up == [
+                .button(5, pressed: true), .button(5, pressed: false), .button(5, pressed: true),
+                .button(5, pressed: false),
+            ])
         // 2 px left over plus 22 more make the third step.
         let more = mapper.actions(for: .panMoved(from: Point(x: 100, y: 0), to: Point(x: 100, y: -22)))
         #expect(more == [.button(5, pressed: true), .button(5, pressed: false)])

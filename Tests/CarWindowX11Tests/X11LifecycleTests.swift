@@ -20,7 +20,7 @@ extension X11Programs {
             win = Gtk.Window(title="Still")
             win.add(Gtk.Label(label="Nothing moves here"))
             win.show_all()
-            \(crashAfterMilliseconds.map { "GLib.timeout_add(\($0), lambda: os.kill(os.getpid(), signal.SIGSEGV))" } ?? "")
+            \(crashAfterMilliseconds.map { "GLib.timeout_add(\($0), lambda: os.kill(os.getpid(), 11))" } ?? "")
             Gtk.main()
             """
         }
@@ -42,7 +42,8 @@ extension X11Programs {
                 #expect(ended.map { "\($0)" } == "killed by signal 11 (Segmentation fault)")
                 await harness.shutDown()
                 #expect(!harness.application.isDisplayRunning)
-                #expect(await eventually(timeout: .seconds(5)) { !Self.processExists(xServer) }, "Xvfb \(xServer) is gone")
+                #expect(
+                    await eventually(timeout: .seconds(5)) { !Self.processExists(xServer) }, "Xvfb \(xServer) is gone")
                 #expect(!FileManager.default.fileExists(atPath: "/tmp/.X\(display.dropFirst())-lock"))
             }
         }
