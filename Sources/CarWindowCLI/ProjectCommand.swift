@@ -175,7 +175,7 @@ struct ProjectCommand: AsyncParsableCommand {
         do {
             projection = try await CarWindowProjection(
                 app: app, host: target.host, port: target.port, settings: settings)
-            await MainActorless.install(application: application, options: options, in: projection)
+            await ProjectView.install(application: application, options: options, in: projection)
         } catch {
             await application.stop()
             await headUnit?.stop()
@@ -247,7 +247,7 @@ struct ProjectCommand: AsyncParsableCommand {
 }
 
 /// Puts the application's view in the projection's window, on ``CarWindowActor``.
-enum MainActorless {
+enum ProjectView {
     @CarWindowActor
     static func install(application: X11Application, options: X11InputOptions, in projection: CarWindowProjection) {
         projection.rootView = application.makeView(options: options)
