@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "HeadUnitViewer", targets: ["HeadUnitViewer"]),
         .library(name: "SDLAudio", targets: ["SDLAudio"]),
         .library(name: "CarWindow", targets: ["CarWindow"]),
+        .library(name: "CarWindowX11", targets: ["CarWindowX11"]),
         .library(name: "SDLSecurity", targets: ["SDLSecurity"]),
         .library(name: "SDLSecurityOpenSSL", targets: ["SDLSecurityOpenSSL"]),
         .executable(name: "carwindow", targets: ["CarWindowCLI"]),
@@ -148,6 +149,27 @@ let package = Package(
             ],
             swiftSettings: upcoming
         ),
+        // Any X11 application as a CarWindow view: a private Xvfb and D-Bus session per projection, capture through
+        // XCB MIT-SHM and DAMAGE, input through XTEST, haptic rects from the AT-SPI tree (Debian libxcb*-dev,
+        // libatspi2.0-dev; xvfb, dbus and at-spi2-core at run time). docs/project-any-app.md has the design.
+        .systemLibrary(
+            name: "CXCB",
+            pkgConfig: "xcb-damage",
+            providers: [.apt(["libxcb1-dev", "libxcb-shm0-dev", "libxcb-damage0-dev", "libxcb-xtest0-dev"])]
+        ),
+        .systemLibrary(
+            name: "CAtspi",
+            pkgConfig: "atspi-2",
+            providers: [.apt(["libatspi2.0-dev"])]
+        ),
+        .target(
+            name: "CarWindowX11",
+            dependencies: [
+                "CarWindow", "CXCB", "CAtspi", "SDLMedia", .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
+            swiftSettings: upcoming
+        ),
         // Protected services: the security manager protocol and SDL's handshake carriage (pure), and the default
         // implementation on OpenSSL 3 through a system-library target (Debian libssl-dev).
         .target(
@@ -217,7 +239,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                "SDLMedia", "CH264Reference", "CarWindow", "SDLRPC",
+                "SDLMedia", "CH264Reference", "CarWindow", "CarWindowX11", "SDLRPC",
                 "SDLSession", "SDLStreaming", "SDLProjection", "SDLSecurity", "SDLWire",
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
@@ -409,6 +431,12 @@ let package = Package(
                 "SDLSession", "SDLSecurity", "SDLSecurityOpenSSL", "HeadUnit", "SDLWire", "SDLRPC", "SDLMedia",
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
+            swiftSettings: upcoming
+        ),
+        // Real X11 programs (a GTK 3 program, xcalc) projected into the emulator on a private Xvfb.
+        .testTarget(
+            name: "CarWindowX11Tests",
+            dependencies: ["CarWindowTesting", "CarWindowX11", "CarWindow", "HeadUnit", "SDLSession", "SDLRPC"],
             swiftSettings: upcoming
         ),
         .testTarget(

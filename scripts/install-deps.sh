@@ -23,6 +23,24 @@ packages=(
     gstreamer1.0-plugins-base
     gstreamer1.0-plugins-good
     gstreamer1.0-plugins-bad
+    # CarWindowX11 (`carwindow project`): XCB with MIT-SHM, DAMAGE, XFIXES, XTEST; AT-SPI; and at run time a
+    # private X server, D-Bus session and accessibility bus per projection.
+    libxcb1-dev
+    libxcb-shm0-dev
+    libxcb-damage0-dev
+    libxcb-xfixes0-dev
+    libxcb-xtest0-dev
+    libxcb-randr0-dev
+    libatspi2.0-dev
+    xvfb
+    dbus
+    dbus-x11
+    at-spi2-core
+    # Test programs for the X11 projection tests: xcalc, a GTK 3 program run by Debian's python3.
+    x11-apps
+    x11-xserver-utils
+    python3-gi
+    gir1.2-gtk-3.0
 )
 # Chromium (headless) runs the viewer's browser tests (Tests/HeadUnitViewerTests/BrowserTests.swift); it is large,
 # so only scripts/test.sh and those who ask get it.

@@ -15,9 +15,10 @@ struct CarWindowCommand: AsyncParsableCommand {
               carwindow --help
               carwindow headunit --port 12345
               carwindow demo --duration 30
+              carwindow project -- xcalc
               carwindow stream --core 127.0.0.1:12345 --app-id my-nav --duration 10 --events -
             """,
         version: CarWindowVersion.current,
-        subcommands: [DemoCommand.self, StreamCommand.self, HeadUnitCommand.self, BenchCommand.self]
+        subcommands: [DemoCommand.self, ProjectCommand.self, StreamCommand.self, HeadUnitCommand.self, BenchCommand.self]
     )
 }

@@ -2,7 +2,7 @@ import Testing
 
 @Suite("carwindow bench")
 struct BenchCommandTests {
-    @Test("bench --help lists the media and carwindow benchmarks")
+    @Test("bench --help lists the media, carwindow and project benchmarks")
     func benchHelp() async throws {
         let result = try await BinaryRunner.runOffPool(["bench", "--help"])
         #expect(result.status == 0)
@@ -53,6 +53,8 @@ struct BenchCommandTests {
                                       packetizing per frame size.
               carwindow               Benchmark CarWindow's frames end to end: render,
                                       convert, encode, packetize.
+              project                 Measure projecting an X11 application: capture
+                                      against memcpy, a still app's CPU, touch latency.
 
               See 'carwindow help bench <subcommand>' for detailed help.
             """

@@ -79,6 +79,35 @@ public struct DrawingContext: ~Copyable {
         cairo_restore(cr)
     }
 
+    /// Copies 32-bit pixels (BGRX, `stride` bytes a row, the X server's and Cairo's `RGB24` layout) so that their
+    /// top-left corner lands at `origin`, one to one, without scaling. The memory is wrapped, not copied first, and
+    /// only the part inside the current clip is written: a view that tracks damage pays for the damage only.
+    ///
+    /// ```swift
+    /// capture.withFrontBuffer { pixels, width, height, stride in
+    ///     context.drawPixels(pixels, width: width, height: height, stride: stride, at: .zero)
+    /// }
+    /// ```
+    public func drawPixels(_ pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int, at origin: Point) {
+        guard width > 0, height > 0, stride >= width * 4, stride % 4 == 0 else { return }
+        // Cairo takes a mutable pointer but only reads a surface used as a source.
+        guard
+            let surface = cairo_image_surface_create_for_data(
+                UnsafeMutablePointer(mutating: pixels.assumingMemoryBound(to: UInt8.self)), CAIRO_FORMAT_RGB24,
+                Int32(width), Int32(height), Int32(stride))
+        else { return }
+        defer { cairo_surface_destroy(surface) }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return }
+        cairo_save(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_surface(cr, surface, origin.x, origin.y)
+        cairo_rectangle(cr, origin.x, origin.y, Double(width), Double(height))
+        cairo_fill(cr)
+        cairo_restore(cr)
+        // The source must not outlive the caller's memory.
+        cairo_surface_finish(surface)
+    }
+
     /// Runs `body` and then restores transforms and clipping to what they were before.
     public func withSavedState<R, E: Error>(_ body: (borrowing DrawingContext) throws(E) -> R) throws(E) -> R {
         cairo_save(cr)

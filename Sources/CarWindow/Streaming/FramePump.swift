@@ -141,9 +141,10 @@ public final class FramePump {
                 }
             }
         }
-        if hapticsStale, !window.isDirty {
+        if hapticsStale || window.needsHapticUpdate, !window.isDirty {
             // Only a laid-out tree has meaningful rects; a dropped tick leaves them for the next render.
             hapticsStale = false
+            window.needsHapticUpdate = false
             haptics.observe(window.hapticRects(), at: now)
         }
         if let rects = haptics.due(at: now) {

@@ -22,8 +22,11 @@ open class Canvas: View {
     public var drawHandler: DrawHandler? { didSet { setNeedsDisplay() } }
     public var gestureHandler: GestureHandler?
 
-    /// Tappable areas of the custom content, in the canvas's coordinates, reported as haptic regions.
-    public var hapticRegions: [HapticRegion] = []
+    /// Tappable areas of the custom content, in the canvas's coordinates, reported as haptic regions. Changing
+    /// them sends the new rects (after the usual debounce) even when nothing is redrawn.
+    public var hapticRegions: [HapticRegion] = [] {
+        didSet { if hapticRegions != oldValue { setNeedsHapticUpdate() } }
+    }
 
     public init(draw: DrawHandler? = nil) {
         self.drawHandler = draw

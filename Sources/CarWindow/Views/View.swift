@@ -230,6 +230,13 @@ open class View {
         for view in subviews { view.propagateEnvironmentChange() }
     }
 
+    /// Asks for the haptic rects to be collected again at the next frame tick even if nothing is redrawn: for
+    /// views whose tappable areas move without their pixels changing in this tree (a ``Canvas`` whose
+    /// ``Canvas/hapticRegions`` come from another process's accessibility tree).
+    public func setNeedsHapticUpdate() {
+        window?.needsHapticUpdate = true
+    }
+
     // MARK: Coordinates
 
     /// The view's origin in window coordinates.

@@ -74,6 +74,8 @@ public final class Window: FrameSource {
     var gestureObserver: (@CarWindowActor (Gesture) -> Void)?
 
     var needsLayoutPass = true
+    /// Set by ``View/setNeedsHapticUpdate()``: the haptic rects changed without anything to redraw.
+    var needsHapticUpdate = false
     private var needsFullRedraw = true
     private var dirtyRects: [Rect] = []
     private var lastTarget: TargetIdentity?

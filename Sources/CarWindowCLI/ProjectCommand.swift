@@ -1,0 +1,256 @@
+import ArgumentParser
+import CarWindow
+import CarWindowX11
+import Foundation
+import SDLProjection
+import HeadUnit
+import Logging
+import SDLSession
+
+/// `carwindow project`: any X11 application, projected into the car (or the emulator) as a CarWindow view.
+struct ProjectCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "project",
+        abstract: "Project any Linux (X11) application into the car, touchable, with haptic rects.",
+        discussion: """
+            Runs COMMAND on a private X server (Xvfb) sized to the head unit's screen, with a private D-Bus \
+            session and the accessibility bus, and projects its window like a CarWindow view: the newest \
+            top-level window fills the screen, touches become clicks, drags, wheel steps (XTEST), and the \
+            touchable elements of its accessibility tree (buttons, links, entries...) are sent as haptic rects.
+
+            Without --core it starts the head-unit emulator and the browser viewer, as `carwindow demo` \
+            does. When COMMAND exits the projection ends with COMMAND's exit status; when the projection \
+            ends (Ctrl-C, --duration) COMMAND gets SIGTERM, then SIGKILL, and the X server goes too.
+
+            GTK and Qt export their accessibility tree by themselves here; Chromium needs \
+            --force-renderer-accessibility. `carwindow project` is the one spelling (there is no \
+            `carwindow demo --app`). docs/project-any-app.md has the details and the limits.
+
+            Examples:
+              carwindow project -- xcalc
+              carwindow project --duration 30 --events - -- /usr/bin/python3 my_gtk_app.py
+              carwindow project --pan scroll -- chromium --force-renderer-accessibility --app=file:///tmp/page.html
+              carwindow project --core 192.168.1.20:12345 -- xcalc
+              carwindow project --display :1 --window 0x400007
+            """
+    )
+
+    enum HapticsMode: String, ExpressibleByArgument, CaseIterable { case auto, off }
+    enum PanMode: String, ExpressibleByArgument, CaseIterable { case drag, scroll }
+    enum PinchMode: String, ExpressibleByArgument, CaseIterable {
+        case ctrlScroll = "ctrl-scroll"
+        case off
+    }
+
+    @Option(help: "Project into SDL Core at HOST:PORT instead of starting the emulator.")
+    var core: String?
+
+    @Option(help: "The app id to register with.")
+    var appID = "carwindow-project"
+
+    @Option(help: "The app name to register with (default: the command's name).")
+    var appName: String?
+
+    @Option(help: "Write touches, gestures, haptic rects and video events as JSON lines to FILE (- for stdout).")
+    var events: String?
+
+    @Option(help: "Stop after this many seconds (default: until Ctrl-C or the command exits).")
+    var duration: Double?
+
+    @Option(help: "Haptic rects from the application's accessibility tree (auto) or none (off).")
+    var haptics: HapticsMode = .auto
+
+    @Option(help: "A one-finger pan: drag (button 1 held) or scroll (wheel steps).")
+    var pan: PanMode = .drag
+
+    @Option(help: "A pinch: ctrl-scroll (Ctrl + wheel steps) or off.")
+    var pinch: PinchMode = .ctrlScroll
+
+    @Option(help: "Attach to this existing X display (:N) instead of starting one; no COMMAND then.")
+    var display: String?
+
+    @Option(help: "With --display: the X window id (decimal or 0x hex) to show; default the newest mapped.")
+    var window: String?
+
+    @Option(help: "The emulator's TCP port (0 picks a free one).")
+    var port = 0
+
+    @Option(help: "The browser viewer's port on 127.0.0.1 (0 picks a free one).")
+    var viewerPort = 8080
+
+    @Flag(help: "Do not start the browser viewer.")
+    var noViewer = false
+
+    @Option(help: "Where the emulator records the video (default: a new temporary directory).")
+    var record: String?
+
+    @Argument(parsing: .postTerminator, help: "The command to project, after --.")
+    var command: [String] = []
+
+    /// The command without the `--` that separates it.
+    var commandLine: [String] { command.first == "--" ? Array(command.dropFirst()) : command }
+
+    func validate() throws {
+        if let duration, !(duration > 0 && duration.isFinite) {
+            throw ValidationError("--duration must be a positive number of seconds, not \(duration).")
+        }
+        if let core, DemoCommand.parseEndpoint(core) == nil {
+            throw ValidationError("--core must be HOST:PORT with a port in 1...65535, e.g. --core 192.168.1.20:12345")
+        }
+        if display == nil, commandLine.isEmpty {
+            throw ValidationError("give the command to project after --, e.g. carwindow project -- xcalc")
+        }
+        if display != nil, !commandLine.isEmpty {
+            throw ValidationError("--display attaches to a running display: give no command with it.")
+        }
+        if window != nil, display == nil {
+            throw ValidationError("--window needs --display.")
+        }
+        if let window, Self.parseWindowID(window) == nil {
+            throw ValidationError("--window must be an X window id, decimal or 0x hex, not \(window).")
+        }
+        guard (0...65_535).contains(port), (0...65_535).contains(viewerPort) else {
+            throw ValidationError("--port and --viewer-port must be 0...65535 (0 picks a free port).")
+        }
+        if core != nil, record != nil {
+            throw ValidationError("--record records the emulator's stream; with --core, SDL Core does not record.")
+        }
+    }
+
+    static func parseWindowID(_ text: String) -> UInt32? {
+        text.hasPrefix("0x") ? UInt32(text.dropFirst(2), radix: 16) : UInt32(text)
+    }
+
+    func run() async throws {
+        let interrupts = Interrupt.watch()
+        let writer = try ProjectionEventLog(destination: events)
+        let say: @Sendable (String) -> Void = { [toStderr = events == "-"] text in
+            (toStderr ? FileHandle.standardError : FileHandle.standardOutput).write(Data((text + "\n").utf8))
+        }
+        let fail: @Sendable (String) -> Void = { text in FileHandle.standardError.write(Data("error: \(text)\n".utf8)) }
+        var logger = Logger(label: "carwindow.project")
+        logger.logLevel = .info
+
+        var settings = CarWindowSettings()
+        settings.window.gestures = X11Application.gestureConfiguration
+        let viewport = settings.initialResolution
+        let application: X11Application
+        switch await openApplication(viewport: viewport, logger: logger) {
+        case .success(let opened):
+            application = opened
+        case .failure(let error):
+            fail(error.context)
+            throw ExitCode(error.kind == .applicationExited ? 3 : 2)
+        }
+        say(
+            "\(display == nil ? commandLine.joined(separator: " ") : "display") on X display \(application.displayName)"
+        )
+
+        var headUnit: HeadUnitEmulator?
+        var recordDirectory: String?
+        let target: (host: String, port: Int)
+        do {
+            if let core, let endpoint = DemoCommand.parseEndpoint(core) {
+                target = endpoint
+                say("projecting into SDL Core at \(core)")
+            } else {
+                let directory = try record ?? Self.makeTemporaryDirectory()
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                recordDirectory = directory
+                let emulator = HeadUnitEmulator(
+                    configuration: HeadUnitConfiguration(port: port, recordDirectory: directory))
+                target = ("127.0.0.1", try await emulator.start())
+                headUnit = emulator
+                say("head-unit emulator listening on 127.0.0.1:\(target.port), recording into \(directory)")
+            }
+        } catch {
+            await application.stop()
+            fail("starting the emulator: \(error)")
+            throw ExitCode(1)
+        }
+
+        let name = appName ?? commandLine.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "X11 app"
+        let app = AppConfiguration(appName: name, appID: appID, appType: .projection)
+        let options = X11InputOptions(pan: pan == .drag ? .drag : .scroll, pinch: pinch == .off ? .off : .ctrlScroll)
+        let projection: CarWindowProjection
+        do {
+            projection = try await CarWindowProjection(
+                app: app, host: target.host, port: target.port, settings: settings)
+            await ProjectView.install(application: application, options: options, in: projection)
+        } catch {
+            await application.stop()
+            await headUnit?.stop()
+            fail("\(error)")
+            throw ExitCode(1)
+        }
+        let hook = DemoHooks.viewer(port: noViewer ? nil : viewerPort)
+        var status: Int32 = 0
+        do {
+            try await hook?.demoWillStart(headUnit: headUnit, projection: projection, say: say)
+            try await projection.start()
+            let until = duration.map { "running for \($0) s" } ?? "Ctrl-C stops"
+            say("'\(name)' connected to \(target.host):\(target.port); \(until)")
+            status = await ProjectRun.wait(
+                application: application, projection: projection, interrupts: interrupts, duration: duration,
+                writer: writer, say: say, fail: fail)
+        } catch {
+            fail("\(error)")
+            status = 1
+        }
+        do {
+            try await projection.stop()
+        } catch {
+            say("stopping the projection: \(error)")
+        }
+        await application.stop()
+        await hook?.demoDidStop()
+        if let headUnit { await headUnit.stop() }
+        await writer.close()
+        if let recordDirectory {
+            let files =
+                (try? FileManager.default.contentsOfDirectory(atPath: recordDirectory))?
+                .filter { $0.hasSuffix(".h264") }.sorted() ?? []
+            for file in files { say("recording: \(recordDirectory)/\(file)") }
+        }
+        say("projection stopped")
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Starts COMMAND on a new display and waits for its window, or attaches to `--display`.
+    private func openApplication(viewport: Size, logger: Logger) async -> Result<X11Application, X11ProjectionError> {
+        do throws(X11ProjectionError) {
+            if let display {
+                return .success(
+                    try await X11Application.attach(
+                        display: display, window: window.flatMap(Self.parseWindowID), viewport: viewport,
+                        haptics: haptics == .auto, logger: logger))
+            }
+            let application = try await X11Application.launch(
+                command: commandLine, viewport: viewport, haptics: haptics == .auto, logger: logger)
+            do throws(X11ProjectionError) {
+                try await application.waitForWindow()
+            } catch {
+                await application.stop()
+                return .failure(error)
+            }
+            return .success(application)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private static func makeTemporaryDirectory() throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "carwindow-project-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url.path
+    }
+}
+
+/// Puts the application's view in the projection's window, on ``CarWindowActor``.
+enum ProjectView {
+    @CarWindowActor
+    static func install(application: X11Application, options: X11InputOptions, in projection: CarWindowProjection) {
+        projection.rootView = application.makeView(options: options)
+    }
+}

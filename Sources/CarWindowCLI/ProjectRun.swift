@@ -1,0 +1,86 @@
+import CarWindow
+import CarWindowX11
+import Foundation
+import SDLProjection
+
+/// The running part of `carwindow project`: reports what happens and waits for the end (the command exits, Ctrl-C or
+/// SIGTERM, --duration, the X server goes away, or the run fails: a lost head unit is an error here as on every path).
+enum ProjectRun {
+    /// Returns the exit status the command should end with: the application's when it exited, else 0 (1 when the
+    /// X server vanished).
+    static func wait(
+        application: X11Application, projection: CarWindowProjection, interrupts: AsyncStream<Void>,
+        duration: Double?, writer: ProjectionEventLog, say: @escaping @Sendable (String) -> Void,
+        fail: @escaping @Sendable (String) -> Void
+    ) async -> Int32 {
+        let events = await projection.events()
+        let run = await projection.streaming.events()
+        return await withTaskGroup(of: Int32?.self) { group in
+            group.addTask {
+                for await event in events {
+                    switch event {
+                    case .stateChanged(let state): say("state: \(state)")
+                    case .capabilitiesChanged(let caps):
+                        let size = caps.viewportSize
+                        say("screen: \(Int(size.width))x\(Int(size.height)) at scale \(caps.scale)")
+                    case .hapticRectsSent(let count): say("haptic rects sent: \(count)")
+                    case .error(let error): say("error: \(error)")
+                    case .touch, .driverDistractionChanged, .appearanceChanged: break
+                    }
+                }
+                return nil
+            }
+            group.addTask {
+                // The run's events in the one --events schema; the run's own failure ends the projection.
+                for await event in run {
+                    await writer.write(event)
+                    if case .error(let message, nil) = event {
+                        fail(message)
+                        return 1
+                    }
+                }
+                return nil
+            }
+            group.addTask {
+                await Interrupt.wait(for: interrupts, orSeconds: duration)
+                return 0
+            }
+            if application.child != nil {
+                group.addTask {
+                    // Polled: a wait on the child could not be cancelled when the projection ends first.
+                    var termination = application.child?.termination
+                    while termination == nil {
+                        try? await Task.sleep(for: .milliseconds(100))
+                        if Task.isCancelled { return nil }
+                        termination = application.child?.termination
+                    }
+                    guard let ended = termination else { return nil }
+                    if case .exited(0) = ended {
+                        say("\(application.child?.name ?? "the command") exited")
+                    } else {
+                        fail("\(application.child?.name ?? "the command") \(ended)")
+                    }
+                    return ended.shellStatus
+                }
+            }
+            group.addTask {
+                // The X server is the screen: without it there is nothing to project.
+                while application.isDisplayRunning {
+                    try? await Task.sleep(for: .milliseconds(200))
+                    if Task.isCancelled { return nil }
+                }
+                fail("the X server \(application.displayName) exited")
+                return 1
+            }
+            var status: Int32 = 0
+            while let result = await group.next() {
+                if let result {
+                    status = result
+                    break
+                }
+            }
+            group.cancelAll()
+            return status
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Glibc
+import Logging
+
+/// A private D-Bus session for one projected application, on which the accessibility bus (at-spi2-core's
+/// `org.a11y.Bus`) is started on demand, with accessibility switched on.
+///
+/// The application gets the session's address and the variables that make toolkits export their accessibility
+/// tree (``environment``); the projection reads that tree through the accessibility bus (``accessibilityAddress``).
+///
+/// ```swift
+/// let bus = try await AccessibilityBus.start()
+/// var env = ProcessInfo.processInfo.environment.merging(bus.environment) { $1 }
+/// ```
+final class AccessibilityBus: Sendable {
+    /// The session bus address (`DBUS_SESSION_BUS_ADDRESS`).
+    let address: String
+    /// The accessibility bus address, when at-spi2-core answered.
+    let accessibilityAddress: String?
+    /// The bus's private XDG_RUNTIME_DIR, removed by ``stop(grace:)``.
+    let runtimeDirectory: String
+    let process: ChildProcess
+
+    private init(address: String, accessibilityAddress: String?, runtimeDirectory: String, process: ChildProcess) {
+        self.runtimeDirectory = runtimeDirectory
+        self.address = address
+        self.accessibilityAddress = accessibilityAddress
+        self.process = process
+    }
+
+    /// What the application's environment gets: the private session, and toolkit accessibility switched on
+    /// (GTK 2/3's ATK bridge module, Qt's always-on flag). Chromium takes `--force-renderer-accessibility` as a flag.
+    var environment: [String: String] {
+        [
+            "DBUS_SESSION_BUS_ADDRESS": address,
+            "XDG_RUNTIME_DIR": runtimeDirectory,
+            "GTK_MODULES": "gail:atk-bridge",
+            "QT_LINUX_ACCESSIBILITY_ALWAYS_ON": "1",
+            "QT_ACCESSIBILITY": "1",
+            "NO_AT_BRIDGE": "0",
+            "GNOME_ACCESSIBILITY": "1",
+        ]
+    }
+
+    /// Starts `dbus-daemon --session` and asks it for the accessibility bus.
+    ///
+    /// - Throws: ``X11ProjectionError/Kind/missingTool`` when dbus-daemon is not installed, or
+    ///   ``X11ProjectionError/Kind/display`` when it does not start.
+    static func start(display: String, timeout: Duration = .seconds(10), logger: Logger)
+        async throws(X11ProjectionError) -> AccessibilityBus
+    {
+        var environment = ProcessInfo.processInfo.environment
+        // The accessibility bus launcher puts its socket in XDG_RUNTIME_DIR (else ~/.cache/at-spi/bus, the same for
+        // every projection): a directory of our own keeps projections apart. DISPLAY lets it tag the X screen.
+        let runtime = FileManager.default.temporaryDirectory
+            .appendingPathComponent("carwindow-x11-\(getpid())-\(display.dropFirst())").path
+        try? FileManager.default.createDirectory(
+            atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        environment["XDG_RUNTIME_DIR"] = runtime
+        environment["DISPLAY"] = display
+        guard ChildProcess.resolve("dbus-daemon", path: environment["PATH"]) != nil else {
+            throw X11ProjectionError(.missingTool, "dbus-daemon not found: install the Debian package dbus")
+        }
+        let pipe = try DescriptorReader.makePipe()
+        let process: ChildProcess
+        do {
+            process = try ChildProcess(
+                executable: "dbus-daemon",
+                arguments: ["--session", "--nofork", "--nopidfile", "--print-address=3", "--address=unix:tmpdir=/tmp"],
+                environment: environment, fileDescriptors: [3: pipe.write], quiet: true)
+        } catch {
+            close(pipe.read)
+            close(pipe.write)
+            throw error
+        }
+        close(pipe.write)
+        guard let address = await DescriptorReader.firstLine(from: pipe.read, timeout: timeout), !address.isEmpty
+        else {
+            await process.terminate(grace: .milliseconds(500))
+            try? FileManager.default.removeItem(atPath: runtime)
+            throw X11ProjectionError(.display, "dbus-daemon did not report a session address")
+        }
+        var busEnvironment = environment
+        busEnvironment["DBUS_SESSION_BUS_ADDRESS"] = address
+        // Accessibility on for toolkits that ask the bus (Qt, Chromium) rather than reading an environment variable.
+        _ = await runDBusSend(
+            [
+                "--session", "--dest=org.a11y.Bus", "/org/a11y/bus", "org.freedesktop.DBus.Properties.Set",
+                "string:org.a11y.Status", "string:IsEnabled", "variant:boolean:true",
+            ], environment: busEnvironment, timeout: timeout)
+        let reply = await runDBusSend(
+            [
+                "--session", "--dest=org.a11y.Bus", "--print-reply=literal", "/org/a11y/bus",
+                "org.a11y.Bus.GetAddress",
+            ], environment: busEnvironment, timeout: timeout)
+        let accessibility = reply?.trimmingCharacters(in: .whitespaces)
+        if accessibility?.isEmpty ?? true {
+            logger.warning("no accessibility bus (is at-spi2-core installed?): no haptic rects from the app")
+        }
+        return AccessibilityBus(
+            address: address, accessibilityAddress: accessibility?.isEmpty == false ? accessibility : nil,
+            runtimeDirectory: runtime, process: process)
+    }
+
+    /// The first line `dbus-send` prints, or `nil`.
+    private static func runDBusSend(_ arguments: [String], environment: [String: String], timeout: Duration) async
+        -> String?
+    {
+        guard let pipe = try? DescriptorReader.makePipe() else { return nil }
+        guard
+            let child = try? ChildProcess(
+                executable: "dbus-send", arguments: arguments, environment: environment,
+                fileDescriptors: [1: pipe.write])
+        else {
+            close(pipe.read)
+            close(pipe.write)
+            return nil
+        }
+        close(pipe.write)
+        let line = await DescriptorReader.firstLine(from: pipe.read, timeout: timeout)
+        await child.terminate(grace: .milliseconds(200))
+        return line
+    }
+
+    /// Ends the session bus and everything it activated (the accessibility bus and registry are in its group).
+    func stop(grace: Duration = .seconds(2)) async {
+        await process.terminate(grace: grace)
+        try? FileManager.default.removeItem(atPath: runtimeDirectory)
+    }
+}

@@ -1,0 +1,216 @@
+import CAtspi
+import CarWindow
+import Foundation
+import Glibc
+import Logging
+import NIOConcurrencyHelpers
+
+/// Reads the touchable elements of the projected application from its AT-SPI tree (libatspi), on one dedicated
+/// thread: libatspi is not thread-safe, its D-Bus calls block, and it keeps one accessibility bus per process.
+///
+/// The tree is read again when AT-SPI reports a change (children, bounds, states, windows), at most every
+/// ``minimumInterval``, plus every ``safetyInterval`` for toolkits that move things without telling. The result is
+/// handed over only when it differs from the previous one.
+///
+/// Because libatspi holds one bus per process, only one projection at a time in a process reads a tree; the others
+/// report that haptics are unavailable (``start(busAddress:onChange:)`` returns false).
+final class AccessibilityTree: @unchecked Sendable {
+    // Unchecked: all libatspi state lives on the tree's own thread; `stopping` and `dirty` are behind locks.
+
+    /// Roles a driver can touch (push and toggle buttons, check and radio boxes, links, menu items, list items,
+    /// table cells, entries, sliders, combo boxes, page tabs).
+    static let touchableRoles: Set<UInt32> = [
+        ATSPI_ROLE_PUSH_BUTTON, ATSPI_ROLE_TOGGLE_BUTTON, ATSPI_ROLE_CHECK_BOX, ATSPI_ROLE_RADIO_BUTTON,
+        ATSPI_ROLE_LINK, ATSPI_ROLE_MENU_ITEM, ATSPI_ROLE_CHECK_MENU_ITEM, ATSPI_ROLE_RADIO_MENU_ITEM,
+        ATSPI_ROLE_LIST_ITEM, ATSPI_ROLE_TABLE_CELL, ATSPI_ROLE_ENTRY, ATSPI_ROLE_PASSWORD_TEXT, ATSPI_ROLE_SLIDER,
+        ATSPI_ROLE_SPIN_BUTTON, ATSPI_ROLE_COMBO_BOX, ATSPI_ROLE_PAGE_TAB, ATSPI_ROLE_PUSH_BUTTON_MENU,
+    ].reduce(into: Set<UInt32>()) { $0.insert($1.rawValue) }
+
+    /// The AT-SPI events after which the tree is read again.
+    static let eventTypes = [
+        "object:children-changed", "object:bounds-changed", "object:state-changed:showing",
+        "object:state-changed:visible", "object:state-changed:sensitive", "window:", "object:visible-data-changed",
+    ]
+
+    /// Bounds on a hostile or huge tree: nodes visited per read, children looked at per node, depth.
+    static let maximumNodes = 4000
+    static let maximumChildren = 400
+    static let maximumDepth = 48
+
+    let minimumInterval: Duration
+    let safetyInterval: Duration
+    private let logger: Logger
+    private let stopping = NIOLockedValueBox(false)
+    /// Set when the thread has left libatspi and given up the claim (or never started).
+    private let finished = NIOLockedValueBox(true)
+    private let dirty = DirtyFlag()
+
+    /// The one tree reader a process may have (libatspi's bus is process-wide).
+    private static let claimed = NIOLockedValueBox(false)
+
+    final class DirtyFlag: @unchecked Sendable {
+        let value = NIOLockedValueBox(true)
+    }
+
+    init(minimumInterval: Duration = .milliseconds(150), safetyInterval: Duration = .seconds(2), logger: Logger) {
+        self.minimumInterval = minimumInterval
+        self.safetyInterval = safetyInterval
+        self.logger = logger
+    }
+
+    /// Starts reading the tree on the accessibility bus at `busAddress`; `onChange` gets every new set of elements
+    /// (screen coordinates), on the tree's thread. False when an earlier projection in this process had the reader.
+    func start(busAddress: String, onChange: @escaping @Sendable ([AccessibleElement]) -> Void) -> Bool {
+        let first = Self.claimed.withLockedValue { claimed in
+            defer { claimed = true }
+            return !claimed
+        }
+        guard first else { return false }
+        finished.withLockedValue { $0 = false }
+        let thread = Thread { [self] in run(busAddress: busAddress, onChange: onChange) }
+        thread.name = "carwindow-x11-atspi"
+        thread.start()
+        return true
+    }
+
+    func stop() {
+        stopping.withLockedValue { $0 = true }
+    }
+
+    /// Waits (at most `timeout`) until the thread has left libatspi, so the next projection in this process can
+    /// read its own tree.
+    func waitUntilFinished(timeout: Duration) async {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while !finished.withLockedValue({ $0 }), ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    private func run(busAddress: String, onChange: @escaping @Sendable ([AccessibleElement]) -> Void) {
+        // libatspi finds the accessibility bus through this variable; the claim above makes this the only writer.
+        setenv("AT_SPI_BUS_ADDRESS", busAddress, 1)
+        atspi_set_timeout(1000, 5000)
+        guard atspi_init() <= 1 else {
+            logger.warning("AT-SPI did not start: no haptic rects from the application")
+            Self.claimed.withLockedValue { $0 = false }
+            finished.withLockedValue { $0 = true }
+            return
+        }
+        let listener = atspi_event_listener_new(
+            { event, userData in
+                if let userData {
+                    Unmanaged<DirtyFlag>.fromOpaque(userData).takeUnretainedValue().value.withLockedValue { $0 = true }
+                }
+                // The listener owns the copy libatspi hands it.
+                if let event { g_boxed_free(atspi_event_get_type(), event) }
+            }, Unmanaged.passUnretained(dirty).toOpaque(), nil)
+        for type in Self.eventTypes { atspi_event_listener_register(listener, type, nil) }
+        var last: [AccessibleElement]?
+        var lastRead: ContinuousClock.Instant?
+        let started = ContinuousClock.now
+        var saidEmpty = false
+        while !stopping.withLockedValue({ $0 }) {
+            // Dispatch what arrived on the bus (events, cache updates), so nothing piles up unread.
+            var dispatched = 0
+            while g_main_context_iteration(nil, 0) != 0, dispatched < 1000 { dispatched += 1 }
+            let now = ContinuousClock.now
+            let sinceRead = lastRead.map { $0.duration(to: now) }
+            let changed = dirty.value.withLockedValue { $0 }
+            let due = sinceRead.map { changed ? $0 >= minimumInterval : $0 >= safetyInterval } ?? true
+            if due {
+                dirty.value.withLockedValue { $0 = false }
+                lastRead = now
+                let elements = read()
+                if elements != last {
+                    last = elements
+                    onChange(elements)
+                }
+                // Once: an application without accessibility (Xaw, plain X11, Chromium without the flag) gets none.
+                if elements.isEmpty, !saidEmpty, started.duration(to: now) > .seconds(5) {
+                    saidEmpty = true
+                    logger.info("no touchable elements in the accessibility tree: no haptic rects are sent")
+                }
+            }
+            usleep(20_000)
+        }
+        if let listener {
+            for type in Self.eventTypes { atspi_event_listener_deregister(listener, type, nil) }
+            g_object_unref(listener)
+        }
+        // libatspi cannot be pointed at another bus once initialised (atspi_exit then atspi_init reads nothing from
+        // the new bus), so the claim is kept: later projections in this process say they have no haptic rects.
+        finished.withLockedValue { $0 = true }
+    }
+
+    /// One read of every application on the bus (the private bus has only the projected one and its helpers).
+    private func read() -> [AccessibleElement] {
+        guard let desktop = atspi_get_desktop(0) else { return [] }
+        defer { g_object_unref(desktop) }
+        atspi_accessible_clear_cache(desktop)
+        var found: [AccessibleElement] = []
+        var budget = Self.maximumNodes
+        let count = min(Int(atspi_accessible_get_child_count(desktop, nil)), Self.maximumChildren)
+        for index in 0..<max(0, count) {
+            guard let app = atspi_accessible_get_child_at_index(desktop, Int32(index), nil) else { continue }
+            visit(app, depth: 0, budget: &budget, into: &found)
+            g_object_unref(app)
+        }
+        return found
+    }
+
+    private func visit(
+        _ node: UnsafeMutablePointer<AtspiAccessible>, depth: Int, budget: inout Int,
+        into found: inout [AccessibleElement]
+    ) {
+        // A projection that ends mid-read (its application gone, every call timing out) stops reading at once.
+        guard budget > 0, depth < Self.maximumDepth, !stopping.withLockedValue({ $0 }) else { return }
+        budget -= 1
+        let role = atspi_accessible_get_role(node, nil)
+        if depth > 0 {
+            guard let states = atspi_accessible_get_state_set(node) else { return }
+            let showing =
+                atspi_state_set_contains(states, ATSPI_STATE_SHOWING) != 0
+                && atspi_state_set_contains(states, ATSPI_STATE_VISIBLE) != 0
+            let sensitive = atspi_state_set_contains(states, ATSPI_STATE_SENSITIVE) != 0
+            g_object_unref(states)
+            // A hidden container hides everything under it.
+            guard showing else { return }
+            if sensitive, Self.touchableRoles.contains(role.rawValue), let element = element(node, role: role) {
+                found.append(element)
+                // A combo box's or a button's inner parts are not separate targets.
+                return
+            }
+        }
+        let count = min(Int(atspi_accessible_get_child_count(node, nil)), Self.maximumChildren)
+        for index in 0..<max(0, count) {
+            guard let child = atspi_accessible_get_child_at_index(node, Int32(index), nil) else { continue }
+            visit(child, depth: depth + 1, budget: &budget, into: &found)
+            g_object_unref(child)
+        }
+    }
+
+    private func element(_ node: UnsafeMutablePointer<AtspiAccessible>, role: AtspiRole) -> AccessibleElement? {
+        guard let component = atspi_accessible_get_component_iface(node) else { return nil }
+        defer { g_object_unref(component) }
+        guard let extents = atspi_component_get_extents(component, ATSPI_COORD_TYPE_SCREEN, nil) else { return nil }
+        defer { g_free(extents) }
+        let rect = Rect(
+            x: Double(extents.pointee.x), y: Double(extents.pointee.y), width: Double(extents.pointee.width),
+            height: Double(extents.pointee.height))
+        guard rect.width > 0, rect.height > 0 else { return nil }
+        let object = UnsafeMutableRawPointer(node).assumingMemoryBound(to: AtspiObject.self).pointee
+        let bus = object.app.flatMap { $0.pointee.bus_name.map { String(cString: $0) } } ?? ""
+        let path = object.path.map { String(cString: $0) } ?? ""
+        let roleName =
+            atspi_role_get_name(role).map { pointer in
+                defer { g_free(pointer) }
+                return String(cString: pointer)
+            } ?? "\(role.rawValue)"
+        let name =
+            atspi_accessible_get_name(node, nil).map { pointer in
+                defer { g_free(pointer) }
+                return String(cString: pointer)
+            } ?? ""
+        return AccessibleElement(key: bus + path, role: roleName, name: name, rect: rect)
+    }
+}

@@ -1,0 +1,226 @@
+public import CarWindow
+import Foundation
+import Glibc
+public import Logging
+import NIOConcurrencyHelpers
+
+/// An X11 application to project: a command run on a private X server and D-Bus session, or an existing display.
+///
+/// ```swift
+/// let app = try await X11Application.launch(command: ["xcalc"], viewport: Size(width: 800, height: 480))
+/// try await app.waitForWindow()
+/// projection.rootView = await app.makeView()
+/// let status = await app.exitStatus()   // the command's, when it exits
+/// await app.stop()                      // SIGTERM, then SIGKILL, to the command, the bus and the X server
+/// ```
+public final class X11Application: Sendable {
+    /// How long ``stop(grace:)`` waits after SIGTERM before SIGKILL.
+    public static let defaultGrace: Duration = .seconds(2)
+
+    /// Gestures for a projected X11 application: taps are clicked at once (no 400 ms wait for a second tap; two
+    /// quick taps reach the application as two clicks, which it takes as a double click).
+    public static var gestureConfiguration: GestureConfiguration {
+        GestureConfiguration(tapTimeThreshold: .zero)
+    }
+
+    /// The display name (`:N`).
+    public let displayName: String
+    /// The command, when this projection started one.
+    public let child: ChildProcess?
+    let display: X11Display
+    let xServer: VirtualDisplay?
+    let bus: AccessibilityBus?
+    let tree: AccessibilityTree?
+    let logger: Logger
+    private let tasks = NIOLockedValueBox<[Task<Void, Never>]>([])
+    private let view = NIOLockedValueBox<Bool>(false)
+    /// Set once ``stop(grace:)`` began.
+    private let stopped = NIOLockedValueBox(false)
+
+    private init(
+        displayName: String, child: ChildProcess?, display: X11Display, xServer: VirtualDisplay?,
+        bus: AccessibilityBus?, tree: AccessibilityTree?, logger: Logger
+    ) {
+        self.displayName = displayName
+        self.child = child
+        self.display = display
+        self.xServer = xServer
+        self.bus = bus
+        self.tree = tree
+        self.logger = logger
+    }
+
+    /// Starts Xvfb sized to `viewport`, a private D-Bus session with the accessibility bus, and `command` on them.
+    ///
+    /// - Parameters:
+    ///   - haptics: read the accessibility tree for haptic rects.
+    ///   - environment: the command's environment (default: this process's) before `DISPLAY` and the
+    ///     accessibility variables are added.
+    /// - Throws: ``X11ProjectionError``: `missingTool` (no Xvfb or dbus-daemon), `badCommand`, `display`, `x11`;
+    ///   whatever started is stopped again.
+    public static func launch(
+        command: [String], viewport: Size, haptics: Bool = true,
+        environment: [String: String]? = nil,
+        logger: Logger = Logger(label: "carwindow.x11")
+    ) async throws(X11ProjectionError) -> X11Application {
+        let environment = environment ?? ProcessInfo.processInfo.environment
+        guard let executable = command.first, !executable.isEmpty else {
+            throw X11ProjectionError(.badCommand, "no command to run: give one after --")
+        }
+        guard ChildProcess.resolve(executable, path: environment["PATH"]) != nil else {
+            throw X11ProjectionError(.badCommand, "\(executable): command not found")
+        }
+        let xServer = try await VirtualDisplay.start(size: viewport, logger: logger)
+        var bus: AccessibilityBus?
+        var display: X11Display?
+        do throws(X11ProjectionError) {
+            bus = try await AccessibilityBus.start(display: xServer.name, logger: logger)
+            display = try X11Display(display: xServer.name, viewport: viewport, logger: logger)
+            var childEnvironment = environment.merging(bus?.environment ?? [:]) { $1 }
+            childEnvironment["DISPLAY"] = xServer.name
+            childEnvironment.removeValue(forKey: "WAYLAND_DISPLAY")
+            let child = try ChildProcess(
+                executable: executable, arguments: Array(command.dropFirst()), environment: childEnvironment)
+            logger.info("started \(command.joined(separator: " ")) (pid \(child.pid)) on display \(xServer.name)")
+            let application = X11Application(
+                displayName: xServer.name, child: child, display: display!, xServer: xServer, bus: bus,
+                tree: haptics ? AccessibilityTree(logger: logger) : nil, logger: logger)
+            application.startTree()
+            return application
+        } catch {
+            display?.stop()
+            await bus?.stop()
+            await xServer.stop()
+            throw error
+        }
+    }
+
+    /// Attaches to a display someone else runs (`":1"`), showing `window` (an X window id) or, without one, the
+    /// newest top-level window mapped from now on.
+    ///
+    /// Haptics come from the accessibility bus of this process's own D-Bus session, if it has one. Nothing is
+    /// started, so nothing is stopped but the connection.
+    public static func attach(
+        display name: String, window: UInt32? = nil, viewport: Size, haptics: Bool = true,
+        logger: Logger = Logger(label: "carwindow.x11")
+    ) async throws(X11ProjectionError) -> X11Application {
+        guard name.hasPrefix(":") || name.contains(":") else {
+            throw X11ProjectionError(.invalidArgument, "display '\(name)' is not of the form :N")
+        }
+        let display = try X11Display(display: name, viewport: viewport, window: window, logger: logger)
+        let application = X11Application(
+            displayName: name, child: nil, display: display, xServer: nil, bus: nil,
+            tree: haptics ? AccessibilityTree(logger: logger) : nil, logger: logger)
+        application.startTree()
+        return application
+    }
+
+    private func startTree() {
+        display.start()
+        guard let tree else {
+            logger.info("haptics off: no haptic rects are sent")
+            return
+        }
+        guard let address = bus?.accessibilityAddress ?? ProcessInfo.processInfo.environment["AT_SPI_BUS_ADDRESS"]
+        else {
+            logger.info("no accessibility bus: no haptic rects are sent")
+            return
+        }
+        let (elements, input) = AsyncStream.makeStream(
+            of: [AccessibleElement].self, bufferingPolicy: .bufferingNewest(1))
+        guard tree.start(busAddress: address, onChange: { input.yield($0) }) else {
+            logger.warning(
+                """
+                an earlier X11 projection in this process used AT-SPI (libatspi has one bus per process): \
+                no haptic rects are sent; run one projection per process for haptics
+                """)
+            return
+        }
+        accessibilityUpdates.withLockedValue { $0 = elements }
+    }
+
+    private let accessibilityUpdates = NIOLockedValueBox<AsyncStream<[AccessibleElement]>?>(nil)
+
+    /// The view that shows the application; call once (the view is the one reader of the capture).
+    ///
+    /// - Precondition: not called before.
+    @CarWindowActor
+    public func makeView(options: X11InputOptions = X11InputOptions()) -> X11AppView {
+        let first = view.withLockedValue { made in
+            defer { made = true }
+            return !made
+        }
+        precondition(first, "X11Application.makeView() called twice")
+        let view = X11AppView(application: self, options: options)
+        let signals = display.signals
+        let damage = Task { @CarWindowActor [weak view] in
+            for await signal in signals {
+                guard let view else { return }
+                if case .damaged = signal { view.damaged() }
+            }
+        }
+        var started = [damage]
+        if let updates = accessibilityUpdates.withLockedValue({ $0 }) {
+            started.append(
+                Task { @CarWindowActor [weak view] in
+                    for await elements in updates { view?.accessibilityChanged(elements) }
+                })
+        }
+        tasks.withLockedValue { $0 += started }
+        return view
+    }
+
+    /// Waits until the application maps a top-level window.
+    ///
+    /// - Throws: ``X11ProjectionError/Kind/noWindow`` after `timeout`;
+    ///   ``X11ProjectionError/Kind/applicationExited`` when the command exits first.
+    public func waitForWindow(timeout: Duration = .seconds(20)) async throws(X11ProjectionError) {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while display.shownWindow == nil {
+            if let ended = child?.termination {
+                throw X11ProjectionError(
+                    .applicationExited, "\(child?.name ?? "the command") \(ended) before mapping a window")
+            }
+            guard ContinuousClock.now < deadline else {
+                throw X11ProjectionError(
+                    .noWindow, "\(child?.name ?? "the application") mapped no window in \(timeout)")
+            }
+            try? await Task.sleep(for: .milliseconds(25))
+        }
+    }
+
+    /// How the command ended; waits for it. `nil` when attached to a display (there is no command).
+    public func exitStatus() async -> ChildProcess.Termination? {
+        await child?.exitStatus()
+    }
+
+    /// Whether the X server is still there (always true when attached).
+    public var isDisplayRunning: Bool { xServer?.isRunning ?? true }
+
+    /// The X server's process id, when this projection started one.
+    public var xServerPID: Int32? { xServer?.process.pid }
+
+    /// How many captures were taken (for benchmarks and tests of a static application).
+    public var captureCount: Int { display.captureCount }
+
+    /// Ends everything: the command gets SIGTERM, then SIGKILL after `grace`; then the accessibility reader, the
+    /// D-Bus session and the X server. Safe to call more than once.
+    public func stop(grace: Duration = X11Application.defaultGrace) async {
+        let first = stopped.withLockedValue { stopped in
+            defer { stopped = true }
+            return !stopped
+        }
+        guard first else { return }
+        if let child {
+            let ended = await child.terminate(grace: grace)
+            logger.info("\(child.name) \(ended)")
+        }
+        tree?.stop()
+        display.stop()
+        for task in tasks.withLockedValue({ $0 }) { task.cancel() }
+        await bus?.stop(grace: grace)
+        // With the bus gone its calls fail at once; the reader's thread ends.
+        await tree?.waitUntilFinished(timeout: .seconds(5))
+        await xServer?.stop(grace: grace)
+    }
+}

@@ -1,0 +1,104 @@
+import CarWindow
+import Foundation
+
+/// Turns gestures (viewport coordinates) into XTEST pointer and key events: a pure state machine whose output is
+/// a list of ``Action``s, so the mapping is tested without an X server.
+///
+/// ```swift
+/// var mapper = X11InputMapper(options: X11InputOptions())
+/// mapper.actions(for: .singleTap(at: Point(x: 10, y: 20)))
+/// // [.move(10, 20), .button(1, pressed: true), .button(1, pressed: false)]
+/// ```
+struct X11InputMapper: Sendable {
+    enum Action: Hashable, Sendable {
+        case move(Point)
+        case button(UInt8, pressed: Bool)
+        case control(pressed: Bool)
+    }
+
+    let options: X11InputOptions
+    private var dragging = false
+    private var controlDown = false
+    private var scrollRemainder = Point.zero
+    private var zoomRemainder = 0.0
+
+    init(options: X11InputOptions) {
+        self.options = options
+    }
+
+    mutating func actions(for gesture: Gesture) -> [Action] {
+        switch gesture {
+        case .singleTap(let point):
+            return [.move(point)] + click()
+        case .doubleTap(let point):
+            return [.move(point)] + click() + click()
+        case .panBegan(let point):
+            scrollRemainder = .zero
+            guard options.pan == .drag else { return [.move(point)] }
+            dragging = true
+            return [.move(point), .button(1, pressed: true)]
+        case .panMoved(let from, let to):
+            if options.pan == .drag { return dragging ? [.move(to)] : [] }
+            return scroll(by: to - from)
+        case .panEnded(let point):
+            guard dragging else { return [] }
+            dragging = false
+            return [.move(point), .button(1, pressed: false)]
+        case .pinchBegan(let center):
+            zoomRemainder = 0
+            var actions = releaseAll()
+            if options.pinch == .ctrlScroll { actions.append(.move(center)) }
+            return actions
+        case .pinchMoved(let center, let scale):
+            guard options.pinch == .ctrlScroll, scale > 0, scale.isFinite else { return [] }
+            zoomRemainder += log(scale) / log(options.zoomStep)
+            let steps = Int(zoomRemainder.rounded(.towardZero))
+            guard steps != 0 else { return [] }
+            zoomRemainder -= Double(steps)
+            var actions: [Action] = [.move(center)]
+            if !controlDown {
+                controlDown = true
+                actions.append(.control(pressed: true))
+            }
+            // Wheel up (4) zooms in, as Ctrl+scroll up does in browsers and viewers.
+            for _ in 0..<abs(steps) { actions += wheel(steps > 0 ? 4 : 5) }
+            return actions
+        case .pinchEnded, .cancelled:
+            return releaseAll()
+        }
+    }
+
+    private func click() -> [Action] { [.button(1, pressed: true), .button(1, pressed: false)] }
+
+    private func wheel(_ button: UInt8) -> [Action] {
+        [.button(button, pressed: true), .button(button, pressed: false)]
+    }
+
+    /// A finger moving up scrolls the content up: what lies below comes into view, as on a phone (wheel down).
+    private mutating func scroll(by delta: Point) -> [Action] {
+        scrollRemainder = scrollRemainder + delta
+        var actions: [Action] = []
+        let vertical = Int((scrollRemainder.y / options.scrollStep).rounded(.towardZero))
+        let horizontal = Int((scrollRemainder.x / options.scrollStep).rounded(.towardZero))
+        for _ in 0..<abs(vertical) { actions += wheel(vertical < 0 ? 5 : 4) }
+        for _ in 0..<abs(horizontal) { actions += wheel(horizontal < 0 ? 7 : 6) }
+        scrollRemainder = Point(
+            x: scrollRemainder.x - Double(horizontal) * options.scrollStep,
+            y: scrollRemainder.y - Double(vertical) * options.scrollStep)
+        return actions
+    }
+
+    /// Whatever is pressed is released (cancel, or a pan turning into a pinch).
+    private mutating func releaseAll() -> [Action] {
+        var actions: [Action] = []
+        if dragging {
+            dragging = false
+            actions.append(.button(1, pressed: false))
+        }
+        if controlDown {
+            controlDown = false
+            actions.append(.control(pressed: false))
+        }
+        return actions
+    }
+}

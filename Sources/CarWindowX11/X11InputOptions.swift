@@ -1,0 +1,36 @@
+/// How touch gestures become X input (through XTEST). Taps are always clicks.
+///
+/// ```swift
+/// let options = X11InputOptions(pan: .scroll, pinch: .off)
+/// ```
+public struct X11InputOptions: Hashable, Sendable {
+    /// What a one-finger pan does.
+    public enum Pan: String, Hashable, Sendable, CaseIterable {
+        /// Button 1 held from where the finger touched, moved with it, released where it lifts (drag, select).
+        case drag
+        /// Wheel steps (buttons 4/5, 6/7), one per ``X11InputOptions/scrollStep`` pixels moved, at the finger.
+        case scroll
+    }
+
+    /// What a two-finger pinch does. XTEST has one pointer, so there is no true multi-touch.
+    public enum Pinch: String, Hashable, Sendable, CaseIterable {
+        /// Control + wheel steps at the pinch centre: zoom in browsers, editors and viewers.
+        case ctrlScroll = "ctrl-scroll"
+        /// Pinches are ignored.
+        case off
+    }
+
+    public var pan: Pan
+    public var pinch: Pinch
+    /// Pixels of finger movement per wheel step.
+    public var scrollStep: Double
+    /// Scale change per Ctrl+wheel step (1.25: five steps double the size).
+    public var zoomStep: Double
+
+    public init(pan: Pan = .drag, pinch: Pinch = .ctrlScroll, scrollStep: Double = 24, zoomStep: Double = 1.25) {
+        self.pan = pan
+        self.pinch = pinch
+        self.scrollStep = max(1, scrollStep)
+        self.zoomStep = max(1.01, zoomStep)
+    }
+}

@@ -1,0 +1,119 @@
+import SDLRPC
+import CarWindowTesting
+import Foundation
+import HeadUnit
+import Testing
+
+/// `carwindow project` with Chromium in app mode on a local page, projected into this test's emulator through
+/// `--core`: the HTML button's haptic rect comes from Chromium's accessibility tree and a tap on it runs its
+/// JavaScript. The binary, not the library, runs it: libatspi reads one accessibility bus per process, and the GTK
+/// test in CarWindowX11Tests has its own.
+@Suite("carwindow project with Chromium", .serialized, .timeLimit(.minutes(2)))
+struct ProjectChromiumTests {
+    static let page = """
+        <!doctype html><html><head><title>waiting</title><style>
+        body { margin: 0; background: #ffffff; }
+        button { position: absolute; left: 100px; top: 100px; width: 300px; height: 150px; font-size: 40px; }
+        </style></head><body>
+        <button onclick="document.body.style.background = '#000000'; document.title = 'tapped'">Go</button>
+        </body></html>
+        """
+
+    static var chromium: String? {
+        ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    actor Log {
+        var events: [HeadUnitEvent] = []
+        func append(_ event: HeadUnitEvent) { events.append(event) }
+        var hapticSets: [[HapticRect]] {
+            events.compactMap { if case .hapticRects(_, let rects) = $0 { rects } else { nil } }
+        }
+        var frames: Int { events.filter { if case .videoFrame = $0 { true } else { false } }.count }
+        var app: AppID? {
+            events.lazy.compactMap { if case .appRegistered(let app, _, _) = $0 { app } else { nil } }.first
+        }
+    }
+
+    static func eventually(timeout: Duration = .seconds(40), _ condition: () async -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while ContinuousClock.now < deadline {
+            if await condition() { return true }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return await condition()
+    }
+
+    @Test(
+        "the HTML button's haptic rect comes from Chromium's accessibility tree; a tap on it runs its JavaScript",
+        .enabled(if: chromium != nil, "Chromium is not installed (scripts/install-deps.sh --with-browser)"))
+    func tapHTMLButton() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "cw-chromium-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let page = directory.appendingPathComponent("page.html")
+        try Self.page.write(to: page, atomically: true, encoding: .utf8)
+        let chromium = try #require(Self.chromium)
+        try await EmulatorFixture.run { emulator in
+            let log = Log()
+            let events = await emulator.headUnit.events()
+            let reader = Task { for await event in events { await log.append(event) } }
+            defer { reader.cancel() }
+            // The projection ends by itself after --duration; the test is done well before.
+            async let run = BinaryRunner.runOffPool([
+                "project", "--core", "127.0.0.1:\(emulator.port)", "--duration", "25", "--", chromium,
+                "--force-renderer-accessibility", "--no-sandbox", "--no-first-run", "--disable-gpu",
+                "--disable-dev-shm-usage", "--password-store=basic", "--noerrdialogs",
+                "--user-data-dir=\(directory.appendingPathComponent("profile").path)", "--app=file://\(page.path)",
+            ])
+            var rect: HapticRect?
+            // The rect is where the CSS puts the button, below the title bar Chromium draws without a window manager.
+            let arrived = await Self.eventually {
+                let isButton: @Sendable (HapticRect) -> Bool = { candidate in
+                    let x: Double = candidate.x, y: Double = candidate.y
+                    let width: Double = candidate.width, height: Double = candidate.height
+                    return abs(x - 100) <= 2 && (100.0...200.0).contains(y) && abs(width - 300) <= 2
+                        && abs(height - 150) <= 2
+                }
+                rect = await log.hapticSets.last?.first(where: isButton)
+                return rect != nil
+            }
+            let sets = await log.hapticSets
+            #expect(arrived, "haptic sets: \(sets)")
+            if let hit = rect, let app = await log.app {
+                let before = await log.frames
+                _ = try await emulator.headUnit.injectTouches(
+                    InjectedTouch.tap(x: hit.center.x, y: hit.center.y, at: 1000), to: app)
+                #expect(await Self.eventually { await log.frames >= before + 3 })
+                let file = try #require(try emulator.recordingFiles().first)
+                let lumas = try await Self.luma(file)
+                try #require(lumas.count > before)
+                // The background away from the button: white just before the tap, black after it.
+                let white = Self.mean(lumas[before - 1])
+                let black = Self.mean(lumas[lumas.count - 1])
+                #expect(white > 200, "white before the tap: \(white)")
+                #expect(black < 40, "black after the tap: \(black)")
+            }
+            let result = try await run
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+    }
+
+    /// Mean luma of the page's background right of the button (600...750 x 300...400).
+    static func mean(_ frame: [UInt8]) -> Double {
+        var total = 0
+        for y in 300..<400 { for x in 600..<750 { total += Int(frame[y * 800 + x]) } }
+        return Double(total) / 15_000
+    }
+
+    static func luma(_ file: URL) async throws -> [[UInt8]] {
+        let arguments = ["-v", "error", "-f", "h264", "-i", file.path, "-f", "rawvideo", "-pix_fmt", "gray", "-"]
+        let ffmpeg = ExternalTool(executable: URL(fileURLWithPath: "/usr/bin/ffmpeg"))
+        let output = try await ffmpeg.run(arguments)
+        try ffmpeg.check(output, arguments)
+        let data = output.standardOutput
+        let size = 800 * 480
+        return stride(from: 0, to: data.count - size + 1, by: size).map { Array(data[$0..<($0 + size)]) }
+    }
+}

@@ -1,0 +1,55 @@
+import CarWindowTesting
+import Foundation
+import Testing
+
+/// `carwindow project` as a user runs it: the built binary, a real X11 program, the emulator on a free port.
+@Suite("carwindow project", .serialized, .timeLimit(.minutes(1)))
+struct ProjectCommandTests {
+    @Test("a program that exits with status 7 ends the projection with 7, after streaming it")
+    func exitStatusPassesThrough() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cw-project-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // A GTK window that exits with status 7 after two seconds (Debian's python3 has the GTK bindings).
+        let program = """
+            import sys, gi
+            gi.require_version("Gtk", "3.0")
+            from gi.repository import Gtk, GLib
+            win = Gtk.Window(title="bye")
+            win.add(Gtk.Label(label="exiting soon"))
+            win.show_all()
+            GLib.timeout_add(2000, lambda: sys.exit(7))
+            Gtk.main()
+            """
+        let file = directory.appendingPathComponent("exit7.py")
+        try program.write(to: file, atomically: true, encoding: .utf8)
+        let result = try await BinaryRunner.runOffPool([
+            "project", "--no-viewer", "--port", "0", "--duration", "30", "--record", directory.path, "--",
+            "/usr/bin/python3", file.path,
+        ])
+        #expect(result.status == 7, "stdout: \(result.stdout) stderr: \(result.stderr)")
+        #expect(result.stdout.contains("state: streaming"), "\(result.stdout)")
+        #expect(result.stderr.contains("error: /usr/bin/python3 exited with status 7"), "\(result.stderr)")
+        let recordings = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .filter { $0.hasSuffix(".h264") }
+        let recording = try #require(recordings.first)
+        let summary = try await VideoProbe().summary(of: directory.appendingPathComponent(recording))
+        #expect((summary.width, summary.height) == (800, 480), "\(summary)")
+    }
+
+    @Test("a command that does not exist is one line on stderr and exit status 2")
+    func badCommand() async throws {
+        let result = try await BinaryRunner.runOffPool([
+            "project", "--no-viewer", "--", "/nonexistent/carwindow-no-such-app",
+        ])
+        #expect(result.status == 2)
+        #expect(result.stderr == "error: /nonexistent/carwindow-no-such-app: command not found\n", "\(result.stderr)")
+    }
+
+    @Test("no command and no --display is a usage error")
+    func noCommand() async throws {
+        let result = try await BinaryRunner.runOffPool(["project"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("give the command to project after --"), "\(result.stderr)")
+    }
+}

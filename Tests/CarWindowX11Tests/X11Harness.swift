@@ -1,0 +1,136 @@
+import SDLRPC
+import CarWindow
+import CarWindowTesting
+import CarWindowX11
+import Foundation
+import HeadUnit
+import Logging
+import SDLSession
+import Testing
+
+/// Debian's own python3, which has the GTK bindings (python3-gi, gir1.2-gtk-3.0); not a pyenv one on PATH.
+let systemPython = "/usr/bin/python3"
+
+/// Waits until `condition` holds, checking every 50 ms, for at most `timeout`; returns whether it held.
+func eventually(
+    timeout: Duration = .seconds(30), isolation: isolated (any Actor)? = #isolation,
+    _ condition: () async throws -> Bool
+) async rethrows -> Bool {
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    while ContinuousClock.now < deadline {
+        if try await condition() { return true }
+        try? await Task.sleep(for: .milliseconds(50))
+    }
+    return try await condition()
+}
+
+/// The emulator's events, kept for a test to look at.
+actor EventLog {
+    private(set) var events: [HeadUnitEvent] = []
+    func append(_ event: HeadUnitEvent) { events.append(event) }
+
+    var hapticSets: [[SDLRPC.HapticRect]] {
+        events.compactMap { if case .hapticRects(_, let rects) = $0 { rects } else { nil } }
+    }
+    var videoFrames: Int { events.filter { if case .videoFrame = $0 { true } else { false } }.count }
+    var app: AppID? {
+        events.lazy.compactMap { if case .appRegistered(let app, _, _) = $0 { app } else { nil } }.first
+    }
+}
+
+/// An X11 program projected into the emulator: the application on its own Xvfb, its view as the projection's root,
+/// and the emulator's events. ``shutDown()`` stops everything; call it on every path.
+@CarWindowActor
+final class X11Harness {
+    let emulator: EmulatorFixture
+    let application: X11Application
+    let projection: CarWindowProjection
+    let view: X11AppView
+    let log = EventLog()
+    private var tasks: [Task<Void, Never>] = []
+
+    init(emulator: EmulatorFixture, command: [String], haptics: Bool = true) async throws {
+        self.emulator = emulator
+        var logger = Logger(label: "carwindow.x11.test")
+        logger.logLevel = .warning
+        application = try await X11Application.launch(
+            command: command, viewport: Size(width: 800, height: 480), haptics: haptics, logger: logger)
+        do {
+            try await application.waitForWindow()
+            var settings = CarWindowSettings()
+            settings.window.gestures = X11Application.gestureConfiguration
+            var app = AppConfiguration(appName: "X11 Test", appID: "carwindow-x11-test", appType: .projection)
+            app.logger.logLevel = .critical
+            projection = try CarWindowProjection(
+                app: app, host: emulator.host, port: emulator.port, settings: settings)
+            view = application.makeView()
+            projection.rootView = view
+        } catch {
+            await application.stop()
+            throw error
+        }
+        let events = await emulator.headUnit.events()
+        let log = self.log
+        tasks.append(Task { for await event in events { await log.append(event) } })
+    }
+
+    /// Starts the projection and waits for `frames` video frames at the emulator.
+    func start(frames: Int = 1) async throws -> AppID {
+        try await projection.start()
+        let log = self.log
+        try #require(await eventually { await log.videoFrames >= frames })
+        return try #require(await log.app)
+    }
+
+    /// Waits until the program stopped drawing (no capture for half a second): its layout at the viewport size is
+    /// done, so taps land where the test expects its widgets.
+    func settle() async throws {
+        var captures = application.captureCount
+        let settled = await eventually(timeout: .seconds(20)) {
+            try? await Task.sleep(for: .milliseconds(500))
+            defer { captures = application.captureCount }
+            return application.captureCount == captures
+        }
+        try #require(settled, "the program kept drawing")
+    }
+
+    func shutDown() async {
+        try? await projection.stop()
+        await application.stop()
+        for task in tasks { task.cancel() }
+    }
+}
+
+/// Writes `source` to a new temporary file and returns its path.
+func writeProgram(_ source: String, named name: String) throws -> URL {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cw-x11-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let file = directory.appendingPathComponent(name)
+    try source.write(to: file, atomically: true, encoding: .utf8)
+    return file
+}
+
+/// ffmpeg on the recordings: every decoded frame's luma plane.
+enum Frames {
+    static func luma(_ file: URL, width: Int, height: Int) async throws -> [[UInt8]] {
+        let arguments = ["-v", "error", "-f", "h264", "-i", file.path, "-f", "rawvideo", "-pix_fmt", "gray", "-"]
+        let ffmpeg = ExternalTool(executable: URL(fileURLWithPath: "/usr/bin/ffmpeg"))
+        let output = try await ffmpeg.run(arguments)
+        try ffmpeg.check(output, arguments)
+        let data = output.standardOutput
+        let size = width * height
+        return stride(from: 0, to: data.count - size + 1, by: size).map { Array(data[$0..<($0 + size)]) }
+    }
+
+    /// Mean absolute difference of two frames inside `rect` (pixels), 0...255.
+    static func difference(_ a: [UInt8], _ b: [UInt8], width: Int, in rect: (x: Int, y: Int, w: Int, h: Int)) -> Double
+    {
+        var total = 0
+        for y in rect.y..<(rect.y + rect.h) {
+            for x in rect.x..<(rect.x + rect.w) {
+                total += abs(Int(a[y * width + x]) - Int(b[y * width + x]))
+            }
+        }
+        return Double(total) / Double(rect.w * rect.h)
+    }
+}

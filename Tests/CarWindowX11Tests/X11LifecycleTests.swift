@@ -1,0 +1,142 @@
+import CarWindow
+import CarWindowTesting
+import CarWindowX11
+import Foundation
+import Glibc
+import HeadUnit
+import Testing
+
+/// The life of a projected program: a crash, a bad command, no window, a static screen, a head-unit resize.
+extension X11Programs {
+    @Suite("X11 program lifecycle", .serialized, .timeLimit(.minutes(2)))
+    @CarWindowActor
+    struct X11LifecycleTests {
+        /// A GTK window that stays still; with `crash` it kills itself with SIGSEGV once its window is shown.
+        static func program(crashAfterMilliseconds: Int? = nil) -> String {
+            """
+            import os, signal, sys, gi
+            gi.require_version("Gtk", "3.0")
+            from gi.repository import Gtk, GLib
+            win = Gtk.Window(title="Still")
+            win.add(Gtk.Label(label="Nothing moves here"))
+            win.show_all()
+            \(crashAfterMilliseconds.map { "GLib.timeout_add(\($0), lambda: os.kill(os.getpid(), 11))" } ?? "")
+            Gtk.main()
+            """
+        }
+
+        static func processExists(_ pid: Int32) -> Bool { kill(pid, 0) == 0 }
+
+        @Test("the program crashing mid-stream ends with its signal; stopping removes Xvfb and its lock file")
+        func crash() async throws {
+            let program = try writeProgram(Self.program(crashAfterMilliseconds: 1500), named: "crash.py")
+            defer { try? FileManager.default.removeItem(at: program.deletingLastPathComponent()) }
+            try await EmulatorFixture.run { emulator in
+                let harness = try await X11Harness(
+                    emulator: emulator, command: [systemPython, program.path], haptics: false)
+                let xServer = try #require(harness.application.xServerPID)
+                let display = harness.application.displayName
+                _ = try await harness.start()
+                let ended = await harness.application.exitStatus()
+                #expect(ended == .signalled(SIGSEGV))
+                #expect(ended.map { "\($0)" } == "killed by signal 11 (Segmentation fault)")
+                await harness.shutDown()
+                #expect(!harness.application.isDisplayRunning)
+                #expect(
+                    await eventually(timeout: .seconds(5)) { !Self.processExists(xServer) }, "Xvfb \(xServer) is gone")
+                #expect(!FileManager.default.fileExists(atPath: "/tmp/.X\(display.dropFirst())-lock"))
+            }
+        }
+
+        @Test("a command that does not exist is a badCommand error naming it")
+        func badCommand() async throws {
+            let error = await #expect(throws: X11ProjectionError.self) {
+                _ = try await X11Application.launch(
+                    command: ["/nonexistent/carwindow-no-such-app"], viewport: Size(width: 320, height: 240))
+            }
+            #expect(error?.kind == .badCommand)
+            #expect(error?.context == "/nonexistent/carwindow-no-such-app: command not found")
+        }
+
+        @Test("a program that never maps a window is a noWindow error, and everything it started is stopped")
+        func noWindow() async throws {
+            let application = try await X11Application.launch(
+                command: ["sleep", "30"], viewport: Size(width: 320, height: 240), haptics: false)
+            let xServer = try #require(application.xServerPID)
+            let error = await #expect(throws: X11ProjectionError.self) {
+                try await application.waitForWindow(timeout: .seconds(1))
+            }
+            #expect(error?.kind == .noWindow)
+            await application.stop(grace: .milliseconds(500))
+            #expect(application.child?.termination == .signalled(SIGTERM))
+            #expect(await eventually(timeout: .seconds(5)) { !Self.processExists(xServer) })
+        }
+
+        @Test("a still program costs no captures: over 5 s the stream has only refresh frames")
+        func staticProgram() async throws {
+            let program = try writeProgram(Self.program(), named: "still.py")
+            defer { try? FileManager.default.removeItem(at: program.deletingLastPathComponent()) }
+            try await EmulatorFixture.run { emulator in
+                let harness = try await X11Harness(
+                    emulator: emulator, command: [systemPython, program.path], haptics: false)
+                do {
+                    _ = try await harness.start(frames: 2)
+                    // Let the first layout settle: wait until a whole second passes without a capture.
+                    var captures = harness.application.captureCount
+                    let settled = await eventually(timeout: .seconds(20)) {
+                        try? await Task.sleep(for: .seconds(1))
+                        defer { captures = harness.application.captureCount }
+                        return harness.application.captureCount == captures
+                    }
+                    try #require(settled)
+                    let pump = try #require(harness.projection.pump)
+                    let before = pump.statistics
+                    let capturesBefore = harness.application.captureCount
+                    // A measurement window, not a synchronisation: nothing should happen in it.
+                    try await Task.sleep(for: .seconds(5))
+                    let after = pump.statistics
+                    #expect(harness.application.captureCount == capturesBefore)
+                    #expect(after.framesRendered == before.framesRendered, "\(before) -> \(after)")
+                    #expect(after.refreshFrames > before.refreshFrames, "refresh frames keep the stream alive")
+                    await harness.shutDown()
+                } catch {
+                    await harness.shutDown()
+                    throw error
+                }
+            }
+        }
+
+        @Test("a head-unit resize to 320x240 and back re-lays the program out; the recording has both sizes")
+        func resize() async throws {
+            let program = try writeProgram(Self.program(), named: "still.py")
+            defer { try? FileManager.default.removeItem(at: program.deletingLastPathComponent()) }
+            try await EmulatorFixture.run { emulator in
+                let harness = try await X11Harness(
+                    emulator: emulator, command: [systemPython, program.path], haptics: false)
+                do {
+                    _ = try await harness.start(frames: 2)
+                    try await emulator.headUnit.resize(to: VideoSize(width: 320, height: 240))
+                    #expect(await eventually { harness.projection.window.frameSize == Size(width: 320, height: 240) })
+                    let log = harness.log
+                    var frames = await log.videoFrames
+                    #expect(await eventually { await log.videoFrames >= frames + 3 })
+                    try await emulator.headUnit.resize(to: VideoSize(width: 800, height: 480))
+                    #expect(await eventually { harness.projection.window.frameSize == Size(width: 800, height: 480) })
+                    frames = await log.videoFrames
+                    #expect(await eventually { await log.videoFrames >= frames + 3 })
+                    await harness.shutDown()
+                    let probe = VideoProbe()
+                    var sizes: [String] = []
+                    for file in try emulator.recordingFiles() {
+                        let summary = try await probe.summary(of: file)
+                        sizes.append("\(summary.width)x\(summary.height)")
+                    }
+                    #expect(sizes.contains("320x240") && sizes.contains("800x480"), "\(sizes)")
+                } catch {
+                    await harness.shutDown()
+                    throw error
+                }
+            }
+        }
+    }
+}
