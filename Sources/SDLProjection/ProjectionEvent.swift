@@ -26,6 +26,8 @@ public enum ProjectionEvent: Sendable {
     case gesture(kind: String, x: Double, y: Double, scale: Double)
     /// The source's haptic rects reached the head unit (SendHapticData answered SUCCESS).
     case hapticRects(count: Int)
+    /// The connection was lost (`reason`) and attempt `attempt` (from 1) to connect again starts after `delay`.
+    case reconnecting(attempt: Int, delay: Duration, reason: String)
     /// Something went wrong where it could not be thrown; `source` names the part (`video`, `audio`, `touch`,
     /// `haptics`, `source`), `nil` for the run's own failure.
     case error(message: String, source: String?)
