@@ -187,6 +187,7 @@ let package = Package(
             dependencies: [
                 "SDLRPC", "SDLSession", "SDLMedia", "SDLStreaming", "SDLAudio",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             swiftSettings: upcoming
         ),
@@ -372,7 +373,7 @@ let package = Package(
             name: "CarWindowIntegrationTests",
             dependencies: [
                 "CarWindowTesting",
-                "CarWindow", "HeadUnit", "SDLSession", "SDLStreaming", "SDLRPC", "SDLMedia",
+                "CarWindow", "HeadUnit", "SDLSession", "SDLStreaming", "SDLRPC", "SDLMedia", "SDLProjection",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: upcoming

@@ -2,6 +2,7 @@ import CarWindow
 import Foundation
 import HeadUnit
 import Logging
+import SDLProjection
 import SDLRPC
 import SDLSession
 import Testing
@@ -84,7 +85,10 @@ final class ProjectionHarness {
     let gestures = Recorder<Gesture>()
     private var tasks: [Task<Void, Never>] = []
 
-    init(video: VideoCapability = VideoCapability(), quirks: CoreQuirks = CoreQuirks()) async throws {
+    init(
+        video: VideoCapability = VideoCapability(), quirks: CoreQuirks = CoreQuirks(),
+        disconnectPolicy: ProjectionOptions.DisconnectPolicy = .fail, resumptionHashID: String? = nil
+    ) async throws {
         recordings = FileManager.default.temporaryDirectory.appendingPathComponent("cw-int-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: recordings, withIntermediateDirectories: true)
         var configuration = HeadUnitConfiguration(port: 0, video: video, activationDelay: .milliseconds(50))
@@ -95,7 +99,10 @@ final class ProjectionHarness {
         let port = try await headUnit.start()
         var app = NavigationDemo.appConfiguration(name: "Integration Test")
         app.logger.logLevel = .critical
-        projection = try CarWindowProjection(app: app, host: "127.0.0.1", port: port)
+        app.resumptionHashID = resumptionHashID
+        var options = CarWindowSettings().projectionOptions(app: app)
+        options.disconnectPolicy = disconnectPolicy
+        projection = try CarWindowProjection(options: options, transport: TCPTransport(host: "127.0.0.1", port: port))
         try screen.install(in: projection.window)
         tasks.append(projectionEvents.consume(projection.events()))
         tasks.append(gestures.consume(projection.window.gestures))

@@ -75,6 +75,10 @@ public actor SDLSession {
 
     /// The RegisterAppInterface response: display, HMI and audio capabilities, vehicle type.
     public private(set) var registration: RegisterAppInterfaceResponse?
+    /// The newest `hashID` the head unit sent (OnHashChange), or the one this session registered with: pass it as
+    /// ``AppConfiguration/resumptionHashID`` when registering again after a lost connection, so the head unit can
+    /// restore the app's data (it answers SUCCESS) or says it could not (RESUME_FAILED, still a registration).
+    public internal(set) var resumptionHashID: String?
     var capability = VideoCapabilityState()
     var capabilityFetch: CapabilityFetch = .notStarted
 
@@ -95,6 +99,7 @@ public actor SDLSession {
     public init<Transport: SDLTransport>(configuration: AppConfiguration, transport: Transport) {
         self.configuration = configuration
         self.logger = configuration.logger
+        self.resumptionHashID = configuration.resumptionHashID
         self.connector = { session in
             try await transport.withConnection { connection in try await session.serve(connection) }
         }
