@@ -187,9 +187,16 @@ public actor SDLSession {
             if let closingError { throw closingError }
             _ = controls.register(.start(.rpc))
             enqueue([protocolMachine.startRPCService()])
-            let reply = try await awaitControl(
-                .start(.rpc), timeout: configuration.timeouts.protocolStart, what: "RPC StartServiceACK"
-            )
+            let reply: ControlReply
+            do {
+                reply = try await awaitControl(
+                    .start(.rpc), timeout: configuration.timeouts.protocolStart, what: "RPC StartServiceACK"
+                )
+            } catch let error as SDLSessionError {
+                // Its own kind: a silent peer right after connecting is the commonest wrong-port mistake.
+                guard case .timeout = error.kind else { throw error }
+                throw SDLSessionError(.protocolStartTimeout(configuration.timeouts.protocolStart))
+            }
             guard case .rpcStarted(let parameters) = reply else {
                 throw SDLSessionError(.invalidState("unexpected reply to the RPC StartService"))
             }
@@ -201,7 +208,13 @@ public actor SDLSession {
                 ]
             )
             setState(.registering)
-            let response = try await send(configuration.registerAppInterface)
+            let response: RegisterAppInterfaceResponse
+            do {
+                response = try await send(configuration.registerAppInterface)
+            } catch let error as SDLSessionError {
+                guard case .timeout = error.kind else { throw error }
+                throw SDLSessionError(.registrationTimeout(configuration.timeouts.response))
+            }
             guard response.success else {
                 throw SDLSessionError(.registrationFailed(resultCode: response.resultCode, info: response.info))
             }
