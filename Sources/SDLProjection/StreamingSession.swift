@@ -25,6 +25,8 @@ import NIOConcurrencyHelpers
 ///   connection watch          the session closing under us ─▶ outcome (connectionLost)
 ///   stop()                    ─▶ outcome (finished)
 ///  the first outcome decides: EndService (bounded by shutdownWait), UnregisterAppInterface, close.
+///  connectionLost under .reconnect: reconnecting events and backoff, a new session and manager registered with
+///  the last hashID, then the group again with the same source; gaveUp when the policy's attempts are spent.
 /// ```
 ///
 /// ```swift
