@@ -305,9 +305,10 @@ public actor StreamingSession {
             group.addTask {
                 for await state in connection {
                     guard case .closed(let error) = state else { continue }
-                    let reason = error.map { "\($0)" } ?? "the session closed"
-                    outcome.yield(
-                        .failed(ProjectionFailure(.connectionLost, "the head unit closed the connection: \(reason)")))
+                    // A plain close needs no ": the head unit closed the connection" after the same words.
+                    var message = "the head unit closed the connection"
+                    if let error, error.kind != .connectionClosed { message += ": \(error)" }
+                    outcome.yield(.failed(ProjectionFailure(.connectionLost, message)))
                 }
             }
             var first = Outcome.finished
