@@ -222,12 +222,13 @@ let package = Package(
             dependencies: [
                 "SDLRPC", "SDLSession", "SDLMedia", "SDLStreaming", "SDLAudio",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             swiftSettings: upcoming
         ),
         .testTarget(
             name: "SDLProjectionTests",
-            dependencies: [
+            dependencies: ["SDLAudio",
                 "SDLProjection", "CarWindowTesting", "HeadUnit", "SDLRPC", "SDLSession", "SDLStreaming", "SDLMedia",
             ],
             swiftSettings: upcoming
@@ -296,7 +297,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SDLSessionTests",
-            dependencies: [
+            dependencies: ["SDLSecurity",
                 "SDLSession", "SDLWire", "SDLRPC", "HeadUnit",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -388,7 +389,7 @@ let package = Package(
         // The streaming stack end to end: manager, session and encoder against the emulator over TCP.
         .testTarget(
             name: "StreamingIntegrationTests",
-            dependencies: [
+            dependencies: ["SDLWire",
                 "CarWindowTesting",
                 "HeadUnit", "SDLSession", "SDLStreaming", "SDLMedia", "SDLRPC", "SDLSecurityOpenSSL",
                 .product(name: "Logging", package: "swift-log"),
@@ -397,7 +398,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SDLAudioTests",
-            dependencies: [
+            dependencies: ["SDLSession",
                 "CarWindowTestingTools", "SDLAudio", "SDLRPC", "SDLWire", .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: upcoming
@@ -407,7 +408,7 @@ let package = Package(
             name: "CarWindowIntegrationTests",
             dependencies: [
                 "CarWindowTesting",
-                "CarWindow", "HeadUnit", "SDLSession", "SDLStreaming", "SDLRPC", "SDLMedia",
+                "CarWindow", "HeadUnit", "SDLSession", "SDLStreaming", "SDLRPC", "SDLMedia", "SDLProjection",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: upcoming

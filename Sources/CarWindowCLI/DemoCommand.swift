@@ -24,6 +24,9 @@ struct DemoCommand: AsyncParsableCommand {
             With --core HOST:PORT no emulator starts and the app projects into a real SDL Core instead; the \
             viewer then shows what the app sends (the HMI's controls are SDL Core's).
 
+            A lost connection ends the demo with exit status 1; with --reconnect the app connects and \
+            registers again (with backoff) and streams again, its screen as it was.
+
             Examples:
               carwindow demo
               carwindow demo --duration 10 --record /tmp/demo --events -
@@ -51,6 +54,8 @@ struct DemoCommand: AsyncParsableCommand {
 
     @Flag(help: "Do not start the browser viewer.")
     var noViewer = false
+
+    @OptionGroup var reconnection: ReconnectOptions
 
     func validate() throws {
         guard (0...65_535).contains(port) else {
@@ -108,7 +113,10 @@ struct DemoCommand: AsyncParsableCommand {
             say("head-unit emulator listening on 127.0.0.1:\(boundPort), recording into \(directory)")
         }
 
-        let demo = try await NavigationDemo(host: target.host, port: target.port)
+        var options = CarWindowSettings().projectionOptions(app: NavigationDemo.appConfiguration())
+        options.disconnectPolicy = reconnection.policy
+        let demo = try await NavigationDemo(
+            options: options, transport: TCPTransport(host: target.host, port: target.port))
         let projection = await demo.projection
         let streaming = await projection.streaming
         let hook = DemoHooks.viewer(port: noViewer ? nil : viewerPort)

@@ -159,8 +159,14 @@ extension AppSession {
         )
         self.registration = registration
         status = HMIStatus.core(level: .none, navigation: registration.navigation, media: registration.isMedia)
+        var response = CoreRPC.registerResponse(configuration: configuration)
+        // Resumption: a hashID this head unit handed out resumes; any other still registers, with RESUME_FAILED.
+        if let hashID = body["hashID"]?.stringValue, resumptionHashes[registration.policyAppID] != hashID {
+            response["resultCode"] = "RESUME_FAILED"
+            response["info"] = "Hash from RAI does not match to saved resume data."
+        }
         var actions: [SessionAction] = [
-            respond(rpc, CoreRPC.registerResponse(configuration: configuration)),
+            respond(rpc, response),
             .emit(.appRegistered(app, appName: registration.appName, appHMITypes: types)),
         ]
         actions += notify(CoreRPC.onHMIStatus, status.json)

@@ -106,6 +106,9 @@ struct AppSession {
     var audioDataSinceBackground = false
     /// "Stop answering": frames are still read and logged, nothing is sent.
     var silent = false
+    /// The hashIDs the emulator gave with OnHashChange, by policy app id, when this connection opened: a
+    /// RegisterAppInterface with one of them resumes (SUCCESS), with any other gets RESUME_FAILED.
+    var resumptionHashes: [String: String] = [:]
     var assembler = MessageAssembler()
     /// Services whose StartServiceACK had the E bit.
     var protectedServices: Set<ServiceType> = []

@@ -16,6 +16,7 @@ enum CoreRPC {
     static let onHMIStatus = FunctionID.onHMIStatus
     static let onAppInterfaceUnregistered = FunctionID.onAppInterfaceUnregistered
     static let onDriverDistraction = FunctionID.onDriverDistraction
+    static let onHashChange = FunctionID.onHashChange
     static let onPermissionsChange = FunctionID.onPermissionsChange
     static let onTouchEvent = FunctionID.onTouchEvent
     static let onSystemRequest = FunctionID.onSystemRequest

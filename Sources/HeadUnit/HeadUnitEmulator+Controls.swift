@@ -93,6 +93,29 @@ extension HeadUnitEmulator {
         for connection in allConnections { connection.session.rejectedFormats = formats }
     }
 
+    /// Sends the app an OnHashChange with a new hashID, as Core does when the app's resumable data changes, and
+    /// remembers it: a later RegisterAppInterface of the same app with this hashID is answered SUCCESS (resumed),
+    /// with any other RESUME_FAILED. The emulator keeps no resumable data of its own, so nothing else is restored.
+    ///
+    /// ```swift
+    /// let hash = try await headUnit.sendHashChange(to: app)
+    /// try await headUnit.dropConnection(app)      // the app registers again with `hash`: SUCCESS
+    /// ```
+    ///
+    /// - Returns: the new hashID.
+    /// - Throws: ``HeadUnitError`` `.unknownApp`, or `.invalidControl` for an app not registered yet.
+    @discardableResult
+    public func sendHashChange(to app: AppID) throws(HeadUnitError) -> String {
+        let connection = try connection(app)
+        guard let registration = connection.session.registration else {
+            throw HeadUnitError(.invalidControl("the app has not registered"), app: app)
+        }
+        let hashID = String(UInt32.random(in: 1...UInt32.max), radix: 16)
+        resumptionHashes[registration.policyAppID] = hashID
+        execute(connection.session.notify(CoreRPC.onHashChange, ["hashID": .string(hashID)]), on: connection)
+        return hashID
+    }
+
     /// Closes an app's TCP connection, as a head unit that lost the transport.
     public func dropConnection(_ app: AppID) throws(HeadUnitError) {
         let connection = try connection(app)

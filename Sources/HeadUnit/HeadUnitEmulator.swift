@@ -65,6 +65,8 @@ public actor HeadUnitEmulator {
     private var rejectedFormats: Set<VideoFormat> = []
     private var connections: [AppID: Connection] = [:]
     private var connectionCount = 0
+    /// The hashID of each app's last OnHashChange, by policy app id: it outlives the connection, for resumption.
+    var resumptionHashes: [String: String] = [:]
     private var eventSubscribers: [UUID: AsyncStream<HeadUnitEvent>.Continuation] = [:]
     private var accessUnitSubscribers: [UUID: AsyncStream<VideoAccessUnit>.Continuation] = [:]
     private var frameSubscribers: [UUID: AsyncStream<ReceivedFrame>.Continuation] = [:]
@@ -251,6 +253,7 @@ public actor HeadUnitEmulator {
             startupVideoCapability: startupVideoCapability
         )
         session.rejectedFormats = rejectedFormats
+        session.resumptionHashes = resumptionHashes
         connections[app] = Connection(app: app, session: session, outbox: continuation, channel: channel.channel)
         emit(.connected(app, remote: channel.channel.remoteAddress?.description ?? "?"))
         do {

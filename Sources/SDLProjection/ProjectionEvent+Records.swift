@@ -38,9 +38,20 @@ extension ProjectionEvent {
             [.init("driverDistraction", [("on", .bool(on))])]
         case .appearance(let theme):
             [.init("appearance", [("theme", .string(theme))])]
+        case .reconnecting(let attempt, let delay, let reason):
+            [
+                .init(
+                    "reconnecting",
+                    [("attempt", .int(attempt)), ("delay", .double(Self.seconds(delay))), ("reason", .string(reason))])
+            ]
         case .error(let message, let source):
             [.init("error", [("message", .string(message))] + (source.map { [("source", .string($0))] } ?? []))]
         }
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        let parts = duration.components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }
 
     static func records(_ event: VideoStreamEvent) -> [ProjectionEventRecord] {

@@ -30,6 +30,8 @@ public enum ProjectionEvent: Sendable {
     case driverDistraction(on: Bool)
     /// The source switched its look between `day` and `night` (CarWindow's theme following the car's lights).
     case appearance(theme: String)
+    /// The connection was lost (`reason`) and attempt `attempt` (from 1) to connect again starts after `delay`.
+    case reconnecting(attempt: Int, delay: Duration, reason: String)
     /// Something went wrong where it could not be thrown; `source` names the part (`video`, `audio`, `touch`,
     /// `haptics`, `source`), `nil` for the run's own failure.
     case error(message: String, source: String?)

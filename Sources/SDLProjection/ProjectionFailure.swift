@@ -17,6 +17,8 @@ public struct ProjectionFailure: Error, Hashable, Sendable, CustomStringConverti
         case registrationRefused
         /// The connection closed, or the peer stalled, while the run went on.
         case connectionLost
+        /// The connection was lost and every reconnection attempt the ``ReconnectPolicy`` allows failed.
+        case gaveUp
         /// The video manager reported an error no lifecycle change can fix (no format or size in common, every
         /// format refused, the encoder failed, ...).
         case videoFailed

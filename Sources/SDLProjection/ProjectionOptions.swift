@@ -26,8 +26,8 @@ public struct ProjectionOptions: Sendable {
     public var capabilityWait: Duration
     /// How long shutdown waits for the video service to end before it unregisters anyway.
     public var shutdownWait: Duration
-    /// What a lost connection does to the run. Today it always ends the run with
-    /// ``ProjectionFailure/Kind/connectionLost``.
+    /// What a lost connection does to the run: end it (``DisconnectPolicy/fail``, the default) or connect and
+    /// register again (``DisconnectPolicy/reconnect(_:)``).
     public var disconnectPolicy: DisconnectPolicy
 
     /// What happens when the transport to the head unit is lost while the run goes on.
@@ -35,6 +35,21 @@ public struct ProjectionOptions: Sendable {
         /// The run ends with ``ProjectionFailure/Kind/connectionLost`` (a script sees a non-zero exit and an `error`
         /// line): a lost car is never mistaken for a good run.
         case fail
+        /// The run connects and registers again after a backoff (a `reconnecting` event before each attempt), with
+        /// the `hashID` of the last OnHashChange so the head unit can resume the app's data; the source keeps its
+        /// state and is run again on the new connection. When the policy's attempts are spent the run ends with
+        /// ``ProjectionFailure/Kind/gaveUp``.
+        ///
+        /// ```swift
+        /// options.disconnectPolicy = .reconnect(ReconnectPolicy(maximumAttempts: nil))   // never give up
+        /// ```
+        case reconnect(ReconnectPolicy)
+
+        /// The backoff when the policy reconnects.
+        public var reconnectPolicy: ReconnectPolicy? {
+            if case .reconnect(let policy) = self { return policy }
+            return nil
+        }
     }
 
     public init(

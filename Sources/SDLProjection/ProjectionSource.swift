@@ -21,7 +21,10 @@ public import SDLStreaming
 public protocol ProjectionSource: Sendable {
     /// Runs for the whole projection, from just after registration until the task is cancelled: reacts to
     /// `context.videoEvents` and sends frames to `context.videoManager` while it streams. Returning ends the run as
-    /// the source having ended; throwing ends it as a failure.
+    /// the source having ended; throwing ends it as a failure. Under
+    /// ``ProjectionOptions/DisconnectPolicy/reconnect(_:)`` a lost connection cancels it and it is called again, with
+    /// a new context, on the next connection: state that must survive (a view tree, the user's data) belongs to the
+    /// source, not to one call.
     func run(in context: ProjectionContext) async throws(ProjectionFailure)
 
     /// A touch from the driver, Core's duplicate dropped, in view points. The default ignores it.

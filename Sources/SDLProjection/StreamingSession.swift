@@ -4,6 +4,7 @@ import SDLMedia
 import SDLRPC
 public import SDLSession
 public import SDLStreaming
+import NIOConcurrencyHelpers
 
 /// One projection into a head unit, whatever draws the frames: it connects and registers, follows the video
 /// lifecycle, plays audio beside the video, turns the driver's touches into view points, reports everything as
@@ -24,6 +25,8 @@ public import SDLStreaming
 ///   connection watch          the session closing under us ─▶ outcome (connectionLost)
 ///   stop()                    ─▶ outcome (finished)
 ///  the first outcome decides: EndService (bounded by shutdownWait), UnregisterAppInterface, close.
+///  connectionLost under .reconnect: reconnecting events and backoff, a new session and manager registered with
+///  the last hashID, then the group again with the same source; gaveUp when the policy's attempts are spent.
 /// ```
 ///
 /// ```swift
@@ -39,18 +42,35 @@ public actor StreamingSession {
     public typealias VideoManager = VideoStreamManager<MediaEncoderFactory, ContinuousClock>
 
     public nonisolated let options: ProjectionOptions
-    /// The SDL session: HMI status, capability and notification streams are there for the app too.
-    public nonisolated let session: SDLSession
-    /// The video stream's manager: `events()`, `status` and `statistics` are there for monitors.
-    public nonisolated let videoManager: VideoManager
-    private let logger: Logger
+    /// The current connection's SDL session: HMI status, capability and notification streams are there for the
+    /// app too. After a reconnection (``ProjectionOptions/DisconnectPolicy/reconnect(_:)``) this is a new session:
+    /// streams taken from the old one have ended.
+    public nonisolated var session: SDLSession { current.withLockedValue { $0.session } }
+    /// The current connection's video manager: `events()`, `status` and `statistics` are there for monitors. A
+    /// reconnection brings a new one, like ``session``.
+    public nonisolated var videoManager: VideoManager { current.withLockedValue { $0.videoManager } }
+    let logger: Logger
     /// Names the head unit in connection errors: `HOST:PORT` for TCP.
-    private let endpoint: String
+    let endpoint: String
+    /// Builds the session and video manager of one connection: the first, and each reconnection's.
+    let makeConnection: @Sendable (AppConfiguration) -> Connection
+    /// The connection the run is on; swapped only by a reconnection, read from any task by the accessors.
+    let current: NIOLockedValueBox<Connection>
 
-    private enum Phase { case idle, connected, running, stopped }
-    private var phase = Phase.idle
+    /// One connection's session and the video manager that streams over it.
+    struct Connection: Sendable {
+        let session: SDLSession
+        let videoManager: VideoManager
+    }
+
+    enum Phase { case idle, connected, running, stopped }
+    var phase = Phase.idle
+    /// Set by ``stop()``: a reconnection in progress gives up its wait and ends the run cleanly.
+    var stopRequested = false
+    /// Wakes a reconnection's backoff wait early (``stop()``).
+    var backoffWake: AsyncStream<Void>.Continuation?
     private let subscribers = Broadcast<ProjectionEvent>(replaysCurrent: false, buffering: .bufferingNewest(1024))
-    private var stopRequest: AsyncStream<Outcome>.Continuation?
+    var stopRequest: AsyncStream<Outcome>.Continuation?
     private var touchFilter = ConsecutiveDuplicateFilter<OnTouchEvent>()
     private var touchScale = 1.0
 
@@ -98,10 +118,15 @@ public actor StreamingSession {
         self.options = options
         self.logger = logger
         self.endpoint = endpoint
-        session = SDLSession(configuration: options.app, transport: transport)
-        videoManager = VideoStreamManager(
-            settings: options.video, connection: SessionVideoServiceConnection(session: session),
-            encoderFactory: encoderFactory, clock: ContinuousClock(), logger: logger)
+        let video = options.video
+        makeConnection = { app in
+            let session = SDLSession(configuration: app, transport: transport)
+            let manager = VideoStreamManager(
+                settings: video, connection: SessionVideoServiceConnection(session: session),
+                encoderFactory: encoderFactory, clock: ContinuousClock(), logger: logger)
+            return Connection(session: session, videoManager: manager)
+        }
+        current = NIOLockedValueBox(makeConnection(options.app))
     }
 
     /// A new stream of the run's events from now on, in order. Each call returns an independent stream that keeps
@@ -131,6 +156,10 @@ public actor StreamingSession {
             finishSubscribers()
             throw ProjectionFailure(.connectFailed, "cannot connect to \(endpoint): \(error)")
         }
+        await reportRegistration(of: session)
+    }
+
+    func reportRegistration(of session: SDLSession) async {
         if let registration = await session.registration {
             yield(
                 .registered(
@@ -149,10 +178,23 @@ public actor StreamingSession {
         if phase == .idle { try await connect() }
         guard phase == .connected else { throw ProjectionFailure(.invalidState, "run(source:) called twice") }
         phase = .running
-        let (outcomes, outcome) = AsyncStream.makeStream(of: Outcome.self)
-        stopRequest = outcome
-        let result = await runGroup(source: source, outcome: outcome, outcomes: outcomes)
-        stopRequest = nil
+        var result = Outcome.finished
+        while true {
+            let (outcomes, outcome) = AsyncStream.makeStream(of: Outcome.self)
+            stopRequest = outcome
+            // A stop() that came while reconnecting: the new connection is closed without a run.
+            if stopRequested { outcome.yield(.finished) }
+            result = await runGroup(source: source, outcome: outcome, outcomes: outcomes)
+            stopRequest = nil
+            guard case .failed(let failure) = result, failure.kind == .connectionLost, !stopRequested,
+                let policy = options.disconnectPolicy.reconnectPolicy
+            else { break }
+            // `nil`: connected and registered again; the loop runs the source on the new connection.
+            if let end = await reconnect(policy: policy, lost: failure) {
+                result = end
+                break
+            }
+        }
         phase = .stopped
         if case .failed(let failure) = result {
             yield(.error(message: failure.message, source: nil))
@@ -164,9 +206,11 @@ public actor StreamingSession {
 
     /// Ends the run cleanly: ``run(source:)`` shuts down and returns. Before a run, it only closes the session.
     public func stop() async {
+        stopRequested = true
         switch phase {
         case .running:
             stopRequest?.yield(.finished)
+            backoffWake?.yield()
         case .connected:
             phase = .stopped
             try? await session.stop()
@@ -269,9 +313,10 @@ public actor StreamingSession {
             group.addTask {
                 for await state in connection {
                     guard case .closed(let error) = state else { continue }
-                    let reason = error.map { "\($0)" } ?? "the session closed"
-                    outcome.yield(
-                        .failed(ProjectionFailure(.connectionLost, "the head unit closed the connection: \(reason)")))
+                    // A plain close needs no ": the head unit closed the connection" after the same words.
+                    var message = "the head unit closed the connection"
+                    if let error, error.kind != .connectionClosed { message += ": \(error)" }
+                    outcome.yield(.failed(ProjectionFailure(.connectionLost, message)))
                 }
             }
             var first = Outcome.finished

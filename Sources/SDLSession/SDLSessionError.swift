@@ -31,6 +31,12 @@ public struct SDLSessionError: Error, Hashable, Sendable, CustomStringConvertibl
         case rpcCoding(RPCCodingError)
         /// The head unit did not answer in time.
         case timeout(String)
+        /// The head unit accepted the connection but did not answer the RPC StartService within
+        /// ``AppConfiguration/Timeouts/protocolStart``: not an SDL head unit, or a stalled one.
+        case protocolStartTimeout(Duration)
+        /// The head unit started the RPC service but did not answer RegisterAppInterface within
+        /// ``AppConfiguration/Timeouts/response``: its HMI is not up, or it stalled.
+        case registrationTimeout(Duration)
         /// The head unit answered with a frame of another session.
         case unexpectedSessionID(expected: UInt8, got: UInt8)
         /// The head unit speaks a protocol version this library cannot (protocol 1 answers).
@@ -83,6 +89,10 @@ public struct SDLSessionError: Error, Hashable, Sendable, CustomStringConvertibl
         case .wire(let error): base = "wire format error: \(error)"
         case .rpcCoding(let error): base = "RPC coding error: \(error)"
         case .timeout(let what): base = "timed out waiting for \(what)"
+        case .protocolStartTimeout(let after):
+            base = "the head unit accepted the connection but did not answer the RPC StartService within \(after)"
+        case .registrationTimeout(let after):
+            base = "the head unit started the RPC service but did not answer RegisterAppInterface within \(after)"
         case .unexpectedSessionID(let expected, let got): base = "frame for session \(got), expected \(expected)"
         case .unsupportedProtocolVersion(let version): base = "unsupported protocol version \(version)"
         case .serviceRejected(let service, let nak): base = "StartService \(service) rejected: \(Self.describe(nak))"

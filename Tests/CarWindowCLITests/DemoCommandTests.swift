@@ -86,13 +86,18 @@ struct DemoCommandTests {
         Core instead; the viewer then shows what the app sends (the HMI's controls are
         SDL Core's).
 
+        A lost connection ends the demo with exit status 1; with --reconnect the app
+        connects and registers again (with backoff) and streams again, its screen as it
+        was.
+
         Examples:
           carwindow demo
           carwindow demo --duration 10 --record /tmp/demo --events -
           carwindow demo --core 192.168.1.20:12345
 
         USAGE: carwindow demo [--port <port>] [--duration <duration>] [--record <record>] \
-        [--core <core>] [--events <events>] [--viewer-port <viewer-port>] [--no-viewer]
+        [--core <core>] [--events <events>] [--viewer-port <viewer-port>] [--no-viewer] \
+        [--reconnect] [--reconnect-attempts <reconnect-attempts>] [--reconnect-max-delay <reconnect-max-delay>]
 
         OPTIONS:
           --port <port>           The emulator's TCP port (0 picks a free one).
@@ -109,6 +114,14 @@ struct DemoCommandTests {
                                   The browser viewer's port on 127.0.0.1 (0 picks a
                                   free one). (default: 8080)
           --no-viewer             Do not start the browser viewer.
+          --reconnect             When the connection to the head unit is lost, connect
+                                  and register again (exponential backoff).
+          --reconnect-attempts <reconnect-attempts>
+                                  With --reconnect: attempts in a row before giving up
+                                  (0: never give up). (default: 10)
+          --reconnect-max-delay <reconnect-max-delay>
+                                  With --reconnect: the longest wait between attempts,
+                                  in seconds. (default: 10.0)
           --version               Show the version.
           -h, --help              Show help information.
 

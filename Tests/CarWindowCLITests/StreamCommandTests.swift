@@ -29,7 +29,10 @@ struct StreamCommandTests {
         server); --protected says whether it may fall back to the clear. A head unit
         checks the certificate: see docs/security.md.
         A lost connection to the head unit ends the run with exit status 1 and an
-        `error` line.
+        `error` line. With --reconnect the stream connects and registers again instead
+        (a `reconnecting` line before each attempt, waits growing from 0.5 s to
+        --reconnect-max-delay) and streams again; when --reconnect-attempts in a row
+        fail it exits 1 with "gave up reconnecting".
 
         Examples:
           carwindow headunit --port 12345 &
@@ -37,6 +40,7 @@ struct StreamCommandTests {
         --events -
           carwindow stream --core 127.0.0.1:12345 --app-id swiftsdl-nav --source demo
         --protocol rtp --events -
+          carwindow stream --core 127.0.0.1:12345 --app-id swiftsdl-nav --reconnect
 
         USAGE: carwindow stream [<options>] --core <core> --app-id <app-id>
 
@@ -65,6 +69,14 @@ struct StreamCommandTests {
           --protected <protected> With --certificate: `required` (no video in the
                                   clear) or `preferred` (fall back to the clear).
                                   (values: required, preferred; default: required)
+          --reconnect             When the connection to the head unit is lost, connect
+                                  and register again (exponential backoff).
+          --reconnect-attempts <reconnect-attempts>
+                                  With --reconnect: attempts in a row before giving up
+                                  (0: never give up). (default: 10)
+          --reconnect-max-delay <reconnect-max-delay>
+                                  With --reconnect: the longest wait between attempts,
+                                  in seconds. (default: 10.0)
           --version               Show the version.
           -h, --help              Show help information.
         """

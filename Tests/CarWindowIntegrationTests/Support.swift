@@ -2,6 +2,7 @@ import CarWindow
 import Foundation
 import HeadUnit
 import Logging
+import SDLProjection
 import SDLRPC
 import SDLSession
 import Testing
@@ -86,7 +87,8 @@ final class ProjectionHarness {
 
     init(
         video: VideoCapability = VideoCapability(), quirks: CoreQuirks = CoreQuirks(),
-        lights: VehicleLights = VehicleLights()
+        lights: VehicleLights = VehicleLights(),
+        disconnectPolicy: ProjectionOptions.DisconnectPolicy = .fail, resumptionHashID: String? = nil
     ) async throws {
         recordings = FileManager.default.temporaryDirectory.appendingPathComponent("cw-int-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: recordings, withIntermediateDirectories: true)
@@ -99,7 +101,10 @@ final class ProjectionHarness {
         let port = try await headUnit.start()
         var app = NavigationDemo.appConfiguration(name: "Integration Test")
         app.logger.logLevel = .critical
-        projection = try CarWindowProjection(app: app, host: "127.0.0.1", port: port)
+        app.resumptionHashID = resumptionHashID
+        var options = CarWindowSettings().projectionOptions(app: app)
+        options.disconnectPolicy = disconnectPolicy
+        projection = try CarWindowProjection(options: options, transport: TCPTransport(host: "127.0.0.1", port: port))
         try screen.install(in: projection.window)
         tasks.append(projectionEvents.consume(projection.events()))
         tasks.append(gestures.consume(projection.window.gestures))

@@ -144,6 +144,38 @@ struct TCPTransportTests {
         }
     }
 
+    @Test("a TCP peer that accepts and never says a word gives protocolStartTimeout, and the socket is closed")
+    func silentAfterAccept() async throws {
+        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .bind(host: "127.0.0.1", port: 0) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                }
+            }
+        let port = try #require(server.channel.localAddress?.port)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                try await server.executeThenClose { clients in
+                    for try await client in clients {
+                        try await client.executeThenClose { inbound, _ in
+                            // Reads the StartService and everything after, answers nothing, until the app closes.
+                            for try await _ in inbound {}
+                        }
+                        break
+                    }
+                }
+            }
+            let session = SDLSession(
+                configuration: .test(timeouts: .all(.milliseconds(300))),
+                transport: TCPTransport(host: "127.0.0.1", port: port))
+            let error = await sessionError { try await session.start() }
+            #expect(error?.kind == .protocolStartTimeout(.milliseconds(300)))
+            #expect(await session.state == .closed(error: error))
+            // The server's loop ends only when the app closed its socket.
+            try await group.waitForAll()
+        }
+    }
+
     @Test("nobody listening gives connectionFailed")
     func refused() async throws {
         // Bind and close a listener to get a port nobody listens on.

@@ -160,7 +160,9 @@ public final class CarWindowProjection {
     /// Connects, registers the app and starts following the head unit: the video stream starts on its own once
     /// the head unit allows it (HMI level FULL or LIMITED, streamable), and restarts at every new size. The run
     /// goes on in a task the projection owns until ``stop()``; a lost connection or a video error nothing can fix
-    /// ends it with an ``CarWindowEvent/error(_:)`` and the state ``CarWindowState/disconnected``.
+    /// ends it with an ``CarWindowEvent/error(_:)`` and the state ``CarWindowState/disconnected``. With
+    /// `options.disconnectPolicy = .reconnect(...)` a lost connection is followed by a new one instead: the window
+    /// and view tree stay as they are and stream again at the head unit's new size.
     ///
     /// - Throws: ``CarWindowError/Kind/session`` when the session cannot connect or register;
     ///   ``CarWindowError/Kind/invalidState`` when called twice.

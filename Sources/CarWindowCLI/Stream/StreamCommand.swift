@@ -21,12 +21,16 @@ struct StreamCommand: AsyncParsableCommand {
             pixels divided by the display scale).
             --certificate and --key make the video TLS-protected (the app is the TLS server); --protected \
             says whether it may fall back to the clear. A head unit checks the certificate: see docs/security.md.
-            A lost connection to the head unit ends the run with exit status 1 and an `error` line.
+            A lost connection to the head unit ends the run with exit status 1 and an `error` line. With \
+            --reconnect the stream connects and registers again instead (a `reconnecting` line before each \
+            attempt, waits growing from 0.5 s to --reconnect-max-delay) and streams again; when \
+            --reconnect-attempts in a row fail it exits 1 with "gave up reconnecting".
 
             Examples:
               carwindow headunit --port 12345 &
               carwindow stream --core 127.0.0.1:12345 --app-id swiftsdl-nav --duration 10 --events -
               carwindow stream --core 127.0.0.1:12345 --app-id swiftsdl-nav --source demo --protocol rtp --events -
+              carwindow stream --core 127.0.0.1:12345 --app-id swiftsdl-nav --reconnect
             """
     )
 
@@ -68,6 +72,8 @@ struct StreamCommand: AsyncParsableCommand {
 
     @Option(help: "With --certificate: `required` (no video in the clear) or `preferred` (fall back to the clear).")
     var protected: StreamProtectionChoice = .required
+
+    @OptionGroup var reconnection: ReconnectOptions
 
     func validate() throws {
         guard parsedCore() != nil else {
@@ -119,7 +125,8 @@ struct StreamCommand: AsyncParsableCommand {
         let runner = StreamRunner(
             host: host, port: port, appID: appID, appName: appName, source: source,
             preferredProtocol: videoProtocol, frameRate: fps, bitrate: bitrate, duration: duration, audioFile: audio,
-            protection: zip(certificate, key).map { StreamProtection(certificate: $0, key: $1, policy: protected) })
+            protection: zip(certificate, key).map { StreamProtection(certificate: $0, key: $1, policy: protected) },
+            disconnectPolicy: reconnection.policy)
         do {
             try await runner.run(events: events)
         } catch {

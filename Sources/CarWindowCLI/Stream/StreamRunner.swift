@@ -31,6 +31,8 @@ struct StreamRunner: Sendable {
     var audioFile: String?
     /// TLS-protected video (`--certificate`, `--key`, `--protected`).
     var protection: StreamProtection?
+    /// What a lost connection does (`--reconnect`).
+    var disconnectPolicy: ProjectionOptions.DisconnectPolicy = .fail
 
     /// The run's options, the same for every source.
     func options() throws(StreamFailure) -> ProjectionOptions {
@@ -39,7 +41,7 @@ struct StreamRunner: Sendable {
         app.appID = appID
         app.fullAppID = appID
         app.logger.logLevel = .critical
-        var options = ProjectionOptions(app: app, audioFile: audioFile)
+        var options = ProjectionOptions(app: app, audioFile: audioFile, disconnectPolicy: disconnectPolicy)
         options.video.customFrameRate = frameRate
         options.video.customBitrate = bitrate
         if let preferredProtocol { options.video.dataSource = PreferredFormat(first: preferredProtocol.format) }

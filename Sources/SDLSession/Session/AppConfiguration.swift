@@ -77,6 +77,10 @@ public struct AppConfiguration: Sendable {
     public var security: Security?
     /// The secondary transport: used when the head unit offers one (on by default).
     public var secondaryTransport = SecondaryTransport()
+    /// The `hashID` RegisterAppInterface carries: the last OnHashChange of an earlier connection
+    /// (``SDLSession/resumptionHashID``), so the head unit can resume the app's data. `nil` (the default) asks for
+    /// nothing to be resumed. A head unit that cannot resume still registers the app, with `RESUME_FAILED`.
+    public var resumptionHashID: String?
 
     public init(
         appName: String,
@@ -119,6 +123,7 @@ public struct AppConfiguration: Sendable {
             languageDesired: languageDesired,
             hmiDisplayLanguageDesired: hmiDisplayLanguageDesired,
             appHMIType: [appType.hmiType],
+            hashID: resumptionHashID,
             appID: appID,
             fullAppID: fullAppID ?? appID,
             dayColorScheme: dayColorScheme,

@@ -212,6 +212,9 @@ extension SDLSession {
                 {
                     videoCapabilities.send(current)
                 }
+            case OnHashChange.functionID:
+                // Kept for the next registration: with it the head unit can resume the app's data.
+                resumptionHashID = try message.decode(OnHashChange.self).hashID
             case OnAppInterfaceUnregistered.functionID:
                 let reason = try message.decode(OnAppInterfaceUnregistered.self).reason
                 notificationEvents.send(message)

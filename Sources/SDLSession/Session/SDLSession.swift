@@ -75,6 +75,10 @@ public actor SDLSession {
 
     /// The RegisterAppInterface response: display, HMI and audio capabilities, vehicle type.
     public private(set) var registration: RegisterAppInterfaceResponse?
+    /// The newest `hashID` the head unit sent (OnHashChange), or the one this session registered with: pass it as
+    /// ``AppConfiguration/resumptionHashID`` when registering again after a lost connection, so the head unit can
+    /// restore the app's data (it answers SUCCESS) or says it could not (RESUME_FAILED, still a registration).
+    public internal(set) var resumptionHashID: String?
     var capability = VideoCapabilityState()
     var capabilityFetch: CapabilityFetch = .notStarted
 
@@ -95,6 +99,7 @@ public actor SDLSession {
     public init<Transport: SDLTransport>(configuration: AppConfiguration, transport: Transport) {
         self.configuration = configuration
         self.logger = configuration.logger
+        self.resumptionHashID = configuration.resumptionHashID
         self.connector = { session in
             try await transport.withConnection { connection in try await session.serve(connection) }
         }
@@ -182,9 +187,16 @@ public actor SDLSession {
             if let closingError { throw closingError }
             _ = controls.register(.start(.rpc))
             enqueue([protocolMachine.startRPCService()])
-            let reply = try await awaitControl(
-                .start(.rpc), timeout: configuration.timeouts.protocolStart, what: "RPC StartServiceACK"
-            )
+            let reply: ControlReply
+            do {
+                reply = try await awaitControl(
+                    .start(.rpc), timeout: configuration.timeouts.protocolStart, what: "RPC StartServiceACK"
+                )
+            } catch let error as SDLSessionError {
+                // Its own kind: a silent peer right after connecting is the commonest wrong-port mistake.
+                guard case .timeout = error.kind else { throw error }
+                throw SDLSessionError(.protocolStartTimeout(configuration.timeouts.protocolStart))
+            }
             guard case .rpcStarted(let parameters) = reply else {
                 throw SDLSessionError(.invalidState("unexpected reply to the RPC StartService"))
             }
@@ -196,7 +208,13 @@ public actor SDLSession {
                 ]
             )
             setState(.registering)
-            let response = try await send(configuration.registerAppInterface)
+            let response: RegisterAppInterfaceResponse
+            do {
+                response = try await send(configuration.registerAppInterface)
+            } catch let error as SDLSessionError {
+                guard case .timeout = error.kind else { throw error }
+                throw SDLSessionError(.registrationTimeout(configuration.timeouts.response))
+            }
             guard response.success else {
                 throw SDLSessionError(.registrationFailed(resultCode: response.resultCode, info: response.info))
             }
