@@ -13,12 +13,12 @@ swift build -c debug --scratch-path .build/fuzz \
 corpus=.build/fuzz-corpus
 artifacts=.build/fuzz-artifacts
 mkdir -p "$corpus" "$artifacts"
-if [[ -z "$(ls -A "$corpus")" && -d ../shared/traces ]]; then
+if [[ -z "$(ls -A "$corpus")" && -d Tests/HeadUnitTests/Fixtures/traces ]]; then
     # Seed with every complete frame of the Core 8.2 traces, behind the harness's settings byte (0x04).
     python3 - "$corpus" <<'PY'
 import glob, json, sys
 seen = set()
-for path in sorted(glob.glob("../shared/traces/*.jsonl")):
+for path in sorted(glob.glob("Tests/HeadUnitTests/Fixtures/traces/*.jsonl")):
     for line in open(path):
         frame = json.loads(line)
         data = bytes.fromhex(frame["hex"])

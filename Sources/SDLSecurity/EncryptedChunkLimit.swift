@@ -1,6 +1,6 @@
 public import SDLWire
 
-/// How much plaintext goes into one encrypted frame (brief §1.3, §8; PS §2.4.2).
+/// How much plaintext goes into one encrypted frame (PS §2.3, §2.4.2; RFC 8446 §5.1).
 ///
 /// Each Single or Consecutive frame of a protected service carries one TLS record of its own; First frames stay clear
 /// and declare the plaintext total. A record holds at most 2^14 plaintext bytes, and the frame carries the record with
@@ -15,20 +15,21 @@ public enum EncryptedChunkLimit {
     public static let tlsRecordPlaintext = 16_384
 
     /// Plaintext bytes per encrypted RPC frame: 16 091 = 16 384 − 5 (record header) − 32 (MAC) − 256 (padding), the
-    /// value of sdl_ios `TLSMaxRPCPayloadDataToEncryptSize` and sdl_java `TLS_MAX_DATA_TO_ENCRYPT_SIZE` (brief §1.3).
+    /// value of sdl_ios `TLSMaxRPCPayloadDataToEncryptSize` and sdl_java `TLS_MAX_DATA_TO_ENCRYPT_SIZE`
+    /// (`SDLProtocol.m`, `SdlProtocolBase.java`).
     public static let rpc = 16_091
 
     /// Plaintext bytes per encrypted video or audio frame: 16 091, the same as ``rpc``.
     ///
-    /// sdl_java uses 16 091 for its stream packetizers too. sdl_ios cuts raw streams at 16 834 (`TLSMaxDataSize`),
-    /// which looks like a transposition of 16 384 and is above a record's plaintext limit (brief §1.3 DISAGREE), so
+    /// sdl_java uses 16 091 for its stream packetizers too. sdl_ios cuts raw streams at 16 834 (`TLSMaxDataSize` in
+    /// `SDLProtocol.m`), which looks like a transposition of 16 384 and is above a record's plaintext limit, so
     /// CarWindow does not follow it. Keeping one value for every service also keeps each frame's ciphertext below
     /// 16 384 bytes, which head units that size their receive buffers for one record can take.
     public static let stream = 16_091
 
-    /// The most bytes a record adds to its plaintext under the suites CarWindow allows, bounded as the brief's
-    /// derivation of ``rpc`` does: 5 (header) + 32 (MAC or explicit IV and tag) + 256 (padding) = 293. AEAD suites
-    /// add 22 (TLS 1.3) or 29 (TLS 1.2) bytes in practice.
+    /// The most bytes a record adds to its plaintext under the suites CarWindow allows, bounded as the
+    /// derivation of ``rpc`` (sdl_ios, sdl_java) does: 5 (header) + 32 (MAC or explicit IV and tag) + 256 (padding)
+    /// = 293. AEAD suites add 22 (TLS 1.3) or 29 (TLS 1.2) bytes in practice.
     public static let maximumRecordOverhead = 293
 
     /// The plaintext chunk for one encrypted frame of `service`: ``rpc`` or ``stream``, lowered when the frame's

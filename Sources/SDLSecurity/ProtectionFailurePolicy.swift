@@ -1,5 +1,6 @@
 /// What a service that asked for protection does when it cannot get it: the head unit NAKed the protected
-/// StartService, ACKed it without the encryption bit, or the handshake failed (brief §8).
+/// StartService, ACKed it without the encryption bit, or the handshake failed (PS §7;
+/// sdl_ios trusts the ACK's encryption bit).
 ///
 /// The session and streaming layers read this when they start video, audio or the RPC upgrade.
 ///

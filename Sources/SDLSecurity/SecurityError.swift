@@ -54,7 +54,7 @@ public struct SecurityError: Error, Hashable, Sendable, CustomStringConvertible 
         self.context = context
     }
 
-    /// The SDL error code for this error, as sent in a SendInternalError notification (brief §8).
+    /// The SDL error code for this error, as sent in a SendInternalError notification (PS §5.1.1.4).
     public var code: SecurityErrorCode {
         switch kind {
         case .handshakeFailed, .handshakeTimedOut: .handshakeFailed

@@ -1,4 +1,4 @@
-/// The error code of an SDL security internal error (PS §5.1.1.4, brief §8).
+/// The error code of an SDL security internal error (PS §5.1.1.4).
 ///
 /// It travels in a SendInternalError notification as JSON `{"id": code, "text": name}` and as a one-byte binary copy.
 /// Open: a code this table does not know is kept and reported, not rejected.
@@ -37,10 +37,10 @@ public struct SecurityErrorCode: RawRepresentable, Hashable, Sendable, CustomStr
     public static let invalidCertificate = SecurityErrorCode(rawValue: 0x0A)
     /// 0x0B EXPIRED_CERT: the certificate is outside its validity period.
     public static let expiredCertificate = SecurityErrorCode(rawValue: 0x0B)
-    /// 0xFE UNKNOWN_INTERNAL_ERROR, meant for testing. sdl_java sends it on a local handshake failure (brief §8).
+    /// 0xFE UNKNOWN_INTERNAL_ERROR, meant for testing. sdl_java sends it on a local handshake failure.
     public static let unknownInternalError = SecurityErrorCode(rawValue: 0xFE)
     /// 0xFF INTERNAL. sdl_ios sends it on a local handshake failure; CarWindow sends it only for failures that map
-    /// to no more specific code (brief §8 DISAGREE).
+    /// to no more specific code (the libraries disagree: see ``unknownInternalError``).
     public static let `internal` = SecurityErrorCode(rawValue: 0xFF)
 
     /// The name the spec gives the code, as sent in the notification's `text`; `UNKNOWN_0xNN` for unknown codes.

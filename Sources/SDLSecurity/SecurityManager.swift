@@ -3,7 +3,7 @@ public import NIOCore
 /// One TLS connection as SDL uses it: handshake bytes in and out, then one record per encrypted frame.
 ///
 /// Modelled on what the SDL libraries expose (sdl_ios `SDLSecurityType`, sdl_java `SdlSecurityBase`: initialise,
-/// run handshake, encrypt, decrypt, stop; brief §8), reshaped for Swift: creation and initialisation are one step in
+/// run handshake, encrypt, decrypt, stop), reshaped for Swift: creation and initialisation are one step in
 /// ``SecurityManagerFactory/makeManager(role:appID:vehicleMake:)``, the handshake returns its state instead of
 /// calling back, and failures are typed.
 ///
@@ -81,7 +81,7 @@ extension SecurityManager {
 /// ```
 public protocol SecurityManagerFactory: Sendable {
     /// The vehicle makes this factory serves, compared with RegisterAppInterface's `vehicleType.make`; `nil` serves
-    /// every make. sdl_ios applies security to streaming only for a listed make (brief §8).
+    /// every make. sdl_ios applies security to streaming only for a listed make (`SDLSecurityType` `+availableMakes`).
     var availableMakes: Set<String>? { get }
 
     /// Creates and initialises a manager for one transport connection.

@@ -1,7 +1,7 @@
 /// Which end of the TLS connection a security manager plays.
 ///
 /// SDL inverts the usual roles: the head unit starts the handshake, so it is the **TLS client**, and the app answers,
-/// so it is the **TLS server** and must hold a certificate and private key (PS §7, brief §8).
+/// so it is the **TLS server** and must hold a certificate and private key (PS §7).
 ///
 /// ```swift
 /// let manager = try factory.makeManager(role: .app, appID: "8675309", vehicleMake: "SDL")

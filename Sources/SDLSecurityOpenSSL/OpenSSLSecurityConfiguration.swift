@@ -4,7 +4,7 @@
 /// Defaults, and why:
 /// - **Versions:** TLS 1.2 minimum, no maximum (OpenSSL 3 negotiates up to TLS 1.3). SDL Core configures its
 ///   method (`Protocol` in `smartDeviceLink.ini`, TLSv1.2 in its sample) and offers nothing older than the
-///   head unit allows; TLS 1.0/1.1 and SSLv3, which the spec still lists (brief §8), are not offered.
+///   head unit allows; TLS 1.0/1.1 and SSLv3, which the spec still lists (PS §7), are not offered.
 /// - **TLS 1.2 ciphers:** ``defaultCipherList``: ECDHE or DHE key exchange with AES-GCM or ChaCha20-Poly1305, i.e.
 ///   forward secrecy and AEAD only. Head units pinned to a static-RSA suite such as `AES256-GCM-SHA384` need
 ///   ``compatibleCipherList`` and an RSA certificate.

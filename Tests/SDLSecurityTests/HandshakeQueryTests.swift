@@ -39,7 +39,7 @@ struct HandshakeQueryTests {
     }
 
     @Test(
-        "every code in the brief's table has its name",
+        "every code in the PS §5.1.1.4 table has its name",
         arguments: [
             (0x00, "SUCCESS"), (0x01, "INVALID_QUERY_SIZE"), (0x02, "INVALID_QUERY_ID"), (0x03, "NOT_SUPPORTED"),
             (0x04, "SERVICE_ALREADY_PROTECTED"), (0x05, "SERVICE_NOT_PROTECTED"), (0x06, "DECRYPTION_FAILED"),

@@ -21,7 +21,8 @@ enum Fixture {
     static let navigationApp = HeadUnitVideoInfo(
         isProjectionApp: true, displayResolution: ImageResolution(width: 800, height: 480))
 
-    /// The capability SDL Core's test HMI sends (core-behaviour.md, `resize` trace): 1024x600, RAW then RTP.
+    /// The capability SDL Core's test HMI sends (core-8.2-resize.jsonl in Tests/HeadUnitTests/Fixtures/traces):
+    /// 1024x600, RAW then RTP.
     static let capability = VideoStreamingCapability(
         preferredResolution: ImageResolution(width: 1024, height: 600),
         maxBitrate: 2_000,

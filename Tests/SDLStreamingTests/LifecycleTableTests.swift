@@ -3,9 +3,9 @@ import Testing
 
 @testable import SDLStreaming
 
-/// The seeds' lifecycle table (brief §6.1, SEED-002) is the specification: every HMI level × app state it lists is
-/// checked for "may open stream" (from stopped) and "should close stream" (from streaming), "both yes" being a
-/// restart (EndService, then StartService).
+/// The lifecycle table in docs/streaming.md ("Lifecycle") is the specification: every HMI level × app state it
+/// lists is checked for "may open stream" (from stopped) and "should close stream" (from streaming), "both yes"
+/// being a restart (EndService, then StartService).
 @Suite("Lifecycle table")
 struct LifecycleTableTests {
     struct Row: Sendable {
@@ -15,7 +15,7 @@ struct LifecycleTableTests {
         var shouldClose: Bool
     }
 
-    /// The table, row by row as the brief prints it.
+    /// The table, row by row as docs/streaming.md prints it.
     static let table: [Row] = [
         Row(levels: [.none, .background], appStates: AppState.allCases, mayOpen: false, shouldClose: true),
         Row(levels: [.limited, .full], appStates: [.background], mayOpen: false, shouldClose: false),

@@ -205,7 +205,7 @@ struct StateMachineTests {
         #expect(machine.handle(.hmiStatus(Fixture.status(.limited))).startAttempts == [2])
     }
 
-    @Test("NONE while streaming: both sides send EndService, both end cleanly (core-behaviour.md hmi-levels)")
+    @Test("NONE while streaming: both sides send EndService, both end cleanly (core-8.2-hmi-levels.jsonl)")
     func bothEndAtOnce() {
         var machine = Fixture.streamingMachine()
         #expect(machine.handle(.hmiStatus(Fixture.status(.none, .notStreamable))) == [.endService(attempt: 2)])

@@ -2,8 +2,7 @@ import NIOCore
 import SDLWire
 import Testing
 
-/// Golden frames from the protocol spec's own examples (smartdevicelink/protocol_spec README, version 5.4.1;
-/// brief §1).
+/// Golden frames from the protocol spec's own examples (smartdevicelink/protocol_spec README, version 5.4.1).
 /// Where the spec leaves a value open (`0x0000000n`, a hash), the value chosen is named in the comment.
 @Suite("Golden frames from the protocol spec")
 struct SpecGoldenVectorTests {

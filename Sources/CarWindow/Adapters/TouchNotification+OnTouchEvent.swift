@@ -3,7 +3,7 @@ public import SDLRPC
 extension TouchNotification {
     /// Converts SDL's `OnTouchEvent` notification: type, and per finger its id, timestamps and coordinates, still
     /// in head-unit pixels. ``Window/handleTouch(_:)`` divides them by the scale, the one place the scale rule
-    /// applies to touches (brief §4.4).
+    /// applies to touches (as in sdl_ios's `SDLStreamingVideoScaleManager`).
     ///
     /// ```swift
     /// let notification = OnTouchEvent(type: .begin, event: [.init(id: 0, ts: [3883], c: [.init(x: 300, y: 150)])])

@@ -5,7 +5,7 @@ public import SDLRPC
 /// It walks the tree front to back in tree order and collects focusable views (``Button``s and views with
 /// ``View/isFocusable``) without descending into them, plus each visible ``Canvas``'s ``Canvas/hapticRegions``.
 /// Rects are converted to window coordinates, clipped to the viewport, and multiplied by the display scale
-/// (brief §4.4). The preferred item comes first.
+/// (as sdl_ios's `SDLStreamingVideoScaleManager` `scaleHapticRect:`). The preferred item comes first.
 ///
 /// Ids are assigned once per view (and per canvas region key, and per list row identity) and kept across layouts;
 /// sdl_ios renumbers every time, which makes the head unit treat a moved button as a new one. Views inside a

@@ -3,9 +3,9 @@ public import SDLMedia
 /// Renders a ``Window`` into BGRA frames from an ``SDLMedia/PixelBufferPool``, at the streaming size, without a
 /// copy: the render target is the pooled frame's own memory, and the returned ``SDLMedia/VideoFrame`` shares it.
 ///
-/// The streaming size is the window's viewport (head-unit resolution / scale, brief §4.2) rounded up to even
-/// dimensions, because the encoder's 4:2:0 chroma needs them (1280x720 at scale 1.5 is an 853x480 viewport, so an
-/// 854x480 frame whose last column stays black). The pool is replaced when the size changes.
+/// The streaming size is the window's viewport (head-unit resolution / scale, docs/streaming.md "Scale") rounded
+/// up to even dimensions, because the encoder's 4:2:0 chroma needs them (1280x720 at scale 1.5 is an 853x480
+/// viewport, so an 854x480 frame whose last column stays black). The pool is replaced when the size changes.
 ///
 /// Dirty-region rendering keeps working: when the previous frame has come back to the pool, the pool hands out
 /// the same buffer and the window repaints only what changed; any other buffer gets a full repaint.

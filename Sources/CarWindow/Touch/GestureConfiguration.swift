@@ -1,4 +1,4 @@
-/// Thresholds of the gesture recognizer. Defaults are sdl_ios's (brief §5).
+/// Thresholds of the gesture recognizer. Defaults are sdl_ios's (`SDLTouchManager`).
 ///
 /// Distances are in view coordinates: they are compared after touches are divided by the display scale, as sdl_ios
 /// does.

@@ -1,6 +1,7 @@
 /// Turns touch events into gestures: a pure state machine with time passed in, so it is tested on a manual clock.
 ///
-/// Rules (thresholds in ``GestureConfiguration``, defaults from sdl_ios, brief §5), with sdl_ios's bugs fixed:
+/// Rules (thresholds in ``GestureConfiguration``, defaults from sdl_ios's `SDLTouchManager`), with sdl_ios's bugs
+/// fixed:
 /// - a press that moves no more than the pan threshold on either axis is a tap; two taps within the tap time and
 ///   distance make a double tap at their midpoint. When a second tap is too late or too far, the first is still
 ///   reported as a single tap (sdl_ios loses it);

@@ -1,7 +1,8 @@
 /// What a window knows about the display it drives: resolution, scale, density, haptics, which display.
 ///
 /// The app's viewport (its view coordinates and the encoder's frame size) is the head-unit resolution divided by the
-/// scale and rounded (brief §4.2). Touches are divided by the scale, haptic rects multiplied by it (§4.4).
+/// scale and rounded. Touches are divided by the scale, haptic rects multiplied by it. All three as sdl_ios's
+/// `SDLStreamingVideoScaleManager` does (docs/streaming.md, "Scale").
 ///
 /// ```swift
 /// let caps = try DisplayCapabilities(resolution: Size(width: 1280, height: 720), scale: 1.5, pixelsPerInch: 160)

@@ -48,7 +48,8 @@ extension Window {
         return deliver(recognizer.cancelPendingGestures())
     }
 
-    /// Divides head-unit coordinates by the scale (brief §4.4); a scale of 1 leaves them as they are.
+    /// Divides head-unit coordinates by the scale (as sdl_ios's `SDLStreamingVideoScaleManager`); a scale of 1
+    /// leaves them as they are.
     static func scaled(_ event: TouchNotification, by scale: Double) -> TouchNotification {
         guard scale > 1 else { return event }
         var event = event

@@ -5,7 +5,7 @@ public import SDLRPC
 /// (RPC:BitsPerSample), at 8, 16, 22.05 or 44.1 kHz (RPC:SamplingRate).
 ///
 /// The head unit announces it in the RegisterAppInterface response's `pcmStreamCapabilities`; without one the
-/// format is 16 kHz, 16-bit, mono, which is also what sdl_ios always sends (brief §6.2).
+/// format is 16 kHz, 16-bit, mono, which is also what sdl_ios always sends (`SDLPCMAudioConverter`).
 ///
 /// ```swift
 /// let format = PCMFormat(capabilities: response.pcmStreamCapabilities, logger: logger)

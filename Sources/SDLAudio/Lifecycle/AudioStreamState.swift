@@ -1,6 +1,7 @@
 public import SDLRPC
 
-/// Where the audio service is in its lifecycle (sdl_ios's audio machine has the same four states, brief §6.2).
+/// Where the audio service is in its lifecycle (sdl_ios's `SDLStreamingAudioLifecycleManager` has the same four
+/// states).
 public enum AudioStreamState: Hashable, Sendable {
     /// No audio service.
     case stopped

@@ -4,9 +4,9 @@ import SDLWire
 /// The audio service lifecycle as a pure value: it takes ``AudioStreamInput``s and returns ``AudioStreamAction``s;
 /// ``AudioStreamManager`` executes them. No I/O, no clock, no tasks.
 ///
-/// **The gate.** Audio may flow while the main window's HMI level is FULL or LIMITED (brief §6.2: sdl_ios checks
-/// nothing else for audio; the app's own active state does not matter), the app has not disabled it, the transport
-/// is open, and no failure is waiting for the HMI to close and reopen.
+/// **The gate.** Audio may flow while the main window's HMI level is FULL or LIMITED (sdl_ios's
+/// `SDLStreamingAudioLifecycleManager` checks nothing else for audio; the app's own active state does not matter),
+/// the app has not disabled it, the transport is open, and no failure is waiting for the HMI to close and reopen.
 ///
 /// ```
 ///            gate opens                 ACK (mtu)
@@ -19,7 +19,7 @@ import SDLWire
 ///
 /// **No spinning.** After a NAK, a failed start, or the head unit's own EndService, the machine stays stopped until
 /// the HMI level leaves FULL/LIMITED and comes back, or the app sends ``AudioStreamInput/enable``. SDL Core ends the
-/// audio service itself on BACKGROUND and NONE (core-behaviour.md), so the next FULL or LIMITED starts it again.
+/// audio service itself on BACKGROUND and NONE (docs/audio.md), so the next FULL or LIMITED starts it again.
 ///
 /// ```swift
 /// var machine = AudioStreamStateMachine(format: .default)

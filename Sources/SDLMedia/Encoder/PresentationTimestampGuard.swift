@@ -1,5 +1,6 @@
-/// Enforces strictly increasing presentation timestamps (sdl_ios rejects a PTS not after the previous one,
-/// brief §4.1), so a stale or duplicated frame is refused with an error instead of confusing the decoder.
+/// Enforces strictly increasing presentation timestamps (sdl_ios rejects a PTS not after the previous one in
+/// `SDLStreamingVideoLifecycleManager` `sendVideoData:presentationTimestamp:`), so a stale or duplicated frame is
+/// refused with an error instead of confusing the decoder.
 ///
 /// ```swift
 /// var guardian = PresentationTimestampGuard()

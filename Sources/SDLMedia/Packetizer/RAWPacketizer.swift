@@ -1,4 +1,5 @@
-/// Turns an access unit into a RAW video payload: its NAL units, each behind a 4-byte start code (brief §3.1).
+/// Turns an access unit into a RAW video payload: its NAL units, each behind a 4-byte start code (H.264 Annex B;
+/// sdl_ios's `SDLRAWH264Packetizer` writes the same).
 ///
 /// One payload is one SDL message. Input may use 3- or 4-byte start codes; the output always uses 4-byte ones,
 /// and empty NAL units are dropped.

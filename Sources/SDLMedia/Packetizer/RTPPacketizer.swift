@@ -1,4 +1,4 @@
-/// Turns access units into RTP packets for H.264 (RFC 6184), each behind a 2-byte length (RFC 4571), brief §3.2.
+/// Turns access units into RTP packets for H.264 (RFC 6184), each behind a 2-byte length (RFC 4571), EVO-0048.
 ///
 /// ```
 ///  RFC 4571 length  RTP header (12 bytes)                                      payload
@@ -11,7 +11,8 @@
 /// - A larger one is cut into FU-A fragments (§5.8): FU indicator `(NRI) | 28`, FU header `S | E | type`, the
 ///   original header byte not repeated.
 /// - The marker bit is set on the last packet of the access unit only: EVO-0048's rule. sdl_ios and the Java
-///   library also set it on every fragment of the last NAL unit, which RFC 6184 §5.1 does not allow (brief §3.2).
+///   library also set it on every fragment of the last NAL unit, which RFC 6184 §5.1 does not allow (sdl_ios
+///   `SDLRTPH264Packetizer`, sdl_java `RTPH264Packetizer`).
 /// - Timestamps are 90 kHz, from the access unit's presentation time relative to the first one.
 ///
 /// The output of ``packetize(_:)`` is every packet of one access unit, concatenated: one SDL message.
@@ -24,12 +25,12 @@ public struct RTPPacketizer: Sendable {
     /// The RTP stream's fixed values. Random values follow RFC 3550 §5.1; tests inject their own.
     public struct Configuration: Sendable, Hashable {
         /// The largest RTP packet (header and payload) the packetizer writes, at most 65 535 so its length fits
-        /// the RFC 4571 prefix; one packet with its prefix then fits an SDL frame (131 072 bytes, brief §1.2).
+        /// the RFC 4571 prefix; one packet with its prefix then fits an SDL frame (131 072 bytes, PS §2.4).
         public static let maximumPacketSize = 65_535
         /// The smallest useful limit: a header, an FU indicator and header, and one byte of NAL unit.
         public static let minimumPacketSize = RTPHeader.size + 3
 
-        /// The dynamic payload type, 96 through 127 (brief §3.2).
+        /// The dynamic payload type, 96 through 127 (RFC 3551 §3; EVO-0048).
         public var payloadType: UInt8
         /// The RTP packet size limit, ``minimumPacketSize`` through ``maximumPacketSize``.
         public var maxPacketSize: Int

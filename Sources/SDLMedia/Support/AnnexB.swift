@@ -12,7 +12,8 @@
 /// }
 /// ```
 public enum AnnexB {
-    /// The 4-byte start code CarWindow writes before every NAL unit (brief §3.1).
+    /// The 4-byte start code CarWindow writes before every NAL unit (H.264 Annex B, as sdl_ios's
+    /// `SDLRAWH264Packetizer`).
     public static let startCode: [UInt8] = [0, 0, 0, 1]
 
     /// The ranges of the non-empty NAL units in `bytes`, without start codes, in order.

@@ -1,7 +1,7 @@
 public import NIOCore
 import SDLWire
 
-/// The TLS handshake as SDL carries it in security queries on the control service (PS §5.1.1, §7; brief §8), for
+/// The TLS handshake as SDL carries it in security queries on the control service (PS §5.1.1, §7), for
 /// either end. A pure value: inputs go in, ``HandshakeAction``s come out, and the owner runs the TLS engine, sends
 /// frames and keeps the timer.
 ///
@@ -16,7 +16,7 @@ import SDLWire
 /// ```
 ///
 /// **Sequence number.** The app's Response echoes the Request's sequence number. The spec says the replier uses the
-/// same value (PS §5.1.1); sdl_java copies it, sdl_ios sends 0 (brief §8 DISAGREE). Echoing follows the spec and
+/// same value (PS §5.1.1); sdl_java copies it, sdl_ios sends 0 (the libraries disagree). Echoing follows the spec and
 /// equals sdl_ios's behaviour whenever the head unit itself sends 0. The head unit numbers its Requests from 1 and
 /// accepts any sequence number in Responses, so apps that send 0 still work with the emulator.
 ///

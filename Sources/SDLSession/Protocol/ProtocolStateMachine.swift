@@ -13,7 +13,7 @@ import SDLWire
 /// unit answers with BSON, a v2-4 head unit with its own header version and a raw 4-byte hash id. Once started, every
 /// frame must carry the session id, multi-frame messages are reassembled, Heartbeats are answered (PS §4.5: never
 /// required, only answered), and a head unit's own EndService is acknowledged, as SDL Core expects
-/// (core-behaviour.md, "NONE" and "BACKGROUND").
+/// (Tests/HeadUnitTests/Fixtures/traces: core-8.2-hmi-levels.jsonl, core-8.2-background-keep-streaming.jsonl).
 struct ProtocolStateMachine {
     enum State: Equatable {
         case idle

@@ -1,5 +1,6 @@
 extension AppConfiguration {
-    /// Whether and how the session uses a secondary transport the head unit offers (PS §4.6; brief §7).
+    /// Whether and how the session uses a secondary transport the head unit offers (PS §4.6; sdl_ios
+    /// `SDLSecondaryTransportManager`).
     ///
     /// ```swift
     /// var app = AppConfiguration(appName: "CarWindow", appID: "swiftsdl-nav")

@@ -10,7 +10,8 @@ public import SDLRPC
 /// app.maximumVideoFramePayload = 8 * 1024     // smaller video frames: audio waits less behind video
 /// ```
 public struct AppConfiguration: Sendable {
-    /// The kind of projection app: SDL Core gives video and touch only to these (brief §2.2).
+    /// The kind of projection app: SDL Core gives video and touch only to these (`AppHMIType` in MOBILE_API.xml;
+    /// core-8.2-nak-non-navigation.jsonl in Tests/HeadUnitTests/Fixtures/traces).
     public enum AppType: String, Sendable, CaseIterable {
         case navigation
         case projection
@@ -20,7 +21,8 @@ public struct AppConfiguration: Sendable {
 
     /// How long each step may take before the session gives up with ``SDLSessionError/Kind/timeout(_:)``.
     public struct Timeouts: Sendable {
-        /// RPC StartService to its ACK. SDL Core answered in 3-25 ms (core-behaviour.md).
+        /// RPC StartService to its ACK. SDL Core answered in 3-25 ms (every trace in
+        /// Tests/HeadUnitTests/Fixtures/traces).
         public var protocolStart: Duration
         /// Any RPC request to its response.
         public var response: Duration
@@ -67,7 +69,7 @@ public struct AppConfiguration: Sendable {
     /// starved: 16 KiB is written in about 65 ms even over Bluetooth SPP at 2 Mbit/s. Values below 256 count as
     /// 256.
     public var maximumVideoFramePayload: Int
-    /// The default ``maximumVideoFramePayload``: 16 KiB, the bound TLS records use too (brief §1.3).
+    /// The default ``maximumVideoFramePayload``: 16 KiB, the bound TLS records use too (RFC 8446 §5.1; PS §2.4.2).
     public static let defaultMaximumVideoFramePayload = 16 * 1024
     /// The smallest ``maximumVideoFramePayload``: below it the headers cost more than the data.
     public static let minimumVideoFramePayload = 256

@@ -3,8 +3,9 @@ import NIOCore
 import SDLRPC
 import SDLWire
 
-/// The secondary transport (PS §4.6; brief §7): a TCP link the head unit announces in TransportEventUpdate, which
-/// the app registers with RegisterSecondaryTransport (the primary's session id) and then streams on.
+/// The secondary transport (PS §4.6; sdl_ios `SDLSecondaryTransportManager`): a TCP link the head unit announces
+/// in TransportEventUpdate, which the app registers with RegisterSecondaryTransport (the primary's session id) and
+/// then streams on.
 ///
 /// ```
 ///  primary:   RPC StartServiceACK {secondaryTransports: ["TCP_WIFI"], videoServiceTransports: [2, 1]}
@@ -42,7 +43,8 @@ extension SDLSession {
     var secondaryOffered: Bool {
         let options = configuration.secondaryTransport
         guard options.isEnabled, let parameters = protocolMachine.parameters else { return false }
-        // Our only secondary is TCP; the primary is TCP on Linux in practice (brief §7, "Linux note").
+        // Our only secondary is TCP; the primary is TCP on Linux in practice, and sdl_ios's
+        // SDLSecondaryTransportManager disables a secondary of the primary's type, hence the option.
         return options.allowsTCPWhenPrimaryIsTCP && parameters.secondaryTransports.contains("TCP_WIFI")
     }
 

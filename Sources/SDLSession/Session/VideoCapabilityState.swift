@@ -3,9 +3,9 @@ public import SDLRPC
 /// The last known video streaming capability, from two sources that do not agree in time.
 ///
 /// SDL Core answers GetSystemCapability with its **start-up** value even after the HMI announced a new one
-/// (core-behaviour.md, "Stale after an update"): OnSystemCapabilityUpdated is the only current source. So an answer
-/// is taken only while no notification has arrived, and a notification is merged into what is known (fields it
-/// omits keep their value).
+/// (core-8.2-resize.jsonl in Tests/HeadUnitTests/Fixtures/traces; `CoreQuirks.staleSystemCapability`):
+/// OnSystemCapabilityUpdated is the only current source. So an answer is taken only while no notification has
+/// arrived, and a notification is merged into what is known (fields it omits keep their value).
 ///
 /// ```swift
 /// var state = VideoCapabilityState()

@@ -1,5 +1,6 @@
 /// The app's own state, set by the host program (there is no UIApplication on Linux; a desktop host is usually
-/// always `.active`). The names follow the seeds' lifecycle table (brief §6.1).
+/// always `.active`). The names follow the lifecycle table in docs/streaming.md
+/// ("Lifecycle").
 ///
 /// | state | may open the stream | should close it |
 /// |---|---|---|

@@ -4,14 +4,14 @@ import SDLWire
 /// The video stream lifecycle as a pure value: it takes ``VideoStreamInput``s and returns ``VideoStreamAction``s;
 /// ``VideoStreamManager`` executes them. No I/O, no clock, no tasks, so every path is tested without a network.
 ///
-/// **The gate.** A stream may open when all of these hold (brief §6.2, SEED-002):
+/// **The gate.** A stream may open when all of these hold (docs/streaming.md, "Lifecycle"):
 /// - the app registered as NAVIGATION or PROJECTION and the head unit supports video;
 /// - the capability question is settled (a capability, or the head unit has none);
 /// - the main window's HMI level is FULL or LIMITED and its videoStreamingState is STREAMABLE (absent = STREAMABLE);
 /// - the app state is `.active` or `.regainingActive`;
 /// - the host did not ``VideoStreamInput/stop`` it, and no failure is waiting for the gate to close and reopen.
 ///
-/// **The seeds' table** (HMI level × app state) is implemented as: NONE/BACKGROUND or NOT_STREAMABLE close the
+/// **The lifecycle table** (HMI level × app state) is implemented as: NONE/BACKGROUND or NOT_STREAMABLE close the
 /// service; `.background`/`.resigningActive` suspend an open one (the service stays open, "open the app" frames
 /// are sent) and do not open a closed one; `.active` resumes with an IDR or opens; `.regainingActive` restarts an
 /// open stream (EndService, then StartService) or opens a closed one.
@@ -248,7 +248,7 @@ public struct VideoStreamStateMachine: Sendable {
     ) {
         guard case .starting(number, let negotiation, let abandon, let restart) = phase else { return }
         if let abandon {
-            // Core ACKs a retry that raced its NONE (core-behaviour.md): end it without ever announcing it.
+            // Core ACKs a retry that raced its NONE (core-8.2-nak-fallback.jsonl): end it without ever announcing it.
             shutDown(then: .stop(abandon), announced: false, &actions)
             return
         }

@@ -7,7 +7,8 @@ public import SDLSession
 /// SDL Core's RegisterAppInterface response carries no video capability; the session asks for it once the HMI level
 /// leaves NONE. The manager waits for the capability question to be settled before it starts, so when nothing has
 /// arrived ``capabilityWait`` after the first non-NONE level, the driver tells it the head unit has none (it then
-/// streams H.264 RAW at the display size, brief §4.2). A capability that arrives later still applies.
+/// streams H.264 RAW at the display size, as sdl_ios's `SDLStreamingVideoLifecycleManager` does). A capability
+/// that arrives later still applies.
 ///
 /// ```swift
 /// let manager = VideoStreamManager(settings: settings, connection: SessionVideoServiceConnection(session: session),

@@ -1,4 +1,4 @@
-/// A BSON value of the types SDL control payloads use (brief §1.5; bsonspec.org).
+/// A BSON value of the types SDL control payloads use (PS §3.1.3; bsonspec.org).
 ///
 /// ```swift
 /// let value: BSONValue = .array([.int32(1), .int32(2)])

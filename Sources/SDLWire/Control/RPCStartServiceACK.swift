@@ -1,8 +1,8 @@
 /// The head unit's answer to the RPC StartService (PS §3.1.3.1, §4.2.3): the negotiated version, the hash id the app
 /// needs to end the session, the MTU, the secondary transports on offer and the vehicle.
 ///
-/// Its ``document`` writes keys in the order SDL Core 8.2 does (`../shared/traces`, every RPC StartServiceACK), so an
-/// emulator that uses it sends Core's bytes.
+/// Its ``document`` writes keys in the order SDL Core 8.2 does (every RPC StartServiceACK in
+/// Tests/HeadUnitTests/Fixtures/traces), so an emulator that uses it sends Core's bytes.
 ///
 /// ```swift
 /// let ack = try RPCStartServiceACK(payload: frame.payload)

@@ -2,7 +2,8 @@
 ///
 /// The spec gives 1500 bytes including the header for versions 1 and 2, and 131 084 (131 072 of payload) for versions
 /// 3-5, where a StartServiceACK may negotiate its own `mtu` per service (PS §2.4.2, §3.1.3). SDL Core sends `mtu`
-/// 131072, its `MaximumPayloadSize`; implementations disagree on whether the value includes the header (brief §1.2).
+/// 131072, its `MaximumPayloadSize`; implementations disagree on whether the value includes the header (sdl_ios's
+/// `SDLGlobals` counts it, sdl_java's `SdlProtocolBase` does not).
 /// CarWindow reads it as a payload limit when receiving and, to be safe with either reading, sends at most
 /// `mtu - headerSize` payload bytes per frame.
 ///

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The protocol 1 RPC form (PS §5.2.1, brief §1.6): no binary header; the JSON carries the kind, name and
+/// The protocol 1 RPC form (PS §5.2.1): no binary header; the JSON carries the kind, name and
 /// correlation id around the parameters:
 ///
 /// ```json

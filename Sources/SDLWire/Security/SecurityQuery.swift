@@ -1,7 +1,7 @@
 public import NIOCore
 
 /// A security query: the payload of a Single frame on the control service that carries the TLS handshake between
-/// head unit and app (PS §5.1.1, brief §8).
+/// head unit and app (PS §5.1.1).
 ///
 /// ```
 ///  byte 0       1..3            4..7              8..11
