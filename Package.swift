@@ -133,7 +133,8 @@ let package = Package(
         // Images: SVG icons through librsvg (Debian librsvg2-dev), JPEG through libjpeg-turbo (libturbojpeg0-dev).
         .systemLibrary(
             name: "CRsvg",
-            pkgConfig: "librsvg-2.0",
+            // cairo's flags only: librsvg's own bring -pthread, which SwiftPM refuses (CRsvg/shim.h says why).
+            pkgConfig: "cairo",
             providers: [.apt(["librsvg2-dev"])]
         ),
         .systemLibrary(
