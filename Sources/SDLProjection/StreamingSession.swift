@@ -241,7 +241,10 @@ public actor StreamingSession {
         let sourceEvents = await manager.events()
         let statuses = await session.hmiStatusUpdates()
         let notifications = await session.notifications()
-        let sourceNotifications = await session.notifications()
+        // The source's copy of the other notifications, relayed from the one subscription and bounded: a source that
+        // never reads them (a paced test pattern) must not grow memory with every OnTouchEvent of a long run.
+        let (sourceNotifications, sourceNotification) = AsyncStream.makeStream(
+            of: RPCNotificationMessage.self, bufferingPolicy: .bufferingNewest(256))
         let connection = await session.connectionStateUpdates()
         let audio: SessionAudioStream<ContinuousClock>?
         do {
@@ -295,10 +298,12 @@ public actor StreamingSession {
                         if let touch = await self.touch(from: notification) { await source.received(touch) }
                     case .onDriverDistraction:
                         await self.driverDistraction(notification)
+                        sourceNotification.yield(notification)
                     default:
-                        break
+                        sourceNotification.yield(notification)
                     }
                 }
+                sourceNotification.finish()
             }
             group.addTask {
                 do throws(ProjectionFailure) {
