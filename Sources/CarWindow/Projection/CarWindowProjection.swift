@@ -115,7 +115,7 @@ public final class CarWindowProjection {
                 renderer.frame(message: message, width: size.width, height: size.height)
             })
         streaming = StreamingSession(options: options, transport: transport, encoderFactory: factory, logger: logger)
-        keyboard = HeadUnitKeyboard(session: streaming.session)
+        keyboard = HeadUnitKeyboard(streaming: streaming)
         window.keyboardPresenter = keyboard
     }
 

@@ -1,3 +1,4 @@
+import SDLProjection
 import SDLRPC
 import SDLSession
 
@@ -11,15 +12,17 @@ import SDLSession
 /// ``cancel()``.
 @CarWindowActor
 final class HeadUnitKeyboard: KeyboardPresenter {
-    private let session: SDLSession
+    /// The run: its current session is asked at each presentation, so a keyboard after a reconnect reaches the
+    /// new connection.
+    private let streaming: StreamingSession
     private weak var field: TextField?
     private var task: Task<Void, Never>?
 
     /// The head unit answers after the user is done, so the wait is the keyboard's timeout plus this margin.
     static let responseMargin = Duration.seconds(10)
 
-    init(session: SDLSession) {
-        self.session = session
+    init(streaming: StreamingSession) {
+        self.streaming = streaming
     }
 
     func presentKeyboard(for field: TextField) {
@@ -35,7 +38,7 @@ final class HeadUnitKeyboard: KeyboardPresenter {
         let interaction = PerformInteraction(
             initialText: field.placeholder.isEmpty ? "Enter text" : field.placeholder, interactionMode: .manualOnly,
             interactionChoiceSetIDList: [], timeout: Int(timeout / .milliseconds(1)), interactionLayout: .keyboard)
-        let session = self.session
+        let session = streaming.session
         task = Task { [weak self] in
             let outcome: KeyboardOutcome
             do {
