@@ -150,8 +150,9 @@ public enum ConsoleCommand: Hashable, Sendable {
         case .lights(let status):
             return "ambient light \(status), OnVehicleData to \(await headUnit.setAmbientLight(status)) app(s)"
         case .allowLights(let allowed):
-            await headUnit.allowHeadLampStatus(allowed)
-            return allowed ? "headLampStatus allowed by policy" : "headLampStatus disallowed by policy"
+            let sent = await headUnit.allowHeadLampStatus(allowed)
+            let verdict = allowed ? "allowed" : "disallowed"
+            return "headLampStatus \(verdict) by policy, OnPermissionsChange to \(sent) app(s)"
         case .distraction(let on):
             let sent = await headUnit.setDriverDistraction(on)
             return "driver distraction \(on ? "DD_ON" : "DD_OFF") to \(sent) app(s)"
