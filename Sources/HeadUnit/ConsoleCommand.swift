@@ -46,7 +46,7 @@ public enum ConsoleCommand: Hashable, Sendable {
         pan APP X1xY1 X2xY2               drag from X1,Y1 to X2,Y2: BEGIN, 5 MOVEs, END
         pinch APP X Y FROM TO             two fingers around X,Y, FROM then TO pixels apart
         distraction on|off                OnDriverDistraction DD_ON or DD_OFF to every app
-        lights day|night|twilight|allow|deny  ambient light -> OnVehicleData headLampStatus; policy
+        lights day|night|twilight|allow|deny  light -> OnVehicleData headLampStatus; policy -> OnPermissionsChange
         keyboard APP type TEXT... | keyboard APP submit | keyboard APP cancel   the open keyboard
         help                              this list
         Touches reach an app only in FULL; Core delivers each OnTouchEvent twice to a navigation app.
