@@ -10,7 +10,9 @@
 /// - typing sends KEYPRESS per character: the whole entry with RESEND_CURRENT_ENTRY, the character with
 ///   SINGLE_KEYPRESS, nothing until submit with QUEUE_KEYPRESSES; submit sends ENTRY_SUBMITTED with the entry and
 ///   answers SUCCESS with `manualTextEntry` and `triggerSource` KEYBOARD; cancel sends ENTRY_CANCELLED and answers
-///   ABORTED.
+///   ABORTED;
+/// - backspace drops the entry's last character and, with RESEND_CURRENT_ENTRY, sends the shorter entry as a
+///   KEYPRESS; with SINGLE_KEYPRESS or QUEUE_KEYPRESSES it sends nothing (the spec has no key for deleting).
 struct OpenKeyboard {
     var request: AppSession.IncomingRPC
     var entry: String
@@ -66,6 +68,17 @@ extension AppSession {
         }
         keyboard = open
         return actions
+    }
+
+    /// Deletes the entry's last character on the open keyboard; `nil` when none is open.
+    mutating func deleteOnKeyboard() -> [SessionAction]? {
+        guard var open = keyboard else { return nil }
+        guard !open.entry.isEmpty else { return [] }
+        open.entry.removeLast()
+        keyboard = open
+        let mode = keyboardProperties?["keypressMode"]?.stringValue ?? "RESEND_CURRENT_ENTRY"
+        guard mode == "RESEND_CURRENT_ENTRY" else { return [] }
+        return notify(CoreRPC.onKeyboardInput, ["event": "KEYPRESS", "data": .string(open.entry)])
     }
 
     /// Closes the open keyboard with `result` (SUCCESS submits the entry, ABORTED cancels, TIMED_OUT expires).

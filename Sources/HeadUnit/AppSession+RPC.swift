@@ -230,6 +230,9 @@ extension AppSession {
 }
 
 extension AppSession {
-    /// Core's OnPermissionsChange, with the `requireEncryption` flags of the head unit's RPC protection.
-    var permissionsChange: JSONValue { rpcProtection.permissionsChange(CoreRPC.permissionsChange()) }
+    /// Core's OnPermissionsChange, with the vehicle data items when the policy grants `headLampStatus` and the
+    /// `requireEncryption` flags of the head unit's RPC protection.
+    var permissionsChange: JSONValue {
+        rpcProtection.permissionsChange(configuration.lights.permissionsChange(CoreRPC.permissionsChange()))
+    }
 }

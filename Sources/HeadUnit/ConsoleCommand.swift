@@ -46,7 +46,7 @@ public enum ConsoleCommand: Hashable, Sendable {
         pan APP X1xY1 X2xY2               drag from X1,Y1 to X2,Y2: BEGIN, 5 MOVEs, END
         pinch APP X Y FROM TO             two fingers around X,Y, FROM then TO pixels apart
         distraction on|off                OnDriverDistraction DD_ON or DD_OFF to every app
-        lights day|night|twilight|allow|deny  ambient light -> OnVehicleData headLampStatus; policy
+        lights day|night|twilight|allow|deny  light -> OnVehicleData headLampStatus; policy -> OnPermissionsChange
         keyboard APP type TEXT... | keyboard APP submit | keyboard APP cancel   the open keyboard
         help                              this list
         Touches reach an app only in FULL; Core delivers each OnTouchEvent twice to a navigation app.
@@ -150,8 +150,9 @@ public enum ConsoleCommand: Hashable, Sendable {
         case .lights(let status):
             return "ambient light \(status), OnVehicleData to \(await headUnit.setAmbientLight(status)) app(s)"
         case .allowLights(let allowed):
-            await headUnit.allowHeadLampStatus(allowed)
-            return allowed ? "headLampStatus allowed by policy" : "headLampStatus disallowed by policy"
+            let sent = await headUnit.allowHeadLampStatus(allowed)
+            let verdict = allowed ? "allowed" : "disallowed"
+            return "headLampStatus \(verdict) by policy, OnPermissionsChange to \(sent) app(s)"
         case .distraction(let on):
             let sent = await headUnit.setDriverDistraction(on)
             return "driver distraction \(on ? "DD_ON" : "DD_OFF") to \(sent) app(s)"

@@ -16,6 +16,15 @@ extension HeadUnitEmulator {
         execute(actions, on: connection)
     }
 
+    /// Deletes the last character typed (a backspace key): with RESEND_CURRENT_ENTRY the app gets the shorter entry.
+    public func keyboardBackspace(for app: AppID) throws(HeadUnitError) {
+        let connection = try connection(app)
+        guard let actions = connection.session.deleteOnKeyboard() else {
+            throw HeadUnitError(.invalidControl("no keyboard is open"), app: app)
+        }
+        execute(actions, on: connection)
+    }
+
     /// Submits the entry: ENTRY_SUBMITTED, then the PerformInteraction's SUCCESS with `manualTextEntry`.
     public func keyboardSubmit(for app: AppID) throws(HeadUnitError) {
         try closeKeyboard(for: app, result: "SUCCESS")

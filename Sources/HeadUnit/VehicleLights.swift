@@ -31,4 +31,27 @@ public struct VehicleLights: Hashable, Sendable {
             "ambientLightSensorStatus": .string(ambientLight),
         ]
     }
+
+    /// The vehicle data RPCs a grant of `headLampStatus` lets the app use.
+    static let vehicleDataRPCs = ["GetVehicleData", "OnVehicleData", "SubscribeVehicleData", "UnsubscribeVehicleData"]
+
+    /// `template` (an OnPermissionsChange body) with a PermissionItem per vehicle data RPC listing `headLampStatus`
+    /// in its allowed parameters when the policy grants it; unchanged otherwise (the traces' policy has no
+    /// VehicleInfo group). HMI levels as Core's VehicleInfo-1 group: BACKGROUND, FULL and LIMITED.
+    func permissionsChange(_ template: JSONValue) -> JSONValue {
+        guard allowsHeadLampStatus, case .object(var fields) = template else { return template }
+        var items = (fields["permissionItem"]?.arrayValue ?? []).filter {
+            guard let name = $0.objectValue?["rpcName"]?.stringValue else { return true }
+            return !Self.vehicleDataRPCs.contains(name)
+        }
+        for name in Self.vehicleDataRPCs {
+            items.append([
+                "rpcName": .string(name),
+                "hmiPermissions": ["allowed": ["BACKGROUND", "FULL", "LIMITED"], "userDisallowed": []],
+                "parameterPermissions": ["allowed": ["headLampStatus"], "userDisallowed": []],
+            ])
+        }
+        fields["permissionItem"] = .array(items)
+        return .object(fields)
+    }
 }

@@ -3,8 +3,9 @@ import Foundation
 import Testing
 
 /// The demo's views through the viewer in a real headless Chromium: open the destination search with a click,
-/// type a destination on the viewer's keyboard controls (the app's TextField opened the head unit's keyboard),
-/// scroll the result list with a drag, and switch the car to night. Every wait is for a condition with a bound.
+/// type a destination by clicking the keys of the viewer's on-screen keyboard (the app's TextField opened the head
+/// unit's keyboard), scroll the result list with a drag, and switch the car to night. Every wait is for a condition
+/// with a bound.
 @Suite("carwindow demo views in headless Chromium", .timeLimit(.minutes(4)))
 struct DemoViewsBrowserTests {
     /// JavaScript: the centre of the haptic rect `pick` chooses, in CSS pixels of the page, or null.
@@ -38,7 +39,7 @@ struct DemoViewsBrowserTests {
         return (numbers[0], numbers[1])
     }
 
-    @Test("search by click, type a destination on the viewer's keyboard, scroll the list by drag, night theme")
+    @Test("search by click, type a destination on the viewer's on-screen keys, scroll the list by drag, night theme")
     func searchTypeScrollNight() async throws {
         let demo = try ChildProcess.launch(
             executable: BinaryRunner.productsDirectory.appendingPathComponent("carwindow"),
@@ -67,13 +68,15 @@ struct DemoViewsBrowserTests {
                     let field = try point(try await cdp.evaluate(Self.centre(of: Self.textField)))
                     let allRows = try await cdp.evaluate(Self.rowIDs) as? String ?? ""
 
-                    // The field opens the head unit's keyboard; the viewer's keyboard controls type on it.
+                    // The field opens the head unit's keyboard; the page shows its on-screen keyboard, and clicks
+                    // on its keys type the destination (one KEYPRESS each), then its Submit key submits it.
                     try await cdp.click(x: field.x, y: field.y)
                     try await cdp.waitFor("viewer.log.some(e => e.text.includes('keyboard opened'))", seconds: 60)
-                    _ = try await cdp.evaluate(
-                        "document.getElementById('keyboard-text').value = 'Market 1';"
-                            + " document.getElementById('keyboard-type').click();"
-                            + " document.getElementById('keyboard-submit').click(); true")
+                    try await cdp.waitFor("!document.getElementById('keyboard').hidden", seconds: 60)
+                    for key in ["shift", "m", "a", "r", "k", "e", "t", "space", "1", "2", "backspace", "submit"] {
+                        let box = try await cdp.rect(ofElement: "key-" + key)
+                        try await cdp.click(x: box.x + box.width / 2, y: box.y + box.height / 2)
+                    }
                     try await cdp.waitFor(
                         "viewer.log.some(e => e.text.includes(\"keyboard closed SUCCESS: 'Market 1'\"))", seconds: 60)
                     // The list now holds other rows (Market Square 1, 10...): new identities, new haptic ids.
@@ -91,6 +94,8 @@ struct DemoViewsBrowserTests {
                         "\(Self.rowIDs) !== \(Self.quoted(typedRows)) && \(Self.rowIDs) !== '[]'", seconds: 60)
                     let scrolledRows = try await cdp.evaluate(Self.rowIDs) as? String ?? ""
 
+                    // Submitted, the on-screen keyboard goes away.
+                    try await cdp.waitFor("document.getElementById('keyboard').hidden", seconds: 60)
                     // Night: the car's light sensor, which the app follows (the viewer allows headLampStatus).
                     _ = try await cdp.evaluate("document.getElementById('night').click(); true")
                     let log = try await cdp.evaluate("viewer.log.map(e => e.text)") as? [String] ?? []

@@ -7,7 +7,7 @@ import Testing
 @Suite("Head-unit keyboard", .serialized, .timeLimit(.minutes(1)))
 @CarWindowActor
 struct KeyboardTests {
-    @Test("typing shows in the field as it comes; submit sets it; cancel restores it")
+    @Test("typing (and a backspace) shows in the field as it comes; submit sets it; cancel restores it")
     func typeSubmitCancel() async throws {
         let harness = try await ProjectionHarness()
         defer { harness.removeRecordings() }
@@ -36,6 +36,11 @@ struct KeyboardTests {
             try await harness.headUnit.keyboardType("Ma", for: app)
             await typed.wait { $0.contains("change Ma") }
             #expect(field.text == "Ma" && field.isEditing)
+            // A backspace resends the shorter entry (RESEND_CURRENT_ENTRY).
+            try await harness.headUnit.keyboardType("x", for: app)
+            try await harness.headUnit.keyboardBackspace(for: app)
+            await typed.wait { $0.suffix(2) == ["change Max", "change Ma"] }
+            #expect(field.text == "Ma")
             try await harness.headUnit.keyboardType("in", for: app)
             try await harness.headUnit.keyboardSubmit(for: app)
             let events = await typed.wait { $0.contains { $0.hasPrefix("submit") } }
@@ -44,7 +49,8 @@ struct KeyboardTests {
             #expect(events.last == "submit Main")
             let changes = events.dropLast()
             #expect(changes.starts(with: ["change M", "change Ma"]))
-            #expect(zip(changes, ["change M", "change Ma", "change Mai", "change Main"]).allSatisfy { $0 == $1 })
+            let expected = ["change M", "change Ma", "change Max", "change Ma", "change Mai", "change Main"]
+            #expect(zip(changes, expected).allSatisfy { $0 == $1 })
             #expect(field.text == "Main" && !field.isEditing)
 
             field.beginEditing()

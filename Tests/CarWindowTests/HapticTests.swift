@@ -90,6 +90,43 @@ struct HapticTests {
         #expect(window.hapticRects().map(\.id) == [rects[0].id])
     }
 
+    @Test("an item wholly under an opaque view drawn above it sends no rect; a see-through or partial cover keeps it")
+    func coveredItems() throws {
+        let window = try Window(
+            capabilities: DisplayCapabilities(
+                resolution: Size(width: 800, height: 480), hapticSpatialDataSupported: true))
+        let root = View()
+        let hidden = Button(title: "Under")
+        hidden.frame = Rect(x: 20, y: 20, width: 100, height: 50)
+        let peeking = Button(title: "Peeks out")
+        peeking.frame = Rect(x: 20, y: 300, width: 100, height: 50)
+        let sheet = View(frame: Rect(x: 0, y: 0, width: 400, height: 320))
+        sheet.backgroundColor = Color(hex: 0x202020)
+        let onSheet = Button(title: "On the sheet")
+        onSheet.frame = Rect(x: 200, y: 100, width: 100, height: 50)
+        sheet.addSubview(onSheet)
+        root.addSubview(hidden)
+        root.addSubview(peeking)
+        root.addSubview(sheet)
+        window.rootView = root
+        let rect = { (r: HapticRect) in [r.x, r.y, r.width, r.height] }
+        // The sheet hides "Under"; "Peeks out" sticks out below it; the sheet's own button is above it.
+        #expect(window.hapticRects().map(rect) == [[20, 300, 100, 50], [200, 100, 100, 50]])
+
+        sheet.alpha = 0.9
+        #expect(window.hapticRects().count == 3, "a translucent sheet hides nothing")
+        sheet.alpha = 1
+        sheet.backgroundColor = Color(hex: 0x202020, alpha: 0.5)
+        #expect(window.hapticRects().count == 3, "a translucent background hides nothing")
+        sheet.backgroundColor = Color(hex: 0x202020)
+        sheet.isHidden = true
+        #expect(window.hapticRects().map(rect) == [[20, 20, 100, 50], [20, 300, 100, 50]])
+        sheet.isHidden = false
+        // Drawn below instead of above, the sheet covers nothing.
+        root.insertSubview(sheet, at: 0)
+        #expect(window.hapticRects().count == 3)
+    }
+
     @Test("the sample screen reports its buttons and map pins, zoom-in first")
     func sampleScreen() throws {
         let window = try Window(

@@ -90,6 +90,41 @@ struct RenderingTests {
         try Golden.check(buffer, named: "navigation-\(size)")
     }
 
+    @Test("night reaches the whole navigation screen: map, buttons and chips; an app's own colour still wins")
+    func navigationNight() throws {
+        let screen = NavigationScreen()
+        screen.recenterButton.backgroundColor = Color(hex: 0x2E7D32)
+        let window = try Window(capabilities: DisplayCapabilities(resolution: Size(width: 800, height: 480)))
+        try screen.install(in: window)
+        var day = try PixelBuffer(width: 800, height: 480)
+        _ = try window.render(into: &day)
+        window.theme = .night
+        var night = try PixelBuffer(width: 800, height: 480)
+        _ = try window.render(into: &night)
+        try Golden.check(night, named: "navigation-night-800x480")
+
+        func pixel(_ buffer: PixelBuffer, in view: View, dx: Double = 4, dy: Double? = nil) -> BGRAPixel? {
+            let origin = view.originInWindow
+            return buffer.pixel(x: Int(origin.x + dx), y: Int(origin.y + (dy ?? view.frame.height / 2)))
+        }
+        func bgra(_ hex: UInt32) -> BGRAPixel {
+            BGRAPixel(
+                blue: UInt8(hex & 0xFF), green: UInt8((hex >> 8) & 0xFF), red: UInt8((hex >> 16) & 0xFF), alpha: 255)
+        }
+        // The zoom button's background is the theme's accent by day and by night.
+        #expect(pixel(day, in: screen.zoomInButton) == bgra(0x1E88E5))
+        #expect(pixel(night, in: screen.zoomInButton) == bgra(0x1565C0))
+        // The recenter button's colour is the app's: the theme does not touch it.
+        #expect(pixel(day, in: screen.recenterButton) == bgra(0x2E7D32))
+        #expect(pixel(night, in: screen.recenterButton) == bgra(0x2E7D32))
+        // The map (bottom-left corner: land, a street or the park) goes dark.
+        #expect(day.pixel(x: 1, y: 470) != night.pixel(x: 1, y: 470))
+        let land = night.pixel(x: 1, y: 470)
+        #expect(land.map { Int($0.red) + Int($0.green) + Int($0.blue) < 300 } == true, "\(String(describing: land))")
+        // The status chip changes too.
+        #expect(pixel(day, in: screen.statusLabel, dx: 6, dy: 3) != pixel(night, in: screen.statusLabel, dx: 6, dy: 3))
+    }
+
     @Test("golden: compact navigation screen below the threshold (picture-in-picture)")
     func compactGolden() throws {
         let screen = NavigationScreen()

@@ -22,6 +22,7 @@ struct ClientMessageTests {
         (#"{"type":"driverDistraction","on":true}"#, .command(.setDriverDistraction(true))),
         (#"{"type":"ambientLight","status":"NIGHT"}"#, .command(.setAmbientLight("NIGHT"))),
         (#"{"type":"keyboardType","text":"Main"}"#, .command(.typeOnKeyboard("Main"))),
+        (#"{"type":"keyboardBackspace"}"#, .command(.backspaceOnKeyboard)),
         (#"{"type":"keyboardSubmit"}"#, .command(.closeKeyboard(submit: true))),
         (#"{"type":"keyboardCancel"}"#, .command(.closeKeyboard(submit: false))),
         (

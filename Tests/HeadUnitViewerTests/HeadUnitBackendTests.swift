@@ -39,7 +39,7 @@ struct HeadUnitBackendTests {
         arguments: [
             ViewerCommand.setHMILevel(.limited), .dropConnection,
             .touch(.init(type: .begin, touches: [.init(id: 0, x: 1, y: 1, timestamp: 0)])),
-            .typeOnKeyboard("Main"), .closeKeyboard(submit: true),
+            .typeOnKeyboard("Main"), .backspaceOnKeyboard, .closeKeyboard(submit: true),
         ])
     func noApp(command: ViewerCommand) async throws {
         try await Self.withHeadUnit { _, backend in

@@ -9,7 +9,9 @@ public import SDLRPC
 ///
 /// Ids are assigned once per view (and per canvas region key, and per list row identity) and kept across layouts;
 /// sdl_ios renumbers every time, which makes the head unit treat a moved button as a new one. Views inside a
-/// clipping view (``ScrollView``) are cut to it, so a row scrolled out of sight has no rect.
+/// clipping view (``ScrollView``) are cut to it, so a row scrolled out of sight has no rect. An item wholly covered
+/// by an opaque view drawn above it (a sheet over a screen: opaque background, full alpha) is not reported either,
+/// so the head unit's focus never lands on a button the driver cannot see.
 ///
 /// ```swift
 /// var locator = FocusableItemLocator()
@@ -29,8 +31,11 @@ public struct FocusableItemLocator: Sendable {
     /// The haptic rects of the focusable items in `root`, preferred item first.
     @CarWindowActor
     public mutating func locate(in root: View, viewport: Rect, scale: Double, preferred: View? = nil) -> [HapticRect] {
-        var found: [(view: View?, rect: HapticRect)] = []
-        collect(root, origin: root.frame.origin, clip: viewport, scale: scale, into: &found)
+        var walk = Walk()
+        collect(root, origin: root.frame.origin, clip: viewport, opaque: true, scale: scale, into: &walk)
+        var found = walk.items.filter { item in
+            !walk.covers.contains { $0.order > item.order && $0.rect.encloses(item.visible) }
+        }
         if let preferred, let index = found.firstIndex(where: { $0.view === preferred }), index > 0 {
             let item = found.remove(at: index)
             found.insert(item, at: 0)
@@ -38,15 +43,46 @@ public struct FocusableItemLocator: Sendable {
         return found.map(\.rect)
     }
 
+    /// What one pass over the tree found: items and the opaque areas that may hide them, numbered in drawing order.
+    private struct Walk {
+        struct Item {
+            var view: View?
+            var rect: HapticRect
+            /// The visible part in window points, before scaling.
+            var visible: Rect
+            var order: Int
+        }
+
+        struct Cover {
+            var rect: Rect
+            var order: Int
+        }
+
+        var items: [Item] = []
+        var covers: [Cover] = []
+        var order = 0
+    }
+
     @CarWindowActor
     private mutating func collect(
-        _ view: View, origin: Point, clip: Rect, scale: Double, into found: inout [(view: View?, rect: HapticRect)]
+        _ view: View, origin: Point, clip: Rect, opaque: Bool, scale: Double, into walk: inout Walk
     ) {
         guard !view.isHidden, view.alpha > 0 else { return }
+        walk.order += 1
+        let order = walk.order
         let frame = Rect(origin: origin, size: view.frame.size)
+        // Opaque only when nothing on the way down fades it: a half-transparent sheet still shows what is below.
+        let opaque = opaque && view.alpha >= 1
+        if opaque, view.currentBackgroundColor.alpha >= 1 {
+            // Rounded corners let what lies beneath show through; only the inner rect surely covers.
+            let radius = view.cornerRadius
+            let solid = frame.inset(by: EdgeInsets(all: radius))
+            let covered = solid.intersection(clip)
+            if !covered.isEmpty { walk.covers.append(Walk.Cover(rect: covered, order: order)) }
+        }
         if view.isFocusable {
             if let rect = hapticRect(frame, viewport: clip, scale: scale, id: id(for: view)) {
-                found.append((view, rect))
+                walk.items.append(Walk.Item(view: view, rect: rect, visible: frame.intersection(clip), order: order))
             }
             return
         }
@@ -54,10 +90,10 @@ public struct FocusableItemLocator: Sendable {
             let canvasID = id(for: canvas)
             for region in canvas.hapticRegions {
                 let regionID = id(forRegion: region.key, canvas: canvasID)
-                if let rect = hapticRect(
-                    region.rect.offsetBy(origin).intersection(frame), viewport: clip, scale: scale, id: regionID)
-                {
-                    found.append((nil, rect))
+                let regionRect = region.rect.offsetBy(origin).intersection(frame)
+                if let rect = hapticRect(regionRect, viewport: clip, scale: scale, id: regionID) {
+                    let visible = regionRect.intersection(clip)
+                    walk.items.append(Walk.Item(view: nil, rect: rect, visible: visible, order: order))
                 }
             }
         }
@@ -65,7 +101,8 @@ public struct FocusableItemLocator: Sendable {
         let inner = view.clipsToBounds ? clip.intersection(frame) : clip
         guard !inner.isEmpty else { return }
         for subview in view.subviews {
-            collect(subview, origin: origin + subview.frame.origin, clip: inner, scale: scale, into: &found)
+            collect(
+                subview, origin: origin + subview.frame.origin, clip: inner, opaque: opaque, scale: scale, into: &walk)
         }
     }
 
@@ -100,5 +137,12 @@ public struct FocusableItemLocator: Sendable {
     private mutating func takeID() -> Int {
         defer { nextID += 1 }
         return nextID
+    }
+}
+
+extension Rect {
+    /// True when `other` lies wholly inside this rectangle.
+    fileprivate func encloses(_ other: Rect) -> Bool {
+        other.minX >= minX && other.minY >= minY && other.maxX <= maxX && other.maxY <= maxY
     }
 }

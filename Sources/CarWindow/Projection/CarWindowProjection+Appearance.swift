@@ -8,10 +8,38 @@ extension CarWindowProjection {
     }
 
     /// Applies the settings' appearance and, when it follows the car, subscribes to `headLampStatus` and reads its
-    /// current value. A refusal (DISALLOWED by policy, UNSUPPORTED_REQUEST, a timeout) leaves the app's choice.
+    /// current value. A refusal (DISALLOWED by policy, UNSUPPORTED_REQUEST, a timeout) leaves the app's choice until
+    /// a policy update grants it (``permissionsChanged(_:)``).
     func followAppearance() async {
         window.theme = theme(for: settings.appearance.initial)
         guard case .followsCar = settings.appearance else { return }
+        await subscribeToLights()
+    }
+
+    /// OnPermissionsChange: after a refusal, a policy update that grants `headLampStatus` on SubscribeVehicleData
+    /// subscribes again, so day/night follows the car from then on (Core sends this after a policy table update).
+    func permissionsChanged(_ notification: RPCNotificationMessage) async {
+        guard case .followsCar = settings.appearance, headLampStatusRefusal != nil else { return }
+        do {
+            guard Self.grantsHeadLampStatus(try notification.decode(OnPermissionsChange.self)) else { return }
+        } catch {
+            report(CarWindowError(.session, "OnPermissionsChange: \(error)"))
+            return
+        }
+        // Cleared before the await, so a second grant arriving meanwhile does not subscribe twice.
+        headLampStatusRefusal = nil
+        await subscribeToLights()
+    }
+
+    /// Whether `permissions` let the app subscribe to `headLampStatus`.
+    static func grantsHeadLampStatus(_ permissions: OnPermissionsChange) -> Bool {
+        permissions.permissionItem.contains {
+            $0.rpcName == "SubscribeVehicleData" && $0.parameterPermissions.allowed.contains("headLampStatus")
+                && !$0.hmiPermissions.allowed.isEmpty
+        }
+    }
+
+    private func subscribeToLights() async {
         do {
             let subscribed = try await session.send(SubscribeVehicleData(headLampStatus: true))
             // A refusal is an answer, not a failure: most policies do not grant vehicle data, and the app's own

@@ -27,6 +27,7 @@ public struct CarWindowProjectionSource: ProjectionSource {
                     case .onDriverDistraction: await projection.driverDistractionChanged(notification)
                     case .onVehicleData: await projection.vehicleDataChanged(notification)
                     case .onKeyboardInput: await projection.keyboardInput(notification)
+                    case .onPermissionsChange: await projection.permissionsChanged(notification)
                     default: break
                     }
                 }

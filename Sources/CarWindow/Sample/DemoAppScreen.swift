@@ -14,7 +14,7 @@ public final class DemoAppScreen {
     public let rootView = OverlayView(insets: EdgeInsets(all: 16))
     public let searchButton = Button(title: "Search", font: Font(size: 18, weight: .bold))
     public let settingsButton = Button(title: "Settings", font: Font(size: 18, weight: .bold))
-    public let summaryLabel = Label(font: Font(size: 14, weight: .bold), textColor: .white)
+    public let summaryLabel = ChromeLabel(font: Font(size: 14, weight: .bold))
     public let search = DestinationSearchPanel()
     public let sheet: SettingsSheet
     private let toolbar: StackView
@@ -26,7 +26,6 @@ public final class DemoAppScreen {
         sheet = SettingsSheet(settings: settings)
         for button in [searchButton, settingsButton] { button.preferredHeight = 48 }
         toolbar = StackView(axis: .horizontal, spacing: 12, arrangedSubviews: [searchButton, settingsButton])
-        summaryLabel.backgroundColor = Color(hex: 0x263238, alpha: 0.85)
         summaryLabel.cornerRadius = 8
         summaryLabel.insets = EdgeInsets(top: 4, left: 10, bottom: 4, right: 10)
         rootView.addSubview(navigation.rootView, placement: .fill, ignoresInsets: true)

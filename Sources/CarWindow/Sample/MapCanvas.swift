@@ -1,5 +1,5 @@
 /// The sample navigation map: a procedural city (street grid, avenues, park, river), a route, points of interest
-/// and the vehicle marker, drawn for a ``MapCamera``.
+/// and the vehicle marker, drawn for a ``MapCamera``, in day or night colours after the window's theme.
 ///
 /// ```swift
 /// let map = MapCanvas()
@@ -36,8 +36,10 @@ public final class MapCanvas: Canvas {
     public init() {
         super.init()
         clipsToBounds = true
-        backgroundColor = Color(hex: 0xECE6D6)
     }
+
+    /// The land; the map is always opaque, so it needs no explicit ``View/backgroundColor``.
+    public override var currentBackgroundColor: Color { MapColors.for(theme.appearance).land }
 
     public override var frame: Rect { didSet { if frame.size != oldValue.size { updatePins() } } }
 
@@ -76,18 +78,19 @@ public final class MapCanvas: Canvas {
         let topLeft = camera.worldPoint(.zero, in: size)
         let bottomRight = camera.worldPoint(Point(x: size.width, y: size.height), in: size)
         let zoom = camera.zoom
+        let colors = MapColors.for(theme.appearance)
 
         // Park and river under the streets.
         let park = Rect(
             origin: camera.viewPoint(Point(x: 100, y: 0), in: size), size: Size(width: 200 * zoom, height: 200 * zoom))
-        context.fill(.roundedRect(park, cornerRadius: 12 * zoom), color: Color(hex: 0xB9D9A0))
+        context.fill(.roundedRect(park, cornerRadius: 12 * zoom), color: colors.park)
         var river = Path()
         river.move(to: camera.viewPoint(Point(x: -2000, y: 350), in: size))
         river.addCurve(
             to: camera.viewPoint(Point(x: 2000, y: 250), in: size),
             control1: camera.viewPoint(Point(x: -500, y: 150), in: size),
             control2: camera.viewPoint(Point(x: 500, y: 500), in: size))
-        context.stroke(river, color: Color(hex: 0x9CC7E8), lineWidth: 40 * zoom)
+        context.stroke(river, color: colors.water, lineWidth: 40 * zoom)
 
         // Streets every block; every fifth one is an avenue.
         let first = (x: (topLeft.x / Self.block).rounded(.down), y: (topLeft.y / Self.block).rounded(.down))
@@ -113,7 +116,7 @@ public final class MapCanvas: Canvas {
                 j += 1
             }
             context.stroke(
-                streets, color: major ? Color(hex: 0xF6D67A) : .white, lineWidth: (major ? 14 : 8) * min(zoom, 2))
+                streets, color: major ? colors.avenue : colors.street, lineWidth: (major ? 14 : 8) * min(zoom, 2))
         }
 
         // Route, pins, vehicle.
@@ -122,7 +125,7 @@ public final class MapCanvas: Canvas {
             let p = camera.viewPoint(point, in: size)
             if index == 0 { route.move(to: p) } else { route.addLine(to: p) }
         }
-        context.stroke(route, color: Color(hex: 0x1565C0), lineWidth: 7)
+        context.stroke(route, color: colors.route, lineWidth: 7)
         for pin in Self.pins {
             let p = camera.viewPoint(pin.world, in: size)
             context.fill(.circle(center: p, radius: Self.pinRadius), color: Color(hex: 0xD84315))
@@ -136,7 +139,7 @@ public final class MapCanvas: Canvas {
 
         if showsLabels, zoom >= 0.5 {
             let font = Font(size: 13)
-            let labelColor = Color(hex: 0x5D5446)
+            let labelColor = colors.streetName
             for (name, world) in [
                 ("Main St", Point(x: 20, y: -212)), ("5th Ave", Point(x: 510, y: -380)),
                 ("River Rd", Point(x: -300, y: 180)),
@@ -148,4 +151,26 @@ public final class MapCanvas: Canvas {
             }
         }
     }
+}
+
+/// The map's colours by day and by night: at night the land goes dark and the streets dim, so a projected map does
+/// not light up the cabin; the route, pins and vehicle keep their colours, they are what the driver looks for.
+private struct MapColors {
+    var land: Color
+    var park: Color
+    var water: Color
+    var street: Color
+    var avenue: Color
+    var route: Color
+    var streetName: Color
+
+    static let day = MapColors(
+        land: Color(hex: 0xECE6D6), park: Color(hex: 0xB9D9A0), water: Color(hex: 0x9CC7E8), street: .white,
+        avenue: Color(hex: 0xF6D67A), route: Color(hex: 0x1565C0), streetName: Color(hex: 0x5D5446))
+    static let night = MapColors(
+        land: Color(hex: 0x1A1F24), park: Color(hex: 0x1F3326), water: Color(hex: 0x1B2E45),
+        street: Color(hex: 0x3A444D), avenue: Color(hex: 0x7A6A3A), route: Color(hex: 0x42A5F5),
+        streetName: Color(hex: 0x8A97A3))
+
+    static func `for`(_ appearance: Theme.Appearance) -> MapColors { appearance == .day ? day : night }
 }

@@ -15,8 +15,8 @@ public final class NavigationScreen {
     public let zoomInButton = Button(title: "+", font: Font(size: 28, weight: .bold))
     public let zoomOutButton = Button(title: "−", font: Font(size: 28, weight: .bold))
     public let recenterButton = Button(title: "Recenter", font: Font(size: 18, weight: .bold))
-    public let statusLabel = Label(font: Font(size: 18, weight: .bold), textColor: .white)
-    public let compactLabel = Label(font: Font(size: 14, weight: .bold), textColor: .white)
+    public let statusLabel = ChromeLabel(font: Font(size: 18, weight: .bold))
+    public let compactLabel = ChromeLabel(font: Font(size: 14, weight: .bold))
 
     /// The last gesture's log name, shown in the status label.
     public private(set) var lastGesture = "none"
@@ -35,7 +35,6 @@ public final class NavigationScreen {
         recenterButton.preferredHeight = 48
         let zoomStack = StackView(
             axis: .vertical, spacing: 12, alignment: .trailing, arrangedSubviews: [zoomInButton, zoomOutButton])
-        statusLabel.backgroundColor = Color(hex: 0x263238, alpha: 0.85)
         statusLabel.cornerRadius = 10
         statusLabel.insets = EdgeInsets(top: 8, left: 14, bottom: 8, right: 14)
         statusLabel.alignment = .center
@@ -46,7 +45,6 @@ public final class NavigationScreen {
         rootView.addSubview(recenterButton, placement: .bottomTrailing)
 
         compactMap.showsLabels = false
-        compactLabel.backgroundColor = Color(hex: 0x263238, alpha: 0.85)
         compactLabel.cornerRadius = 6
         compactLabel.insets = EdgeInsets(top: 3, left: 8, bottom: 3, right: 8)
         compactRootView.addSubview(compactMap, placement: .fill, ignoresInsets: true)

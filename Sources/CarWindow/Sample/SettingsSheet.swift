@@ -9,7 +9,6 @@ public final class SettingsSheet: StackView {
     public init(settings: DemoSettings) {
         super.init(axis: .vertical, spacing: 12, insets: EdgeInsets(all: 20))
         let title = Label(text: "Settings", font: Font(size: 24, weight: .bold))
-        title.observe { [weak title] in title?.textColor = settings.appearance == .day ? .black : .white }
         doneButton.preferredHeight = 52
         for view in [title, tolls, detail, appearance, doneButton] { addSubview(view) }
         preferredHeight = 380

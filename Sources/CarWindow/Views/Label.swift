@@ -8,7 +8,16 @@
 open class Label: View {
     public var text: String { didSet { if text != oldValue { textChanged() } } }
     public var font: Font { didSet { if font != oldValue { textChanged() } } }
-    public var textColor: Color { didSet { if textColor != oldValue { setNeedsDisplay() } } }
+    /// The text's colour: the one given, else the theme's primary text colour (so it follows day and night).
+    public var textColor: Color {
+        get { explicitTextColor ?? theme.palette.primaryText }
+        set {
+            guard newValue != explicitTextColor else { return }
+            explicitTextColor = newValue
+            setNeedsDisplay()
+        }
+    }
+    private var explicitTextColor: Color?
     public var alignment: TextAlignment = .leading { didSet { if alignment != oldValue { setNeedsDisplay() } } }
     /// Wrap onto several lines (true) or stay on one line ending with an ellipsis (false).
     public var wraps: Bool = false { didSet { if wraps != oldValue { textChanged() } } }
@@ -18,10 +27,11 @@ open class Label: View {
     private var cachedIntrinsicSize: Size?
     private var cachedFit: (width: Double, size: Size)?
 
-    public init(text: String = "", font: Font = .body, textColor: Color = .black) {
+    /// `textColor` `nil` follows the window's theme.
+    public init(text: String = "", font: Font = .body, textColor: Color? = nil) {
         self.text = text
         self.font = font
-        self.textColor = textColor
+        self.explicitTextColor = textColor
         super.init()
     }
 

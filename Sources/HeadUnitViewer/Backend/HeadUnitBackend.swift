@@ -140,6 +140,8 @@ public final class HeadUnitBackend: ViewerBackend {
                 await headUnit.setAmbientLight(status)
             case .typeOnKeyboard(let text):
                 try await headUnit.keyboardType(text, for: try await projectingApp())
+            case .backspaceOnKeyboard:
+                try await headUnit.keyboardBackspace(for: try await projectingApp())
             case .closeKeyboard(let submit):
                 let app = try await projectingApp()
                 if submit {

@@ -112,9 +112,15 @@ struct ProjectionTracker: Sendable {
             return .connectionDropped(reason: "\(app) disconnected")
         case .error(let error): return .error(error.description)
         case .audioStarted, .audioStopped, .appCapabilityUpdated, .handshakeCompleted, .protectionFailed,
-            .encryptionNeeded, .notificationWithheld, .secondaryTransportRegistered, .secondaryTransportClosed,
-            .keyboardOpened, .keyboardClosed:
+            .encryptionNeeded, .notificationWithheld, .secondaryTransportRegistered, .secondaryTransportClosed:
             return .note(event.description)
+        case .keyboardOpened(let app, let text, _):
+            // Only the app on screen: its keyboard is the one the page's keys type on.
+            return projectingApp.map { $0 == app } ?? true
+                ? .keyboardOpened(initialText: text) : .note(event.description)
+        case .keyboardClosed(let app, let result, let text):
+            return projectingApp.map { $0 == app } ?? true
+                ? .keyboardClosed(result: result, text: text) : .note(event.description)
         case .sessionStarted, .videoFrame, .audioData, .capabilityRequested:
             return nil
         }

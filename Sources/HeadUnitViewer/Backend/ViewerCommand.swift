@@ -28,6 +28,8 @@ public enum ViewerCommand: Sendable, Hashable {
     case setAmbientLight(String)
     /// Types on the keyboard the app opened (`OnKeyboardInput` KEYPRESS).
     case typeOnKeyboard(String)
+    /// Deletes the last character typed (the on-screen keyboard's backspace).
+    case backspaceOnKeyboard
     /// Submits (true: ENTRY_SUBMITTED, PerformInteraction SUCCESS) or cancels (ENTRY_CANCELLED, ABORTED) it.
     case closeKeyboard(submit: Bool)
 }

@@ -29,6 +29,11 @@ public enum ViewerEvent: Sendable, Hashable {
     case touch(ViewerTouchEvent)
     /// The app sent its haptic rects.
     case hapticRects([HapticRect])
+    /// The projecting app opened the head unit's keyboard (PerformInteraction KEYBOARD): the page shows its
+    /// on-screen keyboard until ``keyboardClosed(result:)``.
+    case keyboardOpened(initialText: String)
+    /// The keyboard closed: SUCCESS (submitted), ABORTED (cancelled) or TIMED_OUT, with the entry as it was.
+    case keyboardClosed(result: String, text: String)
     /// The transport connection was dropped.
     case connectionDropped(reason: String)
     /// Something failed; shown in red.
@@ -40,6 +45,7 @@ public enum ViewerEvent: Sendable, Hashable {
 extension ViewerEvent: Encodable {
     private enum CodingKeys: String, CodingKey {
         case kind, app, appID, reason, level, state, format, width, height, screen, touch, rects, message
+        case text, result
     }
 
     /// The name written as `kind`.
@@ -55,6 +61,8 @@ extension ViewerEvent: Encodable {
         case .formatRejected: "formatRejected"
         case .touch: "touch"
         case .hapticRects: "hapticRects"
+        case .keyboardOpened: "keyboardOpened"
+        case .keyboardClosed: "keyboardClosed"
         case .connectionDropped: "connectionDropped"
         case .error: "error"
         case .note: "note"
@@ -80,6 +88,10 @@ extension ViewerEvent: Encodable {
         case .formatRejected(let format): try container.encode(format, forKey: .format)
         case .touch(let touch): try container.encode(touch, forKey: .touch)
         case .hapticRects(let rects): try container.encode(rects, forKey: .rects)
+        case .keyboardOpened(let text): try container.encode(text, forKey: .text)
+        case .keyboardClosed(let result, let text):
+            try container.encode(result, forKey: .result)
+            try container.encode(text, forKey: .text)
         case .error(let message), .note(let message): try container.encode(message, forKey: .message)
         }
     }

@@ -55,6 +55,8 @@ extension ViewerPage {
               case 'touch': return 'touch ' + event.touch.type + ' ' + event.touch.touches
                 .map(t => '#' + t.id + ' (' + t.x + ',' + t.y + ') ts ' + t.ts).join(' ');
               case 'hapticRects': return 'haptic rects: ' + event.rects.length;
+              case 'keyboardOpened': return "keyboard opened: '" + event.text + "'";
+              case 'keyboardClosed': return 'keyboard closed ' + event.result + ": '" + event.text + "'";
               case 'connectionDropped': return 'connection dropped: ' + event.reason;
               case 'error': return event.message;
               default: return event.message || event.kind;
@@ -148,8 +150,11 @@ extension ViewerPage {
               if (data.type === 'hello') {
                 viewer.hmiLevels = data.hmiLevels; viewer.appStates = data.appStates; showPresets(data.presets);
               } else if (data.type === 'state') showState(data.state);
-              else if (data.type === 'event') log(describe(data.event), data.event.kind === 'error' ? 'error' : '',
-                data.time);
+              else if (data.type === 'event') {
+                log(describe(data.event), data.event.kind === 'error' ? 'error' : '', data.time);
+                if (data.event.kind === 'keyboardOpened') showKeyboard(true);
+                else if (data.event.kind === 'keyboardClosed') showKeyboard(false);
+              }
               else if (data.type === 'error') log(data.message, 'error');
             };
             socket.onclose = () => {
@@ -185,6 +190,39 @@ extension ViewerPage {
           });
           $('keyboard-submit').addEventListener('click', () => send({ type: 'keyboardSubmit' }));
           $('keyboard-cancel').addEventListener('click', () => send({ type: 'keyboardCancel' }));
+          // The on-screen keyboard, shown while the app's keyboard is open: each key types its character on it
+          // (keyboardType), as a head unit's keyboard sends a KEYPRESS per key. Shift capitalises the next key.
+          const keyRows = ['1234567890', 'qwertyuiop', 'asdfghjkl-', "zxcvbnm,.'"];
+          let shifted = false;
+          function typeKey(key) {
+            send({ type: 'keyboardType', text: shifted ? key.toUpperCase() : key });
+            shifted = false;
+            $('key-shift').classList.remove('active');
+          }
+          for (const key of keyRows.join('')) {
+            const button = document.createElement('button');
+            button.type = 'button';
+            button.id = 'key-' + key;
+            button.dataset.key = key;
+            button.textContent = key;
+            $('keyboard-keys').append(button);
+          }
+          $('keyboard').addEventListener('click', e => {
+            const key = e.target.closest('button[data-key]');
+            if (key) typeKey(key.dataset.key);
+          });
+          $('key-shift').addEventListener('click', () => {
+            shifted = !shifted;
+            $('key-shift').classList.toggle('active', shifted);
+          });
+          $('key-backspace').addEventListener('click', () => send({ type: 'keyboardBackspace' }));
+          $('key-submit').addEventListener('click', () => send({ type: 'keyboardSubmit' }));
+          $('key-cancel').addEventListener('click', () => send({ type: 'keyboardCancel' }));
+          function showKeyboard(open) {
+            $('keyboard').hidden = !open;
+            viewer.keyboardOpen = open;
+          }
+
           $('show-haptics').addEventListener('change', e => $('haptics').classList.toggle('hidden', !e.target.checked));
 
           // Picture-in-picture: shrink the app to its compact view, then show the canvas in the browser's PiP window.

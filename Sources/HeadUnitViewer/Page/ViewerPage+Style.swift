@@ -25,6 +25,12 @@ extension ViewerPage {
         #placeholder[hidden] { display: none; }
         #pip-video { width: 1px; height: 1px; opacity: 0; position: absolute; }
         .hint { color: var(--dim); margin: .4em 0; }
+        #keyboard { max-width: 1280px; margin-top: .5em; padding: .5em; background: var(--panel);
+          border: 1px solid var(--line); border-radius: 6px; display: flex; flex-direction: column; gap: .3em; }
+        #keyboard[hidden] { display: none; }
+        #keyboard-keys { display: grid; grid-template-columns: repeat(10, 1fr); gap: .3em; }
+        #keyboard-actions { display: grid; grid-template-columns: 1fr 4fr 1fr 2fr 2fr; gap: .3em; }
+        #keyboard button { padding: .6em 0; font-size: 1.1em; }
         aside { flex: 0 1 320px; display: flex; flex-direction: column; gap: .6em; }
         fieldset { border: 1px solid var(--line); background: var(--panel); border-radius: 6px; margin: 0;
           display: flex; flex-wrap: wrap; gap: .5em; align-items: center; }

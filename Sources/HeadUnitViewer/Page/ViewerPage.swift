@@ -57,6 +57,16 @@ enum ViewerPage {
               <div id="haptics"></div>
               <div id="placeholder">waiting for video…</div>
             </div>
+            <div id="keyboard" hidden>
+              <div id="keyboard-keys"></div>
+              <div id="keyboard-actions">
+                <button id="key-shift" type="button">⇧</button>
+                <button id="key-space" type="button" data-key=" ">space</button>
+                <button id="key-backspace" type="button">⌫</button>
+                <button id="key-submit" type="button">Submit</button>
+                <button id="key-cancel" type="button">Cancel</button>
+              </div>
+            </div>
             <p class="hint">Click = tap · drag = pan · Shift + drag or two fingers = pinch</p>
             <video id="pip-video" muted playsinline></video>
           </section>

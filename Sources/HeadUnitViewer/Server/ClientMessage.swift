@@ -15,7 +15,7 @@ import Foundation
 /// {"type":"driverDistraction","on":true}
 /// {"type":"ambientLight","status":"NIGHT"}
 /// {"type":"keyboardType","text":"Main"}
-/// {"type":"keyboardSubmit"}  {"type":"keyboardCancel"}
+/// {"type":"keyboardSubmit"}  {"type":"keyboardCancel"}  {"type":"keyboardBackspace"}
 /// ```
 enum ClientMessage: Sendable, Hashable {
     case hello(ClientOutbox.DecodeMode)
@@ -97,6 +97,7 @@ enum ClientMessage: Sendable, Hashable {
                 throw ViewerError(.invalidCommand, "keyboardType text must be 1...\(Self.maximumTypedText) characters")
             }
             self = .command(.typeOnKeyboard(text))
+        case "keyboardBackspace": self = .command(.backspaceOnKeyboard)
         case "keyboardSubmit": self = .command(.closeKeyboard(submit: true))
         case "keyboardCancel": self = .command(.closeKeyboard(submit: false))
         default: throw ViewerError(.invalidCommand, "unknown message type \"\(wire.type)\"")

@@ -36,7 +36,8 @@ final class FakeBackend: ViewerBackend {
         case .allowFormat(let format):
             state.withLockedValue { $0.rejectedFormats.removeAll { $0 == format } }
         case .selectApp(let app): state.withLockedValue { $0.projectingApp = app }
-        case .dropConnection, .touch, .setDriverDistraction, .setAmbientLight, .typeOnKeyboard, .closeKeyboard: break
+        case .dropConnection, .touch, .setDriverDistraction, .setAmbientLight, .typeOnKeyboard, .backspaceOnKeyboard,
+            .closeKeyboard: break
         }
     }
 }
