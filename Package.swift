@@ -94,7 +94,7 @@ let package = Package(
         .target(
             name: "HeadUnitViewer",
             dependencies: [
-                "HeadUnit", "SDLRPC",
+                "HeadUnit", "SDLRPC", "SDLMedia", "SDLSession", "SDLStreaming",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
@@ -340,7 +340,7 @@ let package = Package(
             name: "HeadUnitViewerTests",
             dependencies: ["CarWindowTestingTools",
                 "CarWindowTesting", "SDLSession",
-                "HeadUnitViewer", "HeadUnit", "SDLRPC", "BrowserTestSupport",
+                "HeadUnitViewer", "HeadUnit", "SDLRPC", "SDLMedia", "SDLStreaming", "BrowserTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
