@@ -1,4 +1,5 @@
 import NIOCore
+import SDLRPC
 import SDLWire
 import Testing
 
