@@ -5,7 +5,7 @@
 //   SDLWire (pure wire format) -> SDLRPC (typed RPC models), SDLSecurity (TLS carriage)
 //   -> SDLSession (NIO transports, session) -> SDLMedia, SDLStreaming, SDLAudio -> SDLProjection (one run)
 //   -> CarWindow (views) -> CLI. The emulator (HeadUnit) sits beside the app stack on SDLWire, SDLRPC, SDLMedia and
-//   SDLSecurity; the viewer and the testing kit build on it.
+//   SDLSecurity; the viewer (which also reads the app's side through SDLStreaming) and the testing kit build on it.
 import PackageDescription
 
 let upcoming: [SwiftSetting] = [
