@@ -5,7 +5,7 @@
 //   SDLWire (pure wire format) -> SDLRPC (typed RPC models), SDLSecurity (TLS carriage)
 //   -> SDLSession (NIO transports, session) -> SDLMedia, SDLStreaming, SDLAudio -> SDLProjection (one run)
 //   -> CarWindow (views) -> CLI. The emulator (HeadUnit) sits beside the app stack on SDLWire, SDLRPC, SDLMedia and
-//   SDLSecurity; the viewer and the testing kit build on it.
+//   SDLSecurity; the viewer (which also reads the app's side through SDLStreaming) and the testing kit build on it.
 import PackageDescription
 
 let upcoming: [SwiftSetting] = [
@@ -94,7 +94,7 @@ let package = Package(
         .target(
             name: "HeadUnitViewer",
             dependencies: [
-                "HeadUnit", "SDLRPC",
+                "HeadUnit", "SDLRPC", "SDLMedia", "SDLSession", "SDLStreaming",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
@@ -341,7 +341,7 @@ let package = Package(
             name: "HeadUnitViewerTests",
             dependencies: ["CarWindowTestingTools",
                 "CarWindowTesting", "SDLSession",
-                "HeadUnitViewer", "HeadUnit", "SDLRPC", "BrowserTestSupport",
+                "HeadUnitViewer", "HeadUnit", "SDLRPC", "SDLMedia", "SDLStreaming", "BrowserTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),

@@ -23,7 +23,8 @@ actor BrowserViewer: DemoViewerHook {
         } else {
             // With --core the car's screen is SDL Core's: show what the app sends instead.
             let appName = await projection.session.configuration.appName
-            let backend = AppSideViewerBackend(projection: projection, appName: appName)
+            let backend = AppSideViewerBackend(
+                video: projection.videoManager, session: projection.session, appName: appName)
             appStates = backend.appStateRequests
             try await serve(backend, say: say)
             say("viewer: shows what the app sends to SDL Core (the HMI's controls are SDL Core's)")

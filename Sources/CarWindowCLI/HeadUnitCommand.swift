@@ -218,6 +218,8 @@ struct HeadUnitCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // Before anything starts: a Ctrl-C or SIGTERM during start-up is kept and stops the emulator once it runs.
+        let interrupts = Interrupt.watch()
         var configuration = HeadUnitConfiguration(host: host, port: port, recordDirectory: record, eventLogPath: events)
         configuration.video.preferredResolution = try VideoSize(parsing: resolution)
         configuration.video.scale = scale
@@ -244,10 +246,13 @@ struct HeadUnitCommand: AsyncParsableCommand {
         }
         if let viewerServer { Self.say("viewer: http://127.0.0.1:\(viewerServer.port)") }
 
-        signal(SIGINT, SIG_IGN)
-        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT)
-        interrupt.setEventHandler { Task { await headUnit.stop() } }
-        interrupt.resume()
+        // Stopping the emulator ends its event stream, which ends the loop below and stops the viewer gracefully.
+        let interruptTask = Task {
+            for await _ in interrupts {
+                await headUnit.stop()
+                break
+            }
+        }
         let console = Self.consoleLines()
         let consoleTask = Task {
             for await line in console where !line.trimmingCharacters(in: .whitespaces).isEmpty {
@@ -267,7 +272,7 @@ struct HeadUnitCommand: AsyncParsableCommand {
             }
         }
         consoleTask.cancel()
-        interrupt.cancel()
+        interruptTask.cancel()
         await Self.stopViewer(viewerServer)
         Self.say("head unit stopped")
     }

@@ -1,4 +1,5 @@
 import NIOCore
+import SDLRPC
 import SDLWire
 
 extension AppSession {
@@ -228,13 +229,22 @@ extension AppSession {
             .send(control(.startServiceNAK, .video, nak)),
             .emit(.videoRejected(app, reason: nak.reason ?? "", rejectedParams: nak.rejectedParams ?? [])),
         ]
-        // Core sends OnHMIStatus only when the level changes: a NAK for an app already in NONE (a retry that came
-        // after the first NAK's NONE) must not arm another NONE that would undo the HMI's next activation.
-        if registration != nil, status.level != .none, let delay = quirks.noneAfterVideoNAK {
+        // A NAK for an app already in NONE (a retry that came after the first NAK's NONE) must not arm another NONE
+        // that would undo the HMI's next activation.
+        if registration != nil, !isAlreadyInNone, let delay = quirks.noneAfterVideoNAK {
             actions.append(.schedule(.noneAfterVideoNAK, after: delay))
         }
         return actions
     }
+
+    /// The NONE after a video NAK is due: move the app to NONE, unless it is there already.
+    mutating func noneAfterVideoNAKFired() -> [SessionAction] {
+        isAlreadyInNone ? [] : setStatus(.core(level: .none, navigation: false, media: false))
+    }
+
+    /// Core sends OnHMIStatus only when the level changes, so a move to NONE for an app in NONE sends nothing: the
+    /// one place both ends of the NONE-after-NAK rule (arming the timer, and its firing) ask.
+    private var isAlreadyInNone: Bool { status.level == .none }
 
     /// The emulated HMI answered SetVideoConfig: ACK the pending video StartService.
     mutating func completeVideoStart() -> [SessionAction] {

@@ -1,4 +1,4 @@
-import SDLRPC
+public import SDLRPC
 
 /// One line typed at `carwindow headunit`'s prompt (or sent by a viewer): a runtime control in words.
 ///
@@ -76,10 +76,13 @@ public enum ConsoleCommand: Hashable, Sendable {
         case ("tap-rect", 2): self = .tapRect(try app(0), id: try int(1))
         case ("help", _): self = .help
         case ("level", 2), ("level", 3):
-            guard let level = HMILevel(rawValue: rest[1].uppercased()) else { throw Self.invalid(line) }
+            // SDLRPC's enums are open (any raw value decodes): a typed command takes only the names the spec gives.
+            let level = HMILevel(rawValue: rest[1].uppercased())
+            guard Self.levels.contains(level) else { throw Self.invalid(line) }
             var state: VideoStreamingState?
             if rest.count == 3 {
-                guard let parsed = VideoStreamingState(rawValue: rest[2].uppercased()) else { throw Self.invalid(line) }
+                let parsed = VideoStreamingState(rawValue: rest[2].uppercased())
+                guard Self.videoStreamingStates.contains(parsed) else { throw Self.invalid(line) }
                 state = parsed
             }
             self = .level(try app(0), level, state)
@@ -127,6 +130,11 @@ public enum ConsoleCommand: Hashable, Sendable {
         default: throw Self.invalid(line)
         }
     }
+
+    /// The HMI levels a `level` command may set: the four of the RPC spec.
+    private static let levels: [HMILevel] = [.full, .limited, .background, .none]
+    /// The video streaming states a `level` command may give.
+    private static let videoStreamingStates: [VideoStreamingState] = [.streamable, .notStreamable]
 
     private static func invalid(_ line: String) -> HeadUnitError {
         HeadUnitError(.invalidControl("'\(line)' is not a command; try:\n\(usage)"))

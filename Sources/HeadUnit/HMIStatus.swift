@@ -1,31 +1,6 @@
-/// An app's HMI level, as the emulator's own state (the four levels of the RPC spec's `HMILevel`).
-public enum HMILevel: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
-    case full = "FULL"
-    case limited = "LIMITED"
-    case background = "BACKGROUND"
-    case none = "NONE"
+public import SDLRPC
 
-    public var description: String { rawValue }
-}
-
-/// Whether the app may stream video (`VideoStreamingState`).
-public enum VideoStreamingState: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
-    case streamable = "STREAMABLE"
-    case notStreamable = "NOT_STREAMABLE"
-
-    public var description: String { rawValue }
-}
-
-/// Whether the app may play audio (`AudioStreamingState`).
-public enum AudioStreamingState: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
-    case audible = "AUDIBLE"
-    case attenuated = "ATTENUATED"
-    case notAudible = "NOT_AUDIBLE"
-
-    public var description: String { rawValue }
-}
-
-/// What one OnHMIStatus says.
+/// What one OnHMIStatus says, in SDLRPC's own `HMILevel`, `AudioStreamingState` and `VideoStreamingState`.
 ///
 /// ```swift
 /// let status = HMIStatus.core(level: .full, navigation: true, media: false)

@@ -1,3 +1,5 @@
+public import SDLRPC
+
 extension HeadUnitEmulator {
     /// Moves an app to `level`, as the HMI would (ActivateApp, OnAppDeactivated, OnEventChanged, OnExitApplication),
     /// and sends OnHMIStatus. The streaming states default to what Core sent at that level; pass one to override it.

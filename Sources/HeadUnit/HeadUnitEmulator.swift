@@ -385,10 +385,7 @@ public actor HeadUnitEmulator {
                     media: session.registration?.isMedia ?? false)
             )
         case .noneAfterVideoNAK:
-            // An app refused because it was in NONE already gets no second, identical OnHMIStatus.
-            actions =
-                session.status.level == .none
-                ? [] : connection.session.setStatus(.core(level: .none, navigation: false, media: false))
+            actions = connection.session.noneAfterVideoNAKFired()
         case .videoStart:
             actions = connection.session.completeVideoStart()
         case .backgroundEnd:

@@ -1,3 +1,5 @@
+import BrowserTestSupport
+import Foundation
 import Testing
 
 @Suite("carwindow headunit")
@@ -45,5 +47,22 @@ struct HeadUnitCommandTests {
         let result = try await BinaryRunner.runOffPool(["headunit"] + arguments)
         #expect(result.status == 64)
         #expect(result.stderr.contains(message))
+    }
+
+    @Test("Ctrl-C and SIGTERM stop the emulator and its viewer cleanly, as they stop stream, demo and project",
+          arguments: [SIGINT, SIGTERM])
+    func interrupt(signal: Int32) async throws {
+        let carwindow = BinaryRunner.productsDirectory.appendingPathComponent("carwindow")
+        let headUnit = try ChildProcess.launch(
+            executable: carwindow, arguments: ["headunit", "--port", "0", "--viewer", "--viewer-port", "0"])
+        defer { headUnit.kill() }
+        _ = try await headUnit.waitForLine("the viewer's URL", in: .stdout, timeout: .seconds(60)) {
+            $0.hasPrefix("viewer: http://127.0.0.1:")
+        }
+        let status = await headUnit.stop(signal: signal, grace: .seconds(30))
+        #expect(status == 0, "carwindow headunit did not end cleanly on signal \(signal):\n\(headUnit.tail())")
+        #expect(headUnit.lines.contains { $0.text == "head unit stopped" }, "\(headUnit.tail())")
+        #expect(
+            !headUnit.lines.contains { $0.text.contains(" error ") }, "a clean stop logs no error:\n\(headUnit.tail())")
     }
 }

@@ -1,4 +1,5 @@
 import NIOCore
+import SDLRPC
 import SDLWire
 import Testing
 
@@ -97,6 +98,20 @@ struct AppSessionTests {
         let second = Self.startVideo(&session)  // the retry after the NONE: refused for the HMI level
         #expect(Self.sent(second).first?.header.controlFrameInfo == .startServiceNAK)
         #expect(!second.contains { if case .schedule(.noneAfterVideoNAK, _) = $0 { true } else { false } })
+    }
+
+    @Test("the NONE after a NAK moves the app to NONE once; for an app already in NONE it sends nothing")
+    func noneAfterNAKFiresOnce() throws {
+        var session = try Self.registeredSession(CoreQuirks())
+        session.rejectedFormats = [.h264RAW]
+        _ = Self.startVideo(&session)
+        let fired = session.noneAfterVideoNAKFired()
+        #expect(session.status.level == .none)
+        let movedToNone = fired.contains {
+            if case .emit(.hmiChanged(_, let status)) = $0 { status.level == .none } else { false }
+        }
+        #expect(movedToNone)
+        #expect(session.noneAfterVideoNAKFired().isEmpty, "a second NONE would be an identical OnHMIStatus")
     }
 
     @Test("message ids: the ACK has 0, then they count, and restart after an EndServiceACK", arguments: [true, false])

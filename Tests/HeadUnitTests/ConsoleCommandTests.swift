@@ -1,5 +1,6 @@
 import Foundation
 import HeadUnit
+import SDLRPC
 import SDLWire
 import Testing
 
@@ -97,5 +98,15 @@ struct ConsoleCommandTests {
     func help(verb: String) throws {
         #expect(ConsoleCommand.usage.split(separator: "\n").contains { $0.hasPrefix(verb + " ") })
         #expect(try ConsoleCommand(parsing: "help") == .help)
+    }
+
+    @Test("`level` takes the spec's HMI levels and video streaming states, in any case, and refuses other words")
+    func level() throws {
+        #expect(try ConsoleCommand(parsing: "level 1 limited") == .level(AppID(1), .limited, nil))
+        #expect(
+            try ConsoleCommand(parsing: "level 1 FULL not_streamable") == .level(AppID(1), .full, .notStreamable))
+        // SDLRPC's enums take any raw value; a typo must not reach an app as an HMI level no Core sends.
+        #expect(throws: HeadUnitError.self) { try ConsoleCommand(parsing: "level 1 FULLL") }
+        #expect(throws: HeadUnitError.self) { try ConsoleCommand(parsing: "level 1 FULL STREAMING") }
     }
 }

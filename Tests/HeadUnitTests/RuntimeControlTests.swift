@@ -1,6 +1,7 @@
 import Foundation
 import HeadUnit
 import NIOCore
+import SDLRPC
 import SDLWire
 import Testing
 

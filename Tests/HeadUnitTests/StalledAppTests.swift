@@ -1,5 +1,6 @@
 import Foundation
 import HeadUnit
+import SDLRPC
 import Testing
 
 /// An app that stops reading must not make the emulator buffer for ever.

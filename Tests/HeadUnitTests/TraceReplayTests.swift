@@ -1,6 +1,7 @@
 import Foundation
 import HeadUnit
 import NIOCore
+import SDLRPC
 import SDLWire
 import struct SDLRPC.HapticRect
 import struct SDLRPC.TouchType
@@ -149,9 +150,8 @@ struct TraceReplayer {
         let app = AppID(1)
         switch line.functionID {
         case 32768:
-            guard let text = line.json?["hmiLevel"]?.stringValue, let level = HMILevel(rawValue: text) else {
-                return nil
-            }
+            guard let text = line.json?["hmiLevel"]?.stringValue else { return nil }
+            let level = HMILevel(rawValue: text)
             let automatic =
                 (!state.sawStatus && level == .none) || (!state.sawFull && level == .full)
                 || (level == .none && state.nakSinceStatus)

@@ -1,4 +1,5 @@
 import HeadUnit
+import SDLRPC
 import struct SDLRPC.HapticRect
 import struct SDLRPC.TouchType
 import Testing

@@ -7,14 +7,12 @@ import SDLWire
 import Testing
 
 /// The emulator's HMI moves the app between levels at runtime; the audio stream follows.
-///
-/// Both `HeadUnitEmulator` and `SDLRPC` name an `HMILevel`: the emulator's is `EmulatorHMILevel` here.
 @Suite("Audio and the HMI level", .timeLimit(.minutes(1)))
 struct AudioHMITests {
-    static let levels: [EmulatorHMILevel] = [.background, .none]
+    static let levels: [HMILevel] = [.background, .none]
 
     @Test("BACKGROUND or NONE stops the audio service, FULL starts it again and the queue plays on", arguments: levels)
-    func leaveAndReturn(level: EmulatorHMILevel) async throws {
+    func leaveAndReturn(level: HMILevel) async throws {
         try await AudioRig.run { rig in
             var events = rig.audioEvents.makeAsyncIterator()
             var headUnitEvents = rig.headUnitEvents.makeAsyncIterator()

@@ -1,6 +1,7 @@
 import CarWindowTesting
 import Foundation
 import HeadUnit
+import SDLRPC
 import SDLSession
 import SDLStreaming
 import SDLWire

@@ -1,5 +1,6 @@
 public import HeadUnit
 import struct SDLRPC.HapticRect
+import struct SDLRPC.HMILevel
 import struct SDLRPC.TouchType
 import NIOConcurrencyHelpers
 
@@ -175,7 +176,7 @@ extension ViewerHMILevel {
 
 extension HMILevel {
     init(_ level: ViewerHMILevel) {
-        self = HMILevel(rawValue: level.rawValue) ?? .none
+        self = HMILevel(rawValue: level.rawValue)
     }
 }
 

@@ -1,31 +1,43 @@
-import CarWindow
-import Foundation
-import HeadUnitViewer
 import NIOCore
 import SDLMedia
-import SDLRPC
-import SDLSession
-import SDLStreaming
+public import SDLRPC
+public import SDLSession
+public import SDLStreaming
 
 /// The viewer's backend when `carwindow demo --core` projects into a real SDL Core: the page shows what the app
 /// sends, taken from its video manager, because the car's screen is out of reach.
 ///
 /// Only the app's own state can be changed from the page (the demo app follows it); HMI levels, screen sizes,
 /// formats and touches belong to SDL Core's HMI and are refused with a message that says so.
-struct AppSideViewerBackend: ViewerBackend {
-    let projection: CarWindowProjection
-    let appName: String
-    let appStateRequests: AsyncStream<ViewerAppState>
+///
+/// ```swift
+/// let backend = AppSideViewerBackend(video: projection.videoManager, session: projection.session, appName: "Demo")
+/// try await ViewerServer(backend: backend, configuration: .init(port: 8080)).run()
+/// ```
+public struct AppSideViewerBackend: ViewerBackend {
+    /// The app's name, shown as the one app on the page.
+    public let appName: String
+    /// The app states asked for from the page, for the app to follow.
+    public let appStateRequests: AsyncStream<ViewerAppState>
+    private let video: any SentVideoSource
+    private let hmiLevel: @Sendable () async -> HMILevel?
     private let appStateContinuation: AsyncStream<ViewerAppState>.Continuation
 
-    init(projection: CarWindowProjection, appName: String) {
-        self.projection = projection
+    /// A backend over `video`, with the HMI level read from `hmiLevel` when the page asks for a snapshot.
+    public init(video: any SentVideoSource, appName: String, hmiLevel: @escaping @Sendable () async -> HMILevel?) {
+        self.video = video
         self.appName = appName
+        self.hmiLevel = hmiLevel
         (appStateRequests, appStateContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(8))
     }
 
-    func videoStream() async -> AsyncStream<ViewerAccessUnit> {
-        let sent = await projection.videoManager.sentVideo()
+    /// A backend over `video`, with the HMI level that `session` last received.
+    public init(video: any SentVideoSource, session: SDLSession, appName: String) {
+        self.init(video: video, appName: appName, hmiLevel: { await session.hmiStatus?.hmiLevel })
+    }
+
+    public func videoStream() async -> AsyncStream<ViewerAccessUnit> {
+        let sent = await video.sentVideo(buffering: 64)
         let (stream, continuation) = AsyncStream.makeStream(
             of: ViewerAccessUnit.self, bufferingPolicy: .bufferingNewest(64))
         let task = Task {
@@ -57,8 +69,8 @@ struct AppSideViewerBackend: ViewerBackend {
         return units
     }
 
-    func eventStream() async -> AsyncStream<ViewerEvent> {
-        let events = await projection.videoManager.events()
+    public func eventStream() async -> AsyncStream<ViewerEvent> {
+        let events = await video.events()
         return AsyncStream(bufferingPolicy: .bufferingNewest(256)) { continuation in
             let task = Task {
                 for await event in events {
@@ -83,9 +95,9 @@ struct AppSideViewerBackend: ViewerBackend {
         }
     }
 
-    func snapshot() async -> ViewerState {
-        let status = await projection.videoManager.status
-        let level = await projection.session.hmiStatus.map { ViewerHMILevel(rawValue: $0.hmiLevel.rawValue) ?? .none }
+    public func snapshot() async -> ViewerState {
+        let status = await video.status
+        let level = await hmiLevel().map { ViewerHMILevel(rawValue: $0.rawValue) ?? .none }
         let size = status.stream?.size
         return ViewerState(
             apps: [ViewerApp(id: "1", name: appName, hmiLevel: level ?? .none)],
@@ -95,7 +107,7 @@ struct AppSideViewerBackend: ViewerBackend {
             isStreaming: status.isStreaming)
     }
 
-    func perform(_ command: ViewerCommand) async throws(ViewerError) {
+    public func perform(_ command: ViewerCommand) async throws(ViewerError) {
         guard case .setAppState(let state) = command else {
             throw ViewerError(
                 .backendFailed,
