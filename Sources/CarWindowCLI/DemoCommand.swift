@@ -100,7 +100,7 @@ struct DemoCommand: AsyncParsableCommand {
             target = endpoint
             say("projecting into SDL Core at \(core)")
         } else {
-            let directory = try record ?? Self.makeTemporaryDirectory()
+            let directory = try record ?? RecordingDirectory.makeTemporary(prefix: "carwindow-demo")
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             recordDirectory = directory
             var configuration = HeadUnitConfiguration(port: port, recordDirectory: directory)
@@ -140,8 +140,7 @@ struct DemoCommand: AsyncParsableCommand {
         if let headUnit { await headUnit.stop() }
         await log.close()
         if let recordDirectory {
-            let files = (try? FileManager.default.contentsOfDirectory(atPath: recordDirectory))?
-                .filter { $0.hasSuffix(".h264") }.sorted() ?? []
+            let files = RecordingDirectory.videos(in: recordDirectory)
             for file in files { say("recording: \(recordDirectory)/\(file)") }
             if files.isEmpty { say("no video was recorded in \(recordDirectory)") }
         }
@@ -216,11 +215,5 @@ struct DemoCommand: AsyncParsableCommand {
             }
             group.cancelAll()
         }
-    }
-
-    private static func makeTemporaryDirectory() throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("carwindow-demo-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url.path
     }
 }

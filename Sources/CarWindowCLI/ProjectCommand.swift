@@ -154,7 +154,7 @@ struct ProjectCommand: AsyncParsableCommand {
                 target = endpoint
                 say("projecting into SDL Core at \(core)")
             } else {
-                let directory = try record ?? Self.makeTemporaryDirectory()
+                let directory = try record ?? RecordingDirectory.makeTemporary(prefix: "carwindow-project")
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
                 recordDirectory = directory
                 let emulator = HeadUnitEmulator(
@@ -207,10 +207,7 @@ struct ProjectCommand: AsyncParsableCommand {
         if let headUnit { await headUnit.stop() }
         await writer.close()
         if let recordDirectory {
-            let files =
-                (try? FileManager.default.contentsOfDirectory(atPath: recordDirectory))?
-                .filter { $0.hasSuffix(".h264") }.sorted() ?? []
-            for file in files { say("recording: \(recordDirectory)/\(file)") }
+            for file in RecordingDirectory.videos(in: recordDirectory) { say("recording: \(recordDirectory)/\(file)") }
         }
         say("projection stopped")
         if status != 0 { throw ExitCode(status) }
@@ -237,13 +234,6 @@ struct ProjectCommand: AsyncParsableCommand {
         } catch {
             return .failure(error)
         }
-    }
-
-    private static func makeTemporaryDirectory() throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "carwindow-project-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url.path
     }
 }
 
