@@ -20,17 +20,17 @@ public struct ProjectionTouch: Hashable, Sendable {
     /// One finger: its id, its newest position in view points, and the head unit's timestamps (ms).
     public struct Finger: Hashable, Sendable {
         public var id: Int
-        public var x: Double
-        public var y: Double
         /// Every position of the finger in this event, oldest first, in view points (the last is `x`, `y`).
         public var path: [Point]
         public var timestamps: [Int]
 
+        /// The newest position (0 for a finger without one, which ``ProjectionTouch/init(_:scale:)`` never makes).
+        public var x: Double { path.last?.x ?? 0 }
+        public var y: Double { path.last?.y ?? 0 }
+
         public init(id: Int, path: [Point], timestamps: [Int] = []) {
             self.id = id
             self.path = path
-            self.x = path.last?.x ?? 0
-            self.y = path.last?.y ?? 0
             self.timestamps = timestamps
         }
     }
