@@ -298,7 +298,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SDLSessionTests",
-            dependencies: ["SDLSecurity",
+            dependencies: ["SDLSecurity", "CarWindowTestingTools",
                 "SDLSession", "SDLWire", "SDLRPC", "HeadUnit",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -1,3 +1,4 @@
+import CarWindowTestingTools
 import NIOCore
 import SDLRPC
 import SDLSession
@@ -27,14 +28,19 @@ struct BadPeerTests {
 
     @Test("a head unit that never answers the StartService gives protocolStartTimeout")
     func silentStart() async throws {
+        // The timeout runs on a manual clock: it comes when the test moves time, never from waiting.
+        let clock = ManualClock()
         try await withSession(
-            Self.quick,
+            Self.quick, clock: clock,
             headUnit: { link in
                 try await link.expectControl(.startService, service: .rpc)
                 await link.drain()
             }
         ) { session in
-            let error = await sessionError { try await session.start() }
+            async let failure = sessionError { try await session.start() }
+            await clock.waitForSleeper()
+            clock.advance(by: .milliseconds(200))
+            let error = await failure
             #expect(error?.kind == .protocolStartTimeout(.milliseconds(200)))
             #expect(error?.description.contains("did not answer the RPC StartService within 0.2 seconds") == true)
         }
@@ -42,15 +48,24 @@ struct BadPeerTests {
 
     @Test("a head unit that never answers RegisterAppInterface gives registrationTimeout")
     func silentRegistration() async throws {
+        let clock = ManualClock()
+        let (registering, registered) = AsyncStream<Void>.makeStream()
         try await withSession(
-            Self.quick,
+            Self.quick, clock: clock,
             headUnit: { link in
                 try await link.acceptSession()
                 _ = try await link.expectRPC(.registerAppInterface)
+                registered.yield()
                 await link.drain()
             }
         ) { session in
-            let error = await sessionError { try await session.start() }
+            async let failure = sessionError { try await session.start() }
+            // The StartService's timer ended with its ACK, before the registration went out: the one sleeper left
+            // is the registration's.
+            for await _ in registering { break }
+            await clock.waitForSleeper()
+            clock.advance(by: .milliseconds(200))
+            let error = await failure
             #expect(error?.kind == .registrationTimeout(.milliseconds(200)))
             #expect(await session.state == .closed(error: error))
         }
@@ -137,10 +152,9 @@ struct BadPeerTests {
     @Test("bytes that are not SDL frames give a wire error")
     func garbage() async throws {
         // The wire error is the answer, however busy the machine: no session timeout may come first (a 5 s protocol
-        // start timeout did, on a loaded 2-core machine).
-        var configuration = AppConfiguration.test()
-        configuration.timeouts = .all(.seconds(120))
-        try await withSession(configuration, headUnit: { link in
+        // start timeout did, on a loaded 2-core machine, when timeouts ran on the real clock).
+        // The session's clock never moves here, so only the wire error can end start().
+        try await withSession(clock: ManualClock(), headUnit: { link in
             try await link.expectControl(.startService, service: .rpc)
             // '{' is 0x7B: version nibble 7, which no SDL header has.
             try link.send(Array(#"{"hello":"world"}"#.utf8))
@@ -223,8 +237,9 @@ struct BadPeerTests {
 
     @Test("a head unit that never answers a video StartService gives a timeout; the session stays usable")
     func silentVideoStart() async throws {
+        let clock = ManualClock()
         try await withSession(
-            Self.quick,
+            Self.quick, clock: clock,
             headUnit: { link in
                 try await link.acceptSession()
                 try await link.acceptRegistration()
@@ -234,10 +249,13 @@ struct BadPeerTests {
             }
         ) { session in
             try await session.start()
-            let error = await sessionError {
+            async let failure = sessionError {
                 _ = try await session.startVideoService(
                     VideoStartService(height: 480, width: 800, videoProtocol: "RAW", videoCodec: "H264"))
             }
+            await clock.waitForSleeper()
+            clock.advance(by: .milliseconds(200))
+            let error = await failure
             #expect(error?.kind == .timeout("StartServiceACK (video)"))
             #expect(await session.state == .ready)
             try await session.stop()
@@ -299,8 +317,9 @@ struct BadPeerTests {
 
     @Test("a head unit that ignores the shutdown: stop() throws the timeout and still closes")
     func silentShutdown() async throws {
+        let clock = ManualClock()
         try await withSession(
-            Self.quick,
+            Self.quick, clock: clock,
             headUnit: { link in
                 try await link.acceptSession()
                 try await link.acceptRegistration()
@@ -310,7 +329,13 @@ struct BadPeerTests {
             }
         ) { session in
             try await session.start()
-            let error = await sessionError { try await session.stop() }
+            async let failure = sessionError { try await session.stop() }
+            // UnregisterAppInterface's timeout, then the RPC EndService's: one sleeper at a time.
+            await clock.waitForSleeper()
+            clock.advance(by: .milliseconds(200))
+            await clock.waitForSleeper()
+            clock.advance(by: .milliseconds(200))
+            let error = await failure
             #expect(error?.kind == .timeout("UnregisterAppInterface response (correlation 2)"))
             #expect(await session.state == .closed(error: nil))
         }

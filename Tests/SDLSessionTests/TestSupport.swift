@@ -192,14 +192,16 @@ final class HeadUnitLink {
     }
 }
 
-/// Runs `app` against a head unit played by `headUnit` over an in-memory link; both must finish.
-func withSession(
+/// Runs `app` against a head unit played by `headUnit` over an in-memory link; both must finish. The session's
+/// timeouts run on `clock` (a `ManualClock` makes them happen only when the test moves time).
+func withSession<SessionClock: Clock<Duration>>(
     _ configuration: AppConfiguration = .test(),
+    clock: SessionClock = ContinuousClock(),
     headUnit: @escaping @Sendable (HeadUnitLink) async throws -> Void,
     app: (SDLSession) async throws -> Void
 ) async throws {
     let (appSide, headUnitSide) = InMemoryTransport.makePair()
-    let session = SDLSession(configuration: configuration, transport: appSide)
+    let session = SDLSession(configuration: configuration, transport: appSide, clock: clock)
     try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask {
             try await headUnitSide.withConnection { connection in

@@ -8,7 +8,7 @@ import SDLWire
 /// retried. Owned by the ``SDLSession`` actor: the engine is a non-`Sendable` class used one call at a time.
 struct ProtectionState {
     var manager: (any SecurityManager)?
-    var handshake: HandshakeStateMachine<ContinuousClock.Instant>?
+    var handshake: HandshakeStateMachine<SessionClock.Instant>?
     /// Fires `deadlineReached` when the head unit goes quiet; replaced whenever the deadline moves.
     var timer: Task<Void, Never>?
     /// The handshake failure of the current attempt, kept so a later NAK can be explained by it.

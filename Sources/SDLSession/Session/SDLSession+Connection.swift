@@ -114,7 +114,7 @@ extension SDLSession {
     /// Waits for a control reply registered with `controls.register(key)` before its frame was queued.
     func awaitControl(_ key: ControlKey, timeout: Duration, what: String) async throws -> ControlReply {
         try await withTimeout(
-            timeout, what: what,
+            timeout, on: clock, what: what,
             wait: { try await self.waitControl(key) },
             expire: { error in await self.resolveControl(key, .failure(error)) }
         )

@@ -58,7 +58,7 @@ extension SDLSession {
     ) async throws -> Request.Response {
         let name = Request.functionID.name ?? Request.functionID.description
         let payload = try await withTimeout(
-            timeout ?? configuration.timeouts.response,
+            timeout ?? configuration.timeouts.response, on: clock,
             what: "\(name) response (correlation \(correlationID))",
             wait: { try await self.waitResponse(correlationID) },
             expire: { error in await self.resolveResponse(correlationID, .failure(error)) }

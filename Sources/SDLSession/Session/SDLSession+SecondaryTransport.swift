@@ -68,9 +68,10 @@ extension SDLSession {
             configuration: TCPTransport.Configuration(connectTimeout: options.connectTimeout))
         logger.debug("connecting the secondary transport", metadata: ["address": "\(host):\(port)"])
         secondary.task = Task { await self.runSecondary(transport, generation: generation) }
+        let clock = self.clock
         secondary.timer = Task {
             do {
-                try await Task.sleep(for: options.registrationTimeout)
+                try await clock.sleep(for: options.registrationTimeout)
             } catch {
                 return
             }
@@ -198,9 +199,10 @@ extension SDLSession {
             secondaryEvents.send(.failed(failure))
             secondary.phase = .waitingToRetry
             let delay = configuration.secondaryTransport.retryDelay
+            let clock = self.clock
             secondary.timer = Task {
                 do {
-                    try await Task.sleep(for: delay)
+                    try await clock.sleep(for: delay)
                 } catch {
                     return
                 }

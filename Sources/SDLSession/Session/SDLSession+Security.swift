@@ -95,8 +95,8 @@ extension SDLSession {
         } catch {
             throw SDLSessionError(.security(error))
         }
-        var machine = HandshakeStateMachine<ContinuousClock.Instant>(role: .app, timeout: security.handshakeTimeout)
-        _ = machine.start(now: .now)
+        var machine = HandshakeStateMachine<SessionClock.Instant>(role: .app, timeout: security.handshakeTimeout)
+        _ = machine.start(now: clock.now)
         protection.handshake = machine
         armHandshakeTimer()
     }
@@ -148,11 +148,11 @@ extension SDLSession {
         guard var machine = protection.handshake, let manager = protection.manager else {
             // No protected start asked for a handshake: answer as the spec's table says and go on.
             logger.error("security query without a protected service")
-            var refusal = HandshakeStateMachine<ContinuousClock.Instant>(role: .app, timeout: .seconds(1))
-            execute(refusal.receive(payload, now: .now))
+            var refusal = HandshakeStateMachine<SessionClock.Instant>(role: .app, timeout: .seconds(1))
+            execute(refusal.receive(payload, now: clock.now))
             return
         }
-        let actions = machine.receive(payload, now: .now, using: manager)
+        let actions = machine.receive(payload, now: clock.now, using: manager)
         protection.handshake = machine
         execute(actions)
         armHandshakeTimer()
@@ -191,9 +191,10 @@ extension SDLSession {
         protection.timer?.cancel()
         protection.timer = nil
         guard let deadline = protection.handshake?.deadline else { return }
+        let clock = self.clock
         protection.timer = Task {
             do {
-                try await Task.sleep(until: deadline, clock: .continuous)
+                try await clock.sleep(until: deadline, tolerance: nil)
             } catch {
                 return
             }
@@ -203,7 +204,7 @@ extension SDLSession {
 
     func handshakeDeadlineReached() {
         guard var machine = protection.handshake else { return }
-        let actions = machine.deadlineReached(now: .now)
+        let actions = machine.deadlineReached(now: clock.now)
         protection.handshake = machine
         execute(actions)
     }

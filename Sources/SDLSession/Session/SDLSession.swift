@@ -46,6 +46,8 @@ public actor SDLSession {
     public nonisolated let configuration: AppConfiguration
     let logger: Logger
     let connector: @Sendable (SDLSession) async throws -> Void
+    /// Every wait is measured on it (see ``init(configuration:transport:clock:)``).
+    let clock: SessionClock
 
     var lifecycle: ConnectionState = .idle
     var protocolMachine = ProtocolStateMachine()
@@ -97,8 +99,31 @@ public actor SDLSession {
     ///   - configuration: the app and its timeouts.
     ///   - transport: how to reach the head unit; opened by ``start()``, closed by ``stop()``.
     public init<Transport: SDLTransport>(configuration: AppConfiguration, transport: Transport) {
+        self.init(configuration: configuration, transport: transport, clock: ContinuousClock())
+    }
+
+    /// A session whose timeouts, TLS handshake deadline and secondary-transport timers run on `clock`.
+    ///
+    /// Tests pass a manual clock, so a timeout happens when the test moves time and never by waiting:
+    ///
+    /// ```swift
+    /// let clock = ManualClock()                                 // CarWindowTestingTools
+    /// let session = SDLSession(configuration: app, transport: transport, clock: clock)
+    /// let start = Task { try await session.start() }
+    /// await clock.waitForSleeper()
+    /// clock.advance(by: app.timeouts.protocolStart)             // start() throws .protocolStartTimeout
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - configuration: the app and its timeouts.
+    ///   - transport: how to reach the head unit; opened by ``start()``, closed by ``stop()``.
+    ///   - clock: where every wait of the session is measured.
+    public init<Transport: SDLTransport, SessionClockType: Clock<Duration>>(
+        configuration: AppConfiguration, transport: Transport, clock: SessionClockType
+    ) {
         self.configuration = configuration
         self.logger = configuration.logger
+        self.clock = SessionClock(clock)
         self.resumptionHashID = configuration.resumptionHashID
         self.connector = { session in
             try await transport.withConnection { connection in try await session.serve(connection) }

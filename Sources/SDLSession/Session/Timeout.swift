@@ -1,9 +1,10 @@
-/// Races `wait` against a timer, in a task group the caller owns: no task outlives the call.
+/// Races `wait` against a timer on `clock`, in a task group the caller owns: no task outlives the call.
 ///
 /// When the timer fires (or the caller is cancelled), `expire` must make `wait` return, by resolving the slot it
 /// waits on with the error; the call then throws that error.
 func withTimeout<Value: Sendable>(
     _ timeout: Duration,
+    on clock: SessionClock,
     what: String,
     wait: @escaping @Sendable () async throws -> Value,
     expire: @escaping @Sendable (any Error) async -> Void
@@ -11,7 +12,7 @@ func withTimeout<Value: Sendable>(
     try await withThrowingTaskGroup(of: Value?.self) { group in
         group.addTask { try await wait() }
         group.addTask {
-            try await Task.sleep(for: timeout)
+            try await clock.sleep(for: timeout)
             return nil
         }
         do {
