@@ -3,7 +3,11 @@ import NIOCore
 import SDLRPC
 import SDLWire
 
-/// The connection's task: reader, writer and job loops, and what happens to each frame.
+/// The connection's task: reader, writer, job and secondary-link loops, and what happens to each frame.
+///
+/// A frame is handled in two halves: ``decide(_:)`` changes the session's state without awaiting and returns the
+/// I/O left to do, which ``perform(_:)`` then awaits. Another call into the actor can only run during that I/O, when
+/// the frame's state changes are complete.
 extension SDLSession {
     nonisolated func runConnection(_ connector: @Sendable (SDLSession) async throws -> Void) async {
         do {
@@ -16,33 +20,45 @@ extension SDLSession {
 
     /// Runs one open connection until it closes: the reader here, writer and jobs as child tasks.
     nonisolated func serve<Connection: SDLConnection>(_ connection: Connection) async throws {
-        let (doorbell, jobs) = await attach(connection)
+        let (doorbell, jobs, links) = await attach(connection)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await self.writeLoop(connection, doorbell: doorbell) }
             group.addTask { await self.jobLoop(jobs) }
+            group.addTask { await self.secondaryLinkLoop(links) }
             do {
                 for try await frame in connection.inbound {
                     await self.receive(frame)
                 }
             } catch {
+                // The secondary never outlives the primary; closing it lets its child task end.
+                await self.readerEnded()
                 group.cancelAll()
                 throw error
             }
+            await self.readerEnded()
             group.cancelAll()
         }
     }
 
-    func attach(_ connection: some SDLConnection) -> (AsyncStream<Void>, AsyncStream<Job>) {
+    func attach(_ connection: some SDLConnection)
+        -> (AsyncStream<Void>, AsyncStream<Job>, AsyncStream<SecondaryLinkRequest>)
+    {
         let (doorbellStream, doorbell) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let (jobStream, jobs) = AsyncStream<Job>.makeStream()
+        let (linkStream, links) = AsyncStream<SecondaryLinkRequest>.makeStream()
         self.connection = connection
         self.doorbell = doorbell
         self.jobs = jobs
+        self.secondaryLinkRequests = links
         logger.debug("connected")
         if !outbound.isEmpty { doorbell.yield() }
         connectWaiter?.resume()
         connectWaiter = nil
-        return (doorbellStream, jobStream)
+        return (doorbellStream, jobStream, linkStream)
+    }
+
+    func readerEnded() async {
+        await perform(closeSecondaryWithPrimary())
     }
 
     /// The one ordered path to the wire: drains the queue, lowest service first, whenever the doorbell rings.
@@ -131,10 +147,15 @@ extension SDLSession {
     // MARK: Incoming
 
     func receive(_ incoming: SDLFrame) async {
+        await perform(decide(incoming))
+    }
+
+    /// Everything one frame changes, decided without awaiting; returns the I/O it leaves to do, in order.
+    func decide(_ incoming: SDLFrame) -> [SessionIO] {
         // An encrypted frame before the handshake ends waits for it (SDL Core's TLS 1.3 ACK comes before its Finished).
-        if holdUntilHandshakeCompletes(incoming) { return }
+        if holdUntilHandshakeCompletes(incoming) { return [] }
         // Decrypted one frame at a time, before reassembly: the assembler counts plaintext (PS §2.3, docs/wire.md).
-        guard let frame = decryptIfNeeded(incoming) else { return }
+        guard let frame = decryptIfNeeded(incoming) else { return [] }
         if frame.header.frameType == .control {
             logger.debug("received control frame", metadata: ["header": "\(frame.header)"])
         } else {
@@ -142,40 +163,39 @@ extension SDLSession {
         }
         switch protocolMachine.receive(frame) {
         case .rpcStarted(let parameters):
-            await connection?.setMaximumReceivePayload(parameters.mtu.maximumReceivePayload)
-            controls.resolve(.start(.rpc), .success(.rpcStarted(parameters)))
+            // The receive limit is raised before start() hears of the ACK and sends what brings longer frames.
+            return [
+                .setReceiveLimit(parameters.mtu.maximumReceivePayload),
+                .resolve(.start(.rpc), .rpcStarted(parameters)),
+            ]
         case .fail(let error):
-            await fail(error)
+            return failNow(error)
         case .reply(let reply):
             enqueue([reply])
         case .rpc(let message):
-            await handleRPC(message)
+            return handleRPC(message)
         case .data(let message):
             logger.debug("ignoring data from the head unit", metadata: ["service": "\(message.serviceType)"])
         case .serviceStarted(let service, let ack, let encrypted):
             // An RPC upgrade's ACK need not repeat the MTU; keep the negotiated one then.
             if service != .rpc || ack.mtu != nil { protocolMachine.setMTU(ack.mtu, for: service) }
-            if let parameters = protocolMachine.parameters {
-                await connection?.setMaximumReceivePayload(parameters.mtu.maximumReceivePayload)
-            }
-            startedServices.insert(service)
-            let started = StartedService(service: service, ack: ack, isEncrypted: encrypted)
-            if !controls.resolve(.start(service), .success(.serviceStarted(started))) {
-                logger.error("StartServiceACK nobody asked for", metadata: ["service": "\(service)"])
-            }
+            services.started(service)
             if !encrypted, belongsOnSecondary(service) {
                 // The secondary registered while this StartService was on its way on the primary.
                 jobs?.yield(.moveToSecondary(service))
             }
+            var io: [SessionIO] = []
+            if let parameters = protocolMachine.parameters {
+                io.append(.setReceiveLimit(parameters.mtu.maximumReceivePayload))
+            }
+            let started = StartedService(service: service, ack: ack, isEncrypted: encrypted)
+            return io + [.resolve(.start(service), .serviceStarted(started))]
         case .serviceStartRejected(let service, let nak):
             if !controls.resolve(.start(service), .failure(SDLSessionError(.serviceRejected(service, nak)))) {
                 logger.error("StartServiceNAK nobody asked for", metadata: ["service": "\(service)"])
             }
         case .serviceEnded(let service):
-            startedServices.remove(service)
-            protection.services.remove(service)
-            secondary.placement[service] = nil
-            protocolMachine.setMTU(nil, for: service)
+            serviceEnded(service)
             if !controls.resolve(.end(service), .success(.ended)) {
                 logger.debug("EndServiceACK nobody waits for", metadata: ["service": "\(service)"])
             }
@@ -183,23 +203,59 @@ extension SDLSession {
             controls.resolve(.end(service), .failure(SDLSessionError(.endServiceRejected(service, nak))))
         case .headUnitEndedService(let service, let reply):
             logger.debug("head unit ended service", metadata: ["service": "\(service)"])
-            startedServices.remove(service)
-            protection.services.remove(service)
-            protocolMachine.setMTU(nil, for: service)
-            if secondary.placement.removeValue(forKey: service) == 2 {
-                try? await secondary.connection?.send([reply])
+            let ending = serviceEnded(service)
+            var io: [SessionIO] = []
+            if ending.transport == 2 {
+                // Answered where the service ran; a secondary already gone needs no answer.
+                if let link = secondaryLink { io.append(.sendOnSecondary([reply], link.connection)) }
             } else {
                 enqueue([reply])
             }
             serviceEndEvents.send(ServiceEnd(service: service, cause: .headUnit))
+            return io
         case .transportEventUpdate(let update):
             logger.debug("TransportEventUpdate", metadata: ["address": "\(update.tcpIPAddress ?? "-")"])
-            await secondaryAddressChanged(update)
+            return secondaryAddressChanged(update)
         case .securityQuery(let payload):
             receiveSecurityQuery(payload)
-            await releaseHeldFrames()
+            return releaseHeldFrames()
         case .ignore(let why):
             logger.debug("ignored frame", metadata: ["why": "\(why)"])
+        }
+        return []
+    }
+
+    /// The one place a media service ends, whoever ended it: it no longer runs, is placed on no transport, is
+    /// protected no more and has no MTU of its own.
+    @discardableResult
+    func serviceEnded(_ service: ServiceType) -> ServiceRegistry.Ending {
+        protection.services.remove(service)
+        protocolMachine.setMTU(nil, for: service)
+        return services.end(service)
+    }
+
+    /// Carries out the I/O a decision left, in order.
+    func perform(_ io: [SessionIO]) async {
+        for item in io {
+            switch item {
+            case .setReceiveLimit(let bytes):
+                await connection?.setMaximumReceivePayload(bytes)
+            case .resolve(let key, let reply):
+                if !controls.resolve(key, .success(reply)), case .start(let service) = key {
+                    logger.error("StartServiceACK nobody asked for", metadata: ["service": "\(service)"])
+                }
+            case .sendOnSecondary(let frames, let link):
+                do {
+                    try await link.send(frames)
+                } catch {
+                    logger.debug("secondary link send failed", metadata: ["error": "\(error)"])
+                    await link.close()
+                }
+            case .closeSecondary(let link):
+                await link.close()
+            case .closeConnection:
+                await connection?.close()
+            }
         }
     }
 
@@ -207,20 +263,30 @@ extension SDLSession {
 
     /// Ends the session with `error`: everything waiting fails with it, and the connection closes.
     func fail(_ error: SDLSessionError) async {
-        guard closingError == nil else { return }
+        await perform(failNow(error))
+    }
+
+    /// The part of failing that changes state: the rest is the returned I/O (closing the links).
+    func failNow(_ error: SDLSessionError) -> [SessionIO] {
+        guard closingError == nil else { return [] }
         logger.error("session failed", metadata: ["error": "\(error)"])
         closingError = error
         protocolMachine.end()
         failPending(error)
-        await closeConnection()
+        return beginClosing()
     }
 
     func closeConnection() async {
+        await perform(beginClosing())
+    }
+
+    /// Stops the TLS engine, the secondary and the loops; the returned I/O closes the links.
+    func beginClosing() -> [SessionIO] {
         protection.reset()
-        await closeSecondary()
+        let io = closeSecondaryWithPrimary()
         doorbell?.finish()
         jobs?.finish()
-        await connection?.close()
+        return io + [.closeConnection]
     }
 
     func failPending(_ error: SDLSessionError) {
@@ -266,7 +332,10 @@ extension SDLSession {
         jobs = nil
         protocolMachine.end()
         protection.reset()
-        abandonSecondary()
+        // The link loop has ended with the connection's task, so the link is closed already.
+        _ = closeSecondaryWithPrimary()
+        secondaryLink = nil
+        services.forgetPlacements()
         failPending(failure ?? SDLSessionError(.connectionClosed))
         switch lifecycle {
         case .ready:

@@ -162,13 +162,14 @@ extension SDLSession {
 
     // MARK: Incoming
 
-    func handleRPC(_ message: SDLMessage) async {
+    /// One whole RPC message from the head unit; decided without awaiting, the I/O it needs is returned.
+    func handleRPC(_ message: SDLMessage) -> [SessionIO] {
         let payload: RPCPayload
         do {
             payload = try RPCPayload(decoding: message.payload)
         } catch {
             logger.error("malformed RPC payload", metadata: ["error": "\(error)"])
-            return
+            return []
         }
         let name = payload.functionID.name ?? payload.functionID.description
         logger.debug(
@@ -188,19 +189,21 @@ extension SDLSession {
                 )
             }
         case .notification:
-            await handleNotification(payload)
+            return handleNotification(payload)
         default:
             logger.debug("ignoring \(payload.type) from the head unit", metadata: ["function": "\(name)"])
         }
+        return []
     }
 
-    func handleNotification(_ payload: RPCPayload) async {
+    func handleNotification(_ payload: RPCPayload) -> [SessionIO] {
+        var io: [SessionIO] = []
         let message = RPCNotificationMessage(
             functionID: payload.functionID, json: payload.json, bulkData: payload.bulkData)
         do {
             switch payload.functionID {
             case OnHMIStatus.functionID:
-                apply(try message.decode(OnHMIStatus.self))
+                io = apply(try message.decode(OnHMIStatus.self))
             case OnPermissionsChange.functionID:
                 permissionChanges.send(try message.decode(OnPermissionsChange.self))
                 considerRPCUpgrade()
@@ -218,8 +221,7 @@ extension SDLSession {
             case OnAppInterfaceUnregistered.functionID:
                 let reason = try message.decode(OnAppInterfaceUnregistered.self).reason
                 notificationEvents.send(message)
-                await fail(SDLSessionError(.appUnregistered(reason)))
-                return
+                return failNow(SDLSessionError(.appUnregistered(reason)))
             default:
                 break
             }
@@ -227,12 +229,13 @@ extension SDLSession {
             logger.error("notification does not decode", metadata: ["error": "\(error)"])
         }
         notificationEvents.send(message)
+        return io
     }
 
-    func apply(_ status: OnHMIStatus) {
+    func apply(_ status: OnHMIStatus) -> [SessionIO] {
         guard status.isMainWindow else {
             logger.debug("ignoring OnHMIStatus of window \(status.windowID ?? 0)")
-            return
+            return []
         }
         // The request is queued before the status is published, so it goes out before anything an observer of
         // the new level sends (a video StartService, say): the order SDL Core's traces show.
@@ -244,7 +247,7 @@ extension SDLSession {
         }
         hmiStatuses.send(HMIStatus(status))
         considerRPCUpgrade()
-        considerSecondary()
+        return considerSecondary()
     }
 
     // MARK: Capabilities

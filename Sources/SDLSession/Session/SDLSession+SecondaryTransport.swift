@@ -14,21 +14,27 @@ import SDLWire
 ///             StartService(video) ─► ACK ─► video frames          (RPCs always stay on the primary)
 /// ```
 ///
-/// Connecting waits for an address, the head unit's offer of `TCP_WIFI` and an HMI level other than NONE. A
-/// registration that is not answered in ``AppConfiguration/SecondaryTransport/registrationTimeout``, a NAK or a
-/// broken link fails the attempt; the next one comes after ``AppConfiguration/SecondaryTransport/retryDelay``.
+/// ``SecondaryTransportMachine`` decides (connect, retry, give up); this extension feeds it and executes its actions.
+/// Each link runs as a child task of the primary connection's task (``secondaryLinkLoop(_:)``), so none outlives
+/// the primary; its timers are ``SessionTimers`` on the session's clock.
 extension SDLSession {
+    /// One link the machine asked for.
+    struct SecondaryLinkRequest: Sendable {
+        var host: String
+        var port: Int
+        var attempt: Int
+    }
+
     // MARK: Deciding
+
+    /// Whether `service` runs on the primary although the registered secondary is where the head unit wants it.
+    func belongsOnSecondary(_ service: ServiceType) -> Bool {
+        services.belongsOnSecondary(
+            service, preferred: preferredTransport(for: service), isProtected: protection.services.contains(service))
+    }
 
     /// The transport a streaming service should start on: the first entry of the head unit's list for it that is
     /// available (1 is always available; without a list, the primary).
-    /// Whether `service` runs on the primary although the registered secondary is where the head unit wants it.
-    /// Protected services stay on the primary: their TLS session is the primary's.
-    func belongsOnSecondary(_ service: ServiceType) -> Bool {
-        startedServices.contains(service) && secondary.placement[service] == 1 && preferredTransport(for: service) == 2
-            && !protection.services.contains(service)
-    }
-
     func preferredTransport(for service: ServiceType) -> Int {
         guard let parameters = protocolMachine.parameters else { return 1 }
         let list = (service == .video ? parameters.videoServiceTransports : parameters.audioServiceTransports) ?? [1]
@@ -48,201 +54,178 @@ extension SDLSession {
         return options.allowsTCPWhenPrimaryIsTCP && parameters.secondaryTransports.contains("TCP_WIFI")
     }
 
-    /// Connects when everything allows it and nothing is connected or waiting.
-    func considerSecondary() {
-        guard case .idle = secondary.phase, secondaryOffered, closingError == nil,
-            let host = secondary.host, let port = secondary.port, (1...65_535).contains(port),
-            let level = hmiStatuses.current?.hmiLevel, level != .none
-        else { return }
+    /// What the session allows the machine right now.
+    var secondaryContext: SecondaryTransportMachine.Context {
+        let isOpen: Bool
+        let registered: Bool
         switch lifecycle {
-        case .registering, .ready: break
-        default: return
+        case .registering, .ready: (isOpen, registered) = (true, true)
+        case .stopping, .closed: (isOpen, registered) = (false, false)
+        default: (isOpen, registered) = (true, false)
         }
-        secondary.generation += 1
-        let generation = secondary.generation
-        secondary.phase = .connecting(generation: generation)
-        secondary.closingOnPurpose = false
-        let options = configuration.secondaryTransport
-        let transport = TCPTransport(
-            host: host, port: port,
-            configuration: TCPTransport.Configuration(connectTimeout: options.connectTimeout))
-        logger.debug("connecting the secondary transport", metadata: ["address": "\(host):\(port)"])
-        secondary.task = Task { await self.runSecondary(transport, generation: generation) }
-        let clock = self.clock
-        secondary.timer = Task {
-            do {
-                try await clock.sleep(for: options.registrationTimeout)
-            } catch {
-                return
-            }
-            await self.registrationTimedOut(generation: generation)
-        }
+        let open = isOpen && closingError == nil
+        let level = hmiStatuses.current?.hmiLevel
+        let mayConnect = open && registered && secondaryOffered && level != nil && level != SDLRPC.HMILevel.none
+            && secondaryLinkRequests != nil
+        return SecondaryTransportMachine.Context(mayConnect: mayConnect, isOpen: open, now: clock.now)
+    }
+
+    /// The HMI level (or anything else the machine's ``SecondaryTransportMachine/Context`` reads) changed.
+    func considerSecondary() -> [SessionIO] {
+        executeSecondary(secondary.conditionsChanged(secondaryContext))
     }
 
     /// A TransportEventUpdate: a new address connects (or reconnects), an empty one closes the secondary.
-    func secondaryAddressChanged(_ update: TransportEventUpdate) async {
-        if update.isWithdrawal {
-            secondary.host = nil
-            secondary.port = nil
-            if secondary.connection != nil { await closeSecondary(onPurpose: true) }
-            if secondary.phase == .waitingToRetry { secondary.timer?.cancel(); secondary.phase = .idle }
-            return
+    func secondaryAddressChanged(_ update: TransportEventUpdate) -> [SessionIO] {
+        let host = update.isWithdrawal ? nil : update.tcpIPAddress
+        let port = update.isWithdrawal ? nil : update.tcpPort.map(Int.init)
+        return executeSecondary(secondary.addressChanged(host: host, port: port, secondaryContext))
+    }
+
+    // MARK: Executing
+
+    /// Executes the machine's actions that need no waiting and returns the I/O that does, for ``perform(_:)``.
+    func executeSecondary(_ actions: [SecondaryTransportMachine.Action]) -> [SessionIO] {
+        var io: [SessionIO] = []
+        for action in actions {
+            switch action {
+            case .connect(let host, let port, let attempt):
+                logger.debug("connecting the secondary transport", metadata: ["address": "\(host):\(port)"])
+                secondaryLinkRequests?.yield(SecondaryLinkRequest(host: host, port: port, attempt: attempt))
+            case .register(let attempt):
+                guard let link = secondaryLink, link.attempt == attempt, let parameters = protocolMachine.parameters
+                else { continue }
+                // PS §4.6: control service, frame info 0x07, the primary's session id, no payload.
+                let frame = SDLFrame.control(
+                    .registerSecondaryTransport, service: .control, version: parameters.headerVersion,
+                    sessionID: parameters.sessionID, messageID: protocolMachine.nextMessageID())
+                io.append(.sendOnSecondary([frame], link.connection))
+            case .closeLink(let attempt):
+                if let link = secondaryLink, link.attempt == attempt { io.append(.closeSecondary(link.connection)) }
+            case .armTimer(let timer, let deadline):
+                secondaryTimers.arm(timer, deadline: deadline, on: clock) { token in
+                    await self.secondaryTimerFired(timer, token: token)
+                }
+            case .cancelTimer(let timer):
+                secondaryTimers.cancel(timer)
+            case .registered(let host, let port):
+                logger.debug("secondary transport registered", metadata: ["address": "\(host):\(port)"])
+                secondaryEvents.send(.registered(host: host, port: port))
+                for service in [ServiceType.video, .audio] where belongsOnSecondary(service) {
+                    jobs?.yield(.moveToSecondary(service))
+                }
+            case .linkGone(let failure, let report):
+                secondaryLinkGone(failure: failure, report: report)
+            }
         }
-        let port = update.tcpPort.map(Int.init)
-        let changed = update.tcpIPAddress != secondary.host || port != secondary.port
-        secondary.host = update.tcpIPAddress
-        secondary.port = port
-        if changed, secondary.connection != nil {
-            // A new address while connected: disconnect, then connect to the new one (sdl_ios does the same).
-            await closeSecondary(onPurpose: true)
+        return io
+    }
+
+    /// The services on the secondary end with it, and the streaming layer hears that they move to the primary.
+    func secondaryLinkGone(failure: SDLSessionError?, report: Bool) {
+        for service in services.services(on: 2) {
+            let ending = serviceEnded(service)
+            controls.resolve(.start(service), .failure(failure ?? SDLSessionError(.secondaryTransport("closed"))))
+            controls.resolve(.end(service), .success(.ended))
+            if ending.wasRunning {
+                logger.debug("service ended with the secondary transport", metadata: ["service": "\(service)"])
+                serviceEndEvents.send(ServiceEnd(service: service, cause: .movingTransport(to: 1)))
+                secondaryEvents.send(.serviceMoved(service, restartOn: 1))
+            }
+        }
+        guard report else { return }
+        if let failure {
+            logger.error("secondary transport failed", metadata: ["error": "\(failure)"])
+            secondaryEvents.send(.failed(failure))
         } else {
-            considerSecondary()
+            secondaryEvents.send(.closed)
         }
     }
 
-    // MARK: The link
+    func secondaryTimerFired(_ timer: SecondaryTransportMachine.Timer, token: UInt64) async {
+        guard secondaryTimers.fired(timer, token: token) else { return }
+        await perform(executeSecondary(secondary.timerFired(timer, secondaryContext)))
+    }
 
-    nonisolated func runSecondary(_ transport: TCPTransport, generation: Int) async {
+    /// The primary is closing or gone: the machine forgets the secondary, and its timers stop.
+    func closeSecondaryWithPrimary() -> [SessionIO] {
+        let io = executeSecondary(secondary.primaryClosed())
+        secondaryTimers.cancelAll()
+        secondaryLinkRequests?.finish()
+        secondaryLinkRequests = nil
+        return io
+    }
+
+    // MARK: The links
+
+    /// Runs every link the machine asks for, as child tasks: they end with the primary connection's task.
+    nonisolated func secondaryLinkLoop(_ requests: AsyncStream<SecondaryLinkRequest>) async {
+        await withDiscardingTaskGroup { group in
+            for await request in requests {
+                group.addTask { await self.runSecondaryLink(request) }
+            }
+        }
+    }
+
+    nonisolated func runSecondaryLink(_ request: SecondaryLinkRequest) async {
+        let transport = TCPTransport(
+            host: request.host, port: request.port,
+            configuration: TCPTransport.Configuration(connectTimeout: configuration.secondaryTransport.connectTimeout))
+        var failure: String?
         do {
             try await transport.withConnection { connection in
-                try await self.serveSecondary(connection, generation: generation)
+                try await self.serveSecondary(connection, attempt: request.attempt)
             }
-            await secondaryEnded(generation: generation, error: nil)
         } catch {
-            await secondaryEnded(generation: generation, error: error)
+            failure = "\(error)"
         }
+        await secondaryLinkEnded(attempt: request.attempt, error: failure)
     }
 
     /// Runs one secondary connection: registers, then hands every frame to the session's receive path.
-    nonisolated func serveSecondary<Connection: SDLConnection>(_ connection: Connection, generation: Int) async throws
-    {
-        guard let frame = await secondaryAttached(connection, generation: generation) else { return }
-        try await connection.send([frame])
+    nonisolated func serveSecondary<Connection: SDLConnection>(_ connection: Connection, attempt: Int) async throws {
+        guard await secondaryLinkOpened(connection, attempt: attempt) else { return }
         for try await frame in connection.inbound {
-            guard await receiveSecondary(frame, generation: generation) else { break }
+            guard await receiveSecondary(frame, attempt: attempt) else { break }
         }
     }
 
-    func secondaryAttached(_ connection: some SDLConnection, generation: Int) -> SDLFrame? {
-        guard secondary.isCurrent(generation), let parameters = protocolMachine.parameters else { return nil }
-        secondary.connection = connection
-        // PS §4.6: control service, frame info 0x07, the primary's session id, no payload.
-        return SDLFrame.control(
-            .registerSecondaryTransport, service: .control, version: parameters.headerVersion,
-            sessionID: parameters.sessionID, messageID: protocolMachine.nextMessageID())
+    /// The link of `attempt` is open; `false` closes it again (the attempt is no longer wanted).
+    func secondaryLinkOpened(_ connection: some SDLConnection, attempt: Int) async -> Bool {
+        let actions = secondary.linkOpened(attempt: attempt)
+        guard secondary.phase == .registering(attempt: attempt) else { return false }
+        secondaryLink = (attempt, connection)
+        await perform(executeSecondary(actions))
+        return secondaryLink?.attempt == attempt
     }
 
     /// One frame from the secondary; `false` ends the link.
-    func receiveSecondary(_ frame: SDLFrame, generation: Int) async -> Bool {
-        guard secondary.isCurrent(generation) else { return false }
-        guard case .connecting = secondary.phase else {
+    func receiveSecondary(_ frame: SDLFrame, attempt: Int) async -> Bool {
+        guard secondaryLink?.attempt == attempt else { return false }
+        guard secondary.phase == .registering(attempt: attempt) else {
             await receive(frame)
             return true
         }
         let header = frame.header
         switch (header.frameType, header.controlFrameInfo) {
         case (.control, .registerSecondaryTransportACK?):
-            secondary.timer?.cancel()
-            secondary.phase = .registered(generation: generation)
-            let host = secondary.host ?? "-"
-            let port = secondary.port ?? 0
-            logger.debug("secondary transport registered", metadata: ["address": "\(host):\(port)"])
-            secondaryEvents.send(.registered(host: host, port: port))
-            for service in [ServiceType.video, .audio] where belongsOnSecondary(service) {
-                jobs?.yield(.moveToSecondary(service))
-            }
-            return true
+            await perform(executeSecondary(secondary.registrationAcknowledged(attempt: attempt)))
         case (.control, .registerSecondaryTransportNAK?):
             let reason = (try? RegisterSecondaryTransportNAK(payload: frame.payload))?.reason
-            secondaryFailure = SDLSessionError(
-                .secondaryTransport("RegisterSecondaryTransportNAK: \(reason ?? "no reason")"))
-            return false
+            await perform(executeSecondary(secondary.registrationRefused(attempt: attempt, reason: reason)))
         default:
             logger.debug("frame before RegisterSecondaryTransportACK", metadata: ["header": "\(header)"])
-            return true
         }
+        return true
     }
 
-    func registrationTimedOut(generation: Int) async {
-        guard secondary.isCurrent(generation), case .connecting = secondary.phase else { return }
-        secondaryFailure = SDLSessionError(.timeout("RegisterSecondaryTransportACK"))
-        await secondary.connection?.close()
+    /// The link of `attempt` ended (or never opened).
+    func secondaryLinkEnded(attempt: Int, error: String?) async {
+        if secondaryLink?.attempt == attempt { secondaryLink = nil }
+        await perform(executeSecondary(secondary.linkEnded(attempt: attempt, error: error, secondaryContext)))
     }
 
-    /// The secondary connection ended (or never opened): services on it end, and a retry is scheduled.
-    func secondaryEnded(generation: Int, error: (any Error)?) async {
-        guard generation == secondary.generation else { return }
-        secondary.timer?.cancel()
-        secondary.connection = nil
-        let onPurpose = secondary.closingOnPurpose
-        secondary.closingOnPurpose = false
-        var failure = secondaryFailure
-        secondaryFailure = nil
-        if failure == nil, !onPurpose {
-            failure = SDLSessionError(.secondaryTransport(error.map { "closed: \($0)" } ?? "the head unit closed it"))
-        }
-        for (service, transport) in secondary.placement where transport == 2 {
-            secondary.placement[service] = nil
-            protocolMachine.setMTU(nil, for: service)
-            controls.resolve(.start(service), .failure(failure ?? SDLSessionError(.secondaryTransport("closed"))))
-            controls.resolve(.end(service), .success(.ended))
-            if startedServices.remove(service) != nil {
-                logger.debug("service ended with the secondary transport", metadata: ["service": "\(service)"])
-                serviceEndEvents.send(ServiceEnd(service: service, cause: .movingTransport(to: 1)))
-                secondaryEvents.send(.serviceMoved(service, restartOn: 1))
-            }
-        }
-        secondary.phase = .idle
-        guard closingError == nil, lifecycle != .stopping else { return }
-        if let failure {
-            logger.error("secondary transport failed", metadata: ["error": "\(failure)"])
-            secondaryEvents.send(.failed(failure))
-            secondary.phase = .waitingToRetry
-            let delay = configuration.secondaryTransport.retryDelay
-            let clock = self.clock
-            secondary.timer = Task {
-                do {
-                    try await clock.sleep(for: delay)
-                } catch {
-                    return
-                }
-                self.retrySecondary()
-            }
-        } else {
-            secondaryEvents.send(.closed)
-            considerSecondary()
-        }
-    }
-
-    func retrySecondary() {
-        guard secondary.phase == .waitingToRetry else { return }
-        secondary.phase = .idle
-        considerSecondary()
-    }
-
-    /// Closes the secondary link; `onPurpose` means no error and no retry delay.
-    func closeSecondary(onPurpose: Bool = false) async {
-        secondary.closingOnPurpose = onPurpose
-        if let connection = secondary.connection {
-            await connection.close()
-        }
-        if !onPurpose {
-            secondary.timer?.cancel()
-            secondary.task?.cancel()
-        }
-    }
-
-    /// The primary is gone: nothing on the secondary outlives it (PS §4.6).
-    func abandonSecondary() {
-        secondary.timer?.cancel()
-        secondary.phase = .idle
-        secondary.generation += 1
-        if let connection = secondary.connection {
-            secondary.connection = nil
-            Task { await connection.close() }
-        }
-        secondary.placement.removeAll()
-    }
+    // MARK: Sending
 
     /// Sends control or data frames on transport 1 (through the ordered queue) or 2 (straight to the link).
     func send(_ frames: [SDLFrame], on transport: Int) async throws {
@@ -254,10 +237,10 @@ extension SDLSession {
             }
             return
         }
-        guard let connection = secondary.connection, secondary.isRegistered else {
+        guard let link = secondaryLink, secondary.isRegistered else {
             throw SDLSessionError(.secondaryTransport("not connected"))
         }
-        try await connection.send(frames)
+        try await link.connection.send(frames)
     }
 
     /// Ends a service on the primary so the streaming layer restarts it on the secondary (a full stop and start,

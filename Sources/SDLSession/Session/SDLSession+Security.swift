@@ -299,12 +299,12 @@ extension SDLSession {
         return true
     }
 
-    /// Handles the held frames, in order, once the handshake has completed.
-    func releaseHeldFrames() async {
-        guard protection.isComplete, !protection.held.isEmpty else { return }
+    /// Decides the held frames, in order, once the handshake has completed.
+    func releaseHeldFrames() -> [SessionIO] {
+        guard protection.isComplete, !protection.held.isEmpty else { return [] }
         let held = protection.held
         protection.held = []
-        for frame in held { await receive(frame) }
+        return held.flatMap { decide($0) }
     }
 
     /// The handshake failed (or timed out) while encrypted frames waited for it: the protected starts they answer
@@ -386,7 +386,6 @@ extension SDLSession {
         do {
             try prepareProtection(security)
             let started = try await sendStartService(.rpc, payload: ByteBuffer(), encrypted: true)
-            startedServices.remove(.rpc)
             if started.isEncrypted {
                 protection.services.insert(.rpc)
                 setRPCProtection(.protected)

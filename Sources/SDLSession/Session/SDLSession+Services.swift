@@ -65,12 +65,12 @@ extension SDLSession {
         frame.header.isEncrypted = encrypted
         // Protected streams stay on the primary: its TLS session is the one the handshake ran on.
         let transport = encrypted || service == .rpc ? 1 : preferredTransport(for: service)
-        if service != .rpc { secondary.placement[service] = transport }
+        services.place(service, on: transport)
         do {
             try await send([frame], on: transport)
         } catch {
             controls.remove(.start(service))
-            secondary.placement[service] = nil
+            services.unplace(service)
             throw error
         }
         let reply = try await awaitControl(
@@ -99,7 +99,7 @@ extension SDLSession {
             throw closingError ?? SDLSessionError(.connectionClosed)
         }
         do {
-            try await send([frame], on: secondary.placement[service] ?? 1)
+            try await send([frame], on: services.transport(of: service))
         } catch {
             controls.remove(.end(service))
             throw error
@@ -116,12 +116,12 @@ extension SDLSession {
     ///   `.connectionClosed` (or the session's failure) when it cannot be sent.
     public func sendData(_ payload: ByteBuffer, on service: ServiceType) async throws {
         try checkServicesOpen()
-        guard startedServices.contains(service) else {
+        guard services.isRunning(service) else {
             throw SDLSessionError(.invalidState("the \(service) service is not started"))
         }
         let frames = try outgoingFrames(service: service, payload: payload)
         guard !frames.isEmpty else { throw closingError ?? SDLSessionError(.connectionClosed) }
-        if secondary.placement[service] == 2 {
+        if services.transport(of: service) == 2 {
             try await send(frames, on: 2)
         } else {
             try await enqueueAndWait(frames)

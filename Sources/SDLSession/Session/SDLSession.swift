@@ -66,14 +66,17 @@ public actor SDLSession {
     var requests = PendingReplies<UInt32, RPCPayload>()
     var controls = PendingReplies<ControlKey, ControlReply>()
 
-    /// Media services the head unit acknowledged and nobody ended yet.
-    var startedServices: Set<ServiceType> = []
+    /// Media services the head unit acknowledged, and the transport each runs on.
+    var services = ServiceRegistry()
     /// Protected services: this connection's TLS engine, its handshake, the services it protects.
     var protection = ProtectionState()
-    /// The secondary transport and where each streaming service runs.
-    var secondary = SecondaryTransportState()
-    /// Why the current secondary attempt failed (a NAK, the registration timeout), set before its link closes.
-    var secondaryFailure: SDLSessionError?
+    /// The secondary transport's policy; ``SDLSession/executeSecondary(_:)`` carries out its actions.
+    var secondary: SecondaryTransportMachine
+    /// The open secondary link and the attempt it belongs to.
+    var secondaryLink: (attempt: Int, connection: any SDLConnection)?
+    /// Where the machine's `connect` actions go: the link loop of the current primary connection.
+    var secondaryLinkRequests: AsyncStream<SecondaryLinkRequest>.Continuation?
+    var secondaryTimers = SessionTimers<SecondaryTransportMachine.Timer>()
 
     /// The RegisterAppInterface response: display, HMI and audio capabilities, vehicle type.
     public private(set) var registration: RegisterAppInterfaceResponse?
@@ -124,6 +127,9 @@ public actor SDLSession {
         self.configuration = configuration
         self.logger = configuration.logger
         self.clock = SessionClock(clock)
+        self.secondary = SecondaryTransportMachine(
+            registrationTimeout: configuration.secondaryTransport.registrationTimeout,
+            retryDelay: configuration.secondaryTransport.retryDelay)
         self.resumptionHashID = configuration.resumptionHashID
         self.connector = { session in
             try await transport.withConnection { connection in try await session.serve(connection) }
@@ -139,7 +145,7 @@ public actor SDLSession {
     public var state: ConnectionState { lifecycle }
 
     /// The video and audio services the head unit acknowledged and that neither side has ended since.
-    public var runningServices: Set<ServiceType> { startedServices }
+    public var runningServices: Set<ServiceType> { services.running }
 
     /// The main window's last HMI status, if one arrived.
     public var hmiStatus: HMIStatus? { hmiStatuses.current }
