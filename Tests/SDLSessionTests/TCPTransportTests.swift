@@ -1,3 +1,4 @@
+import CarWindowTestingTools
 import NIOCore
 import NIOPosix
 import SDLRPC
@@ -165,10 +166,15 @@ struct TCPTransportTests {
                     }
                 }
             }
+            // The protocol start timeout runs on a manual clock: it comes when the test moves time.
+            let clock = ManualClock()
             let session = SDLSession(
                 configuration: .test(timeouts: .all(.milliseconds(300))),
-                transport: TCPTransport(host: "127.0.0.1", port: port))
-            let error = await sessionError { try await session.start() }
+                transport: TCPTransport(host: "127.0.0.1", port: port), clock: clock)
+            async let failure = sessionError { try await session.start() }
+            await clock.waitForSleeper()
+            clock.advance(by: .milliseconds(300))
+            let error = await failure
             #expect(error?.kind == .protocolStartTimeout(.milliseconds(300)))
             #expect(await session.state == .closed(error: error))
             // The server's loop ends only when the app closed its socket.
