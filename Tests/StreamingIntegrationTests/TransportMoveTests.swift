@@ -80,10 +80,13 @@ struct TransportMoveTests {
             try await context.headUnit.dropSecondaryTransport(of: context.app)
             try await context.next("the restart after the drop") { $0 == .stopped(.restarting) }
             // Whether the primary stream is announced before it moves depends on timing; where it ends does not.
-            try await Self.waitUntil("video streams on the secondary again") {
-                let onSecondary = await context.headUnit.apps().first?.servicesOnSecondary.contains(.video) == true
-                let state = await context.manager.status.state
-                return onSecondary && state == .ready
+            // The head unit places the service before it ACKs, so a ready status after the move finds it there.
+            let headUnit = context.headUnit
+            try await firstElement(
+                of: await context.manager.statuses(), "video streams on the secondary again", within: .seconds(20)
+            ) { status in
+                guard status.state == .ready else { return false }
+                return await headUnit.apps().first?.servicesOnSecondary.contains(.video) == true
             }
             #expect(await context.sendFrames(5, size: first.size) == 5)
             await context.manager.stop()
@@ -115,14 +118,5 @@ struct TransportMoveTests {
             if transports.last != received.transport { transports.append(received.transport) }
         }
         return transports
-    }
-
-    /// Checks `condition` every 10 ms, for at most 20 s (a state with no event of its own to wait on).
-    static func waitUntil(_ what: String, _ condition: () async -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(20)
-        while await !condition() {
-            guard ContinuousClock.now < deadline else { throw HarnessError("timed out waiting until \(what)") }
-            try await Task.sleep(for: .milliseconds(10))
-        }
     }
 }
