@@ -41,27 +41,24 @@ public struct SessionMediaServiceConnection<Service: MediaServiceKind>: Sendable
 
     /// Sends StartService with `payload` and waits for the answer.
     ///
-    /// - Throws: `.transportClosed`, `.protectionFailed` or `.connectionFailed` when no answer can come.
-    public func start(payload: ByteBuffer, encrypted: Bool) async throws(MediaServiceFailure) -> StartOutcome {
+    /// - Throws: the manager's error for `.transportClosed`, `.protectionFailed` or `.connectionFailed` when no
+    ///   answer can come.
+    public func start(payload: ByteBuffer, encrypted: Bool) async throws(Service.Failure) -> StartOutcome {
         do {
             return .accepted(try await session.startService(Service.serviceType, payload: payload, encrypted: encrypted))
-        } catch let error as SDLSessionError {
-            if case .serviceRejected(_, let nak) = error.kind { return .rejected(nak) }
-            throw Self.failure(error, while: "starting the \(Service.name) service")
         } catch {
-            throw Self.failure(error, while: "starting the \(Service.name) service")
+            if case .serviceRejected(_, let nak) = (error as? SDLSessionError)?.kind { return .rejected(nak) }
+            throw Service.error(Self.failure(error, while: "starting the \(Service.name) service"))
         }
     }
 
     /// Sends EndService and waits for EndServiceACK or EndServiceNAK (either means the service is gone).
-    public func end() async throws(MediaServiceFailure) {
+    public func end() async throws(Service.Failure) {
         do {
             try await session.endService(Service.serviceType)
-        } catch let error as SDLSessionError {
-            if case .endServiceRejected = error.kind { return }
-            throw Self.failure(error, while: "ending the \(Service.name) service")
         } catch {
-            throw Self.failure(error, while: "ending the \(Service.name) service")
+            if case .endServiceRejected = (error as? SDLSessionError)?.kind { return }
+            throw Service.error(Self.failure(error, while: "ending the \(Service.name) service"))
         }
     }
 
@@ -69,27 +66,31 @@ public struct SessionMediaServiceConnection<Service: MediaServiceKind>: Sendable
     ///
     /// - Throws: `.serviceEnded` when the head unit ended the service while it was on its way (the lifecycle
     ///   reports that once the EndService arrives), else as ``failure(_:while:)`` maps the session's error.
-    public func send(_ payload: ByteBuffer) async throws(MediaServiceFailure) {
+    public func send(_ payload: ByteBuffer) async throws(Service.Failure) {
         do {
             try await session.sendData(payload, on: Service.serviceType)
         } catch {
             let running = await session.runningServices
             let state = await session.state
             if !running.contains(Service.serviceType), state == .ready {
-                throw MediaServiceFailure(.serviceEnded, "\(error)")
+                throw Service.error(MediaServiceFailure(.serviceEnded, "\(error)"))
             }
-            throw Self.failure(error, while: "sending \(Service.name)")
+            throw Service.error(Self.failure(error, while: "sending \(Service.name)"))
         }
     }
 
     /// Sends an RPC notification of the service (video: OnAppCapabilityUpdated).
-    public func send(notification: some RPCNotification) async throws(MediaServiceFailure) {
+    public func send(notification: some RPCNotification) async throws(Service.Failure) {
         do {
             try await session.send(notification)
         } catch {
-            throw Self.failure(error, while: "sending \(type(of: notification))")
+            throw Service.error(Self.failure(error, while: "sending \(type(of: notification))"))
         }
     }
+
+    /// Nothing to send: the session answers the head unit's EndService with EndServiceACK itself, before it reports
+    /// it on `serviceEnds()`.
+    public func acknowledgeEndService() async throws(Service.Failure) {}
 
     /// The head unit's EndService for this service, its moves to another transport, and the end of the connection
     /// (once, then the stream finishes). The task that carries them belongs to the stream: it ends when the reader

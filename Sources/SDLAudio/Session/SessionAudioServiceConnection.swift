@@ -3,9 +3,18 @@ public import SDLMediaService
 public import SDLSession
 public import SDLWire
 
-/// The audio service (0x0A) for ``SessionMediaServiceConnection``.
+/// The audio service (0x0A) for ``SessionMediaServiceConnection``, reporting ``AudioStreamingError``.
 public enum AudioService: MediaServiceKind {
     public static let serviceType = ServiceType.audio
+
+    public static func error(_ failure: MediaServiceFailure) -> AudioStreamingError {
+        switch failure.kind {
+        case .transportClosed: AudioStreamingError(.transportClosed, failure.message)
+        case .serviceEnded: AudioStreamingError(.serviceEnded, failure.message)
+        // Audio has no protection of its own to report: a failed handshake is a failed connection.
+        case .protectionFailed, .connectionFailed: AudioStreamingError(.connectionFailed, failure.message)
+        }
+    }
 }
 
 /// ``AudioServiceConnection`` on an ``SDLSession``: the session adapter both media services share, set to audio.
@@ -35,44 +44,23 @@ extension SessionMediaServiceConnection: AudioServiceConnection where Service ==
     public init(session: SDLSession) { self.init(session, carrying: AudioService.self) }
 
     public func startAudioService() async throws(AudioStreamingError) -> AudioServiceStartOutcome {
-        do {
-            switch try await start(payload: ByteBuffer(), encrypted: false) {
-            case .accepted(let started): return .accepted(mtu: started.ack.mtu)
-            case .rejected(let nak): return .rejected(nak)
-            }
-        } catch {
-            throw Self.audioError(error)
+        switch try await start(payload: ByteBuffer(), encrypted: false) {
+        case .accepted(let started): .accepted(mtu: started.ack.mtu)
+        case .rejected(let nak): .rejected(nak)
         }
-    }
-
-    public func endAudioService() async throws(AudioStreamingError) {
-        do { try await end() } catch { throw Self.audioError(error) }
-    }
-
-    /// Nothing to do: ``SDLSession`` answers the head unit's EndService with EndServiceACK itself, before it
-    /// reports the end on `serviceEnds()`.
-    public func acknowledgeEndService() async throws(AudioStreamingError) {}
-
-    /// Sends one chunk. The head unit may have ended the service while it was on its way (Core does on NONE):
-    /// that is `.serviceEnded`, the lifecycle's business, reported as `stopped` once its EndService arrives.
-    public func sendAudio(_ payload: ByteBuffer) async throws(AudioStreamingError) {
-        do { try await send(payload) } catch { throw Self.audioError(error) }
     }
 
     /// The head unit's EndService(audio), a move to another transport, and the end of the connection. The manager's
     /// ``AudioStreamManager/run()`` is its one consumer.
     public func audioServiceEvents() -> AsyncStream<AudioServiceEvent> { serviceEvents() }
 
-    static func audioError(_ error: SDLSessionError, while doing: String) -> AudioStreamingError {
-        audioError(failure(error, while: doing))
-    }
+    /// Sends one chunk. The head unit may have ended the service while it was on its way (Core does on NONE):
+    /// that is `.serviceEnded`, the lifecycle's business, reported as `stopped` once its EndService arrives.
+    public func sendAudio(_ payload: ByteBuffer) async throws(AudioStreamingError) { try await send(payload) }
 
-    static func audioError(_ failure: MediaServiceFailure) -> AudioStreamingError {
-        switch failure.kind {
-        case .transportClosed: AudioStreamingError(.transportClosed, failure.message)
-        case .serviceEnded: AudioStreamingError(.serviceEnded, failure.message)
-        // Audio has no protection of its own to report: a failed handshake is a failed connection.
-        case .protectionFailed, .connectionFailed: AudioStreamingError(.connectionFailed, failure.message)
-        }
+    public func endAudioService() async throws(AudioStreamingError) { try await end() }
+
+    static func audioError(_ error: SDLSessionError, while doing: String) -> AudioStreamingError {
+        AudioService.error(failure(error, while: doing))
     }
 }

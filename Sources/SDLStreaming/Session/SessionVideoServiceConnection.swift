@@ -4,13 +4,22 @@ public import SDLRPC
 public import SDLSession
 public import SDLWire
 
-/// The video service (0x0B) for ``SessionMediaServiceConnection``.
+/// The video service (0x0B) for ``SessionMediaServiceConnection``, reporting ``VideoStreamingError``.
 public enum VideoService: MediaServiceKind {
     public static let serviceType = ServiceType.video
+
+    public static func error(_ failure: MediaServiceFailure) -> VideoStreamingError {
+        switch failure.kind {
+        case .transportClosed: VideoStreamingError(.transportClosed, failure.message)
+        case .protectionFailed: VideoStreamingError(.protectionFailed, failure.message)
+        // A head unit that ended the service mid-frame reports it by its EndService; the frame simply failed.
+        case .serviceEnded, .connectionFailed: VideoStreamingError(.connectionFailed, failure.message)
+        }
+    }
 }
 
 /// ``VideoServiceConnection`` over a running `SDLSession`: the session adapter both media services share, set to
-/// video.
+/// video. `acknowledgeEndService()` has nothing to do: the session answers the head unit's EndService itself.
 ///
 /// ```swift
 /// let connection = SessionVideoServiceConnection(session: session)
@@ -25,42 +34,21 @@ extension SessionMediaServiceConnection: VideoServiceConnection where Service ==
     public init(session: SDLSession) { self.init(session, carrying: VideoService.self) }
 
     public func startVideoService(
-        _ request: VideoStartService,
-        encrypted: Bool
+        _ request: VideoStartService, encrypted: Bool
     ) async throws(VideoStreamingError) -> VideoServiceStartOutcome {
-        do {
-            switch try await start(payload: request.buffer, encrypted: encrypted) {
-            case .accepted(let started): return .accepted(started.ack, encrypted: started.isEncrypted)
-            case .rejected(let nak): return .rejected(nak)
-            }
-        } catch {
-            throw Self.videoError(error)
+        switch try await start(payload: request.buffer, encrypted: encrypted) {
+        case .accepted(let started): .accepted(started.ack, encrypted: started.isEncrypted)
+        case .rejected(let nak): .rejected(nak)
         }
-    }
-
-    public func endVideoService() async throws(VideoStreamingError) {
-        do { try await end() } catch { throw Self.videoError(error) }
-    }
-
-    /// Nothing to do: the session answers the head unit's EndService itself.
-    public func acknowledgeEndService() async throws(VideoStreamingError) {}
-
-    public func sendVideo(_ payload: ByteBuffer) async throws(VideoStreamingError) {
-        do { try await send(payload) } catch { throw Self.videoError(error) }
     }
 
     public func sendAppCapability(_ notification: OnAppCapabilityUpdated) async throws(VideoStreamingError) {
-        do { try await send(notification: notification) } catch { throw Self.videoError(error) }
+        try await send(notification: notification)
     }
+
+    public func endVideoService() async throws(VideoStreamingError) { try await end() }
+
+    public func sendVideo(_ payload: ByteBuffer) async throws(VideoStreamingError) { try await send(payload) }
 
     public func videoServiceEvents() -> AsyncStream<VideoServiceEvent> { serviceEvents() }
-
-    static func videoError(_ failure: MediaServiceFailure) -> VideoStreamingError {
-        switch failure.kind {
-        case .transportClosed: VideoStreamingError(.transportClosed, failure.message)
-        case .protectionFailed: VideoStreamingError(.protectionFailed, failure.message)
-        // A head unit that ended the service mid-frame reports it by its EndService; the frame simply failed.
-        case .serviceEnded, .connectionFailed: VideoStreamingError(.connectionFailed, failure.message)
-        }
-    }
 }
