@@ -45,7 +45,8 @@ public struct SessionMediaServiceConnection<Service: MediaServiceKind>: Sendable
     ///   answer can come.
     public func start(payload: ByteBuffer, encrypted: Bool) async throws(Service.Failure) -> StartOutcome {
         do {
-            return .accepted(try await session.startService(Service.serviceType, payload: payload, encrypted: encrypted))
+            let started = try await session.startService(Service.serviceType, payload: payload, encrypted: encrypted)
+            return .accepted(started)
         } catch {
             if case .serviceRejected(_, let nak) = (error as? SDLSessionError)?.kind { return .rejected(nak) }
             throw Service.error(Self.failure(error, while: "starting the \(Service.name) service"))

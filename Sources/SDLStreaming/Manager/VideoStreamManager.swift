@@ -281,7 +281,9 @@ public actor VideoStreamManager<Factory: VideoEncoderFactory, C: Clock> where C.
 
     package func acknowledgeEndService() async throws { try await connection.acknowledgeEndService() }
 
-    package func notify(_ notice: OnAppCapabilityUpdated) async throws { try await connection.sendAppCapability(notice) }
+    package func notify(_ notice: OnAppCapabilityUpdated) async throws {
+        try await connection.sendAppCapability(notice)
+    }
 
     /// A frame already on its way goes first: data after our own EndService is a protocol violation.
     package func payloadSettled() async { await videoSendsSettled() }
