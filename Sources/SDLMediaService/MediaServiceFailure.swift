@@ -1,10 +1,9 @@
-/// Why a call of ``SessionMediaServiceConnection`` failed, in the words both managers share; each maps it onto its
-/// own error type (`VideoStreamingError`, `AudioStreamingError`).
+/// Why a call of ``SessionMediaServiceConnection`` failed, in the words both managers share; each service kind maps
+/// it onto its manager's own error (``MediaServiceKind/error(_:)``: `VideoStreamingError`, `AudioStreamingError`).
 ///
 /// ```swift
-/// do { try await connection.send(chunk) } catch {
-///     if error.kind == .transportClosed { return }
-/// }
+/// let failure = SessionMediaServiceConnection<AudioService>.failure(sessionError, while: "sending audio")
+/// if failure.kind == .transportClosed { return }
 /// ```
 public struct MediaServiceFailure: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Kind: Hashable, Sendable {
