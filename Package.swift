@@ -3,7 +3,8 @@
 //
 // Targets follow the layers and depend one way (docs/architecture.md draws the whole graph):
 //   SDLWire (pure wire format) -> SDLRPC (typed RPC models), SDLSecurity (TLS carriage)
-//   -> SDLSession (NIO transports, session) -> SDLMedia, SDLStreaming, SDLAudio -> SDLProjection (one run)
+//   -> SDLSession (NIO transports, session) -> SDLMedia (codecs), SDLMediaService (the engine of both services)
+//   -> SDLStreaming (video), SDLAudio -> SDLProjection (one run)
 //   -> CarWindow (views) -> CLI. The emulator (HeadUnit) sits beside the app stack on SDLWire, SDLRPC, SDLMedia and
 //   SDLSecurity; the viewer (which also reads the app's side through SDLStreaming) and the testing kit build on it.
 import PackageDescription
@@ -188,12 +189,23 @@ let package = Package(
             dependencies: ["SDLSecurity", "COpenSSL", .product(name: "NIOCore", package: "swift-nio")],
             swiftSettings: upcoming
         ),
+        // The engine both media services run on: the state-machine protocol, one control loop, one run group,
+        // events and statuses, and the one session adapter parameterised by the service (video 0x0B, audio 0x0A).
+        .target(
+            name: "SDLMediaService",
+            dependencies: [
+                "SDLWire", "SDLRPC", "SDLSession",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: upcoming
+        ),
         // The video stream lifecycle, negotiation, ranges and scale; reaches the session and the encoder through
         // two small protocols (VideoServiceConnection, VideoFrameEncoding); the SDLMedia adapter lives here.
         .target(
             name: "SDLStreaming",
             dependencies: [
-                "SDLWire", "SDLRPC", "SDLMedia", "SDLSession",
+                "SDLWire", "SDLRPC", "SDLMedia", "SDLSession", "SDLMediaService",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -210,7 +222,7 @@ let package = Package(
         .target(
             name: "SDLAudio",
             dependencies: [
-                "SDLWire", "SDLRPC", "CFFmpeg", "SDLSession",
+                "SDLWire", "SDLRPC", "CFFmpeg", "SDLSession", "SDLMediaService",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],

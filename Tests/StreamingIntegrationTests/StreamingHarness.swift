@@ -58,16 +58,12 @@ enum StreamingHarness {
         ///
         /// For races the test cannot order: when Core ACKs a retry just before its NONE, the manager announces a
         /// stream and stops it again; when the NONE comes first, it ends the service unannounced. Either way, once
-        /// it is stopped, what comes next is the answer to what the test does next. The manager's state has no
-        /// event of its own for the unannounced case, so this looks at its status between short sleeps, for at most
-        /// 20 s: a manager that never stops fails the test with its state instead of hanging it.
+        /// it is stopped, what comes next is the answer to what the test does next. The unannounced case has no
+        /// event of its own, so this awaits the manager's status stream, for at most 20 s: a manager that never
+        /// stops fails the test with its last status instead of hanging it.
         func afterManagerStops() async throws -> Context {
-            let deadline = ContinuousClock.now + .seconds(20)
-            while await manager.status.state != .stopped {
-                guard ContinuousClock.now < deadline else {
-                    throw HarnessError("the video manager did not stop within 20 s: \(await manager.status.state)")
-                }
-                try await Task.sleep(for: .milliseconds(5))
+            try await firstElement(of: await manager.statuses(), "the video manager stopping", within: .seconds(20)) {
+                $0.state == .stopped
             }
             return Context(
                 session: session, manager: manager, app: app, emulator: emulator,

@@ -79,13 +79,14 @@ struct TransportMoveTests {
             let first = try await context.started()
             try await context.headUnit.dropSecondaryTransport(of: context.app)
             try await context.next("the restart after the drop") { $0 == .stopped(.restarting) }
-            // Whether the primary stream is announced before it moves depends on timing; where it ends does not. Each
-            // `started` is checked as it comes: the one that matters runs on the secondary while the manager is ready.
-            // (Events, not polling; the suite's time limit bounds the wait.)
-            while true {
-                _ = try await context.started()
-                let onSecondary = await context.headUnit.apps().first?.servicesOnSecondary.contains(.video) == true
-                if onSecondary, await context.manager.status.state == .ready { break }
+            // Whether the primary stream is announced before it moves depends on timing; where it ends does not.
+            // The head unit places the service before it ACKs, so a ready status after the move finds it there.
+            let headUnit = context.headUnit
+            try await firstElement(
+                of: await context.manager.statuses(), "video streams on the secondary again", within: .seconds(20)
+            ) { status in
+                guard status.state == .ready else { return false }
+                return await headUnit.apps().first?.servicesOnSecondary.contains(.video) == true
             }
             #expect(await context.sendFrames(5, size: first.size) == 5)
             await context.manager.stop()

@@ -1,4 +1,5 @@
 public import NIOCore
+public import SDLMediaService
 public import SDLWire
 
 /// The slice of an SDL session the audio manager needs: open and close the audio service (0x0A), send PCM on it,
@@ -55,13 +56,5 @@ public enum AudioServiceStartOutcome: Hashable, Sendable {
     case rejected(ServiceNAK)
 }
 
-/// Something the head unit or the transport did on its own.
-public enum AudioServiceEvent: Hashable, Sendable {
-    /// The head unit sent EndService(audio).
-    case headUnitEndedService
-    /// The session ended the service to move it to another transport (1 primary, 2 secondary): start it again at
-    /// once; the new StartService goes where the head unit now wants audio.
-    case serviceMoved(toTransport: Int)
-    /// The transport closed.
-    case transportClosed
-}
+/// Something the head unit or the transport did on its own: the same events as video's.
+public typealias AudioServiceEvent = MediaServiceEvent

@@ -1,18 +1,19 @@
 public import Logging
 import NIOCore
 public import SDLRPC
+package import SDLMediaService
 import SDLSession
 
 /// The audio stream of one SDL session: it opens the audio service while the HMI allows, plays queued PCM at the
 /// head unit's pace, and reports each item's end.
 ///
-/// Decisions about the service come from an ``AudioStreamStateMachine``; this actor executes its actions over
-/// paths run by ``run()``:
+/// Decisions about the service come from an ``AudioStreamStateMachine``; this actor executes its actions on the
+/// media-service engine it shares with video (`MediaServiceHost`, in SDLMediaService), over paths run by ``run()``:
 ///
 /// ```
 ///  HMI status, answers ─▶ machine ─▶ actions ─┬─ control loop: StartService, EndService, EndServiceACK
 ///                                             ├─ start/stop playback
-///                                             └─ events() subscribers
+///                                             └─ events() subscribers, statuses() after each input
 ///  push / pushAndPlay / stop ─▶ queue ─▶ playback loop (one): pacer says when ─▶ chunk ─▶ connection.sendAudio
 /// ```
 ///
@@ -31,25 +32,17 @@ import SDLSession
 /// }
 /// ```
 public actor AudioStreamManager<C: Clock> where C.Duration == Duration {
-    enum ControlJob: Sendable {
-        case startService(attempt: Int)
-        case endService(attempt: Int)
-        case acknowledgeEndService
-    }
-
     /// The head unit's PCM format; everything pushed is converted to it.
     public nonisolated let format: PCMFormat
     public nonisolated let settings: AudioStreamingSettings
 
-    var machine: AudioStreamStateMachine
+    package var engine: MediaServiceEngine<AudioStreamStateMachine, Void, Never, AudioStreamEvent>
     let connection: any AudioServiceConnection
     let clock: C
-    let logger: Logger
+    package let logger: Logger
 
-    private let control: AsyncStream<ControlJob>
-    private let controlContinuation: AsyncStream<ControlJob>.Continuation
-    let wake: AsyncStream<Void>
-    let wakeContinuation: AsyncStream<Void>.Continuation
+    var wake: AsyncStream<Void> { engine.wake }
+    var wakeContinuation: AsyncStream<Void>.Continuation { engine.wakeInput }
 
     var queue = AudioPlaybackQueue()
     /// Whether queued items should play (``play()``) or wait (``stop()``).
@@ -61,11 +54,6 @@ public actor AudioStreamManager<C: Clock> where C.Duration == Duration {
     var pendingCompletions: [(item: AudioItemID, at: C.Instant)] = []
     /// Sends that failed since the last success; only the first of a run is reported.
     var failedSends = 0
-
-    private var hasRun = false
-    private var deferredInputs: [AudioStreamInput] = []
-    private var isHandling = false
-    private let subscribers = Broadcast<AudioStreamEvent>(replaysCurrent: false, buffering: .bufferingNewest(256))
 
     /// Creates a stopped manager.
     ///
@@ -84,13 +72,11 @@ public actor AudioStreamManager<C: Clock> where C.Duration == Duration {
     ) {
         self.format = format
         self.settings = settings
-        self.machine = AudioStreamStateMachine(format: format)
+        self.engine = MediaServiceEngine(machine: AudioStreamStateMachine(format: format), name: "audio")
         self.connection = connection
         self.clock = clock
         self.logger = logger
         self.pacer = AudioPacer(format: format, lead: settings.lead)
-        (control, controlContinuation) = AsyncStream.makeStream(of: ControlJob.self)
-        (wake, wakeContinuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 
     // MARK: - Running
@@ -98,24 +84,7 @@ public actor AudioStreamManager<C: Clock> where C.Duration == Duration {
     /// Runs the control loop, the playback loop and the head unit's events until the calling task is cancelled.
     /// Call it once; a second call is logged and returns at once, as for video (two send loops would interleave
     /// chunks). Nothing is sent while it is not running.
-    public func run() async {
-        guard !hasRun else {
-            logger.error("AudioStreamManager.run() called twice; ignored")
-            return
-        }
-        hasRun = true
-        let events = connection.audioServiceEvents()
-        await withDiscardingTaskGroup { group in
-            group.addTask { await self.runControl() }
-            group.addTask { await self.runPlayback() }
-            group.addTask {
-                for await event in events {
-                    await self.serviceEvent(event)
-                }
-            }
-        }
-        subscribers.finish()
-    }
+    public func run() async { await runEngine() }
 
     // MARK: - Inputs from the host
 
@@ -139,7 +108,7 @@ public actor AudioStreamManager<C: Clock> where C.Duration == Duration {
     // MARK: - Status
 
     /// The lifecycle state.
-    public var state: AudioStreamState { machine.state }
+    public var state: AudioStreamState { engine.machine.state }
 
     /// The item playing, if any.
     public var playingItem: AudioItemID? { queue.playing }
@@ -150,48 +119,34 @@ public actor AudioStreamManager<C: Clock> where C.Duration == Duration {
     /// A new stream of every event from now on. Each call returns an independent stream; it buffers the newest
     /// 256 events for a slow reader and ends when ``run()`` ends.
     public func events() -> AsyncStream<AudioStreamEvent> {
-        subscribers.subscribe()
+        engine.events.subscribe()
+    }
+
+    /// A new stream of the lifecycle state: the one now first, then each change, until ``run()`` ends (a late
+    /// subscriber still gets the last one). Await a state here rather than polling ``state``.
+    ///
+    /// ```swift
+    /// await manager.hmiLevelChanged(.full)
+    /// for await state in await manager.statuses() where state == .ready { break }
+    /// ```
+    public func statuses() -> AsyncStream<AudioStreamState> {
+        engine.statuses.subscribe()
     }
 
     func emit(_ event: AudioStreamEvent) {
-        subscribers.send(event)
+        engine.emit(event)
     }
 
     // MARK: - Machine
 
-    private func serviceEvent(_ event: AudioServiceEvent) {
-        switch event {
-        case .headUnitEndedService: handle(.headUnitEndedService)
-        case .serviceMoved(let transport):
-            logger.info("audio moves to another transport", metadata: ["transport": "\(transport)"])
-            handle(.serviceMoved)
-        case .transportClosed: handle(.transportClosed)
-        }
-    }
-
-    func handle(_ input: AudioStreamInput) {
-        deferredInputs.append(input)
-        guard !isHandling else { return }
-        isHandling = true
-        defer { isHandling = false }
-        while !deferredInputs.isEmpty {
-            let next = deferredInputs.removeFirst()
-            for action in machine.handle(next) {
-                execute(action)
-            }
-        }
-    }
-
-    private func execute(_ action: AudioStreamAction) {
+    package func execute(_ action: AudioStreamAction) -> [AudioStreamInput] {
         switch action {
         case .startService(let attempt):
-            logger.debug("audio StartService", metadata: ["attempt": "\(attempt)"])
-            controlContinuation.yield(.startService(attempt: attempt))
+            engine.enqueue(.startService(attempt: attempt, ()))
         case .endService(let attempt):
-            logger.debug("audio EndService", metadata: ["attempt": "\(attempt)"])
-            controlContinuation.yield(.endService(attempt: attempt))
+            engine.enqueue(.endService(attempt: attempt))
         case .acknowledgeEndService:
-            controlContinuation.yield(.acknowledgeEndService)
+            engine.enqueue(.acknowledgeEndService)
         case .startPlayback(let description):
             stream = description
             failedSends = 0
@@ -207,6 +162,7 @@ public actor AudioStreamManager<C: Clock> where C.Duration == Duration {
             }
             emit(event)
         }
+        return []
     }
 
     /// The service is going away: nothing more is sent, and what the head unit was still to play is lost with it.
@@ -219,34 +175,28 @@ public actor AudioStreamManager<C: Clock> where C.Duration == Duration {
         if let cut = queue.cutPlaying() { emit(.finished(cut, .serviceStopped)) }
     }
 
-    // MARK: - Control loop
+    // MARK: - Engine
 
-    private func runControl() async {
-        for await job in control {
-            switch job {
-            case .startService(let attempt):
-                do {
-                    switch try await connection.startAudioService() {
-                    case .accepted(let mtu): handle(.startServiceACK(attempt: attempt, mtu: mtu))
-                    case .rejected(let nak): handle(.startServiceNAK(attempt: attempt, nak))
-                    }
-                } catch {
-                    handle(.startServiceFailed(attempt: attempt, error))
-                }
-            case .endService(let attempt):
-                do {
-                    try await connection.endAudioService()
-                } catch {
-                    logger.warning("audio EndService failed", metadata: ["error": "\(error)"])
-                }
-                handle(.endServiceAnswered(attempt: attempt))
-            case .acknowledgeEndService:
-                do {
-                    try await connection.acknowledgeEndService()
-                } catch {
-                    logger.warning("audio EndServiceACK failed", metadata: ["error": "\(error)"])
-                }
+    package func startService(attempt: Int, _ request: Void) async -> AudioStreamInput {
+        do {
+            switch try await connection.startAudioService() {
+            case .accepted(let mtu): return .startServiceACK(attempt: attempt, mtu: mtu)
+            case .rejected(let nak): return .startServiceNAK(attempt: attempt, nak)
             }
+        } catch {
+            return .startServiceFailed(attempt: attempt, error)
         }
     }
+
+    package func endService() async throws { try await connection.endAudioService() }
+
+    package func acknowledgeEndService() async throws { try await connection.acknowledgeEndService() }
+
+    package func notify(_ notice: Never) async throws {}
+
+    package func runPayload() async { await runPlayback() }
+
+    package func serviceEvents() -> AsyncStream<MediaServiceEvent> { connection.audioServiceEvents() }
 }
+
+extension AudioStreamManager: MediaServiceHost {}

@@ -8,7 +8,7 @@ public import SDLSession
 /// ```
 ///  session.hmiStatusUpdates() ──────▶ manager.hmiLevelChanged ─┐
 ///  session.serviceEnds() ────────┐                            ├─ manager.run(): control loop, one paced send
-///  session.connectionStateUpdates()┴▶ connection events ───────┘  loop ─▶ session.sendData(chunk, on: .audio)
+///  session.connectionStateUpdates()┴▶ connection.serviceEvents()┘  loop ─▶ session.sendData(chunk, on: .audio)
 /// ```
 ///
 /// The tasks that carry these are children of one task this actor owns: ``start()`` creates it, ``stop()`` cancels
@@ -99,7 +99,6 @@ public actor SessionAudioStream<C: Clock> where C.Duration == Duration {
     ) async {
         await withDiscardingTaskGroup { group in
             group.addTask { await manager.run() }
-            group.addTask { await connection.forwardSessionEvents() }
             group.addTask {
                 for await status in await session.hmiStatusUpdates() {
                     await manager.hmiLevelChanged(status.hmiLevel)

@@ -1,4 +1,5 @@
 public import NIOCore
+public import SDLMediaService
 public import SDLRPC
 public import SDLWire
 
@@ -68,13 +69,5 @@ public enum VideoServiceStartOutcome: Hashable, Sendable {
     case rejected(ServiceNAK)
 }
 
-/// Something the head unit or the transport did on its own.
-public enum VideoServiceEvent: Hashable, Sendable {
-    /// The head unit sent EndService(video) (Core does this about 1 s after BACKGROUND, and on NONE).
-    case headUnitEndedService
-    /// The session ended the service to move it to another transport (1 primary, 2 secondary): start it again at
-    /// once; the new StartService goes where the head unit now wants video.
-    case serviceMoved(toTransport: Int)
-    /// The transport closed.
-    case transportClosed
-}
+/// Something the head unit or the transport did on its own: the same events as audio's.
+public typealias VideoServiceEvent = MediaServiceEvent

@@ -1,4 +1,5 @@
 import NIOCore
+import SDLMediaService
 
 extension VideoStreamManager {
     /// Sends one frame the app rendered itself, and reports what became of it.

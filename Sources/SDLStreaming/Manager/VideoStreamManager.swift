@@ -1,20 +1,21 @@
 public import Logging
 import NIOCore
 public import SDLRPC
+package import SDLMediaService
 import SDLSession
-import SDLWire
+package import SDLWire
 
 /// The video stream of one SDL session: it decides when video may flow, negotiates it, keeps it flowing through the
 /// head unit's changes, and sends the app's frames.
 ///
-/// The decisions are made by a ``VideoStreamStateMachine``; this actor only executes its actions, over two ordered
-/// paths run by ``run()``:
+/// The decisions are made by a ``VideoStreamStateMachine``; this actor only executes its actions, on the media-service
+/// engine it shares with audio (`MediaServiceHost`, in SDLMediaService), over two ordered paths run by ``run()``:
 ///
 /// ```
 ///  host inputs ─▶ machine ─▶ actions ─┬─ control path (one loop): StartService, EndService, EndServiceACK,
 ///  (HMI, app state,                   │                           OnAppCapabilityUpdated → answers back to machine
 ///   capability, answers)              ├─ encoder create/destroy, key-frame request (immediately)
-///                                     └─ events() subscribers
+///                                     └─ events() subscribers, statuses() after each input
 ///  send(frame) ─▶ bounded queue (capacity N, full → drop) ─▶ frame loop: encode ─▶ connection.sendVideo
 /// ```
 ///
@@ -38,30 +39,25 @@ public actor VideoStreamManager<Factory: VideoEncoderFactory, C: Clock> where C.
     /// The frame type the encoder takes.
     public typealias Frame = Factory.Encoder.Frame
 
-    enum ControlJob: Sendable {
-        case startService(attempt: Int, VideoStartService)
-        case endService(attempt: Int)
-        case acknowledgeEndService
-        case sendAppCapability(OnAppCapabilityUpdated)
-    }
-
     enum FrameJob {
         case app(Frame, Duration, CheckedContinuation<VideoFrameResult, Never>)
         case background(Frame, count: Int, frameRate: Int)
     }
 
-    var machine: VideoStreamStateMachine
+    package var engine: MediaServiceEngine<VideoStreamStateMachine, VideoStartService, OnAppCapabilityUpdated,
+        VideoStreamEvent>
     let connection: any VideoServiceConnection
     private let factory: Factory
     let clock: C
-    private let logger: Logger
+    package let logger: Logger
     /// App frames that may wait for the encoder; the one being encoded is not counted.
     public nonisolated let frameQueueCapacity: Int
 
-    private let control: AsyncStream<ControlJob>
-    private let controlContinuation: AsyncStream<ControlJob>.Continuation
-    let wake: AsyncStream<Void>
-    let wakeContinuation: AsyncStream<Void>.Continuation
+    var machine: VideoStreamStateMachine { engine.machine }
+    var wake: AsyncStream<Void> { engine.wake }
+    var wakeContinuation: AsyncStream<Void>.Continuation { engine.wakeInput }
+    /// Whether ``run()`` is running: frames are only taken while a loop is there to send them.
+    var isRunning: Bool { engine.isRunning }
 
     var queue: [FrameJob] = []
     var encoder: Factory.Encoder?
@@ -72,11 +68,6 @@ public actor VideoStreamManager<Factory: VideoEncoderFactory, C: Clock> where C.
     var videoSendWaiters: [CheckedContinuation<Void, Never>] = []
     var lastAppPresentationTime: Duration?
     var lastEncoderPresentationTime: Duration?
-    /// Inputs raised while executing actions (encoder failures), handled once the current actions are done so
-    /// events keep their order.
-    private var deferredInputs: [VideoStreamInput] = []
-    private var isHandling = false
-
     var stats = VideoStreamStatistics()
     var recentSends: [(at: C.Instant, bytes: Int)] = []
     private var resizeRequestedAt: C.Instant?
@@ -84,9 +75,6 @@ public actor VideoStreamManager<Factory: VideoEncoderFactory, C: Clock> where C.
     /// When the capability update of the resize being measured arrived.
     var resizeOrigin: C.Instant?
 
-    /// Whether ``run()`` is running: frames are only taken while a loop is there to send them.
-    var isRunning = false
-    private let subscribers = Broadcast<VideoStreamEvent>(replaysCurrent: false, buffering: .bufferingNewest(256))
     private var nextSubscriber = 0
     var sentVideoSubscribers: [Int: AsyncStream<SentVideo>.Continuation] = [:]
 
@@ -109,46 +97,22 @@ public actor VideoStreamManager<Factory: VideoEncoderFactory, C: Clock> where C.
         frameQueueCapacity: Int = 2,
         logger: Logger = Logger(label: "carwindow.video")
     ) {
-        self.machine = VideoStreamStateMachine(settings: settings, appState: appState)
+        self.engine = MediaServiceEngine(
+            machine: VideoStreamStateMachine(settings: settings, appState: appState), name: "video")
         self.connection = connection
         self.factory = encoderFactory
         self.clock = clock
         self.frameQueueCapacity = max(1, frameQueueCapacity)
         self.logger = logger
-        (control, controlContinuation) = AsyncStream.makeStream(of: ControlJob.self)
-        (wake, wakeContinuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 
     // MARK: - Running
 
     /// Runs the control path, the frame path and the head unit's events until the calling task is cancelled.
-    /// Call it once; nothing is sent to the head unit while it is not running. To end cleanly, call ``stop()``,
-    /// wait for ``VideoStreamEvent/stopped(_:)``, then cancel.
-    public func run() async {
-        guard !isRunning else {
-            logger.error("VideoStreamManager.run() called while it is already running; ignored")
-            return
-        }
-        isRunning = true
-        defer { isRunning = false }
-        let events = connection.videoServiceEvents()
-        await withDiscardingTaskGroup { group in
-            group.addTask { await self.runControl() }
-            group.addTask { await self.runFrames() }
-            group.addTask {
-                for await event in events {
-                    await self.serviceEvent(event)
-                }
-            }
-        }
-        for job in queue {
-            if case .app(_, _, let continuation) = job { continuation.resume(returning: .notSent(.streamChanged)) }
-        }
-        queue.removeAll()
-        subscribers.finish()
-        for subscriber in sentVideoSubscribers.values { subscriber.finish() }
-        sentVideoSubscribers.removeAll()
-    }
+    /// Call it once: a second call is logged and returns at once. Nothing is sent to the head unit while it is not
+    /// running. To end cleanly, call ``stop()``, wait for ``VideoStreamEvent/stopped(_:)`` (or a stopped
+    /// ``statuses()``), then cancel.
+    public func run() async { await runEngine() }
 
     // MARK: - Inputs from the host
 
@@ -198,7 +162,18 @@ public actor VideoStreamManager<Factory: VideoEncoderFactory, C: Clock> where C.
     /// A new stream of every event from now on. Each call returns an independent stream; it buffers the newest
     /// 256 events for a slow reader and ends when ``run()`` ends.
     public func events() -> AsyncStream<VideoStreamEvent> {
-        subscribers.subscribe()
+        engine.events.subscribe()
+    }
+
+    /// A new stream of the status: the one now first, then each change, until ``run()`` ends (a late subscriber
+    /// still gets the last one). Await a state here rather than polling ``status``.
+    ///
+    /// ```swift
+    /// await manager.stop()
+    /// for await status in await manager.statuses() where status.state == .stopped { break }
+    /// ```
+    public func statuses() -> AsyncStream<VideoStreamStatus> {
+        engine.statuses.subscribe()
     }
 
     /// A new stream of every frame as it went to the head unit, from now on; a slow reader loses the oldest beyond
@@ -219,44 +194,23 @@ public actor VideoStreamManager<Factory: VideoEncoderFactory, C: Clock> where C.
 
     // MARK: - Machine
 
-    private func serviceEvent(_ event: VideoServiceEvent) {
-        switch event {
-        case .headUnitEndedService: handle(.headUnitEndedService)
-        case .serviceMoved(let transport):
-            logger.info("video moves to another transport", metadata: ["transport": "\(transport)"])
-            handle(.serviceMoved)
-        case .transportClosed: handle(.transportClosed)
-        }
-    }
-
-    func handle(_ input: VideoStreamInput) {
-        deferredInputs.append(input)
-        guard !isHandling else { return }
-        isHandling = true
-        defer { isHandling = false }
-        while !deferredInputs.isEmpty {
-            let next = deferredInputs.removeFirst()
-            for action in machine.handle(next) {
-                execute(action)
-            }
-        }
+    package func inputsHandled() {
         if machine.state == .ready || machine.state == .suspended || machine.state == .stopped {
             // A restart that kept its size (or gave up) has nothing left to measure.
             resizeRequestedAt = nil
         }
     }
 
-    private func execute(_ action: VideoStreamAction) {
+    package func execute(_ action: VideoStreamAction) -> [VideoStreamInput] {
         switch action {
         case .startService(let attempt, let request):
-            logger.debug("video StartService", metadata: ["attempt": "\(attempt)", "request": "\(request)"])
-            controlContinuation.yield(.startService(attempt: attempt, request))
+            engine.enqueue(.startService(attempt: attempt, request))
         case .endService(let attempt):
-            controlContinuation.yield(.endService(attempt: attempt))
+            engine.enqueue(.endService(attempt: attempt))
         case .acknowledgeEndService:
-            controlContinuation.yield(.acknowledgeEndService)
+            engine.enqueue(.acknowledgeEndService)
         case .sendAppCapability(let notification):
-            controlContinuation.yield(.sendAppCapability(notification))
+            engine.enqueue(.notify(notification))
         case .createEncoder(let configuration):
             encoderGeneration += 1
             lastAppPresentationTime = nil
@@ -267,7 +221,7 @@ public actor VideoStreamManager<Factory: VideoEncoderFactory, C: Clock> where C.
                 logger.info("video encoder", metadata: ["configuration": "\(configuration)"])
             } catch {
                 encoder = nil
-                deferredInputs.append(.encoderFailed(error))
+                return [.encoderFailed(error)]
             }
         case .destroyEncoder:
             encoder = nil
@@ -284,6 +238,7 @@ public actor VideoStreamManager<Factory: VideoEncoderFactory, C: Clock> where C.
         case .emit(let event):
             emit(event)
         }
+        return []
     }
 
     private func emit(_ event: VideoStreamEvent) {
@@ -305,51 +260,49 @@ public actor VideoStreamManager<Factory: VideoEncoderFactory, C: Clock> where C.
         default:
             break
         }
-        subscribers.send(event)
+        engine.emit(event)
     }
 
-    // MARK: - Control path
+    // MARK: - Engine
 
-    private func runControl() async {
-        for await job in control {
-            switch job {
-            case .startService(let attempt, let request):
-                do {
-                    let encrypted = machine.settings.requestsEncryption
-                    switch try await connection.startVideoService(request, encrypted: encrypted) {
-                    case .accepted(let ack, let encrypted):
-                        handle(.startServiceACK(attempt: attempt, ack, encrypted: encrypted))
-                    case .rejected(let nak):
-                        handle(.startServiceNAK(attempt: attempt, nak))
-                    }
-                } catch {
-                    handle(.startServiceFailed(attempt: attempt, error))
-                }
-            case .endService(let attempt):
-                // A frame already on its way goes first: data after our own EndService is a protocol violation.
-                await videoSendsSettled()
-                do {
-                    try await connection.endVideoService()
-                } catch {
-                    logger.warning("video EndService failed", metadata: ["error": "\(error)"])
-                }
-                handle(.endServiceAnswered(attempt: attempt))
-            case .acknowledgeEndService:
-                do {
-                    try await connection.acknowledgeEndService()
-                } catch {
-                    logger.warning("video EndServiceACK failed", metadata: ["error": "\(error)"])
-                }
-            case .sendAppCapability(let notification):
-                do {
-                    try await connection.sendAppCapability(notification)
-                } catch {
-                    logger.warning("OnAppCapabilityUpdated failed", metadata: ["error": "\(error)"])
-                }
+    package func startService(attempt: Int, _ request: VideoStartService) async -> VideoStreamInput {
+        do {
+            let encrypted = machine.settings.requestsEncryption
+            switch try await connection.startVideoService(request, encrypted: encrypted) {
+            case .accepted(let ack, let encrypted): return .startServiceACK(attempt: attempt, ack, encrypted: encrypted)
+            case .rejected(let nak): return .startServiceNAK(attempt: attempt, nak)
             }
+        } catch {
+            return .startServiceFailed(attempt: attempt, error)
         }
     }
+
+    package func endService() async throws { try await connection.endVideoService() }
+
+    package func acknowledgeEndService() async throws { try await connection.acknowledgeEndService() }
+
+    package func notify(_ notice: OnAppCapabilityUpdated) async throws {
+        try await connection.sendAppCapability(notice)
+    }
+
+    /// A frame already on its way goes first: data after our own EndService is a protocol violation.
+    package func payloadSettled() async { await videoSendsSettled() }
+
+    package func runPayload() async { await runFrames() }
+
+    package func serviceEvents() -> AsyncStream<MediaServiceEvent> { connection.videoServiceEvents() }
+
+    package func runEnded() {
+        for job in queue {
+            if case .app(_, _, let continuation) = job { continuation.resume(returning: .notSent(.streamChanged)) }
+        }
+        queue.removeAll()
+        for subscriber in sentVideoSubscribers.values { subscriber.finish() }
+        sentVideoSubscribers.removeAll()
+    }
 }
+
+extension VideoStreamManager: MediaServiceHost {}
 
 extension VideoStreamManager where C == ContinuousClock {
     /// Creates a stopped manager on the continuous clock, the one to use outside tests.

@@ -8,7 +8,8 @@ public import SDLSession
 /// leaves NONE. The manager waits for the capability question to be settled before it starts, so when nothing has
 /// arrived ``capabilityWait`` after the first non-NONE level, the driver tells it the head unit has none (it then
 /// streams H.264 RAW at the display size, as sdl_ios's `SDLStreamingVideoLifecycleManager` does). A capability
-/// that arrives later still applies.
+/// that arrives later still applies. The wait runs on the injected clock (``CapabilityWait``), so a test decides
+/// with a manual clock when "none came" is true.
 ///
 /// ```swift
 /// let manager = VideoStreamManager(settings: settings, connection: SessionVideoServiceConnection(session: session),
@@ -19,14 +20,21 @@ public import SDLSession
 ///     // ... send frames, then stop and cancel
 /// }
 /// ```
-public struct SessionVideoDriver: Sendable {
+public struct SessionVideoDriver<DriverClock: Clock>: Sendable where DriverClock.Duration == Duration {
     public let session: SDLSession
     /// How long to wait for the session's automatic GetSystemCapability before treating the head unit as having none.
     public var capabilityWait: Duration
+    /// What ``capabilityWait`` is measured on.
+    public let clock: DriverClock
 
-    public init(session: SDLSession, capabilityWait: Duration = .seconds(2)) {
+    /// - Parameters:
+    ///   - session: a started session.
+    ///   - capabilityWait: how long after the first level above NONE a missing capability means "none".
+    ///   - clock: measures the wait (a manual clock in tests).
+    public init(session: SDLSession, capabilityWait: Duration = .seconds(2), clock: DriverClock) {
         self.session = session
         self.capabilityWait = capabilityWait
+        self.clock = clock
     }
 
     /// Runs until the session closes or the task is cancelled. Call after `session.start()` returned.
@@ -34,7 +42,7 @@ public struct SessionVideoDriver: Sendable {
         feeding manager: VideoStreamManager<Factory, C>
     ) async where C.Duration == Duration {
         let session = self.session
-        let wait = capabilityWait
+        let (wait, clock) = (capabilityWait, self.clock)
         if let response = await session.registration {
             let types = session.configuration.registerAppInterface.appHMIType ?? []
             await manager.registered(HeadUnitVideoInfo(response: response, appHMITypes: types))
@@ -42,12 +50,12 @@ public struct SessionVideoDriver: Sendable {
         if let known = await session.videoStreamingCapability {
             await manager.capabilityUpdated(known)
         }
-        let settled = CapabilitySettled()
+        let settled = CapabilityWait<DriverClock>()
         let (leftNone, leftNoneContinuation) = AsyncStream.makeStream(of: Void.self)
         await withDiscardingTaskGroup { group in
             group.addTask {
                 for await capability in await session.videoStreamingCapabilityUpdates() {
-                    await settled.mark()
+                    await settled.capabilityArrived()
                     await manager.capabilityUpdated(capability)
                 }
             }
@@ -66,8 +74,7 @@ public struct SessionVideoDriver: Sendable {
             }
             group.addTask {
                 for await _ in leftNone {
-                    try? await Task.sleep(for: wait)
-                    if !Task.isCancelled, await settled.markIfFirst() {
+                    if await settled.noneArrived(within: wait, on: clock) {
                         await manager.capabilityUpdated(nil)
                     }
                     break
@@ -82,15 +89,13 @@ public struct SessionVideoDriver: Sendable {
     }
 }
 
-/// Whether any capability answer has arrived; lets exactly one of "a capability came" and "none came" win.
-private actor CapabilitySettled {
-    private var settled = false
-
-    func mark() { settled = true }
-
-    /// Marks settled and returns true when nobody had.
-    func markIfFirst() -> Bool {
-        defer { settled = true }
-        return !settled
+extension SessionVideoDriver where DriverClock == ContinuousClock {
+    /// A driver that measures ``capabilityWait`` on the continuous clock, the one to use outside tests.
+    ///
+    /// ```swift
+    /// await SessionVideoDriver(session: session).run(feeding: manager)
+    /// ```
+    public init(session: SDLSession, capabilityWait: Duration = .seconds(2)) {
+        self.init(session: session, capabilityWait: capabilityWait, clock: ContinuousClock())
     }
 }
