@@ -20,6 +20,7 @@ extension SDLSession {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await self.writeLoop(connection, doorbell: doorbell) }
             group.addTask { await self.jobLoop(jobs) }
+            group.addTask { await self.watchLiveness() }
             do {
                 for try await frame in connection.inbound {
                     await self.receive(frame)
@@ -131,6 +132,7 @@ extension SDLSession {
     // MARK: Incoming
 
     func receive(_ incoming: SDLFrame) async {
+        receivedFrameCount &+= 1
         // An encrypted frame before the handshake ends waits for it (SDL Core's TLS 1.3 ACK comes before its Finished).
         if holdUntilHandshakeCompletes(incoming) { return }
         // Decrypted one frame at a time, before reassembly: the assembler counts plaintext (PS §2.3, docs/wire.md).

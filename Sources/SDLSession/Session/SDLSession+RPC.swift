@@ -226,7 +226,7 @@ extension SDLSession {
         } catch {
             logger.error("notification does not decode", metadata: ["error": "\(error)"])
         }
-        notificationEvents.send(message)
+        publish(message)
     }
 
     func apply(_ status: OnHMIStatus) {

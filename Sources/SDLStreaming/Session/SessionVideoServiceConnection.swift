@@ -99,7 +99,7 @@ public struct SessionVideoServiceConnection: VideoServiceConnection {
 
     static func translate(_ error: SDLSessionError) -> VideoStreamingError {
         switch error.kind {
-        case .connectionClosed, .peerStalled: VideoStreamingError(.transportClosed, "\(error)")
+        case .connectionClosed, .peerStalled, .heartbeatUnanswered: VideoStreamingError(.transportClosed, "\(error)")
         case .security: VideoStreamingError(.protectionFailed, "\(error)")
         default: VideoStreamingError(.connectionFailed, "\(error)")
         }
