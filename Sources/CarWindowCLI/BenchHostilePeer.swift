@@ -58,6 +58,12 @@ struct BenchHostilePeer {
     /// Answers the video StartService once it comes.
     static func acceptVideo(_ frames: inout Frames, _ outbound: Writer) async throws {
         while let frame = try await frames.next() {
+            // Answered until the video starts: only the silence after it is the case under test.
+            if frame.header.frameType == .control, frame.header.controlFrameInfo == .heartbeat {
+                try await outbound.write(
+                    bytes(SDLFrame.control(.heartbeatACK, service: .control, version: 5, sessionID: 1)))
+                continue
+            }
             guard frame.header.controlFrameInfo == .startService, frame.header.serviceType == .video else { continue }
             let ack = MediaStartServiceACK(
                 mtu: 131_072, videoProtocol: "RAW", width: 800, videoCodec: "H264", height: 480)

@@ -4,8 +4,9 @@ import SDLWire
 /// The liveness check of ``AppConfiguration/Heartbeat``: one loop per connection, beside the reader and writer.
 extension SDLSession {
     /// Watches ``receivedFrameCount``: after `idle` without a new frame it queues a Heartbeat; when nothing at all
-    /// has come `answerTimeout` later, the session fails as a lost transport. Ends when the connection's task group
-    /// is cancelled.
+    /// has come `answerTimeout` later, the session fails as a lost transport. The check is made at that deadline, so
+    /// on a quiet link that answers, Heartbeats go every `idle + answerTimeout`. Ends when the connection's task
+    /// group is cancelled.
     nonisolated func watchLiveness() async {
         guard let heartbeat = configuration.heartbeat else { return }
         var seen = await receivedFrameCount
@@ -20,7 +21,7 @@ extension SDLSession {
                 seen = now
                 continue
             }
-            // Before the RPC service started there is no session id to send with; protocolStart covers that time.
+            // Until the app is registered the start-up timeouts (protocolStart, response) watch the head unit.
             guard await sendHeartbeat() else { continue }
             do {
                 try await Task.sleep(for: heartbeat.answerTimeout)
@@ -36,10 +37,12 @@ extension SDLSession {
         }
     }
 
-    /// Queues a Heartbeat ahead of any media (the control service goes first); `false` before the RPC service
-    /// started or after the session ended.
+    /// Queues a Heartbeat ahead of any media (the control service goes first); `false` before the app is
+    /// registered or after the session ended.
     func sendHeartbeat() -> Bool {
-        guard closingError == nil, connection != nil, let parameters = protocolMachine.parameters else { return false }
+        guard case .ready = lifecycle, closingError == nil, connection != nil,
+            let parameters = protocolMachine.parameters
+        else { return false }
         logger.debug("no frame from the head unit for a while: sending a Heartbeat")
         enqueue([
             SDLFrame.control(
