@@ -67,7 +67,8 @@ struct BenchHostilePeer {
             guard frame.header.controlFrameInfo == .startService, frame.header.serviceType == .video else { continue }
             let ack = MediaStartServiceACK(
                 mtu: 131_072, videoProtocol: "RAW", width: 800, videoCodec: "H264", height: 480)
-            let frame = SDLFrame.control(.startServiceACK, service: .video, version: 5, sessionID: 1, payload: ack.buffer)
+            let frame = SDLFrame.control(
+                .startServiceACK, service: .video, version: 5, sessionID: 1, payload: ack.buffer)
             try await outbound.write(bytes(frame))
             return
         }

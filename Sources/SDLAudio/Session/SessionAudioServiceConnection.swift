@@ -116,7 +116,8 @@ public struct SessionAudioServiceConnection: AudioServiceConnection {
     static func audioError(_ error: SDLSessionError, while doing: String) -> AudioStreamingError {
         switch error.kind {
         // A stalled peer is as gone as a closed one, as for video (SessionVideoServiceConnection.translate).
-        case .connectionClosed, .peerStalled, .heartbeatUnanswered: AudioStreamingError(.transportClosed, "\(doing): \(error)")
+        case .connectionClosed, .peerStalled, .heartbeatUnanswered:
+            AudioStreamingError(.transportClosed, "\(doing): \(error)")
         default: AudioStreamingError(.connectionFailed, "\(doing): \(error)")
         }
     }
