@@ -6,8 +6,9 @@ extension AppConfiguration {
     /// connection.
     ///
     /// It catches the head unit whose socket stays open but whose SDL stack stopped (hung, or a NAT that forgot
-    /// the flow): TCP keepalive only sees the kernel. SDL Core answers a Heartbeat on protocol 3 and later when its
-    /// `HeartBeatTimeout` is not 0 (7000 ms by default); it never sends one itself, so the app must ask.
+    /// the flow): TCP keepalive only sees the kernel. SDL Core never sends a Heartbeat itself, so the app must ask;
+    /// its protocol handler answers one on protocol 3 and later when its `HeartBeatTimeout` is not 0 (7000 ms by
+    /// default). No recorded session shows the answer yet: a head unit that ignores Heartbeats needs `nil` here.
     ///
     /// ```swift
     /// var app = AppConfiguration(appName: "Maps", appID: "swiftsdl-nav")
