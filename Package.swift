@@ -256,6 +256,7 @@ let package = Package(
                 "SDLMedia", "CH264Reference", "CarWindow", "CarWindowX11", "SDLRPC",
                 "SDLSession", "SDLStreaming", "SDLProjection", "SDLSecurity", "SDLWire",
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: upcoming
         ),

@@ -1,6 +1,7 @@
 import CarWindow
 import HeadUnit
 import HeadUnitViewer
+import SDLProjection
 import SDLSession
 
 /// The emulator's HMI in the browser (`HeadUnitViewer`), run for the length of `carwindow demo`.
@@ -21,10 +22,26 @@ actor BrowserViewer: DemoViewerHook {
             appStates = backend.appStateRequests
             try await serve(backend, say: say)
         } else {
-            // With --core the car's screen is SDL Core's: show what the app sends instead.
-            let appName = await projection.session.configuration.appName
+            // With --core the car's screen is SDL Core's: show what the app sends instead, from whichever
+            // connection is current (--reconnect brings a new session and video manager each time).
+            let streaming = await projection.streaming
+            let video = FollowingSentVideoSource(
+                current: { streaming.videoManager },
+                changes: {
+                    let events = await streaming.events()
+                    return AsyncStream(bufferingPolicy: .bufferingNewest(8)) { continuation in
+                        let task = Task {
+                            for await event in events {
+                                if case .registered = event { continuation.yield() }
+                            }
+                            continuation.finish()
+                        }
+                        continuation.onTermination = { _ in task.cancel() }
+                    }
+                })
             let backend = AppSideViewerBackend(
-                video: projection.videoManager, session: projection.session, appName: appName)
+                video: video, appName: streaming.options.app.appName,
+                hmiLevel: { await streaming.session.hmiStatus?.hmiLevel })
             appStates = backend.appStateRequests
             try await serve(backend, say: say)
             say("viewer: shows what the app sends to SDL Core (the HMI's controls are SDL Core's)")

@@ -26,11 +26,16 @@ struct ProjectCommand: AsyncParsableCommand {
             --force-renderer-accessibility. `carwindow project` is the one spelling (there is no \
             `carwindow demo --app`). docs/project-any-app.md has the details and the limits.
 
+            A lost connection ends the projection with exit status 1; with --reconnect the projection connects \
+            and registers again instead (a first connection that fails is retried too), the application and its \
+            window untouched, and sends its haptic rects again.
+
             Examples:
               carwindow project -- xcalc
               carwindow project --duration 30 --events - -- /usr/bin/python3 my_gtk_app.py
               carwindow project --pan scroll -- chromium --force-renderer-accessibility --app=file:///tmp/page.html
               carwindow project --core 192.168.1.20:12345 -- xcalc
+              carwindow project --core 192.168.1.20:12345 --reconnect --reconnect-attempts 0 -- xcalc
               carwindow project --display :1 --window 0x400007
             """
     )
@@ -83,6 +88,8 @@ struct ProjectCommand: AsyncParsableCommand {
 
     @Option(help: "Where the emulator records the video (default: a new temporary directory).")
     var record: String?
+
+    @OptionGroup var reconnection: ReconnectOptions
 
     @Argument(parsing: .postTerminator, help: "The command to project, after --.")
     var command: [String] = []
@@ -174,8 +181,11 @@ struct ProjectCommand: AsyncParsableCommand {
         let options = X11InputOptions(pan: pan == .drag ? .drag : .scroll, pinch: pinch == .off ? .off : .ctrlScroll)
         let projection: CarWindowProjection
         do {
+            var projectionOptions = settings.projectionOptions(app: app)
+            projectionOptions.disconnectPolicy = reconnection.policy
             projection = try await CarWindowProjection(
-                app: app, host: target.host, port: target.port, settings: settings)
+                options: projectionOptions, transport: TCPTransport(host: target.host, port: target.port),
+                settings: settings)
             await ProjectView.install(application: application, options: options, in: projection)
         } catch {
             await application.stop()

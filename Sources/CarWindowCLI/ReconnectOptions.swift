@@ -1,8 +1,8 @@
 import ArgumentParser
 import SDLProjection
 
-/// `--reconnect` and its tuning, shared by `carwindow stream` and `carwindow demo`: what a lost connection to the
-/// head unit does to the run.
+/// `--reconnect` and its tuning, shared by `carwindow stream`, `demo` and `project`: what a lost connection to the
+/// head unit (or a first connection that fails) does to the run.
 struct ReconnectOptions: ParsableArguments {
     @Flag(help: "When the connection to the head unit is lost, connect and register again (exponential backoff).")
     var reconnect = false

@@ -17,6 +17,8 @@ public enum ConsoleCommand: Hashable, Sendable {
     case reject([VideoFormat])
     case drop(AppID)
     case answer(AppID, Bool)
+    /// Stop (or resume) answering every app, and every app that connects meanwhile: a hung head unit.
+    case answerAll(Bool)
     case endVideo(AppID)
     case tap(AppID, x: Int, y: Int)
     /// A tap at the centre of one of the app's haptic rects, by its id.
@@ -40,6 +42,7 @@ public enum ConsoleCommand: Hashable, Sendable {
         drop APP                          close the app's connection
         silence APP                       stop answering the app (a stalled head unit)
         answer APP                        answer the app again
+        silence all | answer all          the same for every app, and for apps that connect meanwhile (TCP only)
         end-video APP                     end the app's video service from the head unit
         tap APP X Y                       tap at X,Y: OnTouchEvent BEGIN then END
         tap-rect APP ID                   tap the centre of the app's haptic rect ID
@@ -99,6 +102,8 @@ public enum ConsoleCommand: Hashable, Sendable {
             for word in rest { formats.append(try VideoFormat(parsing: word)) }
             self = .reject(formats)
         case ("drop", 1): self = .drop(try app(0))
+        case ("silence", 1) where rest[0].lowercased() == "all": self = .answerAll(false)
+        case ("answer", 1) where rest[0].lowercased() == "all": self = .answerAll(true)
         case ("silence", 1): self = .answer(try app(0), false)
         case ("answer", 1): self = .answer(try app(0), true)
         case ("end-video", 1): self = .endVideo(try app(0))
@@ -207,6 +212,9 @@ public enum ConsoleCommand: Hashable, Sendable {
         case .answer(let app, let answering):
             try await headUnit.setAnswering(answering, for: app)
             return answering ? "answering \(app)" : "not answering \(app)"
+        case .answerAll(let answering):
+            await headUnit.setAnsweringAll(answering)
+            return answering ? "answering every app" : "answering no app, new ones included"
         case .endVideo(let app):
             try await headUnit.endVideoService(for: app)
             return "ended \(app)'s video"

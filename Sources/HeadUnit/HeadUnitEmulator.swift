@@ -65,6 +65,8 @@ public actor HeadUnitEmulator {
     private var rejectedFormats: Set<VideoFormat> = []
     private var connections: [AppID: Connection] = [:]
     private var connectionCount = 0
+    /// `false` after ``setAnsweringAll(_:)`` silenced the head unit: new connections are accepted and never answered.
+    private var answersNewConnections = true
     /// The hashID of each app's last OnHashChange, by policy app id: it outlives the connection, for resumption.
     var resumptionHashes: [String: String] = [:]
     private var eventSubscribers: [UUID: AsyncStream<HeadUnitEvent>.Continuation] = [:]
@@ -254,6 +256,7 @@ public actor HeadUnitEmulator {
         )
         session.rejectedFormats = rejectedFormats
         session.resumptionHashes = resumptionHashes
+        session.silent = !answersNewConnections
         connections[app] = Connection(app: app, session: session, outbox: continuation, channel: channel.channel)
         emit(.connected(app, remote: channel.channel.remoteAddress?.description ?? "?"))
         do {
@@ -280,6 +283,18 @@ public actor HeadUnitEmulator {
             logger.debug("connection ended", metadata: ["app": "\(app)", "error": "\(error)"])
         }
         closed(app)
+    }
+
+    /// Stops (or resumes) answering every app, connected now or later: TCP is still accepted and frames are read,
+    /// logged and recorded, but nothing is sent, not even a HeartbeatACK. A hung head unit, for an app's heartbeat
+    /// and start timeouts.
+    ///
+    /// ```swift
+    /// await headUnit.setAnsweringAll(false)   // the app's heartbeat goes unanswered: it reconnects, and times out
+    /// ```
+    public func setAnsweringAll(_ answering: Bool) {
+        answersNewConnections = answering
+        for connection in connections.values { connection.session.silent = !answering }
     }
 
     private func handle(_ frame: SDLFrame, from app: AppID) {

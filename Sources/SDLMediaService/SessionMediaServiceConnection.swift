@@ -131,7 +131,8 @@ public struct SessionMediaServiceConnection<Service: MediaServiceKind>: Sendable
             return MediaServiceFailure(.connectionFailed, "\(doing): \(error)")
         }
         switch error.kind {
-        case .connectionClosed, .peerStalled: return MediaServiceFailure(.transportClosed, "\(doing): \(error)")
+        case .connectionClosed, .peerStalled, .heartbeatUnanswered:
+            return MediaServiceFailure(.transportClosed, "\(doing): \(error)")
         case .security: return MediaServiceFailure(.protectionFailed, "\(doing): \(error)")
         default: return MediaServiceFailure(.connectionFailed, "\(doing): \(error)")
         }

@@ -5,6 +5,7 @@ import SDLRPC
 public import SDLSession
 public import SDLStreaming
 import NIOConcurrencyHelpers
+import NIOCore
 
 /// One projection into a head unit, whatever draws the frames: it connects and registers, follows the video
 /// lifecycle, plays audio beside the video, turns the driver's touches into view points, reports everything as
@@ -71,6 +72,12 @@ public actor StreamingSession {
     var backoffWake: AsyncStream<Void>.Continuation?
     private let subscribers = Broadcast<ProjectionEvent>(replaysCurrent: false, buffering: .bufferingNewest(1024))
     var stopRequest: AsyncStream<Outcome>.Continuation?
+    /// What the last connection's audio had not sent when it ended: the next connection plays this instead of the
+    /// file from its start. `nil` until a connection with audio ended.
+    var unsentAudio: ByteBuffer?
+    /// Whether this connection's audio manager holds the audio yet (its push is done): before that, what it has
+    /// not sent says nothing about the file.
+    private var audioQueued = false
     private var touchFilter = ConsecutiveDuplicateFilter<OnTouchEvent>()
     private var touchScale = 1.0
 
@@ -138,25 +145,45 @@ public actor StreamingSession {
     /// Connects and registers. ``run(source:)`` does this itself when it has not been done; call it first to learn
     /// of a refused connection or registration before handing the run to a task.
     ///
-    /// - Throws: ``ProjectionFailure`` `connectFailed` or `registrationRefused`; `invalidState` when already done.
+    /// With ``ProjectionOptions/DisconnectPolicy/reconnect(_:)`` a first connection that fails (refused, timed
+    /// out, a head unit that never answers) is retried like a lost one: `reconnecting` events, then `gaveUp` when
+    /// the policy's attempts are spent. A refused registration is an answer, not a lost link: it is not retried.
+    ///
+    /// - Throws: ``ProjectionFailure`` `connectFailed`, `registrationRefused` or `gaveUp`; `invalidState` when
+    ///   already done, or when ``stop()`` came while retrying.
     public func connect() async throws(ProjectionFailure) {
         guard phase == .idle else { throw ProjectionFailure(.invalidState, "connect() called twice") }
         phase = .connected
+        var failure: ProjectionFailure
         do {
             try await session.start()
+            await reportRegistration(of: session)
+            return
         } catch let error as SDLSessionError {
-            phase = .stopped
-            finishSubscribers()
-            if case .registrationFailed = error.kind {
-                throw ProjectionFailure(.registrationRefused, "registration refused: \(error)")
-            }
-            throw ProjectionFailure(.connectFailed, "cannot connect to \(endpoint): \(error)")
+            failure =
+                if case .registrationFailed = error.kind {
+                    ProjectionFailure(.registrationRefused, "registration refused: \(error)")
+                } else {
+                    ProjectionFailure(.connectFailed, "cannot connect to \(endpoint): \(error)")
+                }
         } catch {
-            phase = .stopped
-            finishSubscribers()
-            throw ProjectionFailure(.connectFailed, "cannot connect to \(endpoint): \(error)")
+            failure = ProjectionFailure(.connectFailed, "cannot connect to \(endpoint): \(error)")
         }
-        await reportRegistration(of: session)
+        if failure.kind == .connectFailed, !stopRequested, let policy = options.disconnectPolicy.reconnectPolicy {
+            switch await reconnect(policy: policy, lost: failure) {
+            case nil:
+                if !stopRequested { return }
+                failure = ProjectionFailure(.invalidState, "stop() came while connecting")
+            case .finished:
+                failure = ProjectionFailure(.invalidState, "stop() came while connecting")
+            case .failed(let gaveUp):
+                failure = gaveUp
+                yield(.error(message: gaveUp.message, source: nil))
+            }
+        }
+        phase = .stopped
+        finishSubscribers()
+        throw failure
     }
 
     func reportRegistration(of session: SDLSession) async {
@@ -212,6 +239,8 @@ public actor StreamingSession {
             stopRequest?.yield(.finished)
             backoffWake?.yield()
         case .connected:
+            // A first connection still being retried (connect() with .reconnect) ends its backoff wait now.
+            backoffWake?.yield()
             phase = .stopped
             try? await session.stop()
             finishSubscribers()
@@ -258,6 +287,9 @@ public actor StreamingSession {
             reporter: { [weak self] event in await self?.yield(event) })
         let driver = SessionVideoDriver(session: session, capabilityWait: options.capabilityWait)
         let audioFile = options.audioFile
+        // After a reconnection the audio goes on where it was: the previous connection's unsent rest, maybe empty.
+        let resumedAudio = unsentAudio
+        audioQueued = false
         // The relay says when it has passed on the manager's `.stopped`, so shutdown waits for the event to be out.
         let (stops, stopped) = AsyncStream.makeStream(of: Void.self)
 
@@ -272,7 +304,12 @@ public actor StreamingSession {
                 group.addTask {
                     // A file that cannot be played is reported; the video carries on.
                     do {
-                        _ = try await audio.manager.push(file: audioFile)
+                        if let resumedAudio {
+                            if resumedAudio.readableBytes > 0 { _ = try await audio.manager.push(resumedAudio) }
+                        } else {
+                            _ = try await audio.manager.push(file: audioFile)
+                        }
+                        await self.setAudioQueued()
                         await audio.manager.play()
                     } catch {
                         await self.yield(.error(message: "\(error)", source: "audio"))
@@ -329,12 +366,18 @@ public actor StreamingSession {
                 first = next
                 break
             }
+            if let audio, audioQueued {
+                // Kept for a reconnection: the new connection plays on from here.
+                unsentAudio = await audio.manager.unsentAudio()
+            }
             await audio?.manager.stopStreaming()
             await shutDown(stops: stops)
             group.cancelAll()
             return first
         }
     }
+
+    private func setAudioQueued() { audioQueued = true }
 
     private func makeAudio() async throws(ProjectionFailure) -> SessionAudioStream<ContinuousClock>? {
         guard options.audioFile != nil else { return nil }

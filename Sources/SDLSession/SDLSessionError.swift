@@ -37,6 +37,9 @@ public struct SDLSessionError: Error, Hashable, Sendable, CustomStringConvertibl
         /// The head unit started the RPC service but did not answer RegisterAppInterface within
         /// ``AppConfiguration/Timeouts/response``: its HMI is not up, or it stalled.
         case registrationTimeout(Duration)
+        /// The connection went quiet and the head unit answered no Heartbeat (``AppConfiguration/Heartbeat``):
+        /// nothing arrived for this long. A stalled head unit, as good as gone.
+        case heartbeatUnanswered(Duration)
         /// The head unit answered with a frame of another session.
         case unexpectedSessionID(expected: UInt8, got: UInt8)
         /// The head unit speaks a protocol version this library cannot (protocol 1 answers).
@@ -93,6 +96,8 @@ public struct SDLSessionError: Error, Hashable, Sendable, CustomStringConvertibl
             base = "the head unit accepted the connection but did not answer the RPC StartService within \(after)"
         case .registrationTimeout(let after):
             base = "the head unit started the RPC service but did not answer RegisterAppInterface within \(after)"
+        case .heartbeatUnanswered(let after):
+            base = "the head unit sent nothing for \(after), not even an answer to a Heartbeat: it stalled"
         case .unexpectedSessionID(let expected, let got): base = "frame for session \(got), expected \(expected)"
         case .unsupportedProtocolVersion(let version): base = "unsupported protocol version \(version)"
         case .serviceRejected(let service, let nak): base = "StartService \(service) rejected: \(Self.describe(nak))"

@@ -2,7 +2,7 @@ import Testing
 
 @Suite("carwindow bench")
 struct BenchCommandTests {
-    @Test("bench --help lists the media, carwindow and project benchmarks")
+    @Test("bench --help lists the media, carwindow, project and hostile benchmarks")
     func benchHelp() async throws {
         let result = try await BinaryRunner.runOffPool(["bench", "--help"])
         #expect(result.status == 0)
@@ -55,6 +55,8 @@ struct BenchCommandTests {
                                       convert, encode, packetize.
               project                 Measure projecting an X11 application: capture
                                       against memcpy, a still app's CPU, touch latency.
+              hostile                 Run the app against hostile head units: peak memory,
+                                      the typed error and the drops of each.
 
               See 'carwindow help bench <subcommand>' for detailed help.
             """
@@ -90,4 +92,21 @@ struct BenchCommandTests {
               --version               Show the version.
               -h, --help              Show help information.
             """
+}
+
+@Suite("carwindow bench hostile")
+struct BenchHostileCommandTests {
+    @Test("bench hostile prints every case with its peak RSS and its typed error, and the flood's drops")
+    func hostile() async throws {
+        let result = try await BinaryRunner.runOffPool(["bench", "hostile", "--flood", "5000"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        func line(_ name: String) -> String { lines.first { $0.hasPrefix(name) } ?? "" }
+        #expect(line("notification flood").contains("\(5_001 - 1_024) of 5001 dropped"))
+        #expect(line("100 MB frame length").contains("exceeds the limit of 131072 bytes"))
+        #expect(line("never ACKs StartService").contains("protocolStartTimeout"))
+        #expect(line("silent after registering").contains("heartbeatUnanswered"))
+        #expect(line("stops reading").contains("heartbeatUnanswered"))
+        #expect(lines.dropFirst().allSatisfy { $0.contains(" MB ") })
+    }
 }

@@ -46,6 +46,31 @@ struct ProjectCommandTests {
         #expect(result.stderr == "error: /nonexistent/carwindow-no-such-app: command not found\n", "\(result.stderr)")
     }
 
+    @Test("--reconnect: a head unit that refuses every connection is retried, then 'gave up', exit status 1")
+    func reconnectGivesUp() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cw-project-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let program = """
+            import gi
+            gi.require_version("Gtk", "3.0")
+            from gi.repository import Gtk
+            win = Gtk.Window(title="waiting")
+            win.add(Gtk.Label(label="no car"))
+            win.show_all()
+            Gtk.main()
+            """
+        let file = directory.appendingPathComponent("window.py")
+        try program.write(to: file, atomically: true, encoding: .utf8)
+        // Port 1 on loopback: nothing listens there, so every connect is refused at once.
+        let result = try await BinaryRunner.runOffPool([
+            "project", "--no-viewer", "--core", "127.0.0.1:1", "--reconnect", "--reconnect-attempts", "2",
+            "--reconnect-max-delay", "0.1", "--", "/usr/bin/python3", file.path,
+        ])
+        #expect(result.status == 1, "stdout: \(result.stdout) stderr: \(result.stderr)")
+        #expect(result.stderr.contains("gave up reconnecting after 2 attempts"), "\(result.stderr)")
+    }
+
     @Test("no command and no --display is a usage error")
     func noCommand() async throws {
         let result = try await BinaryRunner.runOffPool(["project"])

@@ -88,7 +88,8 @@ final class ProjectionHarness {
     init(
         video: VideoCapability = VideoCapability(), quirks: CoreQuirks = CoreQuirks(),
         lights: VehicleLights = VehicleLights(),
-        disconnectPolicy: ProjectionOptions.DisconnectPolicy = .fail, resumptionHashID: String? = nil
+        disconnectPolicy: ProjectionOptions.DisconnectPolicy = .fail, resumptionHashID: String? = nil,
+        configureApp: (inout AppConfiguration) -> Void = { _ in }, audioFile: String? = nil
     ) async throws {
         recordings = FileManager.default.temporaryDirectory.appendingPathComponent("cw-int-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: recordings, withIntermediateDirectories: true)
@@ -102,8 +103,10 @@ final class ProjectionHarness {
         var app = NavigationDemo.appConfiguration(name: "Integration Test")
         app.logger.logLevel = .critical
         app.resumptionHashID = resumptionHashID
+        configureApp(&app)
         var options = CarWindowSettings().projectionOptions(app: app)
         options.disconnectPolicy = disconnectPolicy
+        options.audioFile = audioFile
         projection = try CarWindowProjection(options: options, transport: TCPTransport(host: "127.0.0.1", port: port))
         try screen.install(in: projection.window)
         tasks.append(projectionEvents.consume(projection.events()))

@@ -40,6 +40,20 @@ extension AudioStreamManager {
         return enqueue(audio.bytes)
     }
 
+    /// The audio not handed to the transport yet, in the head unit's format: the rest of the item playing (or of
+    /// the one a lost service cut off), then every item waiting, in order. A projection that reconnects pushes it
+    /// on the new connection's manager, so playback resumes where it was instead of starting its file again.
+    ///
+    /// ```swift
+    /// let rest = await oldManager.unsentAudio()
+    /// if rest.readableBytes > 0 { try await newManager.push(rest) }
+    /// ```
+    public func unsentAudio() -> ByteBuffer {
+        var rest = cutOffRest ?? ByteBuffer()
+        for item in queue.items { rest.writeImmutableBuffer(item.bytes) }
+        return rest
+    }
+
     /// Plays queued items in order, now and as they are pushed, until ``stop()``. Audio only flows while the
     /// service is ready; until then items wait.
     public func play() {

@@ -47,6 +47,9 @@ public actor AudioStreamManager<C: Clock> where C.Duration == Duration {
     var queue = AudioPlaybackQueue()
     /// Whether queued items should play (``play()``) or wait (``stop()``).
     var isPlaying = false
+    /// The unsent rest of the item the last service stop cut off, for ``unsentAudio()``; cleared when playback
+    /// starts again.
+    var cutOffRest: ByteBuffer?
     /// The open service, while playback may send.
     var stream: AudioStreamDescription?
     var pacer: AudioPacer<C.Instant>
@@ -149,6 +152,7 @@ public actor AudioStreamManager<C: Clock> where C.Duration == Duration {
             engine.enqueue(.acknowledgeEndService)
         case .startPlayback(let description):
             stream = description
+            cutOffRest = nil
             failedSends = 0
             wakeContinuation.yield()
         case .stopPlayback:
@@ -172,6 +176,7 @@ public actor AudioStreamManager<C: Clock> where C.Duration == Duration {
         let lost = pendingCompletions.map(\.item)
         pendingCompletions.removeAll()
         for item in lost { emit(.finished(item, .serviceStopped)) }
+        if queue.playing != nil { cutOffRest = queue.items.first?.bytes }
         if let cut = queue.cutPlaying() { emit(.finished(cut, .serviceStopped)) }
     }
 

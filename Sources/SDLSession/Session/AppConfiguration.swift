@@ -83,6 +83,8 @@ public struct AppConfiguration: Sendable {
     /// (``SDLSession/resumptionHashID``), so the head unit can resume the app's data. `nil` (the default) asks for
     /// nothing to be resumed. A head unit that cannot resume still registers the app, with `RESUME_FAILED`.
     public var resumptionHashID: String?
+    /// The liveness check of a quiet connection (Heartbeat, then a deadline); `nil` turns it off.
+    public var heartbeat: Heartbeat? = Heartbeat()
 
     public init(
         appName: String,

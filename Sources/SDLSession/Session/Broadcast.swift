@@ -21,6 +21,7 @@ public final class Broadcast<Value: Sendable>: Sendable {
         var subscribers: [Int: AsyncStream<Value>.Continuation] = [:]
         var nextID = 0
         var finished = false
+        var dropped = 0
     }
 
     private let state: NIOLockedValueBox<State>
@@ -40,6 +41,10 @@ public final class Broadcast<Value: Sendable>: Sendable {
         self.replaysCurrent = replaysCurrent
         self.buffering = buffering
     }
+
+    /// Values a subscriber's full buffer did not take (each subscriber counts), since the start: a reader too slow
+    /// for what is sent loses the oldest, and this says how many.
+    public var droppedCount: Int { state.withLockedValue { $0.dropped } }
 
     /// The last value sent (or the initial one).
     public var current: Value? { state.withLockedValue { $0.current } }
@@ -70,7 +75,9 @@ public final class Broadcast<Value: Sendable>: Sendable {
         // Yield under the lock so a subscriber that joins concurrently sees each value once, in order.
         state.withLockedValue { state in
             state.current = value
-            for subscriber in state.subscribers.values { subscriber.yield(value) }
+            for subscriber in state.subscribers.values {
+                if case .dropped = subscriber.yield(value) { state.dropped += 1 }
+            }
         }
     }
 

@@ -25,6 +25,7 @@ extension SDLSession {
             group.addTask { await self.writeLoop(connection, doorbell: doorbell) }
             group.addTask { await self.jobLoop(jobs) }
             group.addTask { await self.secondaryLinkLoop(links) }
+            group.addTask { await self.watchLiveness() }
             do {
                 for try await frame in connection.inbound {
                     await self.receive(frame)
@@ -147,6 +148,7 @@ extension SDLSession {
     // MARK: Incoming
 
     func receive(_ incoming: SDLFrame) async {
+        receivedFrameCount &+= 1
         await perform(decide(incoming))
     }
 

@@ -228,7 +228,7 @@ extension SDLSession {
         } catch {
             logger.error("notification does not decode", metadata: ["error": "\(error)"])
         }
-        notificationEvents.send(message)
+        publish(message)
         return io
     }
 

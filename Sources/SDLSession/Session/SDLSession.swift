@@ -55,6 +55,8 @@ public actor SDLSession {
     var runTask: Task<Void, Never>?
     var connectWaiter: CheckedContinuation<Void, any Error>?
     var closingError: SDLSessionError?
+    /// Frames read so far (either transport): the heartbeat's sign of life (SDLSession+Heartbeat.swift).
+    var receivedFrameCount: UInt64 = 0
 
     var outbound = OutboundQueue()
     var nextTicket: UInt64 = 0
@@ -93,7 +95,8 @@ public actor SDLSession {
     let hmiStatuses = Broadcast<HMIStatus>()
     let permissionChanges = Broadcast<OnPermissionsChange>()
     let videoCapabilities = Broadcast<VideoStreamingCapability>()
-    let notificationEvents = Broadcast<RPCNotificationMessage>(replaysCurrent: false)
+    let notificationEvents = Broadcast<RPCNotificationMessage>(
+        replaysCurrent: false, buffering: .bufferingNewest(SDLSession.notificationBuffer))
     let serviceEndEvents = Broadcast<ServiceEnd>(replaysCurrent: false)
     let secondaryEvents = Broadcast<SecondaryTransportEvent>(replaysCurrent: false)
     let rpcProtectionStatuses = Broadcast<RPCProtectionStatus>(.unprotected)
@@ -171,7 +174,9 @@ public actor SDLSession {
         videoCapabilities.subscribe()
     }
 
-    /// A new stream of every RPC notification from the head unit, in arrival order, from now on.
+    /// A new stream of every RPC notification from the head unit, in arrival order, from now on. Each stream keeps
+    /// the newest ``notificationBuffer`` for a slow reader: a head unit flooding notifications loses the reader the
+    /// oldest (counted in ``droppedNotifications`` and logged), never the app its memory.
     public func notifications() -> AsyncStream<RPCNotificationMessage> { notificationEvents.subscribe() }
 
     /// A new stream of the streaming services that ended without the app asking, in order, from now on: the head

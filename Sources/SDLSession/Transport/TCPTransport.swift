@@ -19,10 +19,16 @@ public struct TCPTransport: SDLTransport {
         public var connectTimeout: Duration
         /// How long the head unit may leave a frame half-sent before the link is dropped as stalled.
         public var stallTimeout: Duration
+        /// TCP keepalive on the socket (a head unit gone without a FIN); `nil` leaves it off.
+        public var keepalive: TCPKeepalive?
 
-        public init(connectTimeout: Duration = .seconds(10), stallTimeout: Duration = .seconds(10)) {
+        public init(
+            connectTimeout: Duration = .seconds(10), stallTimeout: Duration = .seconds(10),
+            keepalive: TCPKeepalive? = TCPKeepalive()
+        ) {
             self.connectTimeout = connectTimeout
             self.stallTimeout = stallTimeout
+            self.keepalive = keepalive
         }
     }
 
@@ -57,6 +63,7 @@ public struct TCPTransport: SDLTransport {
             channel = try await ClientBootstrap(group: group)
                 .connectTimeout(TimeAmount(configuration.connectTimeout))
                 .channelOption(.socketOption(.tcp_nodelay), value: 1)
+                .keepalive(configuration.keepalive)
                 .connect(host: host, port: port) { channel in
                     channel.eventLoop.makeCompletedFuture {
                         try channel.pipeline.syncOperations.addHandler(SDLFrameChannelHandler(stallTimeout: stall))

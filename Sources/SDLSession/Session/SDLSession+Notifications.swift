@@ -1,0 +1,24 @@
+import Logging
+import SDLRPC
+
+/// Notifications to the app's subscribers, bounded: a hostile or broken head unit may send them without end.
+extension SDLSession {
+    /// What each ``notifications()`` stream keeps for a reader that is behind.
+    public static let notificationBuffer = 1_024
+
+    /// Notifications that a subscriber's full buffer lost, since the session was made (each subscriber counts).
+    public nonisolated var droppedNotifications: Int { notificationEvents.droppedCount }
+
+    /// Hands `message` to the subscribers; the first loss, and every 1024th after it, is logged with the count.
+    func publish(_ message: RPCNotificationMessage) {
+        let before = notificationEvents.droppedCount
+        notificationEvents.send(message)
+        let after = notificationEvents.droppedCount
+        guard after > before else { return }
+        if before == 0 || after / Self.notificationBuffer > before / Self.notificationBuffer {
+            logger.warning(
+                "a notification reader is behind: the oldest notifications are dropped",
+                metadata: ["dropped": "\(after)", "function": "\(message.functionID)"])
+        }
+    }
+}

@@ -1,0 +1,212 @@
+import NIOCore
+import NIOPosix
+import SDLRPC
+import SDLSession
+import SDLWire
+import Testing
+
+/// Head units that attack the app's resources rather than break the protocol: each ends with a typed error or
+/// a counted loss, and the app's memory stays bounded whatever the head unit does.
+@Suite("Hostile head units", .timeLimit(.minutes(1)))
+struct HostileHeadUnitTests {
+    static func quickHeartbeat(idle: Duration = .milliseconds(100), answer: Duration = .milliseconds(300))
+        -> AppConfiguration
+    {
+        var app = AppConfiguration.test()
+        app.heartbeat = AppConfiguration.Heartbeat(idle: idle, answerTimeout: answer)
+        return app
+    }
+
+    @Test("a flood of notifications nobody reads: the stream keeps the newest 1024, the rest is dropped and counted")
+    func notificationFlood() async throws {
+        let flood = 5_000
+        try await withSession(headUnit: { link in
+            try await link.acceptSession()
+            try await link.acceptRegistration()
+            for index in 0..<flood { try link.notify(.onHashChange, json: #"{"hashID":"h\#(index)"}"#) }
+            // Frames are handled in order: when the app sees NONE, the whole flood has gone through. (NONE asks for
+            // nothing; FULL would make the app fetch the video capability first.)
+            try link.hmiStatus("NONE")
+            try await link.acceptShutdown()
+            await link.drain()
+        }) { session in
+            let unread = await session.notifications()
+            let statuses = await session.hmiStatusUpdates()
+            try await session.start()
+            for await status in statuses where status.hmiLevel == HMILevel.none { break }
+            #expect(await session.resumptionHashID == "h\(flood - 1)")
+            try await session.stop()
+            var kept = 0
+            for await _ in unread { kept += 1 }
+            // The flood, the OnHMIStatus: the newest 1024 kept, every other one counted as dropped.
+            #expect(kept == SDLSession.notificationBuffer)
+            #expect(session.droppedNotifications == flood + 1 - SDLSession.notificationBuffer)
+        }
+    }
+
+    @Test("a 100 MB frame length: a typed wire error at the header, before any payload is buffered")
+    func hugeFrameLength() async throws {
+        try await withSession(headUnit: { link in
+            try await link.acceptSession()
+            try await link.acceptRegistration()
+            var header = ByteBuffer()
+            FrameHeader(
+                version: 5, frameType: .single, serviceType: .rpc, frameInfo: 0, sessionID: 1,
+                dataSize: 100_000_000, messageID: 9
+            )
+            .write(to: &header)
+            try link.connection.sendBytes(header)
+            await link.drain()
+        }) { session in
+            let states = await session.connectionStateUpdates()
+            // The header may come while start() still runs (it fails then) or just after (the session closes).
+            var error: SDLSessionError?
+            do {
+                try await session.start()
+                for await state in states {
+                    if case .closed(let closing) = state {
+                        error = closing
+                        break
+                    }
+                }
+            } catch let failure as SDLSessionError {
+                error = failure
+            }
+            guard case .wire(let wire) = error?.kind else {
+                Issue.record("expected a wire error, got \(String(describing: error))")
+                return
+            }
+            #expect(wire.kind == .payloadTooLarge(size: 100_000_000, limit: 131_072))
+        }
+    }
+
+    @Test("a head unit that goes silent after registering: the Heartbeat goes unanswered, heartbeatUnanswered")
+    func silentAfterRegistration() async throws {
+        try await withSession(Self.quickHeartbeat(), headUnit: { link in
+            try await link.acceptSession()
+            try await link.acceptRegistration()
+            // Reads on (a Heartbeat among what it reads), answers nothing.
+            await link.drain()
+        }) { session in
+            let states = await session.connectionStateUpdates()
+            try await session.start()
+            for await state in states {
+                guard case .closed(let error) = state else { continue }
+                #expect(error?.kind == .heartbeatUnanswered(.milliseconds(400)))
+                return
+            }
+            Issue.record("the session never closed")
+        }
+    }
+
+    @Test("a head unit that answers Heartbeats is kept: the app asks when idle and carries on")
+    func answeredHeartbeats() async throws {
+        try await withSession(Self.quickHeartbeat(answer: .seconds(2)), headUnit: { link in
+            try await link.acceptSession()
+            try await link.acceptRegistration()
+            var answered = 0
+            while true {
+                let message = try await link.receive()
+                if message.controlFrameInfo == .heartbeat {
+                    try link.sendControl(.heartbeatACK, service: .control)
+                    answered += 1
+                    // Three answered: tell the app (it waits for NONE), and answer any later one the same way.
+                    if answered == 3 { try link.hmiStatus("NONE") }
+                } else if message.controlFrameInfo == .endService {
+                    try link.sendControl(.endServiceACK, service: .rpc)
+                    break
+                } else if message.serviceType == .rpc {
+                    let request = try RPCPayload(decoding: message.payload)
+                    #expect(request.functionID == .unregisterAppInterface)
+                    try link.sendRPC(
+                        .response, .unregisterAppInterface, correlationID: request.correlationID,
+                        json: #"{"success":true,"resultCode":"SUCCESS"}"#)
+                }
+            }
+            #expect(answered >= 3)
+            await link.drain()
+        }) { session in
+            let statuses = await session.hmiStatusUpdates()
+            try await session.start()
+            for await status in statuses where status.hmiLevel == HMILevel.none { break }
+            // Three Heartbeats answered within the deadline: the session is still up.
+            #expect(await session.state == .ready)
+            try await session.stop()
+        }
+    }
+
+    @Test("a head unit that stops reading: video sends block, the Heartbeat cannot get out, a typed error ends it")
+    func stopsReading() async throws {
+        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .childChannelOption(.socketOption(.so_rcvbuf), value: 16_384)
+            .bind(host: "127.0.0.1", port: 0) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(SDLFrameDecoder()))
+                    try channel.pipeline.syncOperations.addHandler(MessageToByteHandler(SDLFrameEncoder()))
+                    return try NIOAsyncChannel<SDLFrame, SDLFrame>(wrappingChannelSynchronously: channel)
+                }
+            }
+        let port = try #require(server.channel.localAddress?.port)
+        let (closed, close) = AsyncStream.makeStream(of: Void.self)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                try await server.executeThenClose { clients in
+                    for try await client in clients {
+                        try await client.executeThenClose { inbound, outbound in
+                            var frames = inbound.makeAsyncIterator()
+                            try await Self.acceptUpToVideo(&frames, outbound)
+                            // Reads nothing more: NIO stops reading the socket, the kernel's buffers fill.
+                            for await _ in closed { break }
+                        }
+                        break
+                    }
+                }
+            }
+            var app = Self.quickHeartbeat(idle: .milliseconds(200), answer: .milliseconds(500))
+            app.timeouts = .all(.seconds(10))
+            let session = SDLSession(configuration: app, transport: TCPTransport(host: "127.0.0.1", port: port))
+            try await session.start()
+            _ = try await session.startVideoService(
+                VideoStartService(height: 480, width: 800, videoProtocol: "RAW", videoCodec: "H264"))
+            let chunk = ByteBuffer(repeating: 0x42, count: 64 * 1024)
+            var accepted = 0
+            let error = await sessionError {
+                while true {
+                    try await session.sendData(chunk, on: .video)
+                    accepted += chunk.readableBytes
+                }
+            }
+            #expect(error?.kind == .heartbeatUnanswered(.milliseconds(700)))
+            // Bounded: what the transport took is what the sockets hold, not what the app would have sent.
+            #expect(accepted < 64 * 1024 * 1024)
+            close.finish()
+            try await group.waitForAll()
+        }
+    }
+
+    /// The head unit's side of a session up to an accepted video service, over TCP.
+    static func acceptUpToVideo(
+        _ frames: inout NIOAsyncChannelInboundStream<SDLFrame>.AsyncIterator,
+        _ outbound: NIOAsyncChannelOutboundWriter<SDLFrame>
+    ) async throws {
+        _ = try #require(try await frames.next())  // RPC StartService
+        let ack = RPCStartServiceACK(protocolVersion: ProtocolVersion(5, 4, 0), hashID: 65537, mtu: 131_072)
+        try await outbound.write(
+            SDLFrame.control(.startServiceACK, service: .rpc, version: 5, sessionID: 1, payload: ack.buffer))
+        let register = try RPCPayload(decoding: try #require(try await frames.next()).payload)
+        try await TCPTransportTests.respond(register, messageID: 1, on: outbound)
+        while let frame = try await frames.next() {
+            // Answered until the video starts: only the silence after it is the case under test.
+            if frame.header.frameType == .control, frame.header.controlFrameInfo == .heartbeat {
+                try await outbound.write(SDLFrame.control(.heartbeatACK, service: .control, version: 5, sessionID: 1))
+                continue
+            }
+            guard frame.header.controlFrameInfo == .startService, frame.header.serviceType == .video else { continue }
+            let videoACK = MediaStartServiceACK(
+                mtu: 131_072, videoProtocol: "RAW", width: 800, videoCodec: "H264", height: 480)
+            try await outbound.write(
+                SDLFrame.control(.startServiceACK, service: .video, version: 5, sessionID: 1, payload: videoACK.buffer))
+            return
+        }
+    }
+}
