@@ -214,13 +214,13 @@ struct AppSession {
         status = newStatus
         var actions = notify(CoreRPC.onHMIStatus, newStatus.json)
         actions.append(.emit(.hmiChanged(app, newStatus)))
-        switch newStatus.level {
+        switch newStatus.hmiLevel {
         case .none:
             // hmi-levels: EndService (video) 0.3-8 ms after the OnHMIStatus(NONE).
             actions += endVideoByHeadUnit()
             actions += endAudioByHeadUnit()
             actions.append(.cancel(.backgroundEnd))
-        case .background where old.level != .background:
+        case .background where old.hmiLevel != .background:
             if case .active(let format, let size, _) = video {
                 video = .active(format, size, dataSinceBackground: false)
             }

@@ -148,7 +148,7 @@ extension HeadUnitEmulator {
     @discardableResult
     public func injectTouches(_ events: [InjectedTouch], to app: AppID) throws(HeadUnitError) -> Int {
         let connection = try connection(app)
-        guard let registration = connection.session.registration, connection.session.status.level == .full else {
+        guard let registration = connection.session.registration, connection.session.status.hmiLevel == .full else {
             return 0
         }
         let copies = configuration.quirks.duplicateTouchEvents && registration.navigation ? 2 : 1

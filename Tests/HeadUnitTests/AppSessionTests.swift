@@ -106,9 +106,9 @@ struct AppSessionTests {
         session.rejectedFormats = [.h264RAW]
         _ = Self.startVideo(&session)
         let fired = session.noneAfterVideoNAKFired()
-        #expect(session.status.level == .none)
+        #expect(session.status.hmiLevel == .none)
         let movedToNone = fired.contains {
-            if case .emit(.hmiChanged(_, let status)) = $0 { status.level == .none } else { false }
+            if case .emit(.hmiChanged(_, let status)) = $0 { status.hmiLevel == .none } else { false }
         }
         #expect(movedToNone)
         #expect(session.noneAfterVideoNAKFired().isEmpty, "a second NONE would be an identical OnHMIStatus")
