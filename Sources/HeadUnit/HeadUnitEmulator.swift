@@ -125,7 +125,7 @@ public actor HeadUnitEmulator {
         return port
     }
 
-    /// A TCP listener whose connections frame bytes with SDLWire's decoder (limit: the MTU) and encoder.
+    /// A TCP listener whose connections go through ``configureLinkPipeline(_:maximumPayload:)``.
     static func bindServer(host: String, port: Int, maximumPayload: Int) async throws(HeadUnitError)
         -> NIOAsyncChannel<NIOAsyncChannel<SDLFrame, SDLFrame>, Never>
     {
@@ -135,16 +135,21 @@ public actor HeadUnitEmulator {
                 .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
                 .bind(host: host, port: port) { channel in
                     channel.eventLoop.makeCompletedFuture {
-                        try channel.pipeline.syncOperations.addHandler(
-                            ByteToMessageHandler(SDLFrameDecoder(maximumPayloadSize: maximumPayload))
-                        )
-                        try channel.pipeline.syncOperations.addHandler(MessageToByteHandler(SDLFrameEncoder()))
+                        try configureLinkPipeline(channel, maximumPayload: maximumPayload)
                         return try NIOAsyncChannel<SDLFrame, SDLFrame>(wrappingChannelSynchronously: channel)
                     }
                 }
         } catch {
             throw HeadUnitError(.bindFailed("\(host):\(port): \(error)"))
         }
+    }
+
+    /// The handlers of every app link, primary and secondary: SDLWire's decoder (limit: the MTU) and encoder. One
+    /// place, so a handler that shapes a link (a throttle, a tap) is one line here.
+    static func configureLinkPipeline(_ channel: any Channel, maximumPayload: Int) throws {
+        let handlers = channel.pipeline.syncOperations
+        try handlers.addHandler(ByteToMessageHandler(SDLFrameDecoder(maximumPayloadSize: maximumPayload)))
+        try handlers.addHandler(MessageToByteHandler(SDLFrameEncoder()))
     }
 
     /// Closes the listener and every app connection, and finishes the event streams.
@@ -256,28 +261,19 @@ public actor HeadUnitEmulator {
         session.resumptionHashes = resumptionHashes
         connections[app] = Connection(app: app, session: session, outbox: continuation, channel: channel.channel)
         emit(.connected(app, remote: channel.channel.remoteAddress?.description ?? "?"))
-        do {
-            try await channel.executeThenClose { inbound, outbound in
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    group.addTask {
-                        for await frame in outbox { try await outbound.write(frame) }
-                    }
-                    do {
-                        for try await frame in inbound { self.handle(frame, from: app) }
-                    } catch let error as SDLWireError {
-                        // Garbage or an oversize header: no way to find the next frame in a byte stream, so
-                        // the connection goes, as Core drops a transport it cannot parse.
-                        self.emit(.error(HeadUnitError(.malformedFrame(error.description), app: app)))
-                    } catch {
-                        // Shutdown or a reset connection: not the app's fault, nothing to report.
-                        self.logger.debug("connection closed", metadata: ["app": "\(app)", "error": "\(error)"])
-                    }
-                    continuation.finish()
-                    try await group.next()
-                }
-            }
-        } catch {
+        let end = await runLink(channel, outbox: outbox, finishing: continuation) { self.handle($0, from: app) }
+        switch end {
+        case .unreadable(let error):
+            // Garbage or an oversize header: no way to find the next frame in a byte stream, so the connection
+            // goes, as Core drops a transport it cannot parse.
+            emit(.error(HeadUnitError(.malformedFrame(error.description), app: app)))
+        case .readFailed(let error):
+            // Shutdown or a reset connection: not the app's fault, nothing to report.
+            logger.debug("connection closed", metadata: ["app": "\(app)", "error": "\(error)"])
+        case .writeFailed(let error):
             logger.debug("connection ended", metadata: ["app": "\(app)", "error": "\(error)"])
+        case .closed:
+            break
         }
         closed(app)
     }
