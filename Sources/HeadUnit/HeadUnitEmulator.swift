@@ -25,6 +25,8 @@ public actor HeadUnitEmulator {
     /// Core's answers are small RPC frames; 4096 of them is far beyond what a reading app ever has in flight.
     public static let maximumQueuedFrames = 4_096
 
+    /// One app's connection: its I/O and resources (the socket, timers, recordings, the TLS engine, the secondary
+    /// link). What Core decides lives in ``AppSession``; the actor executes the actions it returns here.
     final class Connection {
         let app: AppID
         var session: AppSession
@@ -40,14 +42,9 @@ public actor HeadUnitEmulator {
         var audioFile: FileSink?
         var audioBytes = 0
         var audioStreams = 0
-        /// The TLS client engine of this connection, its handshake, and the protected starts waiting for it.
+        /// The TLS client engine of this connection and its handshake.
         var tls: (any SecurityManager)?
-        var handshake: HandshakeStateMachine<ContinuousClock.Instant>?
-        var awaitingProtection: [SDLMessage] = []
-        var handshakeStalled = false
-        /// The head unit's last handshake message, held until the protected ACKs are out
-        /// (``CoreQuirks/protectedACKBeforeFinalHandshakeMessage``).
-        var heldHandshakeMessages: [ByteBuffer] = []
+        var handshake: HandshakeStateMachine<CoreClock.Instant>?
         /// The registered secondary transport, and the services started on it (their answers go back on it).
         var secondary: SecondaryLink?
         var secondaryServices: Set<ServiceType> = []
@@ -76,6 +73,8 @@ public actor HeadUnitEmulator {
     var secondaryTask: Task<Void, any Error>?
     var secondaryServerChannel: (any Channel)?
     let logger: Logger
+    /// Core's delays run on it (``CoreClock``).
+    let clock: CoreClock
 
     /// - Parameters:
     ///   - configuration: where to listen, what to report and record.
@@ -84,9 +83,27 @@ public actor HeadUnitEmulator {
         configuration: HeadUnitConfiguration = HeadUnitConfiguration(),
         logger: Logger = Logger(label: "carwindow.headunit")
     ) {
+        self.init(configuration: configuration, logger: logger, clock: ContinuousClock())
+    }
+
+    /// An emulator whose Core-behaviour delays (activation, the SetVideoConfig answer, NONE after a video NAK, the
+    /// BACKGROUND end, the keyboard timeout, the handshake deadline) run on `clock`, so a test can move time.
+    ///
+    /// ```swift
+    /// let clock = ManualClock()
+    /// let headUnit = HeadUnitEmulator(configuration: HeadUnitConfiguration(port: 0), clock: clock)
+    /// // ... an app registers; the activation waits ...
+    /// clock.advance(by: .milliseconds(500))   // the app goes to FULL
+    /// ```
+    public init<C: Clock<Duration>>(
+        configuration: HeadUnitConfiguration = HeadUnitConfiguration(),
+        logger: Logger = Logger(label: "carwindow.headunit"),
+        clock: C
+    ) {
         self.configuration = configuration
         self.startupVideoCapability = configuration.video
         self.logger = logger
+        self.clock = CoreClock(clock)
     }
 
     // MARK: Lifecycle
@@ -335,7 +352,9 @@ public actor HeadUnitEmulator {
                 let frame = protectedACK(plain, on: connection)
                 log(frame, .coreToApp, connection)
                 route(frame, on: connection)
-                if plain.header.frameType == .control { releaseHeldHandshake(on: connection) }
+                if plain.header.frameType == .control {
+                    execute(connection.session.releaseHeldHandshake(), on: connection)
+                }
             case .sendEncrypted(let frame):
                 guard !connection.session.silent else { continue }
                 for encrypted in encryptedFrames(frame, on: connection) {
@@ -345,8 +364,9 @@ public actor HeadUnitEmulator {
             case .schedule(let timer, let delay):
                 connection.timers[timer]?.cancel()
                 let app = connection.app
+                let deadline = clock.now.advanced(by: delay)
                 connection.timers[timer] = Task {
-                    do { try await Task.sleep(for: delay) } catch { return }
+                    do { try await self.clock.sleep(until: deadline) } catch { return }
                     self.fire(timer, for: app)
                 }
             case .cancel(let timer):
@@ -357,40 +377,27 @@ public actor HeadUnitEmulator {
                 if let error { emit(.error(error)) }
                 connection.channel.close(promise: nil)
             case .protectStart(let message):
-                protectStart(message, on: connection)
+                let progress = handshakeProgress(on: connection)
+                execute(connection.session.protectStart(message, handshake: progress), on: connection)
             case .securityQuery(let payload):
                 receiveSecurityQuery(payload, on: connection)
+            case .beginHandshake:
+                beginHandshake(on: connection)
+            case .stopTLS:
+                connection.tls?.stop()
+            case .handshakeDeadline:
+                handshakeDeadlineReached(on: connection)
             default:
                 executeStream(action, on: connection)
             }
         }
     }
 
+    /// A timer is due: the session decides what it means.
     private func fire(_ timer: SessionTimer, for app: AppID) {
         guard let connection = connections[app] else { return }
         connection.timers[timer] = nil
-        let session = connection.session
-        let actions: [SessionAction]
-        switch timer {
-        case .keyboardTimeout:
-            actions = connection.session.closeKeyboard(result: "TIMED_OUT")
-        case .activation:
-            actions = connection.session.setStatus(
-                .core(
-                    level: .full, navigation: session.registration?.navigation ?? false,
-                    media: session.registration?.isMedia ?? false)
-            )
-        case .noneAfterVideoNAK:
-            actions = connection.session.noneAfterVideoNAKFired()
-        case .videoStart:
-            actions = connection.session.completeVideoStart()
-        case .backgroundEnd:
-            actions = connection.session.backgroundTimerFired()
-        case .handshake:
-            handshakeDeadlineReached(on: connection)
-            actions = []
-        }
-        execute(actions, on: connection)
+        execute(connection.session.timerFired(timer), on: connection)
     }
 }
 
