@@ -8,10 +8,8 @@ extension AppSession {
         case .keyboardTimeout:
             return closeKeyboard(result: "TIMED_OUT")
         case .activation:
-            let registration = registration
-            return setStatus(
-                .core(level: .full, navigation: registration?.navigation ?? false, media: registration?.isMedia ?? false)
-            )
+            let navigation = registration?.navigation ?? false
+            return setStatus(.core(level: .full, navigation: navigation, media: registration?.isMedia ?? false))
         case .noneAfterVideoNAK:
             return noneAfterVideoNAKFired()
         case .videoStart:
