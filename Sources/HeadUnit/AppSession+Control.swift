@@ -173,7 +173,7 @@ extension AppSession {
         guard let registration else { return "Service type: \(number) disallowed, application not registered" }
         let allowedType = registration.navigation || (service == .audio && registration.isMedia)
         guard allowedType else { return "Service type: \(number) disallowed with current HMI type" }
-        guard status.level == .full || status.level == .limited else {
+        guard status.hmiLevel == .full || status.hmiLevel == .limited else {
             return "Service type: \(number) disallowed with current HMI level"
         }
         return nil
@@ -244,7 +244,7 @@ extension AppSession {
 
     /// Core sends OnHMIStatus only when the level changes, so a move to NONE for an app in NONE sends nothing: the
     /// one place both ends of the NONE-after-NAK rule (arming the timer, and its firing) ask.
-    private var isAlreadyInNone: Bool { status.level == .none }
+    private var isAlreadyInNone: Bool { status.hmiLevel == .none }
 
     /// The emulated HMI answered SetVideoConfig: ACK the pending video StartService.
     mutating func completeVideoStart() -> [SessionAction] {
@@ -281,7 +281,7 @@ extension AppSession {
         guard case .active(let format, let size, _) = video else {
             return [.emit(.error(HeadUnitError(.protocolViolation("video data without a video service"), app: app)))]
         }
-        if status.level == .background || status.level == .none {
+        if status.hmiLevel == .background || status.hmiLevel == .none {
             // background-keep-streaming: Core writes none of it.
             video = .active(format, size, dataSinceBackground: true)
             return []
@@ -293,7 +293,7 @@ extension AppSession {
         guard audioActive else {
             return [.emit(.error(HeadUnitError(.protocolViolation("audio data without an audio service"), app: app)))]
         }
-        if status.level == .background || status.level == .none {
+        if status.hmiLevel == .background || status.hmiLevel == .none {
             audioDataSinceBackground = true
             return []
         }
@@ -302,7 +302,7 @@ extension AppSession {
 
     /// The BACKGROUND timer fired: end the streams the app kept feeding.
     mutating func backgroundTimerFired() -> [SessionAction] {
-        guard status.level == .background else { return [] }
+        guard status.hmiLevel == .background else { return [] }
         var actions: [SessionAction] = []
         if case .active(_, _, let fed) = video, fed { actions += endVideoByHeadUnit() }
         if audioActive, audioDataSinceBackground { actions += endAudioByHeadUnit() }

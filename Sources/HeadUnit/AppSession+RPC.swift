@@ -221,7 +221,7 @@ extension AppSession {
     private mutating func receiveNotification(_ rpc: IncomingRPC) -> [SessionAction] {
         switch rpc.function {
         case CoreRPC.onAppCapabilityUpdated:
-            let dropped = quirks.dropAppCapabilityInNONE && status.level == .none
+            let dropped = quirks.dropAppCapabilityInNONE && status.hmiLevel == .none
             return [.emit(.appCapabilityUpdated(app, dropped: dropped))]
         default:
             return []

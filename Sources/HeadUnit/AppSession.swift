@@ -23,6 +23,12 @@ enum SessionAction {
     case protectStart(SDLMessage)
     /// A security query from the app (handshake data or an internal error).
     case securityQuery(ByteBuffer)
+    /// Make a TLS engine and start a handshake for the starts waiting on it.
+    case beginHandshake
+    /// The handshake failed: drop the TLS engine.
+    case stopTLS
+    /// The handshake's deadline timer fired: let its state machine decide.
+    case handshakeDeadline
 }
 
 extension SessionAction {
@@ -114,6 +120,13 @@ struct AppSession {
     var protectedServices: Set<ServiceType> = []
     /// Protected starts past the handshake whose ACK is still to come (with the E bit).
     var startingProtected: Set<ServiceType> = []
+    /// Protected starts waiting for the handshake to end.
+    var awaitingProtection: [SDLMessage] = []
+    /// ``HeadUnitSecurity/HandshakeFault/stall``: this handshake answers no more handshake data.
+    var handshakeStalled = false
+    /// The head unit's last handshake message, held until the protected ACKs are out
+    /// (``CoreQuirks/protectedACKBeforeFinalHandshakeMessage``).
+    var heldHandshakeMessages: [ByteBuffer] = []
 
     init(
         app: AppID,
@@ -214,13 +227,13 @@ struct AppSession {
         status = newStatus
         var actions = notify(CoreRPC.onHMIStatus, newStatus.json)
         actions.append(.emit(.hmiChanged(app, newStatus)))
-        switch newStatus.level {
+        switch newStatus.hmiLevel {
         case .none:
             // hmi-levels: EndService (video) 0.3-8 ms after the OnHMIStatus(NONE).
             actions += endVideoByHeadUnit()
             actions += endAudioByHeadUnit()
             actions.append(.cancel(.backgroundEnd))
-        case .background where old.level != .background:
+        case .background where old.hmiLevel != .background:
             if case .active(let format, let size, _) = video {
                 video = .active(format, size, dataSinceBackground: false)
             }

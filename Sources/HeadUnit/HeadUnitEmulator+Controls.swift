@@ -148,21 +148,8 @@ extension HeadUnitEmulator {
     @discardableResult
     public func injectTouches(_ events: [InjectedTouch], to app: AppID) throws(HeadUnitError) -> Int {
         let connection = try connection(app)
-        guard let registration = connection.session.registration, connection.session.status.level == .full else {
-            return 0
-        }
-        let copies = configuration.quirks.duplicateTouchEvents && registration.navigation ? 2 : 1
-        var sent = 0
-        for event in events {
-            var copiesSent = 0
-            for _ in 0..<copies {
-                let actions = connection.session.notify(CoreRPC.onTouchEvent, event.json)
-                execute(actions, on: connection)
-                if actions.contains(where: \.isSend) { copiesSent += 1 }
-            }
-            sent += copiesSent
-            if copiesSent > 0 { emit(.touchSent(app, type: event.type, notifications: copiesSent)) }
-        }
+        let (actions, sent) = connection.session.touches(events)
+        execute(actions, on: connection)
         return sent
     }
 

@@ -54,29 +54,22 @@ extension HeadUnitEmulator {
         let (outbox, continuation) = AsyncStream<SDLFrame>.makeStream(
             bufferingPolicy: .bufferingOldest(Self.maximumQueuedFrames))
         var registered: AppID?
-        do {
-            try await channel.executeThenClose { inbound, outbound in
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    group.addTask {
-                        for await frame in outbox { try await outbound.write(frame) }
-                    }
-                    do {
-                        for try await frame in inbound {
-                            if let app = registered {
-                                self.handleSecondary(frame, from: app)
-                            } else {
-                                registered = self.register(frame, channel: channel.channel, outbox: continuation)
-                            }
-                        }
-                    } catch {
-                        self.logger.debug("secondary transport closed", metadata: ["error": "\(error)"])
-                    }
-                    continuation.finish()
-                    try await group.next()
-                }
+        let end = await runLink(channel, outbox: outbox, finishing: continuation) { frame in
+            if let app = registered {
+                handleSecondary(frame, from: app)
+            } else {
+                registered = register(frame, channel: channel.channel, outbox: continuation)
             }
-        } catch {
+        }
+        switch end {
+        case .unreadable(let error):
+            logger.debug("secondary transport closed", metadata: ["error": "\(error)"])
+        case .readFailed(let error):
+            logger.debug("secondary transport closed", metadata: ["error": "\(error)"])
+        case .writeFailed(let error):
             logger.debug("secondary transport ended", metadata: ["error": "\(error)"])
+        case .closed:
+            break
         }
         if let registered { secondaryClosed(registered, channel: channel.channel) }
     }

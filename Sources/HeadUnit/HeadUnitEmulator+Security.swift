@@ -8,52 +8,30 @@ import SDLWire
 /// (StartServiceNAK, PS §7), and decrypts every encrypted frame before the session reassembles and records it, so
 /// recordings hold the decrypted stream.
 extension HeadUnitEmulator {
-    func protectStart(_ message: SDLMessage, on connection: Connection) {
-        if connection.tls != nil, connection.handshake?.isComplete == true {
-            execute(connection.session.startAfterProtection(message), on: connection)
-            return
-        }
-        connection.awaitingProtection.append(message)
-        if connection.tls != nil, connection.handshake?.failure == nil { return }  // running: answered when done
-        beginHandshake(on: connection)
+    /// Where this connection's handshake stands, for ``AppSession/protectStart(_:handshake:)``.
+    func handshakeProgress(on connection: Connection) -> HandshakeProgress {
+        guard connection.tls != nil, let handshake = connection.handshake else { return .none }
+        if handshake.isComplete { return .complete }
+        return handshake.failure == nil ? .running : .none
     }
 
-    private func beginHandshake(on connection: Connection) {
+    func beginHandshake(on connection: Connection) {
         guard let security = configuration.security else { return }
         connection.tls?.stop()
-        connection.handshakeStalled = false
-        connection.heldHandshakeMessages = []
-        let factory =
-            configuration.quirks.negotiatesTLS13DespiteConfiguredMaximum
-            ? security.factoryIgnoringMaximumVersion ?? security.factory : security.factory
         let manager: any SecurityManager
         do {
-            manager = try factory.makeManager(
+            manager = try connection.session.handshakeFactory(security).makeManager(
                 role: .headUnit, appID: connection.session.registration?.policyAppID ?? "",
                 vehicleMake: configuration.vehicle.make)
         } catch {
-            failWaiting(on: connection, reason: "no TLS engine: \(error)")
+            execute(connection.session.protectionUnavailable(reason: "no TLS engine: \(error)"), on: connection)
             return
         }
         connection.tls = manager
-        var machine = HandshakeStateMachine<ContinuousClock.Instant>(
-            role: .headUnit, timeout: security.handshakeTimeout)
-        var actions = machine.start(now: .now, using: manager)
+        var machine = HandshakeStateMachine<CoreClock.Instant>(role: .headUnit, timeout: security.handshakeTimeout)
+        let actions = machine.start(now: clock.now, using: manager)
         connection.handshake = machine
-        switch security.fault {
-        case .garbage:
-            // The ClientHello's place is taken by bytes no TLS engine accepts.
-            actions = actions.map { action in
-                guard case .send(var query) = action else { return action }
-                query.binary = Array("this is not a TLS record".utf8)
-                return .send(query)
-            }
-        case .stall:
-            connection.handshakeStalled = true
-        case .dropFinalMessage, nil:
-            break
-        }
-        runHandshake(actions, on: connection)
+        runHandshake(connection.session.handshakeStarted(actions), on: connection)
     }
 
     func receiveSecurityQuery(_ payload: ByteBuffer, on connection: Connection) {
@@ -61,107 +39,43 @@ extension HeadUnitEmulator {
             emit(.error(HeadUnitError(.protocolViolation("security query without a handshake"), app: connection.app)))
             return
         }
-        if connection.handshakeStalled {
-            // Stopped mid-handshake: handshake data goes unanswered; the app's internal error still ends it.
-            guard let query = try? SecurityQuery(decoding: payload), query.queryID == .sendInternalError else {
-                return
-            }
-        }
-        let actions = machine.receive(payload, now: .now, using: manager)
+        guard connection.session.acceptsSecurityQuery(payload) else { return }
+        let actions = machine.receive(payload, now: clock.now, using: manager)
         connection.handshake = machine
         runHandshake(actions, on: connection)
     }
 
     func handshakeDeadlineReached(on connection: Connection) {
         guard var machine = connection.handshake else { return }
-        let actions = machine.deadlineReached(now: .now)
+        let actions = machine.deadlineReached(now: clock.now)
         connection.handshake = machine
         runHandshake(actions, on: connection)
     }
 
+    /// Carries out the handshake machine's `input`, one action at a time, as the session decides.
     private func runHandshake(_ input: [HandshakeAction], on connection: Connection) {
         var actions = input
         let completes = actions.contains { if case .completed = $0 { true } else { false } }
         var holdLastMessage = completes && configuration.quirks.protectedACKBeforeFinalHandshakeMessage
-        if completes, let refusal = certificateRefusal(on: connection), var machine = connection.handshake {
+        if completes, var machine = connection.handshake,
+            let refusal = connection.session.certificateRefusal(
+                peer: connection.tls?.peerCertificate, chain: connection.tls?.peerCertificateChain ?? [],
+                unixTime: Int64(Date().timeIntervalSince1970))
+        {
             // Core checks the certificate once its TLS engine is done, and then sends no last handshake message.
             actions = machine.fail(refusal.error, text: refusal.text)
             connection.handshake = machine
             holdLastMessage = false
         }
         for action in actions {
-            switch action {
-            case .send(let query) where holdLastMessage:
-                // TLS 1.3: the client's Finished. Core answers the protected starts first (the ACK goes out before
-                // it); TLS 1.2 ends with the app's Finished, so nothing is held there.
-                connection.heldHandshakeMessages.append(query.buffer)
-            case .send(let query):
-                execute([.send(connection.session.securityFrame(query.buffer))], on: connection)
-            case .completed:
-                emit(.handshakeCompleted(connection.app))
-                let waiting = connection.awaitingProtection
-                connection.awaitingProtection = []
-                for message in waiting {
-                    execute(connection.session.startAfterProtection(message), on: connection)
-                }
-            case .failed(let error):
-                // PS §7.3: the TLS session is gone with every service it protected; a new protected start
-                // begins a new handshake.
-                connection.tls?.stop()
-                connection.session.protectedServices.removeAll()
-                failWaiting(on: connection, reason: "TLS handshake failed: \(error)")
-            case .rejected(let error):
-                emit(.error(HeadUnitError(.protocolViolation("security query refused: \(error)"), app: connection.app)))
-            case .runHandshake:
-                break
-            }
+            execute(connection.session.handshakeStep(action, holdingLastMessage: holdLastMessage), on: connection)
         }
-        releaseHeldHandshake(on: connection)
+        execute(connection.session.releaseHeldHandshake(), on: connection)
         if let deadline = connection.handshake?.deadline {
-            execute([.schedule(.handshake, after: max(.zero, deadline - .now))], on: connection)
+            execute([.schedule(.handshake, after: max(.zero, clock.now.duration(to: deadline)))], on: connection)
         } else {
             execute([.cancel(.handshake)], on: connection)
         }
-    }
-
-    /// Sends the held last handshake message once no protected start waits for its ACK (or NAK) any more.
-    func releaseHeldHandshake(on connection: Connection) {
-        guard !connection.heldHandshakeMessages.isEmpty, connection.session.startingProtected.isEmpty,
-            connection.awaitingProtection.isEmpty
-        else { return }
-        let held = connection.heldHandshakeMessages
-        connection.heldHandshakeMessages = []
-        if configuration.security?.fault == .dropFinalMessage { return }
-        for message in held {
-            execute([.send(connection.session.securityFrame(message))], on: connection)
-        }
-    }
-
-    /// What SDL Core checks in the app's certificate after its TLS engine accepted the chain: the subject
-    /// `serialNumber` names the app, and the certificate is already valid by Core's clock (an hour behind). `nil`
-    /// when both hold, the quirks are off, or the engine cannot describe the certificate.
-    private func certificateRefusal(on connection: Connection) -> (error: SecurityError, text: String)? {
-        let quirks = configuration.quirks
-        guard let peer = connection.tls?.peerCertificate else { return nil }
-        let appID = connection.session.registration?.policyAppID ?? ""
-        if quirks.certificateMustNameApp, peer.subjectSerialNumber != appID {
-            let text = "App ID does not match certificate"
-            let found = peer.subjectSerialNumber.map { "\"\($0)\"" } ?? "no serialNumber"
-            let why = "\(text): the subject has \(found), the app's policy id is \"\(appID)\""
-            return (SecurityError(.invalidCertificate, context: why), text)
-        }
-        if let behind = quirks.clockBehindHMI {
-            // Core verifies the whole chain at its own time: a CA made a minute ago fails as its leaf would.
-            let coreNow = Int64(Date().timeIntervalSince1970) - behind.components.seconds
-            let chain = connection.tls?.peerCertificateChain ?? [peer]
-            if let young = (chain.isEmpty ? [peer] : chain).first(where: { $0.notBefore > coreNow }) {
-                let text = "Certificate is not yet valid"
-                let name = young.commonName.map { "\"\($0)\"" } ?? "a certificate"
-                let why = "\(text): \(name) starts \(young.notBefore - coreNow) s after Core's clock (\(behind) behind)"
-                return (SecurityError(.invalidCertificate, context: why), text)
-            }
-        }
-        return nil
     }
 
     /// A StartServiceACK with E = 1 as Core sends it on protocol 5: its BSON payload encrypted into one TLS record
@@ -182,12 +96,6 @@ extension HeadUnitEmulator {
             emit(.error(HeadUnitError(.stream("cannot encrypt \(header): \(error)"), app: connection.app)))
             return frame
         }
-    }
-
-    private func failWaiting(on connection: Connection, reason: String) {
-        let waiting = connection.awaitingProtection
-        connection.awaitingProtection = []
-        execute(connection.session.protectionFailed(waiting, reason: reason), on: connection)
     }
 
     /// An RPC message for the protected RPC service as it goes on the wire: split into chunks of at most one TLS

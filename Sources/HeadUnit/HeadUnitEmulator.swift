@@ -25,6 +25,8 @@ public actor HeadUnitEmulator {
     /// Core's answers are small RPC frames; 4096 of them is far beyond what a reading app ever has in flight.
     public static let maximumQueuedFrames = 4_096
 
+    /// One app's connection: its I/O and resources (the socket, timers, recordings, the TLS engine, the secondary
+    /// link). What Core decides lives in ``AppSession``; the actor executes the actions it returns here.
     final class Connection {
         let app: AppID
         var session: AppSession
@@ -40,14 +42,9 @@ public actor HeadUnitEmulator {
         var audioFile: FileSink?
         var audioBytes = 0
         var audioStreams = 0
-        /// The TLS client engine of this connection, its handshake, and the protected starts waiting for it.
+        /// The TLS client engine of this connection and its handshake.
         var tls: (any SecurityManager)?
-        var handshake: HandshakeStateMachine<ContinuousClock.Instant>?
-        var awaitingProtection: [SDLMessage] = []
-        var handshakeStalled = false
-        /// The head unit's last handshake message, held until the protected ACKs are out
-        /// (``CoreQuirks/protectedACKBeforeFinalHandshakeMessage``).
-        var heldHandshakeMessages: [ByteBuffer] = []
+        var handshake: HandshakeStateMachine<CoreClock.Instant>?
         /// The registered secondary transport, and the services started on it (their answers go back on it).
         var secondary: SecondaryLink?
         var secondaryServices: Set<ServiceType> = []
@@ -78,6 +75,8 @@ public actor HeadUnitEmulator {
     var secondaryTask: Task<Void, any Error>?
     var secondaryServerChannel: (any Channel)?
     let logger: Logger
+    /// Core's delays run on it (``CoreClock``).
+    let clock: CoreClock
 
     /// - Parameters:
     ///   - configuration: where to listen, what to report and record.
@@ -86,9 +85,27 @@ public actor HeadUnitEmulator {
         configuration: HeadUnitConfiguration = HeadUnitConfiguration(),
         logger: Logger = Logger(label: "carwindow.headunit")
     ) {
+        self.init(configuration: configuration, logger: logger, clock: ContinuousClock())
+    }
+
+    /// An emulator whose Core-behaviour delays (activation, the SetVideoConfig answer, NONE after a video NAK, the
+    /// BACKGROUND end, the keyboard timeout, the handshake deadline) run on `clock`, so a test can move time.
+    ///
+    /// ```swift
+    /// let clock = ManualClock()
+    /// let headUnit = HeadUnitEmulator(configuration: HeadUnitConfiguration(port: 0), clock: clock)
+    /// // ... an app registers; the activation waits ...
+    /// clock.advance(by: .milliseconds(500))   // the app goes to FULL
+    /// ```
+    public init<C: Clock<Duration>>(
+        configuration: HeadUnitConfiguration = HeadUnitConfiguration(),
+        logger: Logger = Logger(label: "carwindow.headunit"),
+        clock: C
+    ) {
         self.configuration = configuration
         self.startupVideoCapability = configuration.video
         self.logger = logger
+        self.clock = CoreClock(clock)
     }
 
     // MARK: Lifecycle
@@ -127,7 +144,7 @@ public actor HeadUnitEmulator {
         return port
     }
 
-    /// A TCP listener whose connections frame bytes with SDLWire's decoder (limit: the MTU) and encoder.
+    /// A TCP listener whose connections go through ``configureLinkPipeline(_:maximumPayload:)``.
     static func bindServer(host: String, port: Int, maximumPayload: Int) async throws(HeadUnitError)
         -> NIOAsyncChannel<NIOAsyncChannel<SDLFrame, SDLFrame>, Never>
     {
@@ -137,16 +154,21 @@ public actor HeadUnitEmulator {
                 .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
                 .bind(host: host, port: port) { channel in
                     channel.eventLoop.makeCompletedFuture {
-                        try channel.pipeline.syncOperations.addHandler(
-                            ByteToMessageHandler(SDLFrameDecoder(maximumPayloadSize: maximumPayload))
-                        )
-                        try channel.pipeline.syncOperations.addHandler(MessageToByteHandler(SDLFrameEncoder()))
+                        try configureLinkPipeline(channel, maximumPayload: maximumPayload)
                         return try NIOAsyncChannel<SDLFrame, SDLFrame>(wrappingChannelSynchronously: channel)
                     }
                 }
         } catch {
             throw HeadUnitError(.bindFailed("\(host):\(port): \(error)"))
         }
+    }
+
+    /// The handlers of every app link, primary and secondary: SDLWire's decoder (limit: the MTU) and encoder. One
+    /// place, so a handler that shapes a link (a throttle, a tap) is one line here.
+    static func configureLinkPipeline(_ channel: any Channel, maximumPayload: Int) throws {
+        let handlers = channel.pipeline.syncOperations
+        try handlers.addHandler(ByteToMessageHandler(SDLFrameDecoder(maximumPayloadSize: maximumPayload)))
+        try handlers.addHandler(MessageToByteHandler(SDLFrameEncoder()))
     }
 
     /// Closes the listener and every app connection, and finishes the event streams.
@@ -259,28 +281,19 @@ public actor HeadUnitEmulator {
         session.silent = !answersNewConnections
         connections[app] = Connection(app: app, session: session, outbox: continuation, channel: channel.channel)
         emit(.connected(app, remote: channel.channel.remoteAddress?.description ?? "?"))
-        do {
-            try await channel.executeThenClose { inbound, outbound in
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    group.addTask {
-                        for await frame in outbox { try await outbound.write(frame) }
-                    }
-                    do {
-                        for try await frame in inbound { self.handle(frame, from: app) }
-                    } catch let error as SDLWireError {
-                        // Garbage or an oversize header: no way to find the next frame in a byte stream, so
-                        // the connection goes, as Core drops a transport it cannot parse.
-                        self.emit(.error(HeadUnitError(.malformedFrame(error.description), app: app)))
-                    } catch {
-                        // Shutdown or a reset connection: not the app's fault, nothing to report.
-                        self.logger.debug("connection closed", metadata: ["app": "\(app)", "error": "\(error)"])
-                    }
-                    continuation.finish()
-                    try await group.next()
-                }
-            }
-        } catch {
+        let end = await runLink(channel, outbox: outbox, finishing: continuation) { self.handle($0, from: app) }
+        switch end {
+        case .unreadable(let error):
+            // Garbage or an oversize header: no way to find the next frame in a byte stream, so the connection
+            // goes, as Core drops a transport it cannot parse.
+            emit(.error(HeadUnitError(.malformedFrame(error.description), app: app)))
+        case .readFailed(let error):
+            // Shutdown or a reset connection: not the app's fault, nothing to report.
+            logger.debug("connection closed", metadata: ["app": "\(app)", "error": "\(error)"])
+        case .writeFailed(let error):
             logger.debug("connection ended", metadata: ["app": "\(app)", "error": "\(error)"])
+        case .closed:
+            break
         }
         closed(app)
     }
@@ -354,7 +367,9 @@ public actor HeadUnitEmulator {
                 let frame = protectedACK(plain, on: connection)
                 log(frame, .coreToApp, connection)
                 route(frame, on: connection)
-                if plain.header.frameType == .control { releaseHeldHandshake(on: connection) }
+                if plain.header.frameType == .control {
+                    execute(connection.session.releaseHeldHandshake(), on: connection)
+                }
             case .sendEncrypted(let frame):
                 guard !connection.session.silent else { continue }
                 for encrypted in encryptedFrames(frame, on: connection) {
@@ -364,8 +379,9 @@ public actor HeadUnitEmulator {
             case .schedule(let timer, let delay):
                 connection.timers[timer]?.cancel()
                 let app = connection.app
+                let deadline = clock.now.advanced(by: delay)
                 connection.timers[timer] = Task {
-                    do { try await Task.sleep(for: delay) } catch { return }
+                    do { try await self.clock.sleep(until: deadline) } catch { return }
                     self.fire(timer, for: app)
                 }
             case .cancel(let timer):
@@ -376,40 +392,27 @@ public actor HeadUnitEmulator {
                 if let error { emit(.error(error)) }
                 connection.channel.close(promise: nil)
             case .protectStart(let message):
-                protectStart(message, on: connection)
+                let progress = handshakeProgress(on: connection)
+                execute(connection.session.protectStart(message, handshake: progress), on: connection)
             case .securityQuery(let payload):
                 receiveSecurityQuery(payload, on: connection)
+            case .beginHandshake:
+                beginHandshake(on: connection)
+            case .stopTLS:
+                connection.tls?.stop()
+            case .handshakeDeadline:
+                handshakeDeadlineReached(on: connection)
             default:
                 executeStream(action, on: connection)
             }
         }
     }
 
+    /// A timer is due: the session decides what it means.
     private func fire(_ timer: SessionTimer, for app: AppID) {
         guard let connection = connections[app] else { return }
         connection.timers[timer] = nil
-        let session = connection.session
-        let actions: [SessionAction]
-        switch timer {
-        case .keyboardTimeout:
-            actions = connection.session.closeKeyboard(result: "TIMED_OUT")
-        case .activation:
-            actions = connection.session.setStatus(
-                .core(
-                    level: .full, navigation: session.registration?.navigation ?? false,
-                    media: session.registration?.isMedia ?? false)
-            )
-        case .noneAfterVideoNAK:
-            actions = connection.session.noneAfterVideoNAKFired()
-        case .videoStart:
-            actions = connection.session.completeVideoStart()
-        case .backgroundEnd:
-            actions = connection.session.backgroundTimerFired()
-        case .handshake:
-            handshakeDeadlineReached(on: connection)
-            actions = []
-        }
-        execute(actions, on: connection)
+        execute(connection.session.timerFired(timer), on: connection)
     }
 }
 

@@ -1,4 +1,5 @@
 public import SDLAudio
+public import SDLRPC
 public import SDLSession
 public import SDLStreaming
 

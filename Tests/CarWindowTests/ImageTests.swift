@@ -22,7 +22,7 @@ struct ImageTests {
 
     @Test("a JPEG decodes with libjpeg-turbo to its size and colours (fixture: red left half, blue right half)")
     func jpeg() throws {
-        let image = try Image(data: Self.fixture("red-blue-64x48.jpg"))
+        let image = try Bitmap(data: Self.fixture("red-blue-64x48.jpg"))
         #expect(image.size == Size(width: 64, height: 48))
         let view = ImageView(image: image)
         view.contentMode = .scaleToFill
@@ -39,15 +39,15 @@ struct ImageTests {
         // The SOF0 segment: FF C0, length, precision, then height and width (big-endian).
         let sof = try #require(bytes.indices.first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 })
         bytes.replaceSubrange((sof + 5)...(sof + 8), with: [0x30, 0x00, 0x30, 0x00])  // 12288x12288: 600 MB if decoded
-        #expect(throws: CarWindowError.self) { try Image(jpegData: bytes) }
+        #expect(throws: CarWindowError.self) { try Bitmap(jpegData: bytes) }
         do {
-            _ = try Image(jpegData: bytes)
+            _ = try Bitmap(jpegData: bytes)
         } catch {
             #expect(error.kind == .imageCodec)
             #expect("\(error)".contains("12288x12288"))
         }
-        #expect(throws: CarWindowError.self) { try Image(jpegData: [0xFF, 0xD8, 0xFF, 0xE0, 0, 0]) }
-        #expect(throws: CarWindowError.self) { try Image(data: Array("GIF89a".utf8)) }
+        #expect(throws: CarWindowError.self) { try Bitmap(jpegData: [0xFF, 0xD8, 0xFF, 0xE0, 0, 0]) }
+        #expect(throws: CarWindowError.self) { try Bitmap(data: Array("GIF89a".utf8)) }
     }
 
     static let circle = """

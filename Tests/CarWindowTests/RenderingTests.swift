@@ -38,7 +38,7 @@ struct RenderingTests {
         disabled.backgroundColor = .gray
         let buttons = StackView(axis: .horizontal, spacing: 12, arrangedSubviews: [ok, pressed, disabled, View()])
 
-        let image = ImageView(image: try Image(checker))
+        let image = ImageView(image: try Bitmap(checker))
         image.contentMode = .scaleToFill
         image.preferredWidth = 120
         image.preferredHeight = 120

@@ -106,9 +106,9 @@ struct AppSessionTests {
         session.rejectedFormats = [.h264RAW]
         _ = Self.startVideo(&session)
         let fired = session.noneAfterVideoNAKFired()
-        #expect(session.status.level == .none)
+        #expect(session.status.hmiLevel == .none)
         let movedToNone = fired.contains {
-            if case .emit(.hmiChanged(_, let status)) = $0 { status.level == .none } else { false }
+            if case .emit(.hmiChanged(_, let status)) = $0 { status.hmiLevel == .none } else { false }
         }
         #expect(movedToNone)
         #expect(session.noneAfterVideoNAKFired().isEmpty, "a second NONE would be an identical OnHMIStatus")
@@ -138,5 +138,45 @@ struct CoreTemplateTests {
         #expect(registration["videoStreamingCapability"] == nil)
         let permissions = try JSONValue(parsing: Array(CoreTemplates.permissionsChange.utf8))
         #expect(permissions["permissionItem"]?.arrayValue?.count == 61)
+    }
+}
+
+/// Core's decisions that used to sit in the actor: the duplicate-touch quirk and the stalled handshake.
+@Suite("App session: touches and handshake faults")
+struct AppSessionDecisionTests {
+    @Test("Core sends each touch twice to a navigation app only with the quirk on", arguments: [true, false])
+    func duplicateTouches(duplicate: Bool) throws {
+        var quirks = CoreQuirks()
+        quirks.duplicateTouchEvents = duplicate
+        var session = try AppSessionTests.registeredSession(quirks)
+        let tap = InjectedTouch.tap(x: 10, y: 20)
+        let (actions, sent) = session.touches(tap)
+        #expect(sent == tap.count * (duplicate ? 2 : 1))
+        #expect(AppSessionTests.sent(actions).count == sent)
+        let reported = actions.compactMap { action -> Int? in
+            if case .emit(.touchSent(_, _, let notifications)) = action { notifications } else { nil }
+        }
+        #expect(reported == Array(repeating: duplicate ? 2 : 1, count: tap.count))
+    }
+
+    @Test("an app outside FULL gets no touches")
+    func touchesOnlyInFull() throws {
+        var session = try AppSessionTests.registeredSession()
+        _ = session.setStatus(.core(level: .limited, navigation: true, media: false))
+        let (actions, sent) = session.touches(InjectedTouch.tap(x: 10, y: 20))
+        #expect(sent == 0)
+        #expect(actions.isEmpty)
+    }
+
+    @Test("a stalled handshake ignores handshake data but takes the app's internal error")
+    func stalledHandshakeFilter() throws {
+        var session = try AppSessionTests.registeredSession()
+        let data = SecurityQuery(type: .notification, queryID: .sendHandshakeData, sequenceNumber: 1, binary: [1])
+        let internalError = SecurityQuery(type: .notification, queryID: .sendInternalError, sequenceNumber: 1)
+        #expect(session.acceptsSecurityQuery(data.buffer))
+        session.handshakeStalled = true
+        #expect(!session.acceptsSecurityQuery(data.buffer))
+        #expect(session.acceptsSecurityQuery(internalError.buffer))
+        #expect(!session.acceptsSecurityQuery(ByteBuffer(bytes: [1, 2])), "not a security query at all")
     }
 }

@@ -1,3 +1,4 @@
+import SDLMedia
 import Testing
 
 @testable import HeadUnitViewer
@@ -14,14 +15,14 @@ struct AnnexBTests {
 
     @Test("reads NAL unit types behind 3- and 4-byte start codes")
     func types() {
-        #expect(AnnexB.nalUnitTypes(in: Self.stream) == [7, 8, 5, 1])
+        #expect(AnnexB.nalUnitTypes(in: Self.stream) == [.sps, .pps, .idrSlice, .slice])
     }
 
     @Test("splits a stream into access units at the first slice of each picture")
     func accessUnits() {
         let units = AnnexB.accessUnits(in: Self.stream)
         #expect(units.count == 2)
-        #expect(AnnexB.nalUnitTypes(in: units[0]) == [7, 8, 5])
+        #expect(AnnexB.nalUnitTypes(in: units[0]) == [.sps, .pps, .idrSlice])
         #expect(units[1] == [0x00, 0x00, 0x00, 0x01, 0x41, 0x9A, 0x02])
     }
 
@@ -55,7 +56,7 @@ struct AnnexBTests {
         _ = cache.record(picture(units[0], key: true))
         let bareIDR: [UInt8] = [0x00, 0x00, 0x00, 0x01, 0x65, 0x88, 0x84, 0x00]
         let completed = cache.record(picture(bareIDR, key: true))
-        #expect(AnnexB.nalUnitTypes(in: completed.payload) == [7, 8, 5])
+        #expect(AnnexB.nalUnitTypes(in: completed.payload) == [.sps, .pps, .idrSlice])
         #expect(cache.pictures.count == 1)
     }
 }

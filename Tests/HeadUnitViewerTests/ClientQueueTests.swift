@@ -1,3 +1,4 @@
+import SDLMedia
 import Testing
 
 @testable import HeadUnitViewer

@@ -59,7 +59,7 @@ struct ShownAppTests {
                 #expect(state.projectingApp == String(one.rawValue), "picked on the page")
                 #expect(state.hmiLevel == .background, "the controls now act on the picked app")
                 try await backend.perform(.setHMILevel(.limited))
-                let levels = await emulator.headUnit.apps().map { ($0.app, $0.hmiStatus.level) }
+                let levels = await emulator.headUnit.apps().map { ($0.app, $0.hmiStatus.hmiLevel) }
                 #expect(levels.first { $0.0 == one }?.1 == .limited)
                 #expect(levels.first { $0.0 == two }?.1 == .full)
 

@@ -16,7 +16,7 @@ struct FrameTests {
 
     @Test("frames validate their planes against the buffer")
     func validation() throws {
-        let buffer = PixelBuffer(byteCount: 100)
+        let buffer = PixelMemory(byteCount: 100)
         #expect(throws: MediaError.self) {
             _ = try VideoFrame(buffer: buffer, format: .bgra, width: 10, height: 10, presentationTime: .zero)
         }

@@ -63,7 +63,7 @@ struct StreamFormatTests {
             var rejected: [String] = []
             for await event in headUnitEvents {
                 if case .videoRejected(_, _, let params) = event { rejected += params }
-                if case .hmiChanged(_, let status) = event, status.level == .none { break }
+                if case .hmiChanged(_, let status) = event, status.hmiLevel == .none { break }
             }
             #expect(rejected.contains("videoProtocol"))
             await context.sessionSees(.none)

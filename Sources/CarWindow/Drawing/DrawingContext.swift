@@ -66,7 +66,7 @@ public struct DrawingContext: ~Copyable {
     }
 
     /// Draws an image scaled to fill `rect`.
-    public func draw(_ image: Image, in rect: Rect) {
+    public func draw(_ image: Bitmap, in rect: Rect) {
         guard !image.size.isEmpty, !rect.isEmpty else { return }
         cairo_save(cr)
         cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)

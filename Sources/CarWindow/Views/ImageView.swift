@@ -1,7 +1,7 @@
-/// A view that shows an ``Image`` (decoded from PNG or JPEG) or a ``VectorImage`` (SVG), optionally tinted.
+/// A view that shows a ``Bitmap`` (decoded from PNG or JPEG) or a ``VectorImage`` (SVG), optionally tinted.
 ///
 /// ```swift
-/// let logo = ImageView(image: try Image(pngData: bytes))
+/// let logo = ImageView(image: try Bitmap(pngData: bytes))
 /// logo.contentMode = .aspectFit
 /// let icon = ImageView(vectorImage: try VectorImage(svgData: Array(svg.utf8)))
 /// icon.tintColor = .white        // nil: the SVG's own colours
@@ -18,7 +18,7 @@ open class ImageView: View {
         case center
     }
 
-    public var image: Image? {
+    public var image: Bitmap? {
         didSet {
             guard image !== oldValue else { return }
             setNeedsDisplay()
@@ -37,7 +37,7 @@ open class ImageView: View {
     public var tintColor: Color? { didSet { if tintColor != oldValue { setNeedsDisplay() } } }
     public var contentMode: ContentMode = .aspectFit { didSet { if contentMode != oldValue { setNeedsDisplay() } } }
 
-    public init(image: Image? = nil) {
+    public init(image: Bitmap? = nil) {
         self.image = image
         super.init()
     }

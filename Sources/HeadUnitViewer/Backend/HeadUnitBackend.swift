@@ -1,5 +1,6 @@
 public import HeadUnit
 import struct SDLRPC.HapticRect
+import struct SDLRPC.HMIStatus
 import struct SDLRPC.HMILevel
 import struct SDLRPC.TouchType
 import NIOConcurrencyHelpers
@@ -76,15 +77,15 @@ public final class HeadUnitBackend: ViewerBackend {
         let screen = ViewerScreen(video)
         let tracked = self.tracked.withLockedValue { $0 }
         let projecting =
-            apps.first { $0.app == tracked.projectingApp } ?? apps.first { $0.hmiStatus.level == .full }
+            apps.first { $0.app == tracked.projectingApp } ?? apps.first { $0.hmiStatus.hmiLevel == .full }
             ?? apps.first
         return ViewerState(
             apps: apps.map {
                 ViewerApp(
                     id: String($0.app.rawValue), name: $0.appName ?? "app \($0.app.rawValue)",
-                    hmiLevel: ViewerHMILevel($0.hmiStatus.level))
+                    hmiLevel: ViewerHMILevel($0.hmiStatus.hmiLevel))
             },
-            hmiLevel: projecting.map { ViewerHMILevel($0.hmiStatus.level) }, appState: tracked.appState,
+            hmiLevel: projecting.map { ViewerHMILevel($0.hmiStatus.hmiLevel) }, appState: tracked.appState,
             screen: screen,
             format: projecting?.videoStreaming == true ? tracked.format : nil,
             supportedFormats: video.supportedFormats.map { ViewerVideoFormat(codec: $0.codec, protocol: $0.protocol) },
@@ -161,7 +162,7 @@ public final class HeadUnitBackend: ViewerBackend {
     private func projectingApp() async throws(ViewerError) -> AppID {
         if let app = tracked.withLockedValue({ $0.projectingApp }) { return app }
         let registered = await headUnit.apps().filter { $0.appName != nil }
-        guard let app = (registered.first { $0.hmiStatus.level == .full } ?? registered.first)?.app else {
+        guard let app = (registered.first { $0.hmiStatus.hmiLevel == .full } ?? registered.first)?.app else {
             throw ViewerError(.backendFailed, "no app has registered")
         }
         return app

@@ -1,5 +1,6 @@
 import HeadUnit
 import struct SDLRPC.HapticRect
+import struct SDLRPC.HMIStatus
 
 /// What ``HeadUnitBackend`` keeps between the emulator's events: the projecting app, its format and haptic rects,
 /// and the viewer's own controls. A pure value: ``apply(_:)`` turns one emulator event into a log line and updates
@@ -78,8 +79,8 @@ struct ProjectionTracker: Sendable {
             return .appRegistered(ViewerApp(id: String(app.rawValue), name: name, hmiLevel: .none))
         case .hmiChanged(let app, let status):
             fullApps.removeAll { $0 == app }
-            if status.level == .full { fullApps.append(app) }
-            return .hmiLevelChanged(ViewerHMILevel(status.level))
+            if status.hmiLevel == .full { fullApps.append(app) }
+            return .hmiLevelChanged(ViewerHMILevel(status.hmiLevel))
         case .videoStarted(let app, let format, let size):
             let viewerFormat = ViewerVideoFormat(codec: format.codec, protocol: format.protocol)
             recentApp = app

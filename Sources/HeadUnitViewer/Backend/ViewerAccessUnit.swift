@@ -1,3 +1,5 @@
+import SDLMedia
+
 /// One H.264 access unit (a whole picture) as the head unit received it.
 ///
 /// The bytes are Annex-B: NAL units each behind a `00 00 01` or `00 00 00 01` start code. A keyframe (IDR) should
@@ -35,6 +37,6 @@ public struct ViewerAccessUnit: Sendable, Hashable {
         self.width = width
         self.height = height
         self.format = format
-        self.isKeyframe = AnnexB.nalUnitTypes(in: bytes).contains(AnnexB.NALUnitType.idr)
+        self.isKeyframe = AnnexB.nalUnitTypes(in: bytes).contains(.idrSlice)
     }
 }

@@ -1,3 +1,5 @@
+import SDLMedia
+
 /// The pictures since the last keyframe, so a browser that joins mid-stream starts at once instead of waiting for
 /// the app's next keyframe (SDL apps often send one only at start or on request).
 ///
@@ -42,12 +44,11 @@ struct GOPCache: Sendable {
 
     private mutating func withParameterSets(_ picture: QueuedPicture) -> QueuedPicture {
         let ranges = AnnexB.nalUnitRanges(in: picture.payload)
-        let types = ranges.map { picture.payload[$0.lowerBound] & 0x1F }
-        if types.contains(AnnexB.NALUnitType.sps) {
+        let types = ranges.map { NALUnitType(header: picture.payload[$0.lowerBound]) }
+        if types.contains(.sps) {
             var sets: [UInt8] = []
-            for (range, type) in zip(ranges, types)
-            where type == AnnexB.NALUnitType.sps || type == AnnexB.NALUnitType.pps {
-                sets += [0, 0, 0, 1]
+            for (range, type) in zip(ranges, types) where type == .sps || type == .pps {
+                sets += AnnexB.startCode
                 sets += picture.payload[range]
             }
             parameterSets = sets

@@ -51,7 +51,7 @@ public final class PixelBufferPool: Sendable {
     private let state: NIOLockedValueBox<State>
 
     private struct State {
-        var buffers: [PixelBuffer] = []
+        var buffers: [PixelMemory] = []
         var statistics = Statistics()
     }
 
@@ -78,13 +78,13 @@ public final class PixelBufferPool: Sendable {
 
     /// A frame over a free buffer, with the pool's packed layout. The previous pixels are left in place.
     public func makeFrame(presentationTime: Duration) -> VideoFrame {
-        let buffer = state.withLockedValue { state -> PixelBuffer in
+        let buffer = state.withLockedValue { state -> PixelMemory in
             // A buffer the pool alone references has no frame left using it.
             for index in state.buffers.indices where isKnownUniquelyReferenced(&state.buffers[index]) {
                 state.statistics.reuses += 1
                 return state.buffers[index]
             }
-            let fresh = PixelBuffer(byteCount: byteCount)
+            let fresh = PixelMemory(byteCount: byteCount)
             if state.buffers.count < capacity {
                 state.buffers.append(fresh)
                 state.statistics.allocations += 1

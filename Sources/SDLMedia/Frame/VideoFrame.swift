@@ -1,4 +1,4 @@
-/// One picture: a shared ``PixelBuffer``, its format, size, plane layout and presentation timestamp.
+/// One picture: a shared ``PixelMemory``, its format, size, plane layout and presentation timestamp.
 ///
 /// A frame is a small value. Copying it shares the pixels; nothing is copied until a conversion writes a new
 /// buffer. Plane offsets and strides are validated against the buffer when the frame is made, so later C calls
@@ -25,7 +25,7 @@ public struct VideoFrame: Sendable {
     }
 
     /// The pixels.
-    public let buffer: PixelBuffer
+    public let buffer: PixelMemory
     /// How the pixels are laid out.
     public let format: PixelFormat
     /// Width in pixels.
@@ -41,7 +41,7 @@ public struct VideoFrame: Sendable {
     ///
     /// - Throws: ``MediaError/Kind/invalidFrame`` if the size is not positive, a plane count or stride is wrong,
     ///   or a plane runs past the end of the buffer.
-    public init(buffer: PixelBuffer, format: PixelFormat, width: Int, height: Int, planes: [Plane],
+    public init(buffer: PixelMemory, format: PixelFormat, width: Int, height: Int, planes: [Plane],
                 presentationTime: Duration) throws(MediaError) {
         guard width > 0, height > 0, width <= Self.maximumDimension, height <= Self.maximumDimension else {
             throw MediaError(.invalidFrame, "frame size \(width)x\(height) is outside 1...\(Self.maximumDimension)")
@@ -66,7 +66,7 @@ public struct VideoFrame: Sendable {
     /// Makes a frame with the tightly packed layout of ``PixelFormat/packedLayout(width:height:alignment:)``.
     ///
     /// - Throws: ``MediaError/Kind/invalidFrame`` if the buffer is too small.
-    public init(buffer: PixelBuffer, format: PixelFormat, width: Int, height: Int,
+    public init(buffer: PixelMemory, format: PixelFormat, width: Int, height: Int,
                 presentationTime: Duration) throws(MediaError) {
         guard width > 0, height > 0, width <= Self.maximumDimension, height <= Self.maximumDimension else {
             throw MediaError(.invalidFrame, "frame size \(width)x\(height) is outside 1...\(Self.maximumDimension)")
@@ -76,7 +76,7 @@ public struct VideoFrame: Sendable {
                       presentationTime: presentationTime)
     }
 
-    init(unchecked buffer: PixelBuffer, format: PixelFormat, width: Int, height: Int, planes: [Plane],
+    init(unchecked buffer: PixelMemory, format: PixelFormat, width: Int, height: Int, planes: [Plane],
          presentationTime: Duration) {
         self.buffer = buffer
         self.format = format

@@ -16,42 +16,6 @@ public enum ConnectionState: Hashable, Sendable {
     case closed(error: SDLSessionError?)
 }
 
-/// The main window's HMI status (OnHMIStatus with no `windowID` or `windowID` 0).
-///
-/// ```swift
-/// for await status in await session.hmiStatusUpdates() where status.hmiLevel == .full {
-///     startVideo()
-/// }
-/// ```
-public struct HMIStatus: Hashable, Sendable {
-    public var hmiLevel: HMILevel
-    public var audioStreamingState: AudioStreamingState
-    /// STREAMABLE when the head unit leaves it out (the spec's default).
-    public var videoStreamingState: VideoStreamingState
-    public var systemContext: SystemContext
-
-    public init(
-        hmiLevel: HMILevel,
-        audioStreamingState: AudioStreamingState,
-        videoStreamingState: VideoStreamingState,
-        systemContext: SystemContext
-    ) {
-        self.hmiLevel = hmiLevel
-        self.audioStreamingState = audioStreamingState
-        self.videoStreamingState = videoStreamingState
-        self.systemContext = systemContext
-    }
-
-    init(_ notification: OnHMIStatus) {
-        self.init(
-            hmiLevel: notification.hmiLevel,
-            audioStreamingState: notification.audioStreamingState,
-            videoStreamingState: notification.videoStreamingState ?? .streamable,
-            systemContext: notification.systemContext
-        )
-    }
-}
-
 /// An RPC notification as it arrived: its function id and JSON, decodable into the typed model.
 ///
 /// ```swift

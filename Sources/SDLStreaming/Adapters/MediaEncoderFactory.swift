@@ -60,7 +60,7 @@ public struct MediaEncoderFactory: VideoEncoderFactory {
     /// An I420 frame of video black (Y 16, U and V 128), or `nil` for a size SDLMedia refuses.
     static func blackFrame(size: ImageResolution) -> VideoFrame? {
         let layout = PixelFormat.i420.packedLayout(width: size.width, height: size.height)
-        let buffer = PixelBuffer(byteCount: layout.byteCount)
+        let buffer = PixelMemory(byteCount: layout.byteCount)
         guard
             let frame = try? VideoFrame(
                 buffer: buffer, format: .i420, width: size.width, height: size.height, planes: layout.planes,

@@ -2,6 +2,7 @@ import BrowserTestSupport
 import CarWindowTestingTools
 import Foundation
 import HeadUnitViewer
+import SDLMedia
 
 /// A real H.264 Annex-B clip made by Debian's ffmpeg (libx264, Baseline), split into access units.
 enum TestClip {

@@ -3,10 +3,10 @@ import CCairo
 /// A decoded bitmap, drawn by ``ImageView`` or ``DrawingContext/draw(_:in:)``.
 ///
 /// ```swift
-/// let logo = try Image(pngData: bytes)
+/// let logo = try Bitmap(pngData: bytes)
 /// let view = ImageView(image: logo)
 /// ```
-public final class Image: @unchecked Sendable {
+public final class Bitmap: @unchecked Sendable {
     // Unchecked because the Cairo surface is a C pointer: it is created in init, never mutated after, and destroyed
     // in deinit, and Cairo allows concurrent reads of an image surface used as a source.
     let surface: OpaquePointer
@@ -28,7 +28,7 @@ public final class Image: @unchecked Sendable {
     /// Decodes JPEG bytes with libjpeg-turbo.
     ///
     /// ```swift
-    /// let cover = try Image(jpegData: albumArt)
+    /// let cover = try Bitmap(jpegData: albumArt)
     /// ```
     ///
     /// - Throws: ``CarWindowError/Kind/imageCodec`` for data that is not a JPEG, is damaged, or declares a size

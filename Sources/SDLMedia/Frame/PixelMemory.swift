@@ -8,10 +8,10 @@
 /// `@unchecked Sendable` rather than checked by the compiler.
 ///
 /// ```swift
-/// let buffer = PixelBuffer(byteCount: 800 * 480 * 4)
+/// let buffer = PixelMemory(byteCount: 800 * 480 * 4)
 /// buffer.mutableBytes.initializeMemory(as: UInt8.self, repeating: 0)
 /// ```
-public final class PixelBuffer: @unchecked Sendable {
+public final class PixelMemory: @unchecked Sendable {
     /// Memory alignment of owned buffers: a cache line, enough for AVX2 rows.
     public static let alignment = 64
 

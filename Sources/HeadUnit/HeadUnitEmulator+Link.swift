@@ -1,0 +1,51 @@
+import NIOCore
+import SDLWire
+
+/// How one app link (a primary or a secondary TCP connection) ended.
+enum LinkEnd {
+    /// The peer or the emulator closed it.
+    case closed
+    /// The bytes were not SDL frames: there is no way to find the next frame in a byte stream.
+    case unreadable(SDLWireError)
+    /// Reading failed (shutdown, a reset connection): nobody's fault worth reporting.
+    case readFailed(any Error)
+    /// Writing failed after reading ended.
+    case writeFailed(any Error)
+}
+
+extension HeadUnitEmulator {
+    /// The I/O of one app link, the same for the primary and the secondary transport: writes what `outbox` yields,
+    /// hands each frame read to `receive` (on the actor, in order), and returns once both directions are done.
+    ///
+    /// `finishing` is `outbox`'s continuation: it is finished when reading ends, so the writer drains what is queued
+    /// and the link closes.
+    func runLink(
+        _ channel: NIOAsyncChannel<SDLFrame, SDLFrame>,
+        outbox: AsyncStream<SDLFrame>,
+        finishing continuation: AsyncStream<SDLFrame>.Continuation,
+        receive: (SDLFrame) -> Void
+    ) async -> LinkEnd {
+        var end = LinkEnd.closed
+        do {
+            try await channel.executeThenClose { inbound, outbound in
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        for await frame in outbox { try await outbound.write(frame) }
+                    }
+                    do {
+                        for try await frame in inbound { receive(frame) }
+                    } catch let error as SDLWireError {
+                        end = .unreadable(error)
+                    } catch {
+                        end = .readFailed(error)
+                    }
+                    continuation.finish()
+                    try await group.next()
+                }
+            }
+        } catch {
+            if case .closed = end { end = .writeFailed(error) }
+        }
+        return end
+    }
+}
