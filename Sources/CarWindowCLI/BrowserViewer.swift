@@ -3,6 +3,7 @@ import HeadUnit
 import HeadUnitViewer
 import SDLProjection
 import SDLSession
+import SDLRPC
 
 /// The emulator's HMI in the browser (`HeadUnitViewer`), run for the length of `carwindow demo`.
 ///
