@@ -86,7 +86,7 @@ struct ProjectToolkitTests {
             defer { reader.cancel() }
             // The program ends a second after its click; --duration ends a run whose tap went nowhere.
             async let run = BinaryRunner.runOffPool([
-                "project", "--core", "127.0.0.1:\(emulator.port)", "--duration", "45", "--",
+                "project", "--core", "127.0.0.1:\(emulator.port)", "--no-viewer", "--duration", "45", "--",
                 "/usr/bin/python3", file.path, output.path,
             ])
             // The button spans the window's width at the bottom, 120 px high (less the toolkit's margins).
