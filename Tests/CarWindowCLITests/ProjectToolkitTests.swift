@@ -5,11 +5,11 @@ import HeadUnit
 import Testing
 
 /// `carwindow project` with toolkits other than GTK 3, run by Debian's own python3 and projected into this test's
-/// emulator through `--core`: GTK 4 (Debian `gir1.2-gtk-4.0`) has its own AT-SPI implementation, not the ATK bridge
-/// GTK 3 uses, and its button's haptic rect and a tap on it go through the same paths. The binary runs it, for its
-/// own AT-SPI reader (libatspi reads one accessibility bus per process; the GTK 3 test in CarWindowX11Tests has this
-/// process's).
-@Suite("carwindow project with GTK 4", .serialized, .timeLimit(.minutes(2)))
+/// emulator through `--core`: GTK 4 (Debian `gir1.2-gtk-4.0`) and Qt 5 (`python3-pyqt5`) each have their own AT-SPI
+/// implementation, not the ATK bridge GTK 3 uses, and their buttons' haptic rects and taps go through the same
+/// paths. The binary runs them, for its own AT-SPI reader (libatspi reads one accessibility bus per process; the
+/// GTK 3 test in CarWindowX11Tests has this process's).
+@Suite("carwindow project with GTK 4 and Qt 5", .serialized, .timeLimit(.minutes(2)))
 struct ProjectToolkitTests {
     /// A label over a full-width "Tap me" button 120 px high; a click is written to the file given and ends the
     /// program a second later.
@@ -39,8 +39,36 @@ struct ProjectToolkitTests {
         loop.run()
         """
 
+    /// The same window in Qt 5 (PyQt5).
+    static let qt5 = """
+        import sys
+        from PyQt5.QtWidgets import QApplication, QWidget, QVBoxLayout, QLabel, QPushButton
+        from PyQt5.QtCore import QTimer
+        out = open(sys.argv[1], "a", buffering=1)
+        app = QApplication(sys.argv)
+        win = QWidget()
+        win.setWindowTitle("Qt 5 tap test")
+        layout = QVBoxLayout(win)
+        label = QLabel("Waiting")
+        layout.addWidget(label, 1)
+        button = QPushButton("Tap me")
+        button.setMinimumHeight(120)
+        layout.addWidget(button)
+        def tapped():
+            label.setText("TAPPED")
+            out.write("tapped\\n")
+            QTimer.singleShot(1000, app.quit)   # done: the projection ends with status 0
+        button.clicked.connect(tapped)
+        win.show()
+        sys.exit(app.exec_())
+        """
+
     static var gtk4Installed: Bool {
         FileManager.default.fileExists(atPath: "/usr/lib/x86_64-linux-gnu/girepository-1.0/Gtk-4.0.typelib")
+    }
+
+    static var qt5Installed: Bool {
+        FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/PyQt5/QtWidgets.abi3.so")
     }
 
     actor Log {
@@ -68,6 +96,13 @@ struct ProjectToolkitTests {
         .enabled(if: gtk4Installed, "GTK 4's introspection data is not installed (Debian gir1.2-gtk-4.0)"))
     func gtk4Button() async throws {
         try await tapTheButton(program: Self.gtk4)
+    }
+
+    @Test(
+        "a Qt 5 button's haptic rect comes from Qt's accessibility bridge; a tap at its centre clicks it",
+        .enabled(if: qt5Installed, "PyQt5 is not installed (Debian python3-pyqt5)"))
+    func qt5Button() async throws {
+        try await tapTheButton(program: Self.qt5)
     }
 
     /// Projects `program`, finds its full-width button at the bottom among the haptic rects, taps its centre and
