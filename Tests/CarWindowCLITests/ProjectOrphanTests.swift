@@ -4,7 +4,7 @@ import Glibc
 import Testing
 
 /// `carwindow project` killed with SIGKILL: it cannot end its children itself, so they must end with it (they run
-/// under a parent-death signal) and Xvfb must leave no lock file behind.
+/// under a parent-death signal), and Xvfb, ended by SIGTERM, must leave no socket or lock file behind.
 @Suite("carwindow project killed with SIGKILL", .serialized, .timeLimit(.minutes(1)))
 struct ProjectOrphanTests {
     /// One process as /proc shows it; `started` (clock ticks after boot) tells a reused pid apart.
@@ -50,6 +50,26 @@ struct ProjectOrphanTests {
         return now.started == process.started && !now.zombie
     }
 
+    /// Whether an X server answers on display `number`'s socket. A socket file nobody listens on is what a killed X
+    /// server leaves behind; one that answers belongs to a live server (perhaps another one that took the number).
+    static func serverAnswers(display number: Int) -> Bool {
+        let path = "/tmp/.X11-unix/X\(number)"
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { bytes in
+            for (index, byte) in path.utf8.prefix(bytes.count - 1).enumerated() { bytes[index] = byte }
+        }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        return result == 0
+    }
+
     static func eventually(timeout: Duration, _ condition: () -> Bool) async -> Bool {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while ContinuousClock.now < deadline {
@@ -60,7 +80,7 @@ struct ProjectOrphanTests {
     }
 
     @Test(
-        "after a SIGKILL of carwindow project, Xvfb, the D-Bus session and the application end, and no X lock is left",
+        "after a SIGKILL of carwindow project, Xvfb, the D-Bus session and the app end; no X socket or lock is left",
         .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/xcalc"), "xcalc (Debian x11-apps)"))
     func childrenDieWithTheParent() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cw-orphans-\(UUID().uuidString)")
@@ -89,6 +109,10 @@ struct ProjectOrphanTests {
             stdout: \((try? String(contentsOf: output, encoding: .utf8)) ?? "")
             stderr: \((try? String(contentsOf: errors, encoding: .utf8)) ?? "")
             """)
+        let stdout = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        let display = try #require(
+            stdout.split(separator: "\n").lazy.compactMap { $0.split(separator: "on X display :").last }
+                .compactMap { Int($0) }.first, "\(stdout)")
         let children = Self.descendants(of: carwindow)
         let names = Set(children.map(\.name))
         #expect(names.isSuperset(of: ["Xvfb", "dbus-daemon", "xcalc"]), "\(children)")
@@ -97,7 +121,13 @@ struct ProjectOrphanTests {
         kill(carwindow, SIGKILL)
         let gone = await Self.eventually(timeout: .seconds(10)) { !children.contains(where: Self.alive) }
         #expect(gone, "still running: \(children.filter(Self.alive))")
-        // Xvfb's lock holds its pid: none of ours may be left (another engineer's server may hold its own).
+        // Xvfb removes its socket on SIGTERM: one left behind refuses connections (a live server's answers: another
+        // server may have taken the free number since).
+        let socket = "/tmp/.X11-unix/X\(display)"
+        #expect(
+            !FileManager.default.fileExists(atPath: socket) || Self.serverAnswers(display: display),
+            "\(socket) is left behind")
+        // Xvfb's lock holds its pid (when it writes one; with -displayfd it may not): none of ours may be left.
         let locks = ((try? FileManager.default.contentsOfDirectory(atPath: "/tmp")) ?? [])
             .filter { $0.hasPrefix(".X") && $0.hasSuffix("-lock") }
         let stale = locks.filter { lock in
