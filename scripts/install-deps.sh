@@ -36,11 +36,15 @@ packages=(
     dbus
     dbus-x11
     at-spi2-core
-    # Test programs for the X11 projection tests: xcalc, a GTK 3 program run by Debian's python3.
+    # setpriv: projected programs, Xvfb and the bus get SIGTERM when carwindow dies, even by SIGKILL.
+    util-linux
+    # Test programs for the X11 projection tests: xcalc; GTK 3, GTK 4 and Qt 5 programs run by Debian's python3.
     x11-apps
     x11-xserver-utils
     python3-gi
     gir1.2-gtk-3.0
+    gir1.2-gtk-4.0
+    python3-pyqt5
 )
 # Chromium (headless) runs the viewer's browser tests (Tests/HeadUnitViewerTests/BrowserTests.swift); it is large,
 # so only scripts/test.sh and those who ask get it.

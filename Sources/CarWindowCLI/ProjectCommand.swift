@@ -13,14 +13,17 @@ struct ProjectCommand: AsyncParsableCommand {
         commandName: "project",
         abstract: "Project any Linux (X11) application into the car, touchable, with haptic rects.",
         discussion: """
-            Runs COMMAND on a private X server (Xvfb) sized to the head unit's screen, with a private D-Bus \
-            session and the accessibility bus, and projects its window like a CarWindow view: the newest \
-            top-level window fills the screen, touches become clicks, drags, wheel steps (XTEST), and the \
+            Runs COMMAND on a private X server (Xvfb, 1920x1080 or the head unit's screen if larger, so a \
+            head-unit resize up to that size is shown in full), with a private D-Bus session and the \
+            accessibility bus, and projects its window like a CarWindow view: the newest top-level window fills \
+            the head unit's screen, touches become clicks, drags, wheel steps (XTEST), and the \
             touchable elements of its accessibility tree (buttons, links, entries...) are sent as haptic rects.
 
             Without --core it starts the head-unit emulator and the browser viewer, as `carwindow demo` \
             does. When COMMAND exits the projection ends with COMMAND's exit status; when the projection \
-            ends (Ctrl-C, --duration) COMMAND gets SIGTERM, then SIGKILL, and the X server goes too.
+            ends (Ctrl-C, --duration) COMMAND gets SIGTERM, then SIGKILL, and the X server goes too. If \
+            carwindow itself is killed, even with SIGKILL, COMMAND, the bus and the X server get SIGTERM from \
+            the kernel (util-linux setpriv --pdeathsig): nothing is left running.
 
             GTK and Qt export their accessibility tree by themselves here; Chromium needs \
             --force-renderer-accessibility. `carwindow project` is the one spelling (there is no \

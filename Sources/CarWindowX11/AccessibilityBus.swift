@@ -94,7 +94,19 @@ final class AccessibilityBus: Sendable {
                 "org.a11y.Bus.GetAddress",
             ], environment: busEnvironment, timeout: timeout)
         let accessibility = reply?.trimmingCharacters(in: .whitespaces)
-        if accessibility?.isEmpty ?? true {
+        if let accessibility, !accessibility.isEmpty {
+            // Start the registry before the application looks for it. Started on demand by the application's own
+            // first call instead, on a loaded machine it can answer too late: the toolkit gives up registering
+            // ("Couldn't register with accessibility bus") and its tree never shows.
+            let answer = await runDBusSend(
+                [
+                    "--bus=\(accessibility)", "--dest=org.a11y.atspi.Registry", "--print-reply",
+                    "/org/a11y/atspi/registry", "org.freedesktop.DBus.Peer.Ping",
+                ], environment: busEnvironment, timeout: timeout)
+            if answer == nil {
+                logger.warning("the accessibility registry did not answer: haptic rects may be missing")
+            }
+        } else {
             logger.warning("no accessibility bus (is at-spi2-core installed?): no haptic rects from the app")
         }
         return AccessibilityBus(

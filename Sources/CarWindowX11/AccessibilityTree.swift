@@ -152,14 +152,29 @@ final class AccessibilityTree: @unchecked Sendable {
         let count = min(Int(atspi_accessible_get_child_count(desktop, nil)), Self.maximumChildren)
         for index in 0..<max(0, count) {
             guard let app = atspi_accessible_get_child_at_index(desktop, Int32(index), nil) else { continue }
-            visit(app, depth: 0, budget: &budget, into: &found)
+            let showingIsVisible = Self.setsShowingOnlyOnWindows(app)
+            visit(app, depth: 0, showingIsVisible: showingIsVisible, budget: &budget, into: &found)
             g_object_unref(app)
         }
         return found
     }
 
+    /// GTK 4 before 4.10 sets SHOWING on its windows only, never on the widgets inside (GTK 3, Qt and Chromium
+    /// set it on every element on screen): for such an application VISIBLE is taken for SHOWING below the window.
+    private static func setsShowingOnlyOnWindows(_ app: UnsafeMutablePointer<AtspiAccessible>) -> Bool {
+        func string(_ pointer: UnsafeMutablePointer<gchar>?) -> String {
+            guard let pointer else { return "" }
+            defer { g_free(pointer) }
+            return String(cString: pointer)
+        }
+        let toolkit = string(atspi_accessible_get_toolkit_name(app, nil))
+        let version = string(atspi_accessible_get_toolkit_version(app, nil)).split(separator: ".")
+            .compactMap { Int($0) }
+        return toolkit == "GTK" && version.count >= 2 && version[0] == 4 && version[1] < 10
+    }
+
     private func visit(
-        _ node: UnsafeMutablePointer<AtspiAccessible>, depth: Int, budget: inout Int,
+        _ node: UnsafeMutablePointer<AtspiAccessible>, depth: Int, showingIsVisible: Bool, budget: inout Int,
         into found: inout [AccessibleElement]
     ) {
         // A projection that ends mid-read (its application gone, every call timing out) stops reading at once.
@@ -168,9 +183,10 @@ final class AccessibilityTree: @unchecked Sendable {
         let role = atspi_accessible_get_role(node, nil)
         if depth > 0 {
             guard let states = atspi_accessible_get_state_set(node) else { return }
+            let visible = atspi_state_set_contains(states, ATSPI_STATE_VISIBLE) != 0
             let showing =
-                atspi_state_set_contains(states, ATSPI_STATE_SHOWING) != 0
-                && atspi_state_set_contains(states, ATSPI_STATE_VISIBLE) != 0
+                visible
+                && (atspi_state_set_contains(states, ATSPI_STATE_SHOWING) != 0 || (showingIsVisible && depth > 1))
             let sensitive = atspi_state_set_contains(states, ATSPI_STATE_SENSITIVE) != 0
             g_object_unref(states)
             // A hidden container hides everything under it.
@@ -184,7 +200,7 @@ final class AccessibilityTree: @unchecked Sendable {
         let count = min(Int(atspi_accessible_get_child_count(node, nil)), Self.maximumChildren)
         for index in 0..<max(0, count) {
             guard let child = atspi_accessible_get_child_at_index(node, Int32(index), nil) else { continue }
-            visit(child, depth: depth + 1, budget: &budget, into: &found)
+            visit(child, depth: depth + 1, showingIsVisible: showingIsVisible, budget: &budget, into: &found)
             g_object_unref(child)
         }
     }

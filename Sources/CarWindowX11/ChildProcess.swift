@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Logging
 import NIOConcurrencyHelpers
 
 /// A child process in its own session and process group, so that ending it ends everything it started (Chromium's
@@ -7,6 +8,11 @@ import NIOConcurrencyHelpers
 ///
 /// It is reaped by a dedicated thread blocked in `waitpid`, never by the cooperative pool; ``exitStatus()`` waits for
 /// that without blocking.
+///
+/// It dies with this process: it is started through util-linux's `setpriv --pdeathsig TERM` (from the one
+/// ``SpawnThread``), so a `carwindow` killed with SIGKILL leaves no X server, bus or application behind. SIGTERM
+/// rather than SIGKILL, so that Xvfb removes its lock file and socket on the way out. Without `setpriv` children
+/// are started directly and the log says once that they would outlive a SIGKILL.
 ///
 /// ```swift
 /// let child = try ChildProcess(executable: "/usr/bin/xcalc", arguments: [], environment: env)
@@ -82,14 +88,18 @@ public final class ChildProcess: Sendable {
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         }
         for (target, source) in fileDescriptors { posix_spawn_file_actions_adddup2(&actions, source, target) }
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let wrapper = Self.deathSignalWrapper
+        let program = wrapper ?? path
+        let argv = ((wrapper.map { [$0, "--pdeathsig", "TERM", "--", path] } ?? [path]) + arguments)
+            .map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             for pointer in argv { free(pointer) }
             for pointer in envp { free(pointer) }
         }
         var child: pid_t = 0
-        let result = posix_spawn(&child, path, &actions, &attributes, argv, envp)
+        var result: Int32 = 0
+        SpawnThread.shared.run { result = posix_spawn(&child, program, &actions, &attributes, argv, envp) }
         guard result == 0 else {
             throw X11ProjectionError(.badCommand, "\(executable): cannot start: \(String(cString: strerror(result)))")
         }
@@ -155,6 +165,17 @@ public final class ChildProcess: Sendable {
         signalGroup(SIGKILL)
         return await exitStatus()
     }
+
+    /// `setpriv`, which sets the parent-death signal and then runs the command; `nil` when util-linux lacks it.
+    static let deathSignalWrapper: String? = {
+        let candidates: [String] = ["/usr/bin/setpriv", "/bin/setpriv"]
+        let found = candidates.first { access($0, X_OK) == 0 }
+        if found == nil {
+            Logger(label: "carwindow.x11").warning(
+                "setpriv (util-linux) not found: children of a carwindow killed with SIGKILL outlive it")
+        }
+        return found
+    }()
 
     /// glibc's POSIX_SPAWN_SETSID (2.26+), hidden from Swift behind _GNU_SOURCE.
     static let spawnSetSID: Int32 = 0x80

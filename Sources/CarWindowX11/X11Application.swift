@@ -50,16 +50,25 @@ public final class X11Application: Sendable {
         self.logger = logger
     }
 
-    /// Starts Xvfb sized to `viewport`, a private D-Bus session with the accessibility bus, and `command` on them.
+    /// The X screen a launched application gets at least: the largest viewport a head unit usually asks for.
+    /// Xvfb cannot resize its screen (its RandR has one fixed mode), so the screen is made this large from the
+    /// start and only the viewport, at its top-left, is captured; a head unit growing the viewport up to this size
+    /// gets the application laid out at the new size, not a black margin.
+    public static let defaultScreen = Size(width: 1920, height: 1080)
+
+    /// Starts Xvfb, a private D-Bus session with the accessibility bus, and `command` on them.
     ///
     /// - Parameters:
+    ///   - viewport: the size the application's window is given, top-left on the screen.
+    ///   - screen: the X screen's size, grown to at least `viewport` in each direction; the largest viewport a
+    ///     later head-unit resize can show in full.
     ///   - haptics: read the accessibility tree for haptic rects.
     ///   - environment: the command's environment (default: this process's) before `DISPLAY` and the
     ///     accessibility variables are added.
     /// - Throws: ``X11ProjectionError``: `missingTool` (no Xvfb or dbus-daemon), `badCommand`, `display`, `x11`;
     ///   whatever started is stopped again.
     public static func launch(
-        command: [String], viewport: Size, haptics: Bool = true,
+        command: [String], viewport: Size, screen: Size = X11Application.defaultScreen, haptics: Bool = true,
         environment: [String: String]? = nil,
         logger: Logger = Logger(label: "carwindow.x11")
     ) async throws(X11ProjectionError) -> X11Application {
@@ -70,7 +79,8 @@ public final class X11Application: Sendable {
         guard ChildProcess.resolve(executable, path: environment["PATH"]) != nil else {
             throw X11ProjectionError(.badCommand, "\(executable): command not found")
         }
-        let xServer = try await VirtualDisplay.start(size: viewport, logger: logger)
+        let screenSize = Size(width: max(viewport.width, screen.width), height: max(viewport.height, screen.height))
+        let xServer = try await VirtualDisplay.start(size: screenSize, logger: logger)
         var bus: AccessibilityBus?
         var display: X11Display?
         do throws(X11ProjectionError) {

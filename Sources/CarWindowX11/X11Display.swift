@@ -278,9 +278,13 @@ final class X11Display: @unchecked Sendable {
         case damageEvent &+ UInt8(XCB_DAMAGE_NOTIFY):
             let area = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_damage_notify_event_t.self).pointee
                 .area
-            let rect = Rect(
+            let damage = Rect(
                 x: Double(area.x), y: Double(area.y), width: Double(area.width), height: Double(area.height))
-            state.withLockedValue { state in
+            // The screen can be larger than the viewport; what is drawn outside it is never shown.
+            return state.withLockedValue { state -> Bool in
+                let (width, height) = state.viewport
+                let rect = damage.intersection(Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
+                guard !rect.isEmpty else { return false }
                 if let index = state.dirty.firstIndex(where: { $0.intersects(rect) }) {
                     state.dirty[index] = state.dirty[index].union(rect)
                 } else if state.dirty.count >= 16 {
@@ -288,8 +292,8 @@ final class X11Display: @unchecked Sendable {
                 } else {
                     state.dirty.append(rect)
                 }
+                return true
             }
-            return true
         case UInt8(XCB_MAP_NOTIFY):
             let map = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_map_notify_event_t.self).pointee
             guard map.override_redirect == 0, !isTransient(map.window) else { return false }

@@ -62,7 +62,7 @@ struct ProjectChromiumTests {
             defer { reader.cancel() }
             // The projection ends by itself after --duration; the test is done well before.
             async let run = BinaryRunner.runOffPool([
-                "project", "--core", "127.0.0.1:\(emulator.port)", "--duration", "25", "--", chromium,
+                "project", "--core", "127.0.0.1:\(emulator.port)", "--no-viewer", "--duration", "25", "--", chromium,
                 "--force-renderer-accessibility", "--no-sandbox", "--no-first-run", "--disable-gpu",
                 "--disable-dev-shm-usage", "--password-store=basic", "--noerrdialogs",
                 "--user-data-dir=\(directory.appendingPathComponent("profile").path)", "--app=file://\(page.path)",

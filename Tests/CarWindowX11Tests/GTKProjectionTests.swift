@@ -4,6 +4,7 @@ import CarWindowTesting
 import CarWindowX11
 import Foundation
 import HeadUnit
+import Logging
 import Testing
 
 /// A GTK 3 program, projected: its button's haptic rect, a tap on it through the emulator, the video.
@@ -86,6 +87,16 @@ extension X11Programs {
                         InjectedTouch.tap(x: Double(center.x), y: Double(center.y), at: 1000), to: app)
                     #expect(await eventually { Self.lines(output).contains("tapped") }, "the button was not clicked")
                     #expect(await eventually { await log.videoFrames >= framesBefore + 2 })
+
+                    // A second projection in this process while the first reads its tree: libatspi serves one bus per
+                    // process, so the second sends no haptic rects, and says why, once.
+                    let said = RecordingLogHandler.Messages()
+                    let second = try await X11Application.launch(
+                        command: ["sleep", "30"], viewport: Size(width: 320, height: 240),
+                        logger: Logger(label: "carwindow.x11.second") { _ in RecordingLogHandler(sink: said) })
+                    await second.stop(grace: .milliseconds(500))
+                    let oneBus = said.messages.filter { $0.contains("libatspi has one bus per process") }
+                    #expect(oneBus.count == 1, "\(said.messages)")
                     await harness.shutDown()
 
                     let file = try #require(try emulator.recordingFiles().first)

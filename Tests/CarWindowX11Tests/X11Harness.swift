@@ -134,3 +134,25 @@ enum Frames {
         return Double(total) / Double(rect.w * rect.h)
     }
 }
+
+/// Keeps every message logged through it, for tests of what a projection says.
+struct RecordingLogHandler: LogHandler {
+    final class Messages: @unchecked Sendable {
+        // Unchecked: `all` is only touched under `lock`.
+        private let lock = NSLock()
+        private var all: [String] = []
+        func append(_ message: String) { lock.withLock { all.append(message) } }
+        var messages: [String] { lock.withLock { all } }
+    }
+
+    let sink: Messages
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) { sink.append("\(event.message)") }
+}

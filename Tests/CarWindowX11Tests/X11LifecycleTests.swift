@@ -106,6 +106,50 @@ extension X11Programs {
             }
         }
 
+        @Test("a head-unit resize beyond the starting 800x480 shows the program laid out at 1280x720, no black margin")
+        func resizeLarger() async throws {
+            let program = try writeProgram(Self.program(), named: "still.py")
+            defer { try? FileManager.default.removeItem(at: program.deletingLastPathComponent()) }
+            try await EmulatorFixture.run { emulator in
+                let harness = try await X11Harness(
+                    emulator: emulator, command: [systemPython, program.path], haptics: false)
+                do {
+                    _ = try await harness.start(frames: 2)
+                    try await emulator.headUnit.resize(to: VideoSize(width: 1280, height: 720))
+                    #expect(await eventually { harness.projection.window.frameSize == Size(width: 1280, height: 720) })
+                    // The program has drawn itself at the new size (it stopped drawing), then frames of that follow.
+                    try await harness.settle()
+                    let log = harness.log
+                    let frames = await log.videoFrames
+                    #expect(await eventually { await log.videoFrames >= frames + 3 })
+                    await harness.shutDown()
+                    let probe = VideoProbe()
+                    var large: URL?
+                    for file in try emulator.recordingFiles() {
+                        let summary = try await probe.summary(of: file)
+                        if (summary.width, summary.height) == (1280, 720) { large = file }
+                    }
+                    let file = try #require(large, "no recording at 1280x720")
+                    let last = try #require(try await Frames.luma(file, width: 1280, height: 720).last)
+                    // GTK's window background is light grey; Xvfb's screen outside a window, black. Where the
+                    // 800x480 screen ended (right and bottom) the program must show.
+                    func meanLuma(_ area: (x: Int, y: Int, w: Int, h: Int)) -> Double {
+                        var total = 0
+                        for y in area.y..<(area.y + area.h) {
+                            for x in area.x..<(area.x + area.w) { total += Int(last[y * 1280 + x]) }
+                        }
+                        return Double(total) / Double(area.w * area.h)
+                    }
+                    let right = meanLuma((x: 820, y: 0, w: 460, h: 720))
+                    let bottom = meanLuma((x: 0, y: 500, w: 1280, h: 220))
+                    #expect(right > 128 && bottom > 128, "right of 800: \(right), below 480: \(bottom)")
+                } catch {
+                    await harness.shutDown()
+                    throw error
+                }
+            }
+        }
+
         @Test("a head-unit resize to 320x240 and back re-lays the program out; the recording has both sizes")
         func resize() async throws {
             let program = try writeProgram(Self.program(), named: "still.py")

@@ -1,0 +1,139 @@
+import CarWindowTesting
+import Foundation
+import Glibc
+import Testing
+
+/// `carwindow project` killed with SIGKILL: it cannot end its children itself, so they must end with it (they run
+/// under a parent-death signal), and Xvfb, ended by SIGTERM, must leave no socket or lock file behind.
+@Suite("carwindow project killed with SIGKILL", .serialized, .timeLimit(.minutes(1)))
+struct ProjectOrphanTests {
+    /// One process as /proc shows it; `started` (clock ticks after boot) tells a reused pid apart.
+    struct Entry: Hashable, CustomStringConvertible {
+        var pid: Int32
+        var parent: Int32
+        var name: String
+        var started: UInt64
+        var zombie: Bool
+        var description: String { "\(name) (\(pid))" }
+    }
+
+    static func entry(_ pid: Int32) -> Entry? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")")
+        else { return nil }
+        // After the command's name: state, ppid, ... starttime is field 22 of the whole line, 20 after the name.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 19, let parent = Int32(fields[1]), let started = UInt64(fields[19]) else { return nil }
+        let name = String(stat[stat.index(after: open)..<close])
+        return Entry(pid: pid, parent: parent, name: name, started: started, zombie: fields[0] == "Z")
+    }
+
+    /// Every live process descending from `root`.
+    static func descendants(of root: Int32) -> [Entry] {
+        let all = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [])
+            .compactMap { Int32($0) }.compactMap(entry)
+        var found: [Entry] = []
+        var parents: Set<Int32> = [root]
+        var grew = true
+        while grew {
+            let next = all.filter { parents.contains($0.parent) && !found.contains($0) && !$0.zombie }
+            grew = !next.isEmpty
+            found += next
+            parents.formUnion(next.map(\.pid))
+        }
+        return found
+    }
+
+    /// Still running: the same process (not a reused pid) and not a zombie waiting for its new parent to reap it.
+    static func alive(_ process: Entry) -> Bool {
+        guard let now = entry(process.pid) else { return false }
+        return now.started == process.started && !now.zombie
+    }
+
+    /// Whether an X server answers on display `number`'s socket. A socket file nobody listens on is what a killed X
+    /// server leaves behind; one that answers belongs to a live server (perhaps another one that took the number).
+    static func serverAnswers(display number: Int) -> Bool {
+        let path = "/tmp/.X11-unix/X\(number)"
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { bytes in
+            for (index, byte) in path.utf8.prefix(bytes.count - 1).enumerated() { bytes[index] = byte }
+        }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        return result == 0
+    }
+
+    static func eventually(timeout: Duration, _ condition: () -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while ContinuousClock.now < deadline {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return condition()
+    }
+
+    @Test(
+        "after a SIGKILL of carwindow project, Xvfb, the D-Bus session and the app end; no X socket or lock is left",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/xcalc"), "xcalc (Debian x11-apps)"))
+    func childrenDieWithTheParent() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cw-orphans-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("stdout.txt")
+        let errors = directory.appendingPathComponent("stderr.txt")
+        FileManager.default.createFile(atPath: output.path, contents: nil)
+        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        let process = Process()
+        process.executableURL = BinaryRunner.productsDirectory.appendingPathComponent("carwindow")
+        process.arguments = ["project", "--no-viewer", "--port", "0", "--duration", "50", "--", "/usr/bin/xcalc"]
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let carwindow = process.processIdentifier
+
+        // Streaming: xcalc mapped its window on the private X server and the emulator receives video.
+        let streaming = await Self.eventually(timeout: .seconds(30)) {
+            ((try? String(contentsOf: output, encoding: .utf8)) ?? "").contains("state: streaming")
+        }
+        try #require(
+            streaming,
+            """
+            stdout: \((try? String(contentsOf: output, encoding: .utf8)) ?? "")
+            stderr: \((try? String(contentsOf: errors, encoding: .utf8)) ?? "")
+            """)
+        let stdout = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        let display = try #require(
+            stdout.split(separator: "\n").lazy.compactMap { $0.split(separator: "on X display :").last }
+                .compactMap { Int($0) }.first, "\(stdout)")
+        let children = Self.descendants(of: carwindow)
+        let names = Set(children.map(\.name))
+        #expect(names.isSuperset(of: ["Xvfb", "dbus-daemon", "xcalc"]), "\(children)")
+        let xServers = Set(children.filter { $0.name == "Xvfb" }.map(\.pid))
+
+        kill(carwindow, SIGKILL)
+        let gone = await Self.eventually(timeout: .seconds(10)) { !children.contains(where: Self.alive) }
+        #expect(gone, "still running: \(children.filter(Self.alive))")
+        // Xvfb removes its socket on SIGTERM: one left behind refuses connections (a live server's answers: another
+        // server may have taken the free number since).
+        let socket = "/tmp/.X11-unix/X\(display)"
+        #expect(
+            !FileManager.default.fileExists(atPath: socket) || Self.serverAnswers(display: display),
+            "\(socket) is left behind")
+        // Xvfb's lock holds its pid (when it writes one; with -displayfd it may not): none of ours may be left.
+        let locks = ((try? FileManager.default.contentsOfDirectory(atPath: "/tmp")) ?? [])
+            .filter { $0.hasPrefix(".X") && $0.hasSuffix("-lock") }
+        let stale = locks.filter { lock in
+            let owner = (try? String(contentsOfFile: "/tmp/\(lock)", encoding: .utf8)) ?? ""
+            return Int32(owner.trimmingCharacters(in: .whitespacesAndNewlines)).map(xServers.contains) ?? false
+        }
+        #expect(stale.isEmpty, "lock files left: \(stale)")
+    }
+}

@@ -1,0 +1,150 @@
+import SDLRPC
+import CarWindowTesting
+import Foundation
+import HeadUnit
+import Testing
+
+/// `carwindow project` with toolkits other than GTK 3, run by Debian's own python3 and projected into this test's
+/// emulator through `--core`: GTK 4 (Debian `gir1.2-gtk-4.0`) and Qt 5 (`python3-pyqt5`) each have their own AT-SPI
+/// implementation, not the ATK bridge GTK 3 uses, and their buttons' haptic rects and taps go through the same
+/// paths. The binary runs them, for its own AT-SPI reader (libatspi reads one accessibility bus per process; the
+/// GTK 3 test in CarWindowX11Tests has this process's).
+@Suite("carwindow project with GTK 4 and Qt 5", .serialized, .timeLimit(.minutes(2)))
+struct ProjectToolkitTests {
+    /// A label over a full-width "Tap me" button 120 px high; a click is written to the file given and ends the
+    /// program a second later.
+    static let gtk4 = """
+        import os, sys, gi
+        os.environ["GSK_RENDERER"] = "cairo"   # no GPU on Xvfb: Cairo rather than GL on llvmpipe
+        gi.require_version("Gtk", "4.0")
+        from gi.repository import Gtk, GLib
+        out = open(sys.argv[1], "a", buffering=1)
+        win = Gtk.Window(title="GTK 4 tap test")
+        box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL)
+        label = Gtk.Label(label="Waiting")
+        label.set_vexpand(True)
+        button = Gtk.Button(label="Tap me")
+        button.set_size_request(-1, 120)
+        def tapped(_):
+            label.set_markup("<span size='60000' weight='bold'>TAPPED</span>")
+            out.write("tapped\\n")
+            GLib.timeout_add(1000, loop.quit)   # done: the projection ends with status 0
+        button.connect("clicked", tapped)
+        box.append(label)
+        box.append(button)
+        win.set_child(box)
+        loop = GLib.MainLoop()
+        win.connect("close-request", lambda _: loop.quit())
+        win.present()
+        loop.run()
+        """
+
+    /// The same window in Qt 5 (PyQt5).
+    static let qt5 = """
+        import sys
+        from PyQt5.QtWidgets import QApplication, QWidget, QVBoxLayout, QLabel, QPushButton
+        from PyQt5.QtCore import QTimer
+        out = open(sys.argv[1], "a", buffering=1)
+        app = QApplication(sys.argv)
+        win = QWidget()
+        win.setWindowTitle("Qt 5 tap test")
+        layout = QVBoxLayout(win)
+        label = QLabel("Waiting")
+        layout.addWidget(label, 1)
+        button = QPushButton("Tap me")
+        button.setMinimumHeight(120)
+        layout.addWidget(button)
+        def tapped():
+            label.setText("TAPPED")
+            out.write("tapped\\n")
+            QTimer.singleShot(1000, app.quit)   # done: the projection ends with status 0
+        button.clicked.connect(tapped)
+        win.show()
+        sys.exit(app.exec_())
+        """
+
+    static var gtk4Installed: Bool {
+        FileManager.default.fileExists(atPath: "/usr/lib/x86_64-linux-gnu/girepository-1.0/Gtk-4.0.typelib")
+    }
+
+    static var qt5Installed: Bool {
+        FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/PyQt5/QtWidgets.abi3.so")
+    }
+
+    actor Log {
+        var events: [HeadUnitEvent] = []
+        func append(_ event: HeadUnitEvent) { events.append(event) }
+        var hapticSets: [[HapticRect]] {
+            events.compactMap { if case .hapticRects(_, let rects) = $0 { rects } else { nil } }
+        }
+        var app: AppID? {
+            events.lazy.compactMap { if case .appRegistered(let app, _, _) = $0 { app } else { nil } }.first
+        }
+    }
+
+    static func eventually(timeout: Duration = .seconds(40), _ condition: () async -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while ContinuousClock.now < deadline {
+            if await condition() { return true }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return await condition()
+    }
+
+    @Test(
+        "a GTK 4 button's haptic rect comes from GTK 4's accessibility tree; a tap at its centre clicks it",
+        .enabled(if: gtk4Installed, "GTK 4's introspection data is not installed (Debian gir1.2-gtk-4.0)"))
+    func gtk4Button() async throws {
+        try await tapTheButton(program: Self.gtk4)
+    }
+
+    @Test(
+        "a Qt 5 button's haptic rect comes from Qt's accessibility bridge; a tap at its centre clicks it",
+        .enabled(if: qt5Installed, "PyQt5 is not installed (Debian python3-pyqt5)"))
+    func qt5Button() async throws {
+        try await tapTheButton(program: Self.qt5)
+    }
+
+    /// Projects `program`, finds its full-width button at the bottom among the haptic rects, taps its centre and
+    /// checks the program saw the click.
+    func tapTheButton(program: String) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cw-toolkit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("program.py")
+        let output = directory.appendingPathComponent("out.txt")
+        try program.write(to: file, atomically: true, encoding: .utf8)
+        try await EmulatorFixture.run { emulator in
+            let log = Log()
+            let events = await emulator.headUnit.events()
+            let reader = Task { for await event in events { await log.append(event) } }
+            defer { reader.cancel() }
+            // The program ends a second after its click; --duration ends a run whose tap went nowhere.
+            async let run = BinaryRunner.runOffPool([
+                "project", "--core", "127.0.0.1:\(emulator.port)", "--no-viewer", "--duration", "45", "--",
+                "/usr/bin/python3", file.path, output.path,
+            ])
+            // The button spans the window's width at the bottom, 120 px high (less the toolkit's margins).
+            var rect: HapticRect?
+            let arrived = await Self.eventually {
+                rect = await log.hapticSets.last?.first { candidate in
+                    let width: Double = candidate.width, height: Double = candidate.height, y: Double = candidate.y
+                    return width >= 700 && (110.0...140.0).contains(height) && y + height >= 450
+                }
+                return rect != nil
+            }
+            let sets = await log.hapticSets
+            #expect(arrived, "haptic sets: \(sets)")
+            if let hit = rect, let app = await log.app {
+                _ = try await emulator.headUnit.injectTouches(
+                    InjectedTouch.tap(x: hit.center.x, y: hit.center.y, at: 1000), to: app)
+                let clicked = await Self.eventually {
+                    ((try? String(contentsOf: output, encoding: .utf8)) ?? "").contains("tapped")
+                }
+                #expect(clicked, "the button was not clicked")
+            }
+            let result = try await run
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+    }
+}

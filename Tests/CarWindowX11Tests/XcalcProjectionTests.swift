@@ -1,0 +1,141 @@
+import CarWindow
+import CarWindowTesting
+@testable import CarWindowX11
+import Foundation
+import HeadUnit
+import Testing
+
+/// xcalc (Xaw, no accessibility): taps through the emulator, the result read from the captured pixels.
+///
+/// Every tap waits for what it changes on the screen before the next one goes out, and the result is compared with
+/// xcalc's own rendering of a typed 5 in the same run, on the captured (lossless) pixels, not the encoded video.
+extension X11Programs {
+    @Suite("xcalc projected into the emulator", .serialized, .timeLimit(.minutes(2)))
+    @CarWindowActor
+    struct XcalcProjectionTests {
+        typealias Area = (x: Int, y: Int, w: Int, h: Int)
+
+        /// Key centres in xcalc's window at 800x480 (the layout Xaw gives it at that size).
+        nonisolated static let keys: [String: (x: Int, y: Int)] = [
+            "2": (368, 423), "3": (512, 423), "5": (368, 388), "+": (655, 423), "=": (655, 458), "AC": (655, 108),
+        ]
+        /// The number part of xcalc's display (right-aligned digits; the DEG and DEC marks below are left out).
+        nonisolated static let display: Area = (x: 40, y: 8, w: 720, h: 32)
+
+        nonisolated static var installed: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/xcalc") }
+
+        /// The latest capture inside `area`, one byte (green) per pixel; empty before the first capture.
+        nonisolated static func pixels(_ application: X11Application, in area: Area) -> [UInt8] {
+            var result: [UInt8] = []
+            application.display.withFrontImage { image, width, height in
+                guard area.x + area.w <= width, area.y + area.h <= height else { return }
+                result.reserveCapacity(area.w * area.h)
+                for y in area.y..<(area.y + area.h) {
+                    for x in area.x..<(area.x + area.w) {
+                        result.append(image.load(fromByteOffset: (y * width + x) * 4 + 1, as: UInt8.self))
+                    }
+                }
+            }
+            return result
+        }
+
+        /// Whether the display shows a number (dark glyph pixels), rather than the blank between clearing and drawing.
+        nonisolated static func hasDigits(_ pixels: [UInt8]) -> Bool { pixels.contains { $0 < 128 } }
+
+        /// The right end of the display as text, `#` for dark pixels, for failure messages.
+        nonisolated static func sketch(_ pixels: [UInt8]) -> String {
+            guard pixels.count == display.w * display.h else { return "(no capture)" }
+            var rows: [String] = []
+            for y in stride(from: 0, to: display.h, by: 2) {
+                let row = stride(from: display.w - 120, to: display.w, by: 2).map { x in
+                    pixels[y * display.w + x] < 128 ? "#" : "."
+                }
+                rows.append(row.joined())
+            }
+            return "\n" + rows.joined(separator: "\n")
+        }
+
+        /// The key's own area: the pointer entering it highlights its border, so a change there shows XTEST's input
+        /// reached xcalc.
+        nonisolated static func area(of key: String) -> Area? {
+            keys[key].map { (x: $0.x - 70, y: $0.y - 17, w: 140, h: 34) }
+        }
+
+        @Test(
+            "taps on 2, +, 3, = make the display read 5 (the same pixels as a tapped 5), in the capture and the video",
+            .enabled(if: installed, "xcalc is not installed (Debian x11-apps)"))
+        func twoPlusThree() async throws {
+            try await EmulatorFixture.run { emulator in
+                let harness = try await X11Harness(emulator: emulator, command: ["/usr/bin/xcalc"], haptics: false)
+                do {
+                    let app = try await harness.start(frames: 2)
+                    try await harness.settle()
+                    let application = harness.application
+                    var time = 1000
+                    /// Taps `key` through the emulator; the caller waits for what it changes.
+                    func tap(_ key: String) async throws {
+                        let point = try #require(Self.keys[key])
+                        _ = try await emulator.headUnit.injectTouches(
+                            InjectedTouch.tap(x: Double(point.x), y: Double(point.y), at: time), to: app)
+                        time += 500
+                    }
+                    func lcd() -> [UInt8] { Self.pixels(application, in: Self.display) }
+                    /// A key whose effect does not show on the display: its highlight shows the pointer got there.
+                    func tapAndSeeKey(_ key: String) async throws {
+                        let area = try #require(Self.area(of: key))
+                        let before = Self.pixels(application, in: area)
+                        try await tap(key)
+                        try #require(
+                            await eventually(timeout: .seconds(10)) { Self.pixels(application, in: area) != before },
+                            "\(key) was not highlighted")
+                    }
+                    /// A key that changes the number: waits until the display shows another one. xcalc clears the
+                    /// display and then draws the number, and a capture can fall between the two: a blank display is
+                    /// not a result.
+                    func tapAndSeeDisplay(_ key: String, leaving shown: [UInt8]) async throws {
+                        try await tap(key)
+                        let changed = await eventually(timeout: .seconds(10)) {
+                            let now = lcd()
+                            return now != shown && Self.hasDigits(now)
+                        }
+                        try #require(changed, "the display did not change after \(key): \(Self.sketch(lcd()))")
+                    }
+                    let zero = lcd()
+                    try #require(Self.hasDigits(zero), "xcalc's display is not on screen")
+
+                    // xcalc's own 5, tapped in this run: the pixels the sum must leave.
+                    try await tapAndSeeKey("AC")
+                    try await tapAndSeeDisplay("5", leaving: zero)
+                    let five = lcd()
+                    try await tap("AC")
+                    let cleared = await eventually(timeout: .seconds(10)) { lcd() == zero }
+                    try #require(cleared, "AC did not clear the 5: \(Self.sketch(lcd()))")
+
+                    try await tapAndSeeDisplay("2", leaving: zero)
+                    let two = lcd()
+                    try await tapAndSeeKey("+")
+                    try await tapAndSeeDisplay("3", leaving: two)
+                    let three = lcd()
+                    try await tap("=")
+                    let sum = await eventually(timeout: .seconds(10)) { lcd() == five }
+                    #expect(
+                        sum, "2 + 3 = does not read as the tapped 5:\(Self.sketch(lcd()))\nthe 5:\(Self.sketch(five))")
+                    #expect(three != five, "3 and 5 look different")
+
+                    let frames = await harness.log.videoFrames
+                    #expect(await eventually { await harness.log.videoFrames >= frames + 2 })
+                    await harness.shutDown()
+                    // The video carries it too: the display region of the last frame is not the first frame's 0.
+                    let file = try #require(try emulator.recordingFiles().first)
+                    let lumas = try await Frames.luma(file, width: 800, height: 480)
+                    let first = try #require(lumas.first), last = try #require(lumas.last)
+                    let region = (x: 680, y: 8, w: 60, h: 30)
+                    #expect(Frames.difference(first, last, width: 800, in: region) > 2, "the video shows the result")
+                } catch {
+                    await harness.shutDown()
+                    throw error
+                }
+            }
+        }
+    }
+}
