@@ -244,6 +244,8 @@ let package = Package(
                 "SDLMedia", "CH264Reference", "CarWindow", "CarWindowX11", "SDLRPC",
                 "SDLSession", "SDLStreaming", "SDLProjection", "SDLSecurity", "SDLWire",
                 .product(name: "NIOCore", package: "swift-nio"),
+                // `bench soak` decodes the emulator's recording with ffprobe.
+                "CarWindowTestingTools",
             ],
             swiftSettings: upcoming
         ),
