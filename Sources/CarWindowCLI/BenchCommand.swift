@@ -14,7 +14,7 @@ struct BenchCommand: AsyncParsableCommand {
             """,
         subcommands: [
             BenchMediaCommand.self, BenchCarWindowCommand.self, BenchProjectCommand.self, BenchSoakCommand.self,
-            BenchReconnectCommand.self,
+            BenchReconnectCommand.self, BenchLoadCommand.self,
         ]
     )
 }

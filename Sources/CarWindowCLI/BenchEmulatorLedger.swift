@@ -71,7 +71,9 @@ actor BenchEmulatorLedger {
     }
 
     /// Whether `condition` held within `seconds`.
-    private func wait(seconds: Double, until condition: @escaping (isolated BenchEmulatorLedger) -> Bool) async -> Bool {
+    private func wait(
+        seconds: Double, until condition: @escaping (isolated BenchEmulatorLedger) -> Bool
+    ) async -> Bool {
         if condition(self) { return true }
         let id = UUID()
         return await withCheckedContinuation { continuation in

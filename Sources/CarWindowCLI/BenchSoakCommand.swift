@@ -114,7 +114,8 @@ struct BenchSoakCommand: AsyncParsableCommand {
             say("wire (\(app)): \(report)")
             if !report.isWhole { failures.append("the RTP stream of \(app) is not whole: \(report)") }
             if report.accessUnits != statistics.framesSent {
-                failures.append("the wire carried \(report.accessUnits) access units, the app sent \(statistics.framesSent)")
+                failures.append(
+                    "the wire carried \(report.accessUnits) access units, the app sent \(statistics.framesSent)")
             }
         }
         if wire.isEmpty { failures.append("no video reached the emulator") }
@@ -122,7 +123,9 @@ struct BenchSoakCommand: AsyncParsableCommand {
         let decoded = await Self.decode(directory: directory)
         say("decoded: \(decoded.summary)")
         if let failure = decoded.failure { failures.append(failure) }
-        if decoded.frames != received { failures.append("ffprobe decoded \(decoded.frames) of \(received) access units") }
+        if decoded.frames != received {
+            failures.append("ffprobe decoded \(decoded.frames) of \(received) access units")
+        }
 
         if failures.isEmpty {
             say("result: PASS, \(statistics.framesSent) frames sent, received in order and decoded, none lost")
@@ -143,7 +146,8 @@ struct BenchSoakCommand: AsyncParsableCommand {
         let rss = samples.dropFirst().map(\.residentKiB), fds = samples.dropFirst().map(\.openFiles)
         let growth = last.residentKiB - settled.residentKiB
         let seconds = settled.time.duration(to: last.time).components.seconds
-        BenchRig.say("RSS grew \(growth) KiB over \(seconds) s (\(settled.residentKiB) -> \(last.residentKiB) KiB; range "
+        BenchRig.say(
+            "RSS grew \(growth) KiB over \(seconds) s (\(settled.residentKiB) -> \(last.residentKiB) KiB; range "
             + "\(rss.min() ?? 0)...\(rss.max() ?? 0) KiB); fds \(settled.openFiles) -> \(last.openFiles) (range "
             + "\(fds.min() ?? 0)...\(fds.max() ?? 0)); threads \(settled.threads) -> \(last.threads)")
     }

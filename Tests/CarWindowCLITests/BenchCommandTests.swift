@@ -2,7 +2,7 @@ import Testing
 
 @Suite("carwindow bench")
 struct BenchCommandTests {
-    @Test("bench --help lists the media, carwindow and project benchmarks")
+    @Test("bench --help lists the media, carwindow, project, soak, reconnect and load benchmarks")
     func benchHelp() async throws {
         let result = try await BinaryRunner.runOffPool(["bench", "--help"])
         #expect(result.status == 0)
@@ -55,6 +55,12 @@ struct BenchCommandTests {
                                       convert, encode, packetize.
               project                 Measure projecting an X11 application: capture
                                       against memcpy, a still app's CPU, touch latency.
+              soak                    Stream a moving pattern into the emulator for a long
+                                      time; check every frame arrives and decodes.
+              reconnect               Drop or restart the emulator many times; time each
+                                      return of the video and watch for leaks.
+              load                    Many apps streaming into one emulator; many
+                                      projections in one process.
 
               See 'carwindow help bench <subcommand>' for detailed help.
             """
