@@ -257,6 +257,8 @@ let package = Package(
                 "SDLSession", "SDLStreaming", "SDLProjection", "SDLSecurity", "SDLWire",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                // `bench soak` decodes the emulator's recording with ffprobe.
+                "CarWindowTestingTools",
             ],
             swiftSettings: upcoming
         ),

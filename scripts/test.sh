@@ -13,3 +13,5 @@ echo "==> swift test: audio pace beside video, alone"
 swift test --skip-build --filter SDLAudioIntegrationTests.AudioPaceTests
 echo "==> swift test: docs/getting-started.md followed in a clean directory (builds the guide's package)"
 CARWINDOW_GUIDE_CHECKLIST=1 swift test --skip-build --filter GettingStartedChecklistTests
+echo "==> carwindow bench soak --duration 60: every frame sent arrives in order and decodes (fails on any loss)"
+"$(swift build --show-bin-path)/carwindow" bench soak --duration 60

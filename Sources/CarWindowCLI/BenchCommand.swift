@@ -14,6 +14,7 @@ struct BenchCommand: AsyncParsableCommand {
             """,
         subcommands: [
             BenchMediaCommand.self, BenchCarWindowCommand.self, BenchProjectCommand.self, BenchHostileCommand.self,
+            BenchSoakCommand.self, BenchReconnectCommand.self, BenchLoadCommand.self,
         ]
     )
 }

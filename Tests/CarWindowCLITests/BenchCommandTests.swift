@@ -2,7 +2,7 @@ import Testing
 
 @Suite("carwindow bench")
 struct BenchCommandTests {
-    @Test("bench --help lists the media, carwindow, project and hostile benchmarks")
+    @Test("bench --help lists the media, carwindow, project, hostile, soak, reconnect and load benchmarks")
     func benchHelp() async throws {
         let result = try await BinaryRunner.runOffPool(["bench", "--help"])
         #expect(result.status == 0)
@@ -57,6 +57,12 @@ struct BenchCommandTests {
                                       against memcpy, a still app's CPU, touch latency.
               hostile                 Run the app against hostile head units: peak memory,
                                       the typed error and the drops of each.
+              soak                    Stream a moving pattern into the emulator for a long
+                                      time; check every frame arrives and decodes.
+              reconnect               Drop or restart the emulator many times; time each
+                                      return of the video and watch for leaks.
+              load                    Many apps streaming into one emulator; many
+                                      projections in one process.
 
               See 'carwindow help bench <subcommand>' for detailed help.
             """
