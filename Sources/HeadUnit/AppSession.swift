@@ -151,7 +151,8 @@ struct AppSession {
             service: service,
             version: version,
             sessionID: sessionID,
-            messageID: takeMessageID(),
+            // A version 1 header has no message id (as in `rpc`): one taken here would never reach the wire.
+            messageID: version == 1 ? 0 : takeMessageID(),
             payload: buffer
         )
         if info == .endServiceACK, quirks.messageIDResetsAfterEndServiceACK { nextMessageID = 0 }
