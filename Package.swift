@@ -300,6 +300,17 @@ let package = Package(
             dependencies: ["SDLWireFuzzSupport"],
             swiftSettings: upcoming
         ),
+        // Fuzzing the RPC models' JSON decoding and the emulator's handling of an app (docs/rpc.md, "Fuzzing").
+        .target(
+            name: "SDLRPCFuzzSupport",
+            dependencies: ["SDLRPC", "SDLWire", "HeadUnit", .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: upcoming
+        ),
+        .executableTarget(
+            name: "SDLRPCFuzz",
+            dependencies: ["SDLRPCFuzzSupport"],
+            swiftSettings: upcoming
+        ),
         .testTarget(
             name: "SDLWireTests",
             dependencies: [
@@ -326,7 +337,7 @@ let package = Package(
             name: "HeadUnitTests",
             dependencies: [
                 "CarWindowTestingTools",
-                "HeadUnit", "SDLRPC", "SDLWire",
+                "HeadUnit", "SDLRPC", "SDLRPCFuzzSupport", "SDLWire",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],

@@ -63,7 +63,10 @@ extension AppSession {
             incoming = try decodeRPC(message)
         } catch {
             // Core answers an RPC it cannot parse with GenericResponse INVALID_DATA.
-            let correlation = (try? RPCPayload(decoding: message.payload))?.correlationID ?? 0
+            // A protocol 1 message has no binary header: reading one would answer with a correlation id made of
+            // whatever bytes its JSON began with.
+            let correlation =
+                message.version == 1 ? 0 : (try? RPCPayload(decoding: message.payload))?.correlationID ?? 0
             let response = rpc(
                 .response, CoreRPC.genericResponse, correlationID: correlation, CoreRPC.response("INVALID_DATA"))
             return [

@@ -164,7 +164,8 @@ struct AppSession {
             service: service,
             version: version,
             sessionID: sessionID,
-            messageID: takeMessageID(),
+            // A version 1 header has no message id (as in `rpc`): one taken here would never reach the wire.
+            messageID: version == 1 ? 0 : takeMessageID(),
             payload: buffer
         )
         if info == .endServiceACK, quirks.messageIDResetsAfterEndServiceACK { nextMessageID = 0 }
@@ -293,6 +294,13 @@ struct AppSession {
         audioActive = false
         protectedServices.subtract([.video, .audio])
         startingProtected.removeAll()
+        if let open = keyboard {
+            // The keyboard belongs to the registration: without this it stayed open (the viewer kept showing it) and
+            // its timeout later answered a PerformInteraction of an app that had unregistered. No response: the app
+            // is gone or has just unregistered.
+            keyboard = nil
+            actions += [.cancel(.keyboardTimeout), .emit(.keyboardClosed(app, result: "ABORTED", text: open.entry))]
+        }
         if registration != nil { actions.append(.emit(.appUnregistered(app, unexpected: unexpected))) }
         registration = nil
         subscribedToVideoCapability = false
