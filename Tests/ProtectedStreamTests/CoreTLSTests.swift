@@ -202,9 +202,9 @@ struct CoreTLSTests {
         let headUnit = HeadUnitEmulator(configuration: configuration)
         let port = try await headUnit.start()
         let events = await headUnit.events()
-        // Long enough for the ACK to arrive (40 ms after the head unit's handshake) on a busy machine; an ACK after
-        // the deadline takes the same path.
-        let app = try AppConfiguration.protected(material: material, handshakeTimeout: .seconds(2))
+        // Long enough for the ACK (40 ms after the head unit's handshake) to arrive first even on a machine whose
+        // two cores are busy with a parallel build: the 2 s this used to be was not. The test waits it out whole.
+        let app = try AppConfiguration.protected(material: material, handshakeTimeout: .seconds(8))
         let session = SDLSession(configuration: app, transport: TCPTransport(host: "127.0.0.1", port: port))
         try await run(session, headUnit) {
             let statuses = await session.hmiStatusUpdates()
