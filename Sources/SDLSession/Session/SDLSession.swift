@@ -55,6 +55,7 @@ public actor SDLSession {
     var closingError: SDLSessionError?
 
     var outbound = OutboundQueue()
+    var outboundPressureTracker = OutboundPressureTracker()
     var nextTicket: UInt64 = 0
     var sendWaiters: [UInt64: CheckedContinuation<Void, any Error>] = [:]
     var doorbell: AsyncStream<Void>.Continuation?
