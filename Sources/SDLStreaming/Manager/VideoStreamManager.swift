@@ -54,7 +54,7 @@ public actor VideoStreamManager<Factory: VideoEncoderFactory, C: Clock> where C.
     let connection: any VideoServiceConnection
     private let factory: Factory
     let clock: C
-    private let logger: Logger
+    let logger: Logger
     /// App frames that may wait for the encoder; the one being encoded is not counted.
     public nonisolated let frameQueueCapacity: Int
 
@@ -78,6 +78,9 @@ public actor VideoStreamManager<Factory: VideoEncoderFactory, C: Clock> where C.
     private var isHandling = false
 
     var stats = VideoStreamStatistics()
+    /// Bitrate adaptation for the current encoder, and when that encoder started (the controller's time origin).
+    var bitrateController: BitrateController?
+    var adaptationOrigin: C.Instant?
     var recentSends: [(at: C.Instant, bytes: Int)] = []
     private var resizeRequestedAt: C.Instant?
     var firstFrameAfterResizeGeneration: Int?
@@ -264,6 +267,7 @@ public actor VideoStreamManager<Factory: VideoEncoderFactory, C: Clock> where C.
             keyFrameRequested = true
             do {
                 encoder = try factory.makeEncoder(configuration)
+                startAdaptation(configuration)
                 logger.info("video encoder", metadata: ["configuration": "\(configuration)"])
             } catch {
                 encoder = nil
@@ -271,6 +275,7 @@ public actor VideoStreamManager<Factory: VideoEncoderFactory, C: Clock> where C.
             }
         case .destroyEncoder:
             encoder = nil
+            stopAdaptation()
             encoderGeneration += 1
         case .requestKeyFrame:
             keyFrameRequested = true
@@ -286,7 +291,7 @@ public actor VideoStreamManager<Factory: VideoEncoderFactory, C: Clock> where C.
         }
     }
 
-    private func emit(_ event: VideoStreamEvent) {
+    func emit(_ event: VideoStreamEvent) {
         switch event {
         case .error(let error):
             logger.error("video stream error", metadata: ["error": "\(error)"])
