@@ -76,6 +76,8 @@ public actor HeadUnitEmulator {
     var secondaryTask: Task<Void, any Error>?
     var secondaryServerChannel: (any Channel)?
     let logger: Logger
+    /// The emulated link speed every app connection reads at (``HeadUnitConfiguration/linkKbps``).
+    let linkRate: LinkRate
 
     /// - Parameters:
     ///   - configuration: where to listen, what to report and record.
@@ -87,6 +89,7 @@ public actor HeadUnitEmulator {
         self.configuration = configuration
         self.startupVideoCapability = configuration.video
         self.logger = logger
+        self.linkRate = LinkRate(kbps: configuration.linkKbps)
     }
 
     // MARK: Lifecycle
@@ -103,7 +106,7 @@ public actor HeadUnitEmulator {
             eventLog = try EventLog(path: path)
         }
         let server = try await Self.bindServer(
-            host: configuration.host, port: configuration.port, maximumPayload: Int(configuration.mtu))
+            host: configuration.host, port: configuration.port, maximumPayload: Int(configuration.mtu), link: linkRate)
         serverChannel = server.channel
         let port = server.channel.localAddress?.port ?? configuration.port
         runTask = Task {
@@ -126,7 +129,9 @@ public actor HeadUnitEmulator {
     }
 
     /// A TCP listener whose connections frame bytes with SDLWire's decoder (limit: the MTU) and encoder.
-    static func bindServer(host: String, port: Int, maximumPayload: Int) async throws(HeadUnitError)
+    static func bindServer(
+        host: String, port: Int, maximumPayload: Int, link: LinkRate? = nil
+    ) async throws(HeadUnitError)
         -> NIOAsyncChannel<NIOAsyncChannel<SDLFrame, SDLFrame>, Never>
     {
         do {
@@ -135,6 +140,7 @@ public actor HeadUnitEmulator {
                 .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
                 .bind(host: host, port: port) { channel in
                     channel.eventLoop.makeCompletedFuture {
+                        if let link { try channel.pipeline.syncOperations.addHandler(LinkRateLimiter(rate: link)) }
                         try channel.pipeline.syncOperations.addHandler(
                             ByteToMessageHandler(SDLFrameDecoder(maximumPayloadSize: maximumPayload))
                         )
