@@ -16,6 +16,36 @@ struct BitrateControllerTests {
         LinkPressure(lastWait: wait, messagesTaken: taken)
     }
 
+    @Test("a decrease lands under the rate the congested link took, when that is lower than one step")
+    func lowersToTheLinkRate() {
+        var controller = BitrateController(configuration: BitrateAdaptation(), target: 3_000_000)
+        let pressure = LinkPressure(lastWait: .milliseconds(150), messagesTaken: 1, sentBitsPerSecond: 1_000_000)
+        #expect(controller.decide(at: .seconds(1), pressure: pressure).newTarget?.bitrate == 800_000)
+        // A link that took more than one step's worth: the step decides.
+        var fast = BitrateController(configuration: BitrateAdaptation(), target: 3_000_000)
+        let plenty = LinkPressure(lastWait: .milliseconds(150), messagesTaken: 1, sentBitsPerSecond: 2_900_000)
+        #expect(fast.decide(at: .seconds(1), pressure: plenty).newTarget?.bitrate == 2_100_000)
+        // Never below the floor, whatever the link took.
+        var slow = BitrateController(configuration: BitrateAdaptation(), target: 3_000_000)
+        let trickle = LinkPressure(lastWait: .milliseconds(150), messagesTaken: 1, sentBitsPerSecond: 50_000)
+        #expect(slow.decide(at: .seconds(1), pressure: trickle).newTarget?.bitrate == 200_000)
+    }
+
+    @Test("raising stays under the rate measured at the last congestion until the link has been clear for 10 s")
+    func raisingRemembersTheLink() {
+        var controller = BitrateController(configuration: BitrateAdaptation(), target: 2_000_000)
+        let congested = LinkPressure(lastWait: .milliseconds(150), messagesTaken: 1, sentBitsPerSecond: 1_000_000)
+        #expect(controller.decide(at: .seconds(1), pressure: congested).newTarget?.bitrate == 800_000)
+        var targets: [Int] = []
+        for step in 1...150 {
+            let at = Duration.seconds(1) + .milliseconds(step * 100)
+            let clear = LinkPressure(lastWait: .milliseconds(2), messagesTaken: 1 + step, sentBitsPerSecond: 700_000)
+            if let change = controller.decide(at: at, pressure: clear).newTarget { targets.append(change.bitrate) }
+        }
+        // Under 0.8 x 1 Mbit/s the target cannot rise at all; after 10 s clear it climbs by 5 % of the ceiling.
+        #expect(targets == [900_000, 1_000_000, 1_100_000, 1_200_000, 1_300_000])
+    }
+
     @Test("a clear link: every frame is encoded, no IDR, the target stays at the ceiling")
     func clearLink() {
         var controller = BitrateController(configuration: BitrateAdaptation(), target: 1_500_000)

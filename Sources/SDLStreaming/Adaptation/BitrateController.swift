@@ -7,7 +7,8 @@
 /// ```
 ///  wait ≥ dropWait        drop frames before the encoder for about that wait (≤ maximumDropSpan), lower the target;
 ///                         the first frame after the drops is an IDR
-///  wait ≥ congestedWait   lower the target (× decreaseFactor, at most once per decreaseInterval, not below floor)
+///  wait ≥ congestedWait   lower the target (× decreaseFactor, and to at most linkShare × the rate the link took in
+///                         the last second; at most once per decreaseInterval, not below floor)
 ///  otherwise              clear: after recoveryDelay, raise by increaseFraction × ceiling per increaseInterval
 /// ```
 ///
@@ -38,6 +39,17 @@ public struct BitrateController: Hashable, Sendable {
     private var lastDecrease: Duration?
     private var lastIncrease: Duration?
     private var clearSince: Duration?
+    private var lastSentRate = 0
+
+    /// The link's rate seen at the last congestion; raising stays under `linkShare` of it until the link has been
+    /// clear for ``probeDelay``, so the sawtooth does not climb back over a link it has just measured.
+    private var knownLimit: Int?
+
+    /// While the link is behind, the rate it took is about its capacity: a decrease goes to this share of it at
+    /// most, so one step lands under the link instead of several.
+    public static let linkShare = 0.8
+    /// How long the link must stay clear before raising may go past the rate measured at the last congestion.
+    public static let probeDelay = Duration.seconds(10)
 
     /// A controller starting at `target`, which is also the ceiling.
     public init(configuration: BitrateAdaptation, target: Int) {
@@ -52,6 +64,8 @@ public struct BitrateController: Hashable, Sendable {
     public mutating func decide(at time: Duration, pressure: LinkPressure) -> BitrateDecision {
         guard configuration.isEnabled else { return BitrateDecision(encodes: true) }
         let wait = observedWait(pressure)
+        lastSentRate = pressure.sentBitsPerSecond
+        if wait >= configuration.congestedWait, lastSentRate > 0 { knownLimit = lastSentRate }
         if let end = dropUntil, time < end {
             // Still draining the backlog; a worse wait meanwhile may still lower the target.
             framesDropped += 1
@@ -93,7 +107,9 @@ public struct BitrateController: Hashable, Sendable {
 
     private mutating func lower(at time: Duration) -> BitrateChange? {
         if let last = lastDecrease, time - last < configuration.decreaseInterval { return nil }
-        let lowered = max(lowest, Int((Double(target) * configuration.decreaseFactor).rounded()))
+        var lowered = Int((Double(target) * configuration.decreaseFactor).rounded())
+        if lastSentRate > 0 { lowered = min(lowered, Int((Double(lastSentRate) * Self.linkShare).rounded())) }
+        lowered = max(lowest, lowered)
         guard lowered < target else { return nil }
         lastDecrease = time
         lastIncrease = nil
@@ -103,9 +119,14 @@ public struct BitrateController: Hashable, Sendable {
     private mutating func raise(at time: Duration, clearSince since: Duration) -> BitrateChange? {
         guard target < ceiling, time - since >= configuration.recoveryDelay else { return nil }
         if let last = lastIncrease, time - last < configuration.increaseInterval { return nil }
+        if time - since >= Self.probeDelay { knownLimit = nil }
+        var limit = ceiling
+        if let knownLimit { limit = min(limit, max(lowest, Int((Double(knownLimit) * Self.linkShare).rounded()))) }
         let step = max(1, Int((Double(ceiling) * configuration.increaseFraction).rounded()))
+        let raised = min(limit, target + step)
+        guard raised > target else { return nil }
         lastIncrease = time
-        return change(to: min(ceiling, target + step), reason: .recovered)
+        return change(to: raised, reason: .recovered)
     }
 
     private mutating func change(to bitrate: Int, reason: BitrateChange.Reason) -> BitrateChange {

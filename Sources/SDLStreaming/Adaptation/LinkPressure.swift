@@ -14,11 +14,15 @@ public struct LinkPressure: Hashable, Sendable {
     public var lastWait: Duration
     /// Video messages the transport has taken so far: a new count means ``lastWait`` is a new measurement.
     public var messagesTaken: Int
+    /// The video bits the transport took during the last second: while the link is behind, about its rate.
+    public var sentBitsPerSecond: Int
 
     /// A sample; the defaults describe an idle link.
     public init(
-        queuedBytes: Int = 0, oldestWait: Duration = .zero, lastWait: Duration = .zero, messagesTaken: Int = 0
+        queuedBytes: Int = 0, oldestWait: Duration = .zero, lastWait: Duration = .zero, messagesTaken: Int = 0,
+        sentBitsPerSecond: Int = 0
     ) {
+        self.sentBitsPerSecond = sentBitsPerSecond
         self.queuedBytes = queuedBytes
         self.oldestWait = oldestWait
         self.lastWait = lastWait

@@ -21,11 +21,12 @@ extension VideoStreamManager {
     func adaptBeforeEncoding(_ encoder: Factory.Encoder) async -> VideoFrameResult? {
         guard bitrateController != nil else { return nil }
         let generation = encoderGeneration
-        let pressure = await connection.linkPressure()
+        let sample = await connection.linkPressure()
         // Re-read after the await: the encoder (and its controller) may have been replaced meanwhile.
-        guard let pressure, generation == encoderGeneration, var controller = bitrateController,
+        guard var pressure = sample, generation == encoderGeneration, var controller = bitrateController,
             let origin = adaptationOrigin
         else { return nil }
+        pressure.sentBitsPerSecond = statistics.bitsPerSecond
         let decision = controller.decide(at: origin.duration(to: clock.now), pressure: pressure)
         bitrateController = controller
         if decision.keyFrame { keyFrameRequested = true }
