@@ -12,6 +12,8 @@ struct BenchCommand: AsyncParsableCommand {
               swift build -c release --product carwindow
               taskset -c 0 .build/release/carwindow bench media
             """,
-        subcommands: [BenchMediaCommand.self, BenchCarWindowCommand.self, BenchProjectCommand.self]
+        subcommands: [
+            BenchMediaCommand.self, BenchCarWindowCommand.self, BenchProjectCommand.self, BenchLinkCommand.self,
+        ]
     )
 }

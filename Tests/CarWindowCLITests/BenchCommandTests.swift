@@ -2,7 +2,7 @@ import Testing
 
 @Suite("carwindow bench")
 struct BenchCommandTests {
-    @Test("bench --help lists the media, carwindow and project benchmarks")
+    @Test("bench --help lists the media, carwindow, project and link benchmarks")
     func benchHelp() async throws {
         let result = try await BinaryRunner.runOffPool(["bench", "--help"])
         #expect(result.status == 0)
@@ -55,6 +55,8 @@ struct BenchCommandTests {
                                       convert, encode, packetize.
               project                 Measure projecting an X11 application: capture
                                       against memcpy, a still app's CPU, touch latency.
+              link                    Measure bitrate adaptation: the link drops to
+                                      --link-kbps mid-stream; time to settle, delay, RSS.
 
               See 'carwindow help bench <subcommand>' for detailed help.
             """
