@@ -21,9 +21,9 @@ public struct TCPTransport: SDLTransport {
         public var stallTimeout: Duration
         /// The socket's send buffer (`SO_SNDBUF`; Linux doubles it for its bookkeeping). Small on purpose: a slow
         /// link then backs up into the session's queue within a fraction of a second, where bitrate adaptation sees
-        /// it, instead of into megabytes of kernel buffer that hide it for seconds. 32 KiB (64 KiB as Linux counts
-        /// it) still fills a 25 Mbit/s link at a 10 ms round trip.
-        public var sendBufferSize = 32 * 1024
+        /// it, instead of into megabytes of kernel buffer that hide it for seconds. 64 KiB still fills a 50 Mbit/s
+        /// link at a 10 ms round trip.
+        public var sendBufferSize = 64 * 1024
 
         public init(connectTimeout: Duration = .seconds(10), stallTimeout: Duration = .seconds(10)) {
             self.connectTimeout = connectTimeout
@@ -63,8 +63,6 @@ public struct TCPTransport: SDLTransport {
                 .connectTimeout(TimeAmount(configuration.connectTimeout))
                 .channelOption(.socketOption(.tcp_nodelay), value: 1)
                 .channelOption(.socketOption(.so_sndbuf), value: configuration.sendBufferSize)
-                // NIO's own buffer in front of the socket: writes wait once 32 KiB are pending (default 64 KiB).
-                .channelOption(.writeBufferWaterMark, value: .init(low: 16 * 1024, high: 32 * 1024))
                 .connect(host: host, port: port) { channel in
                     channel.eventLoop.makeCompletedFuture {
                         try channel.pipeline.syncOperations.addHandler(SDLFrameChannelHandler(stallTimeout: stall))
