@@ -19,11 +19,6 @@ public struct TCPTransport: SDLTransport {
         public var connectTimeout: Duration
         /// How long the head unit may leave a frame half-sent before the link is dropped as stalled.
         public var stallTimeout: Duration
-        /// The socket's send buffer (`SO_SNDBUF`; Linux doubles it for its bookkeeping). Small on purpose: a slow
-        /// link then backs up into the session's queue within a fraction of a second, where bitrate adaptation sees
-        /// it, instead of into megabytes of kernel buffer that hide it for seconds. 64 KiB still fills a 50 Mbit/s
-        /// link at a 10 ms round trip.
-        public var sendBufferSize = 64 * 1024
 
         public init(connectTimeout: Duration = .seconds(10), stallTimeout: Duration = .seconds(10)) {
             self.connectTimeout = connectTimeout
@@ -62,7 +57,6 @@ public struct TCPTransport: SDLTransport {
             channel = try await ClientBootstrap(group: group)
                 .connectTimeout(TimeAmount(configuration.connectTimeout))
                 .channelOption(.socketOption(.tcp_nodelay), value: 1)
-                .channelOption(.socketOption(.so_sndbuf), value: configuration.sendBufferSize)
                 .connect(host: host, port: port) { channel in
                     channel.eventLoop.makeCompletedFuture {
                         try channel.pipeline.syncOperations.addHandler(SDLFrameChannelHandler(stallTimeout: stall))
