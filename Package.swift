@@ -340,6 +340,7 @@ let package = Package(
                 "HeadUnit", "SDLRPC", "SDLRPCFuzzSupport", "SDLWire",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
             exclude: ["Fixtures"],
             swiftSettings: upcoming

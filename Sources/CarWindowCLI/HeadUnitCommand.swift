@@ -26,6 +26,9 @@ struct HeadUnitCommand: AsyncParsableCommand {
             answered ENCRYPTION_NEEDED, listed notifications go out encrypted. --secondary-port offers a secondary \
             TCP transport that video prefers.
 
+            --link-kbps N reads each app's socket at N kbit/s at most, a slow link for testing bitrate adaptation; \
+            change it while running with `link-kbps N` or `link-kbps off` (or from the viewer).
+
             TLS behaves as SDL Core 8.2 built with security does, so certificates can be checked here before a car: \
             the app's certificate must carry the app id (fullAppID, else appID) as subject serialNumber, its \
             validity must have started more than an hour ago (Core's clock runs an hour behind), TLS 1.3 is \
@@ -45,6 +48,7 @@ struct HeadUnitCommand: AsyncParsableCommand {
               carwindow headunit --trust-ca ca.pem --encrypted-rpcs SendHapticData,OnTouchEvent
               carwindow headunit --trust-ca ca.pem --force-protected video --tls-version 1.2
               carwindow headunit --trust-ca ca.pem --without-tls-quirks app-id,clock
+              carwindow headunit --link-kbps 1000                # a 1 Mbit/s link
             """
     )
 
@@ -110,6 +114,9 @@ struct HeadUnitCommand: AsyncParsableCommand {
                 + TLSQuirk.allCases.map(\.rawValue).joined(separator: ", ") + ", or all."))
     var withoutTLSQuirks: String?
 
+    @Option(help: "Read each app's socket at most this fast, in kbit/s (a slow link); the console's link-kbps sets it.")
+    var linkKbps: Int?
+
     @Flag(help: "Serve the browser viewer (live video, touch and the HMI's controls) for the apps that connect.")
     var viewer = false
 
@@ -129,6 +136,9 @@ struct HeadUnitCommand: AsyncParsableCommand {
         }
         if let tlsVersion, !["1.2", "1.3"].contains(tlsVersion) {
             throw ValidationError("--tls-version takes 1.2 or 1.3, not '\(tlsVersion)'.")
+        }
+        if let linkKbps, !(1...10_000_000).contains(linkKbps) {
+            throw ValidationError("--link-kbps takes 1...10000000 kbit/s, not \(linkKbps).")
         }
         _ = try parsedTLSQuirks()
         _ = try parsedProtectedServices()
@@ -226,6 +236,7 @@ struct HeadUnitCommand: AsyncParsableCommand {
         configuration.video.supportedFormats = try parsedFormats()
         configuration.video.preferredFPS = preferredFPS
         configuration.video.maxBitrate = maxBitrate
+        configuration.linkKbps = linkKbps
         configuration.security = try security()
         for quirk in try parsedTLSQuirks() { quirk.disable(in: &configuration.quirks) }
         if let secondaryPort { configuration.secondaryTransport = SecondaryTransportOffer(host: host, port: secondaryPort) }

@@ -29,6 +29,8 @@ public enum ConsoleCommand: Hashable, Sendable {
     case lights(String)
     case keyboard(AppID, type: String?, submit: Bool)
     case allowLights(Bool)
+    /// Cap how fast every app's socket is read, in kbit/s; `nil` lifts the cap.
+    case linkKbps(Int?)
     case help
 
     /// What each command looks like. APP is the number `apps` shows; coordinates are head-unit pixels.
@@ -51,6 +53,7 @@ public enum ConsoleCommand: Hashable, Sendable {
         distraction on|off                OnDriverDistraction DD_ON or DD_OFF to every app
         lights day|night|twilight|allow|deny  light -> OnVehicleData headLampStatus; policy -> OnPermissionsChange
         keyboard APP type TEXT... | keyboard APP submit | keyboard APP cancel   the open keyboard
+        link-kbps N|off                   read every app's socket at N kbit/s at most (a slow link); off: no cap
         help                              this list
         Touches reach an app only in FULL; Core delivers each OnTouchEvent twice to a navigation app.
         """
@@ -130,6 +133,14 @@ public enum ConsoleCommand: Hashable, Sendable {
             case "deny": self = .allowLights(false)
             default: throw Self.invalid(line)
             }
+        case ("link-kbps", 1):
+            if rest[0].lowercased() == "off" {
+                self = .linkKbps(nil)
+            } else {
+                let kbps = try int(0)
+                guard kbps > 0 else { throw Self.invalid(line) }
+                self = .linkKbps(kbps)
+            }
         case ("pinch", 5):
             self = .pinch(try app(0), x: try int(1), y: try int(2), from: try int(3), to: try int(4))
         default: throw Self.invalid(line)
@@ -166,6 +177,9 @@ public enum ConsoleCommand: Hashable, Sendable {
             let sent = await headUnit.allowHeadLampStatus(allowed)
             let verdict = allowed ? "allowed" : "disallowed"
             return "headLampStatus \(verdict) by policy, OnPermissionsChange to \(sent) app(s)"
+        case .linkKbps(let kbps):
+            try await headUnit.setLinkKbps(kbps)
+            return kbps.map { "reading every app at \($0) kbit/s at most" } ?? "reading every app without a cap"
         case .distraction(let on):
             let sent = await headUnit.setDriverDistraction(on)
             return "driver distraction \(on ? "DD_ON" : "DD_OFF") to \(sent) app(s)"

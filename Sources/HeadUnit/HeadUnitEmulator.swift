@@ -77,6 +77,8 @@ public actor HeadUnitEmulator {
     let logger: Logger
     /// Core's delays run on it (``CoreClock``).
     let clock: CoreClock
+    /// The emulated link speed every app connection reads at (``HeadUnitConfiguration/linkKbps``).
+    let linkRate: LinkRate
 
     /// - Parameters:
     ///   - configuration: where to listen, what to report and record.
@@ -106,6 +108,7 @@ public actor HeadUnitEmulator {
         self.startupVideoCapability = configuration.video
         self.logger = logger
         self.clock = CoreClock(clock)
+        self.linkRate = LinkRate(kbps: configuration.linkKbps)
     }
 
     // MARK: Lifecycle
@@ -122,7 +125,7 @@ public actor HeadUnitEmulator {
             eventLog = try EventLog(path: path)
         }
         let server = try await Self.bindServer(
-            host: configuration.host, port: configuration.port, maximumPayload: Int(configuration.mtu))
+            host: configuration.host, port: configuration.port, maximumPayload: Int(configuration.mtu), link: linkRate)
         serverChannel = server.channel
         let port = server.channel.localAddress?.port ?? configuration.port
         runTask = Task {
@@ -144,8 +147,11 @@ public actor HeadUnitEmulator {
         return port
     }
 
-    /// A TCP listener whose connections go through ``configureLinkPipeline(_:maximumPayload:)``.
-    static func bindServer(host: String, port: Int, maximumPayload: Int) async throws(HeadUnitError)
+    /// A TCP listener whose connections go through ``configureLinkPipeline(_:maximumPayload:link:)``; `link` paces
+    /// how fast each connection is read (``HeadUnitConfiguration/linkKbps``).
+    static func bindServer(
+        host: String, port: Int, maximumPayload: Int, link: LinkRate? = nil
+    ) async throws(HeadUnitError)
         -> NIOAsyncChannel<NIOAsyncChannel<SDLFrame, SDLFrame>, Never>
     {
         do {
@@ -154,7 +160,7 @@ public actor HeadUnitEmulator {
                 .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
                 .bind(host: host, port: port) { channel in
                     channel.eventLoop.makeCompletedFuture {
-                        try configureLinkPipeline(channel, maximumPayload: maximumPayload)
+                        try configureLinkPipeline(channel, maximumPayload: maximumPayload, link: link)
                         return try NIOAsyncChannel<SDLFrame, SDLFrame>(wrappingChannelSynchronously: channel)
                     }
                 }
@@ -163,10 +169,11 @@ public actor HeadUnitEmulator {
         }
     }
 
-    /// The handlers of every app link, primary and secondary: SDLWire's decoder (limit: the MTU) and encoder. One
-    /// place, so a handler that shapes a link (a throttle, a tap) is one line here.
-    static func configureLinkPipeline(_ channel: any Channel, maximumPayload: Int) throws {
+    /// The handlers of every app link, primary and secondary: the link-rate pacer when capped (primary only), then
+    /// SDLWire's decoder (limit: the MTU) and encoder. One place, so a handler that shapes a link is one line here.
+    static func configureLinkPipeline(_ channel: any Channel, maximumPayload: Int, link: LinkRate? = nil) throws {
         let handlers = channel.pipeline.syncOperations
+        if let link { try handlers.addHandler(LinkRateLimiter(rate: link)) }
         try handlers.addHandler(ByteToMessageHandler(SDLFrameDecoder(maximumPayloadSize: maximumPayload)))
         try handlers.addHandler(MessageToByteHandler(SDLFrameEncoder()))
     }

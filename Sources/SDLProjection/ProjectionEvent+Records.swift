@@ -73,6 +73,15 @@ extension ProjectionEvent {
         case .resized(let size): [.init("videoResized", [("width", .int(size.width)), ("height", .int(size.height))])]
         case .error(let error): [.init("error", [("message", .string(error.description)), ("source", .string("video"))])]
         case .touchesCancelled: []
+        case .bitrateChanged(let change):
+            [
+                .init(
+                    "bitrate",
+                    [
+                        ("bitrate", .int(change.bitrate)), ("previous", .int(change.previous)),
+                        ("reason", .string(change.reason.rawValue)), ("dropped", .int(change.framesDropped)),
+                    ])
+            ]
         }
     }
 

@@ -2,7 +2,7 @@ import Testing
 
 @Suite("carwindow bench")
 struct BenchCommandTests {
-    @Test("bench --help lists the media, carwindow, project, hostile, soak, reconnect and load benchmarks")
+    @Test("bench --help lists the media, carwindow, project, hostile, soak, reconnect, load and link benchmarks")
     func benchHelp() async throws {
         let result = try await BinaryRunner.runOffPool(["bench", "--help"])
         #expect(result.status == 0)
@@ -63,6 +63,8 @@ struct BenchCommandTests {
                                       return of the video and watch for leaks.
               load                    Many apps streaming into one emulator; many
                                       projections in one process.
+              link                    Measure bitrate adaptation: the link drops to
+                                      --link-kbps mid-stream; time to settle, delay, RSS.
 
               See 'carwindow help bench <subcommand>' for detailed help.
             """

@@ -19,7 +19,7 @@ struct HeadUnitCommandTests {
             "--events <events>", "--trust-ca <trust-ca>", "--certificate <certificate>", "--key <key>",
             "--force-protected <force-protected>", "--encrypted-rpcs <encrypted-rpcs>",
             "--secondary-port <secondary-port>", "--tls-version <tls-version>",
-            "--without-tls-quirks <without-tls-quirks>",
+            "--without-tls-quirks <without-tls-quirks>", "--link-kbps <link-kbps>",
         ]
         for option in options {
             #expect(result.stdout.contains("  \(option)"), "help lacks \(option)")
@@ -39,6 +39,7 @@ struct HeadUnitCommandTests {
             (["--trust-ca", "ca.pem", "--force-protected", "rpc"], "--force-protected takes video and/or audio"),
             (["--certificate", "hu.pem"], "--certificate and --key go together"),
             (["--secondary-port", "70000"], "--secondary-port must be 0...65535"),
+            (["--link-kbps", "0"], "--link-kbps takes 1...10000000 kbit/s, not 0."),
             (["--tls-version", "1.2"], "--tls-version and --without-tls-quirks need --trust-ca"),
             (["--trust-ca", "ca.pem", "--tls-version", "1.1"], "--tls-version takes 1.2 or 1.3, not '1.1'"),
             (["--trust-ca", "ca.pem", "--without-tls-quirks", "clocks"], "--without-tls-quirks takes encrypted-ack"),

@@ -36,7 +36,7 @@ struct BrowserTests {
 
 
     @Test(
-        "decodes frames, sends a click as a tap and Shift+drag as a pinch, PiP asks for 320x240 and back",
+        "decodes frames, a click is a tap and Shift+drag a pinch, PiP asks for 320x240 and back, the link is set",
         arguments: ["h264", "jpeg"])
     func viewerInChromium(mode: String) async throws {
         let clip = try await TestClip.make()
@@ -96,8 +96,8 @@ struct BrowserTests {
         #expect(observation.later.frames > observation.first.frames)
         #expect(observation.later.hash != observation.first.hash)
         // The click at 25% across and half-way down is a tap at (200, 240) head-unit pixels.
-        #expect(commands.count == 7)
-        if commands.count == 7 {
+        #expect(commands.count == 9)
+        if commands.count == 9 {
             guard case .touch(let begin) = commands[0], case .touch(let end) = commands[1] else {
                 Issue.record("expected two touches first, got \(commands)")
                 return
@@ -123,6 +123,8 @@ struct BrowserTests {
             #expect(commands[5] == .resize(ViewerScreen(width: 320, height: 240, scale: 1)))
             // Leaving picture-in-picture restores the size from before.
             #expect(commands[6] == .resize(ViewerScreen(width: 800, height: 480, scale: 1)))
+            #expect(commands[7] == .setLinkKbps(1_000))
+            #expect(commands[8] == .setLinkKbps(nil))
         }
     }
 
@@ -190,6 +192,11 @@ struct BrowserTests {
                 "document.pictureInPictureElement ? document.exitPictureInPicture()"
                     + " : document.getElementById('pip').click()")
             try await cdp.waitFor("viewer.pipRestore === null")
+            // The Link field: a 1000 kbit/s link, then, emptied, no cap.
+            _ = try await cdp.evaluate(
+                "document.getElementById('link-kbps').value = '1000'; document.getElementById('link-apply').click()")
+            _ = try await cdp.evaluate(
+                "document.getElementById('link-kbps').value = ''; document.getElementById('link-apply').click()")
             let errors =
                 try await cdp.evaluate(
                     "viewer.log.filter(e => e.kind === 'error' && !e.text.startsWith('picture-in-picture'))"
@@ -204,7 +211,7 @@ struct BrowserTests {
         }
         var commands: [ViewerCommand] = []
         var iterator = backend.commands.makeAsyncIterator()
-        while commands.count < 7, let command = await iterator.next() { commands.append(command) }
+        while commands.count < 9, let command = await iterator.next() { commands.append(command) }
         guard let result = await observation.value else { throw HarnessError("the DevTools session ended early") }
         return (result, commands)
     }

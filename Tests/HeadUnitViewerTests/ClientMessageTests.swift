@@ -25,6 +25,8 @@ struct ClientMessageTests {
         (#"{"type":"keyboardBackspace"}"#, .command(.backspaceOnKeyboard)),
         (#"{"type":"keyboardSubmit"}"#, .command(.closeKeyboard(submit: true))),
         (#"{"type":"keyboardCancel"}"#, .command(.closeKeyboard(submit: false))),
+        (#"{"type":"linkKbps","kbps":1000}"#, .command(.setLinkKbps(1_000))),
+        (#"{"type":"linkKbps"}"#, .command(.setLinkKbps(nil))),
         (
             #"{"type":"touch","event":{"type":"MOVE","touches":"#
                 + #"[{"id":0,"x":10,"y":20,"ts":5},{"id":1,"x":30,"y":40,"ts":5}]}}"#,
@@ -51,6 +53,7 @@ struct ClientMessageTests {
             #"{"type":"resize","width":320,"height":240,"scale":0.5}"#, #"{"type":"touch"}"#,
             #"{"type":"driverDistraction"}"#, #"{"type":"ambientLight","status":"DUSK"}"#,
             #"{"type":"keyboardType","text":""}"#, #"{"type":"keyboardType"}"#,
+            #"{"type":"linkKbps","kbps":0}"#, #"{"type":"linkKbps","kbps":10000001}"#, #"{"type":"linkKbps","kbps":"x"}"#,
         ])
     func refuses(json: String) {
         #expect(throws: ViewerError.self) { try ClientMessage(json: json) }

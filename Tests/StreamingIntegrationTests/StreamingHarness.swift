@@ -105,6 +105,7 @@ enum StreamingHarness {
         configure: (inout HeadUnitConfiguration) -> Void = { _ in },
         app configureApp: (inout AppConfiguration) -> Void = { _ in },
         settings: VideoStreamingSettings = VideoStreamingSettings(),
+        adaptsBitrate: Bool = false,
         _ body: (Context) async throws -> Void
     ) async throws {
         var configuration = EmulatorFixture.defaultConfiguration
@@ -113,6 +114,9 @@ enum StreamingHarness {
         // makes the rate control skip frames, so ask for more; the head unit's maxBitrate stays the ceiling.
         var settings = settings
         if settings.customBitrate == nil { settings.customBitrate = 20_000_000 }
+        // For the same reason, frames are not dropped for a slow link here, unless the test is about that: on a
+        // loaded machine a write can wait long enough to look like one.
+        if !adaptsBitrate { settings.bitrateAdaptation = .disabled }
         var app = AppConfiguration(appName: "Integration", appID: "swiftsdl-nav")
         app.logger.logLevel = .critical
         configureApp(&app)

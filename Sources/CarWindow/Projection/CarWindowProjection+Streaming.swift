@@ -63,6 +63,8 @@ extension CarWindowProjection {
             stopStreaming()
         case .touchesCancelled:
             window.cancelPendingGestures()
+        case .bitrateChanged:
+            break
         case .resumed:
             if let configuration = streamConfiguration { startPump(configuration) }
         case .error(let error):

@@ -137,6 +137,8 @@ public final class HeadUnitBackend: ViewerBackend {
                 }
             case .setDriverDistraction(let on):
                 await headUnit.setDriverDistraction(on)
+            case .setLinkKbps(let kbps):
+                try await headUnit.setLinkKbps(kbps)
             case .setAmbientLight(let status):
                 await headUnit.allowHeadLampStatus(true)
                 await headUnit.setAmbientLight(status)

@@ -32,4 +32,6 @@ public enum ViewerCommand: Sendable, Hashable {
     case backspaceOnKeyboard
     /// Submits (true: ENTRY_SUBMITTED, PerformInteraction SUCCESS) or cancels (ENTRY_CANCELLED, ABORTED) it.
     case closeKeyboard(submit: Bool)
+    /// Caps how fast the head unit reads every app's socket, in kbit/s (a slow link); `nil` lifts the cap.
+    case setLinkKbps(Int?)
 }

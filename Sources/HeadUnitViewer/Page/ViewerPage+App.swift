@@ -180,6 +180,10 @@ extension ViewerPage {
             if (codec && protocol) send({ type: 'allowFormat', codec, protocol });
           });
           $('drop').addEventListener('click', () => send({ type: 'dropConnection' }));
+          $('link-apply').addEventListener('click', () => {
+            const kbps = parseInt($('link-kbps').value, 10);
+            send(kbps > 0 ? { type: 'linkKbps', kbps } : { type: 'linkKbps' });
+          });
           $('distraction').addEventListener('change', e => send({ type: 'driverDistraction', on: e.target.checked }));
           $('day').addEventListener('click', () => send({ type: 'ambientLight', status: 'DAY' }));
           $('night').addEventListener('click', () => send({ type: 'ambientLight', status: 'NIGHT' }));

@@ -93,6 +93,8 @@ enum ViewerPage {
               <button id="reject-format" type="button">Reject format</button>
               <button id="allow-format" type="button">Allow again</button>
               <button id="drop" type="button">Drop connection</button>
+              <label>Link <input id="link-kbps" type="number" min="1" step="100" placeholder="no cap"> kbit/s</label>
+              <button id="link-apply" type="button">Set link</button>
             </fieldset>
             <details id="car-controls">
               <summary>Car and keyboard</summary>

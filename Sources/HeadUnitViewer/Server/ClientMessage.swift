@@ -16,6 +16,7 @@ import Foundation
 /// {"type":"ambientLight","status":"NIGHT"}
 /// {"type":"keyboardType","text":"Main"}
 /// {"type":"keyboardSubmit"}  {"type":"keyboardCancel"}  {"type":"keyboardBackspace"}
+/// {"type":"linkKbps","kbps":1000}  {"type":"linkKbps"}     a slow link; without kbps: no cap
 /// ```
 enum ClientMessage: Sendable, Hashable {
     case hello(ClientOutbox.DecodeMode)
@@ -39,6 +40,7 @@ enum ClientMessage: Sendable, Hashable {
         var on: Bool?
         var status: String?
         var text: String?
+        var kbps: Int?
     }
 
     /// The ambient light values of the RPC spec the page may send.
@@ -47,6 +49,8 @@ enum ClientMessage: Sendable, Hashable {
     ]
     /// The longest text typed in one message.
     static let maximumTypedText = 500
+    /// The fastest link cap the page may set: 10 Gbit/s.
+    static let maximumLinkKbps = 10_000_000
 
     /// Parses a message; a bad one throws ``ViewerError`` with kind `.invalidCommand` naming what is wrong.
     init(json: String) throws(ViewerError) {
@@ -98,6 +102,11 @@ enum ClientMessage: Sendable, Hashable {
             }
             self = .command(.typeOnKeyboard(text))
         case "keyboardBackspace": self = .command(.backspaceOnKeyboard)
+        case "linkKbps":
+            if let kbps = wire.kbps, !(1...Self.maximumLinkKbps).contains(kbps) {
+                throw ViewerError(.invalidCommand, "linkKbps kbps must be 1...\(Self.maximumLinkKbps), not \(kbps)")
+            }
+            self = .command(.setLinkKbps(wire.kbps))
         case "keyboardSubmit": self = .command(.closeKeyboard(submit: true))
         case "keyboardCancel": self = .command(.closeKeyboard(submit: false))
         default: throw ViewerError(.invalidCommand, "unknown message type \"\(wire.type)\"")

@@ -32,6 +32,8 @@ public final class OpenH264Encoder: VideoEncoder {
     private var output: [UInt8] = []
     private var ceiling: BitrateCeiling?
     private var frameInfo = SFrameBSInfo()
+    /// The rate control's target now: the settings' bitrate, or lower while adapting (``setTargetBitrate(_:)``).
+    public private(set) var targetBitrate: Int
     private var picture = SSourcePicture()
 
     /// Creates and configures an encoder; its first frame is an IDR.
@@ -41,6 +43,7 @@ public final class OpenH264Encoder: VideoEncoder {
     public init(settings: EncoderSettings) throws(MediaError) {
         try settings.validate()
         self.settings = settings
+        self.targetBitrate = settings.effectiveBitrate
         self.handle = try Self.makeEncoder(settings)
         self.ceiling = settings.maxBitrate.map { BitrateCeiling(maxBitrate: $0, frameRate: settings.frameRate) }
     }
@@ -141,6 +144,13 @@ public final class OpenH264Encoder: VideoEncoder {
             parameterSets = []
             statistics.rebuilds += 1
         }
+        if change != .rebuild, targetBitrate != settings.effectiveBitrate,
+            newSettings.effectiveBitrate == settings.effectiveBitrate
+        {
+            // An adapted target ends with new settings: applyLive saw no bitrate change, so restore it here.
+            var info = SBitrateInfo(iLayer: SPATIAL_LAYER_ALL, iBitrate: Int32(clamping: newSettings.effectiveBitrate))
+            try setOption(ENCODER_OPTION_BITRATE, &info, "bitrate \(newSettings.effectiveBitrate)")
+        }
         if let max = newSettings.maxBitrate {
             if ceiling == nil { ceiling = BitrateCeiling(maxBitrate: max, frameRate: newSettings.frameRate) }
             ceiling?.maxBitrate = max
@@ -149,7 +159,25 @@ public final class OpenH264Encoder: VideoEncoder {
             ceiling = nil
         }
         settings = newSettings
+        targetBitrate = newSettings.effectiveBitrate
         return change
+    }
+
+    /// Lowers (or raises again) the bitrate the rate control aims at, live and without an IDR, for bitrate
+    /// adaptation. The value is kept between 10 kbit/s (the lowest bitrate ``EncoderSettings`` accepts) and the
+    /// configured ``EncoderSettings/effectiveBitrate``, so the level the SPS announced stays true; ``update(_:)``
+    /// resets it to the new settings' bitrate.
+    ///
+    /// - Returns: the target now in force.
+    /// - Throws: ``MediaError/Kind/encoderFailure`` if openh264 refuses it; the previous target stays.
+    @discardableResult
+    public func setTargetBitrate(_ bitrate: Int) throws(MediaError) -> Int {
+        let target = min(max(10_000, bitrate), settings.effectiveBitrate)
+        guard target != targetBitrate else { return target }
+        var info = SBitrateInfo(iLayer: SPATIAL_LAYER_ALL, iBitrate: Int32(clamping: target))
+        try setOption(ENCODER_OPTION_BITRATE, &info, "bitrate \(target)")
+        targetBitrate = target
+        return target
     }
 
     // MARK: - Output

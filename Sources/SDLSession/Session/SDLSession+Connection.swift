@@ -96,6 +96,7 @@ extension SDLSession {
     func enqueue(_ frames: [SDLFrame]) {
         nextTicket += 1
         outbound.enqueue(frames, ticket: nextTicket)
+        outboundPressureTracker.queued(frames, ticket: nextTicket, at: .now)
         doorbell?.yield()
     }
 
@@ -107,6 +108,7 @@ extension SDLSession {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             sendWaiters[ticket] = continuation
             outbound.enqueue(frames, ticket: ticket)
+            outboundPressureTracker.queued(frames, ticket: ticket, at: .now)
             doorbell?.yield()
         }
     }
@@ -125,6 +127,7 @@ extension SDLSession {
     }
 
     func markSent(_ tickets: [UInt64]) {
+        outboundPressureTracker.taken(tickets, at: .now)
         for ticket in tickets { sendWaiters.removeValue(forKey: ticket)?.resume() }
     }
 
@@ -297,6 +300,7 @@ extension SDLSession {
         connectWaiter?.resume(throwing: error)
         connectWaiter = nil
         _ = outbound.removeAll()
+        outboundPressureTracker.reset()
         for waiter in sendWaiters.values { waiter.resume(throwing: error) }
         sendWaiters.removeAll()
     }

@@ -59,6 +59,7 @@ public actor SDLSession {
     var receivedFrameCount: UInt64 = 0
 
     var outbound = OutboundQueue()
+    var outboundPressureTracker = OutboundPressureTracker()
     var nextTicket: UInt64 = 0
     var sendWaiters: [UInt64: CheckedContinuation<Void, any Error>] = [:]
     var doorbell: AsyncStream<Void>.Continuation?

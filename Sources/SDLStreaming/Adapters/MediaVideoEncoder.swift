@@ -71,6 +71,10 @@ public actor MediaVideoEncoder: VideoFrameEncoding {
         return [ByteBuffer(bytes: bytes)]
     }
 
+    func encoderSetTargetBitrate(_ bitrate: Int) throws(MediaError) {
+        try encoder.setTargetBitrate(bitrate)
+    }
+
     /// The encoder's counters (frames, skips, IDRs, bytes).
     public var statistics: EncoderStatistics { encoder.statistics }
 }

@@ -22,6 +22,9 @@ public protocol VideoFrameEncoding: Sendable {
         presentationTime: Duration,
         keyFrame: Bool
     ) async throws(VideoStreamingError) -> [ByteBuffer]
+
+    /// Changes the target bitrate of the running encoder, without a new IDR; the default ignores it.
+    func setTargetBitrate(_ bitrate: Int) async throws(VideoStreamingError)
 }
 
 /// Builds encoders for negotiated streams, and the "open the app" frame shown while the app is in the background.

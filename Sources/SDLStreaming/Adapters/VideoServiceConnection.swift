@@ -59,6 +59,9 @@ public protocol VideoServiceConnection: Sendable {
     /// The head unit's unsolicited events. Called once by ``VideoStreamManager/run()``; the stream finishes when
     /// the session ends.
     func videoServiceEvents() -> AsyncStream<VideoServiceEvent>
+
+    /// The link's back-pressure now, for bitrate adaptation; `nil` (the default) when the connection cannot tell.
+    func linkPressure() async -> LinkPressure?
 }
 
 /// The head unit's answer to a video StartService.

@@ -28,6 +28,9 @@ public enum VideoStreamEvent: Hashable, Sendable {
     case error(VideoStreamingError)
     /// Touches in progress no longer make sense (the app left the foreground): drop them.
     case touchesCancelled
+    /// Bitrate adaptation moved the encoder's target: the link fell behind, or kept up again
+    /// (``VideoStreamingSettings/bitrateAdaptation``).
+    case bitrateChanged(BitrateChange)
 }
 
 /// Why a stream stopped.

@@ -63,7 +63,11 @@ extension VideoStreamManager {
                 case .app(let frame, let time, let continuation):
                     let result: VideoFrameResult
                     if machine.state == .ready, let encoder {
-                        result = await encodeAndSend(frame, appTime: time, encoder: encoder)
+                        if let dropped = await adaptBeforeEncoding(encoder) {
+                            result = dropped
+                        } else {
+                            result = await encodeAndSend(frame, appTime: time, encoder: encoder)
+                        }
                     } else {
                         result = reject(machine.state == .suspended ? .suspended : .notStreaming)
                     }

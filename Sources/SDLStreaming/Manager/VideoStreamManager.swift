@@ -69,6 +69,9 @@ public actor VideoStreamManager<Factory: VideoEncoderFactory, C: Clock> where C.
     var lastAppPresentationTime: Duration?
     var lastEncoderPresentationTime: Duration?
     var stats = VideoStreamStatistics()
+    /// Bitrate adaptation for the current encoder, and when that encoder started (the controller's time origin).
+    var bitrateController: BitrateController?
+    var adaptationOrigin: C.Instant?
     var recentSends: [(at: C.Instant, bytes: Int)] = []
     private var resizeRequestedAt: C.Instant?
     var firstFrameAfterResizeGeneration: Int?
@@ -218,6 +221,7 @@ public actor VideoStreamManager<Factory: VideoEncoderFactory, C: Clock> where C.
             keyFrameRequested = true
             do {
                 encoder = try factory.makeEncoder(configuration)
+                startAdaptation(configuration)
                 logger.info("video encoder", metadata: ["configuration": "\(configuration)"])
             } catch {
                 encoder = nil
@@ -225,6 +229,7 @@ public actor VideoStreamManager<Factory: VideoEncoderFactory, C: Clock> where C.
             }
         case .destroyEncoder:
             encoder = nil
+            stopAdaptation()
             encoderGeneration += 1
         case .requestKeyFrame:
             keyFrameRequested = true
@@ -241,7 +246,7 @@ public actor VideoStreamManager<Factory: VideoEncoderFactory, C: Clock> where C.
         return []
     }
 
-    private func emit(_ event: VideoStreamEvent) {
+    func emit(_ event: VideoStreamEvent) {
         switch event {
         case .error(let error):
             logger.error("video stream error", metadata: ["error": "\(error)"])

@@ -27,6 +27,14 @@ public struct VideoStreamStatistics: Hashable, Sendable {
     public var queueDepth = 0
     /// The last resize, measured from the capability update.
     public var lastResize: ResizeLatency?
+    /// The encoder's target bitrate now, in bits per second (lowered and raised by bitrate adaptation); `nil`
+    /// without an encoder.
+    public var targetBitrate: Int?
+    /// App frames dropped before the encoder because the link fell behind (bitrate adaptation), on every stream.
+    public var framesDroppedForLink = 0
+    /// Times bitrate adaptation lowered, and raised, the target.
+    public var bitrateDecreases = 0
+    public var bitrateIncreases = 0
 
     public init() {}
 }

@@ -32,6 +32,8 @@ public struct VideoStreamingSettings: Sendable {
     /// Whether to ask for a protected video service (the StartService E bit). The head unit's ACK decides: see
     /// ``VideoStreamDescription/isEncrypted``.
     public var requestsEncryption: Bool
+    /// How the bitrate follows the link's back-pressure (on by default; ``BitrateAdaptation/disabled`` keeps it fixed).
+    public var bitrateAdaptation = BitrateAdaptation()
 
     public init(
         landscapeRange: StreamingRange = .unrestricted,

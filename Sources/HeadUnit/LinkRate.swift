@@ -1,0 +1,113 @@
+import NIOCore
+import Synchronization
+
+/// The emulated link's speed for app connections: `nil` reads as fast as the socket delivers, a value caps reading
+/// at that many kbit/s. One value per emulator, shared by every connection's ``LinkRateLimiter`` and changed at
+/// runtime (`--link-kbps`, the console's `link-kbps`, the viewer).
+///
+/// ```swift
+/// let link = LinkRate(kbps: nil)
+/// link.kbps = 1_000      // every app connection now reads at most 1 Mbit/s
+/// ```
+final class LinkRate: Sendable {
+    /// The largest cap accepted: 10 Gbit/s.
+    static let maximumKbps = 10_000_000
+
+    private let value: Mutex<Int?>
+
+    init(kbps: Int?) {
+        value = Mutex(kbps)
+    }
+
+    var kbps: Int? {
+        get { value.withLock { $0 } }
+        set { value.withLock { $0 = newValue } }
+    }
+}
+
+/// Reads an app's socket no faster than the emulator's ``LinkRate``: a slow link, seen from the app as a socket
+/// that drains slowly, so its writer backs up as it would on a congested Wi-Fi.
+///
+/// It sits first in the pipeline and holds back the `read()` requests: after each read, the next waits until the
+/// bytes just read have "crossed" the link at its rate (a token bucket that never saves up credit while idle).
+/// While capped, each read takes at most about 20 ms of the link's bytes, one read per request, and the socket's
+/// receive buffer shrinks to about 100 ms of the link: otherwise the kernel alone would hold seconds of video
+/// between the app and the emulator, far more than a real link's buffers. Uncapping restores NIO's adaptive reads
+/// and a large receive buffer.
+final class LinkRateLimiter: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+    typealias OutboundIn = NIOAny
+    typealias OutboundOut = NIOAny
+
+    /// The receive buffer set when a cap is lifted (the kernel may clamp it to `net.core.rmem_max`).
+    static let uncappedReceiveBuffer = 4 * 1024 * 1024
+
+    private let rate: LinkRate
+    private var applied: Int?
+    /// When the bytes read so far will have crossed the link: the next read waits until then.
+    private var nextReadAt = NIODeadline.uptimeNanoseconds(0)
+    private var pendingRead: Scheduled<Void>?
+
+    init(rate: LinkRate) {
+        self.rate = rate
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if let kbps = applied {
+            let bytes = Int64(unwrapInboundIn(data).readableBytes)
+            // bytes × 8 bits ÷ (kbps × 1000 bit/s), in nanoseconds.
+            let cost = TimeAmount.nanoseconds(bytes * 8_000_000 / Int64(kbps))
+            nextReadAt = max(nextReadAt, context.eventLoop.now) + cost
+        }
+        context.fireChannelRead(data)
+    }
+
+    func read(context: ChannelHandlerContext) {
+        adopt(rate.kbps, context: context)
+        let now = context.eventLoop.now
+        guard applied != nil, nextReadAt > now else {
+            context.read()
+            return
+        }
+        guard pendingRead == nil else { return }
+        // Wake at most a second later to look at the rate again, so lifting a cap is noticed promptly.
+        let wake = min(nextReadAt, now + .seconds(1))
+        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        pendingRead = context.eventLoop.scheduleTask(deadline: wake) {
+            let (handler, context) = bound.value
+            handler.pendingRead = nil
+            handler.read(context: context)
+        }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        pendingRead?.cancel()
+        pendingRead = nil
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        pendingRead?.cancel()
+        pendingRead = nil
+        context.fireChannelInactive()
+    }
+
+    /// Applies a changed rate to the socket's read size and receive buffer.
+    private func adopt(_ kbps: Int?, context: ChannelHandlerContext) {
+        guard kbps != applied else { return }
+        applied = kbps
+        guard let options = context.channel.syncOptions else { return }
+        if let kbps {
+            let bytesPerSecond = kbps * 125
+            let chunk = min(65_536, max(512, bytesPerSecond / 50))
+            try? options.setOption(.recvAllocator, value: FixedSizeRecvByteBufferAllocator(capacity: chunk))
+            try? options.setOption(.maxMessagesPerRead, value: 1)
+            try? options.setOption(.socketOption(.so_rcvbuf), value: max(4_096, bytesPerSecond / 10))
+            nextReadAt = context.eventLoop.now
+        } else {
+            try? options.setOption(.recvAllocator, value: AdaptiveRecvByteBufferAllocator())
+            try? options.setOption(.maxMessagesPerRead, value: 4)
+            try? options.setOption(.socketOption(.so_rcvbuf), value: Self.uncappedReceiveBuffer)
+        }
+    }
+}

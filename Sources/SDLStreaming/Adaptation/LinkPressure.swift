@@ -1,0 +1,81 @@
+/// One look at the link's back-pressure, taken just before a frame would be encoded: what ``BitrateController``
+/// decides from. The session adapter fills it from `SDLSession.outboundPressure`.
+///
+/// ```swift
+/// let sample = LinkPressure(queuedBytes: 48_000, oldestWait: .milliseconds(20),
+///                           lastWait: .milliseconds(310), messagesTaken: 812)
+/// ```
+public struct LinkPressure: Hashable, Sendable {
+    /// Bytes handed to the session and not yet taken by the transport (every service).
+    public var queuedBytes: Int
+    /// How long the oldest of them has waited so far.
+    public var oldestWait: Duration
+    /// How long the last video message waited before the transport took it.
+    public var lastWait: Duration
+    /// Video messages the transport has taken so far: a new count means ``lastWait`` is a new measurement.
+    public var messagesTaken: Int
+    /// The video bits the transport took during the last second: while the link is behind, about its rate.
+    public var sentBitsPerSecond: Int
+
+    /// A sample; the defaults describe an idle link.
+    public init(
+        queuedBytes: Int = 0, oldestWait: Duration = .zero, lastWait: Duration = .zero, messagesTaken: Int = 0,
+        sentBitsPerSecond: Int = 0
+    ) {
+        self.sentBitsPerSecond = sentBitsPerSecond
+        self.queuedBytes = queuedBytes
+        self.oldestWait = oldestWait
+        self.lastWait = lastWait
+        self.messagesTaken = messagesTaken
+    }
+}
+
+/// What ``BitrateController`` says about one frame.
+public struct BitrateDecision: Hashable, Sendable {
+    /// Encode and send the frame; `false`: drop it before the encoder.
+    public var encodes: Bool
+    /// Make the frame an IDR (the first frame after dropped ones).
+    public var keyFrame: Bool
+    /// A new target for the encoder, when it changed with this frame.
+    public var newTarget: BitrateChange?
+
+    /// A decision.
+    public init(encodes: Bool, keyFrame: Bool = false, newTarget: BitrateChange? = nil) {
+        self.encodes = encodes
+        self.keyFrame = keyFrame
+        self.newTarget = newTarget
+    }
+}
+
+/// A change of the encoder's target bitrate, as ``VideoStreamEvent/bitrateChanged(_:)`` reports it.
+///
+/// ```swift
+/// if case .bitrateChanged(let change) = event {
+///     print("\(change.previous) -> \(change.bitrate) bit/s (\(change.reason)), \(change.framesDropped) dropped")
+/// }
+/// ```
+public struct BitrateChange: Hashable, Sendable {
+    /// Why the target moved.
+    public enum Reason: String, Hashable, Sendable {
+        /// The link fell behind: lowered.
+        case congested
+        /// The link kept up for a while: raised.
+        case recovered
+    }
+
+    /// The new target, in bits per second.
+    public var bitrate: Int
+    /// The target before, in bits per second.
+    public var previous: Int
+    public var reason: Reason
+    /// Frames dropped before the encoder for the link so far on this stream.
+    public var framesDropped: Int
+
+    /// A change.
+    public init(bitrate: Int, previous: Int, reason: Reason, framesDropped: Int) {
+        self.bitrate = bitrate
+        self.previous = previous
+        self.reason = reason
+        self.framesDropped = framesDropped
+    }
+}
