@@ -6,13 +6,13 @@ extension SDLSession {
     /// Watches ``receivedFrameCount``: after `idle` without a new frame it queues a Heartbeat; when nothing at all
     /// has come `answerTimeout` later, the session fails as a lost transport. The check is made at that deadline, so
     /// on a quiet link that answers, Heartbeats go every `idle + answerTimeout`. Ends when the connection's task
-    /// group is cancelled.
+    /// group is cancelled. Both waits run on the session's injected clock, like its other timeouts.
     nonisolated func watchLiveness() async {
         guard let heartbeat = configuration.heartbeat else { return }
         var seen = await receivedFrameCount
         while true {
             do {
-                try await Task.sleep(for: heartbeat.idle)
+                try await clock.sleep(for: heartbeat.idle)
             } catch {
                 return
             }
@@ -24,7 +24,7 @@ extension SDLSession {
             // Until the app is registered the start-up timeouts (protocolStart, response) watch the head unit.
             guard await sendHeartbeat() else { continue }
             do {
-                try await Task.sleep(for: heartbeat.answerTimeout)
+                try await clock.sleep(for: heartbeat.answerTimeout)
             } catch {
                 return
             }

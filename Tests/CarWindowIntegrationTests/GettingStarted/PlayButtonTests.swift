@@ -7,7 +7,7 @@ import SDLSession
 import Testing
 
 
-@Test("a tap on Play turns the button blue", .timeLimit(.minutes(1)))
+@Test("a tap on Play turns the button blue", .timeLimit(.minutes(3)))
 func playTurnsBlue() async throws {
     try await EmulatorFixture.run { emulator in
         let (projection, screen) = try await startPlayer(port: emulator.port)
