@@ -64,13 +64,9 @@ extension AppConfiguration {
     static func test(timeouts: Timeouts = .all(.seconds(5))) -> AppConfiguration {
         var logger = Logger(label: "test.session")
         logger.logLevel = .critical
-        var app = AppConfiguration(
+        return AppConfiguration(
             appName: "SwiftSDL Nav Probe", appID: "swiftsdl-nav", timeouts: timeouts, logger: logger
         )
-        // The scripted head units here answer what each test expects, not a Heartbeat that a busy machine's idle
-        // seconds would send; the Heartbeat's own tests (HostileHeadUnitTests) switch it on with their timings.
-        app.heartbeat = nil
-        return app
     }
 }
 

@@ -9,7 +9,7 @@ import Testing
 /// Bitrate adaptation end to end: the emulator's link cap makes the app's socket drain slowly, and the manager
 /// must lower its target and drop frames before the encoder; with the cap lifted it raises the target again.
 /// Everything waits on the manager's events (with the suite's time limit as the deadline), nothing on time.
-@Suite("Bitrate adaptation against the emulator", .timeLimit(.minutes(4)))
+@Suite("Bitrate adaptation against the emulator", .timeLimit(.minutes(8)))
 struct BitrateAdaptationTests {
     /// Sends pattern frames at about 30 fps until cancelled, counting the frames dropped for back-pressure.
     final class Sender: Sendable {

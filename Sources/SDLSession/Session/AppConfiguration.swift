@@ -83,8 +83,10 @@ public struct AppConfiguration: Sendable {
     /// (``SDLSession/resumptionHashID``), so the head unit can resume the app's data. `nil` (the default) asks for
     /// nothing to be resumed. A head unit that cannot resume still registers the app, with `RESUME_FAILED`.
     public var resumptionHashID: String?
-    /// The liveness check of a quiet connection (Heartbeat, then a deadline); `nil` turns it off.
-    public var heartbeat: Heartbeat? = Heartbeat()
+    /// The liveness check of a quiet connection (Heartbeat, then a deadline); `nil` (the default) leaves it off.
+    /// Off by default because a Heartbeat waits behind every byte already in the socket: on a congested uplink
+    /// that is longer than any answer deadline, and a live head unit would be dropped as stalled.
+    public var heartbeat: Heartbeat?
 
     public init(
         appName: String,
