@@ -88,13 +88,27 @@ public struct TCPTransport: SDLTransport {
 public struct TCPConnection: SDLConnection {
     let channel: any Channel
     let inboundStream: NIOAsyncChannelInboundStream<SDLFrame>
+    /// Held, not written to (see ``send(_:)``): dropping it would finish the channel's outbound side.
     let outbound: NIOAsyncChannelOutboundWriter<SDLFrame>
 
     public var inbound: TCPInboundFrames { TCPInboundFrames(base: inboundStream) }
 
+    /// Returns once the socket took the last frame, not when the write was merely scheduled.
+    ///
+    /// `NIOAsyncChannelOutboundWriter.write` returns as soon as the write is handed to the event loop, and learns
+    /// that the channel is unwritable only after the loop ran those writes: when the loop is starved (a busy
+    /// machine), a fast producer queues writes without limit. Waiting for the write's promise keeps at most one
+    /// batch in NIO, so what the app has handed over is bounded by the socket buffers (docs/session.md).
     public func send(_ frames: [SDLFrame]) async throws {
+        guard let last = frames.last else { return }
+        let channel = channel
+        let written = channel.eventLoop.makePromise(of: Void.self)
+        channel.eventLoop.execute {
+            for frame in frames.dropLast() { channel.write(frame, promise: nil) }
+            channel.writeAndFlush(last, promise: written)
+        }
         do {
-            try await outbound.write(contentsOf: frames)
+            try await written.futureResult.get()
         } catch {
             throw SDLSessionError(.connectionClosed, context: "write failed: \(error)")
         }
