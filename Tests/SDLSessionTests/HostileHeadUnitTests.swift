@@ -1,3 +1,5 @@
+import Foundation
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import SDLRPC
@@ -157,14 +159,19 @@ struct HostileHeadUnitTests {
                         try await client.executeThenClose { inbound, outbound in
                             var frames = inbound.makeAsyncIterator()
                             try await Self.acceptUpToVideo(&frames, outbound)
-                            // Reads nothing more: NIO stops reading the socket, the kernel's buffers fill.
+                            // Reads nothing more: no read is asked of the socket again (autoRead off; the async
+                            // channel's own back-pressure would also stop after a few frames), the kernel's buffers
+                            // fill.
+                            try await client.channel.setOption(ChannelOptions.autoRead, value: false).get()
                             for await _ in closed { break }
                         }
                         break
                     }
                 }
             }
-            var app = Self.quickHeartbeat(idle: .milliseconds(200), answer: .milliseconds(500))
+            // Seconds of blocked sending before the Heartbeat ends it: the bound must hold however long the
+            // app keeps trying, not only because the error came early.
+            var app = Self.quickHeartbeat(idle: .seconds(2), answer: .seconds(1))
             app.timeouts = .all(.seconds(10))
             let session = SDLSession(configuration: app, transport: TCPTransport(host: "127.0.0.1", port: port))
             try await session.start()
@@ -178,12 +185,57 @@ struct HostileHeadUnitTests {
                     accepted += chunk.readableBytes
                 }
             }
-            #expect(error?.kind == .heartbeatUnanswered(.milliseconds(700)))
-            // Bounded: what the transport took is what the sockets hold, not what the app would have sent.
-            #expect(accepted < 64 * 1024 * 1024)
+            #expect(error?.kind == .heartbeatUnanswered(.seconds(3)))
+            // Bounded: what the transport took is what the sockets hold (the app's send buffer, the peer's receive
+            // buffer), not what the app would have sent.
+            #expect(accepted < Self.socketBufferBound())
             close.finish()
             try await group.waitForAll()
         }
+    }
+
+    @Test("the TCP transport's send waits for its event loop to write: a starved loop holds at most one batch more")
+    func sendWaitsForTheEventLoop() async throws {
+        let peer = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .childChannelOption(.autoRead, value: false)
+            .bind(host: "127.0.0.1", port: 0).get()
+        let port = try #require(peer.localAddress?.port)
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let transport = TCPTransport(host: "127.0.0.1", port: port, group: group)
+        let opened = try await transport.withConnection { connection in
+            // The app's event loop is kept busy (as on a loaded machine) until the gate opens.
+            let gate = DispatchSemaphore(value: 0)
+            let isOpen = NIOLockedValueBox(false)
+            group.next().execute { gate.wait() }
+            async let sentAfterOpening: Bool = {
+                let heartbeat = SDLFrame.control(.heartbeat, service: .control, version: 5, sessionID: 1)
+                // The first batch may wait in the loop; the second send waits for it to be written.
+                try await connection.send([heartbeat])
+                try await connection.send([heartbeat])
+                return isOpen.withLockedValue { $0 }
+            }()
+            // Not a synchronisation: a send that returns early is seen whatever the delay; the delay only gives
+            // such a send the time to return before the gate opens.
+            try await Task.sleep(for: .milliseconds(500))
+            isOpen.withLockedValue { $0 = true }
+            gate.signal()
+            return try await sentAfterOpening
+        }
+        #expect(opened, "send returned while its event loop had not run the write")
+        try await peer.close()
+        try await group.shutdownGracefully()
+    }
+
+    /// The most a loopback TCP connection can hold: the kernel's largest send buffer plus its largest receive
+    /// buffer (Linux `tcp_wmem`/`tcp_rmem` maxima), and 1 MiB for the app's one batch in flight and frame headers.
+    static func socketBufferBound() -> Int {
+        func maximum(_ path: String) -> Int? {
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+            return text.split(whereSeparator: \.isWhitespace).last.flatMap { Int($0) }
+        }
+        guard let send = maximum("/proc/sys/net/ipv4/tcp_wmem"), let receive = maximum("/proc/sys/net/ipv4/tcp_rmem")
+        else { return 64 * 1024 * 1024 }
+        return send + receive + 1024 * 1024
     }
 
     /// The head unit's side of a session up to an accepted video service, over TCP.

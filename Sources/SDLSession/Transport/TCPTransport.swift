@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 public import NIOCore
 import NIOPosix
 public import SDLWire
@@ -79,7 +80,10 @@ public struct TCPTransport: SDLTransport {
             throw SDLSessionError(.connectionFailed("\(host):\(port): \(error)"))
         }
         return try await channel.executeThenClose { inbound, outbound in
-            try await body(TCPConnection(channel: channel.channel, inboundStream: inbound, outbound: outbound))
+            try await body(
+                TCPConnection(
+                    channel: channel.channel, inboundStream: inbound, outbound: outbound,
+                    previousWrite: NIOLockedValueBox(nil)))
         }
     }
 }
@@ -88,13 +92,35 @@ public struct TCPTransport: SDLTransport {
 public struct TCPConnection: SDLConnection {
     let channel: any Channel
     let inboundStream: NIOAsyncChannelInboundStream<SDLFrame>
+    /// Held, not written to (see ``send(_:)``): dropping it would finish the channel's outbound side.
     let outbound: NIOAsyncChannelOutboundWriter<SDLFrame>
+    /// The completion of the batch handed to the event loop before the one being sent (see ``send(_:)``).
+    let previousWrite: NIOLockedValueBox<EventLoopFuture<Void>?>
 
     public var inbound: TCPInboundFrames { TCPInboundFrames(base: inboundStream) }
 
+    /// Hands the frames to the event loop and returns once the socket took the batch handed over before them: at
+    /// most two batches are ever waiting in NIO.
+    ///
+    /// `NIOAsyncChannelOutboundWriter.write` returns as soon as the write is handed to the event loop, and learns
+    /// that the channel is unwritable only after the loop ran those writes: when the loop is starved (a busy
+    /// machine), a fast producer queues writes without limit. Waiting for a write's promise bounds what the app has
+    /// handed over by the socket buffers (docs/session.md); waiting for the previous batch rather than this one
+    /// lets the loop write one batch while the next is prepared, so a slow loop costs less pace.
     public func send(_ frames: [SDLFrame]) async throws {
+        guard let last = frames.last else { return }
+        let channel = channel
+        let written = channel.eventLoop.makePromise(of: Void.self)
+        channel.eventLoop.execute {
+            for frame in frames.dropLast() { channel.write(frame, promise: nil) }
+            channel.writeAndFlush(last, promise: written)
+        }
+        let previous = previousWrite.withLockedValue { previous in
+            defer { previous = written.futureResult }
+            return previous
+        }
         do {
-            try await outbound.write(contentsOf: frames)
+            try await previous?.get()
         } catch {
             throw SDLSessionError(.connectionClosed, context: "write failed: \(error)")
         }
