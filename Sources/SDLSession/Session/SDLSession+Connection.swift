@@ -108,6 +108,7 @@ extension SDLSession {
             sendWaiters[ticket] = continuation
             outbound.enqueue(frames, ticket: ticket)
             doorbell?.yield()
+            if let service = frames.first?.header.serviceType { enqueuedObserver?.yield(service) }
         }
     }
 
