@@ -33,6 +33,13 @@ public final class ChildProcess: Sendable {
         var lines: [Line] = []
         var openStreams = 2
         var exitStatus: Int32?
+        /// Waiters of ``waitUntil(timeout:_:)``, told of every change above.
+        var watchers: [Int: AsyncStream<Void>.Continuation] = [:]
+        var nextWatcher = 0
+
+        mutating func changed() {
+            for watcher in watchers.values { watcher.yield() }
+        }
     }
 
     /// The executable's file name, for messages.
@@ -66,7 +73,10 @@ public final class ChildProcess: Sendable {
         let state = NIOLockedValueBox(State())
         process.terminationHandler = { process in
             let status = process.terminationStatus
-            state.withLockedValue { $0.exitStatus = status }
+            state.withLockedValue {
+                $0.exitStatus = status
+                $0.changed()
+            }
         }
         try process.run()
         for (pipe, stream) in [(stdout, Stream.stdout), (stderr, Stream.stderr)] {
@@ -76,7 +86,10 @@ public final class ChildProcess: Sendable {
                 var pending = Data()
                 func append(_ data: Data) {
                     let text = String(decoding: data, as: UTF8.self)
-                    state.withLockedValue { $0.lines.append(Line(number: $0.lines.count, stream: stream, text: text)) }
+                    state.withLockedValue {
+                        $0.lines.append(Line(number: $0.lines.count, stream: stream, text: text))
+                        $0.changed()
+                    }
                 }
                 while true {
                     let data = handle.availableData
@@ -88,7 +101,10 @@ public final class ChildProcess: Sendable {
                     }
                 }
                 if !pending.isEmpty { append(pending) }
-                state.withLockedValue { $0.openStreams -= 1 }
+                state.withLockedValue {
+                    $0.openStreams -= 1
+                    $0.changed()
+                }
             }.start()
         }
         return ChildProcess(
@@ -112,16 +128,15 @@ public final class ChildProcess: Sendable {
     /// - Throws: `HarnessError` when it is still running then; it quotes the last lines read.
     @discardableResult
     public func waitForExit(timeout: Duration) async throws -> Int32 {
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            // Both the status and the end of output: the last lines are read before the caller looks at them.
-            let (status, open) = state.withLockedValue { ($0.exitStatus, $0.openStreams) }
-            if let status, open == 0 { return status }
-            if ContinuousClock.now >= deadline {
-                throw HarnessError("\(name) did not exit within \(timeout); its last lines:\n\(tail())")
-            }
-            try await Task.sleep(for: .milliseconds(50))
+        // Both the status and the end of output: the last lines are read before the caller looks at them.
+        let status = await waitUntil(timeout: timeout) { state in
+            state.openStreams == 0 ? state.exitStatus : nil
         }
+        guard let status else {
+            try Task.checkCancellation()
+            throw HarnessError("\(name) did not exit within \(timeout); its last lines:\n\(tail())")
+        }
+        return status
     }
 
     /// The process id.
@@ -151,23 +166,58 @@ public final class ChildProcess: Sendable {
         _ what: String, in stream: Stream? = nil, after: Int = 0, timeout: Duration,
         where predicate: (String) -> Bool
     ) async throws -> Line {
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            let (lines, ended) = state.withLockedValue { ($0.lines, $0.openStreams == 0 && $0.exitStatus != nil) }
-            let candidates = lines.dropFirst(after).filter { stream == nil || $0.stream == stream }
-            if let line = candidates.first(where: { predicate($0.text) }) {
-                return line
-            }
-            if ended {
-                throw HarnessError(
-                    "\(name) exited with status \(exitStatus ?? -1) before \(what); its last lines:\n\(tail())")
-            }
-            if ContinuousClock.now >= deadline {
-                throw HarnessError("no \(what) from \(name) within \(timeout); its last lines:\n\(tail())")
-            }
-            // Polling the lines the reader threads collect: a condition wait, bounded by the deadline above.
-            try await Task.sleep(for: .milliseconds(50))
+        enum Outcome {
+            case found(Line)
+            case ended
         }
+        // Lines already checked are not checked again on the next change.
+        var checked = after
+        let outcome = await waitUntil(timeout: timeout) { state -> Outcome? in
+            let candidates = state.lines.dropFirst(checked).filter { stream == nil || $0.stream == stream }
+            if let line = candidates.first(where: { predicate($0.text) }) { return .found(line) }
+            checked = max(checked, state.lines.count)
+            return state.openStreams == 0 && state.exitStatus != nil ? .ended : nil
+        }
+        switch outcome {
+        case .found(let line):
+            return line
+        case .ended:
+            throw HarnessError(
+                "\(name) exited with status \(exitStatus ?? -1) before \(what); its last lines:\n\(tail())")
+        case nil:
+            try Task.checkCancellation()
+            throw HarnessError("no \(what) from \(name) within \(timeout); its last lines:\n\(tail())")
+        }
+    }
+
+    /// Returns the first non-`nil` result of `check` on the state, evaluated now and after each new line, closed
+    /// stream and exit; `nil` when `timeout` passes or the task is cancelled first. The reader threads and the
+    /// termination handler signal every change, so nothing here polls: the sleep below is only the deadline.
+    private func waitUntil<Result>(timeout: Duration, _ check: (State) -> Result?) async -> Result? {
+        let (changes, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        // Registered before the first check, so a change between the check and the wait is not missed.
+        let (id, now) = state.withLockedValue { state in
+            let id = state.nextWatcher
+            state.nextWatcher += 1
+            state.watchers[id] = continuation
+            return (id, check(state))
+        }
+        // The deadline ends the stream of changes, which ends the wait below.
+        let deadline = Task {
+            try? await Task.sleep(for: timeout)
+            continuation.finish()
+        }
+        defer {
+            deadline.cancel()
+            state.withLockedValue { _ = $0.watchers.removeValue(forKey: id) }
+            continuation.finish()
+        }
+        if let now { return now }
+        // Ends early, too, when the caller's task is cancelled.
+        for await _ in changes {
+            if let result = state.withLockedValue({ check($0) }) { return result }
+        }
+        return nil
     }
 
     /// Sends `signal` and waits up to `grace` for the child to exit; if it does not, kills it with SIGKILL.
@@ -176,12 +226,8 @@ public final class ChildProcess: Sendable {
     @discardableResult
     public func stop(signal: Int32, grace: Duration) async -> Int32? {
         if exitStatus == nil { Foundation.kill(pid, signal) }
-        let deadline = ContinuousClock.now + grace
-        while exitStatus == nil, ContinuousClock.now < deadline {
-            // A cancelled test does not wait out the grace; it kills at once below.
-            do { try await Task.sleep(for: .milliseconds(50)) } catch { break }
-        }
-        if let status = exitStatus { return status }
+        // A cancelled test does not wait out the grace: the wait ends at once and the child is killed below.
+        if let status = await waitUntil(timeout: grace, { $0.exitStatus }) { return status }
         kill()
         return nil
     }

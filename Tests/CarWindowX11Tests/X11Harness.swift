@@ -12,6 +12,10 @@ import Testing
 let systemPython = "/usr/bin/python3"
 
 /// Waits until `condition` holds, checking every 50 ms, for at most `timeout`; returns whether it held.
+///
+/// A poll, for what gives no signal to this process: the X server's pixels, a process in /proc, a file the program
+/// writes, the projection's window adopting a new size. The emulator's frames are awaited on
+/// ``EventLog/videoFrameCounts()`` instead.
 func eventually(
     timeout: Duration = .seconds(30), isolation: isolated (any Actor)? = #isolation,
     _ condition: () async throws -> Bool
@@ -27,7 +31,27 @@ func eventually(
 /// The emulator's events, kept for a test to look at.
 actor EventLog {
     private(set) var events: [HeadUnitEvent] = []
-    func append(_ event: HeadUnitEvent) { events.append(event) }
+    private var frameCountWatchers: [AsyncStream<Int>.Continuation] = []
+
+    func append(_ event: HeadUnitEvent) {
+        events.append(event)
+        if case .videoFrame = event, !frameCountWatchers.isEmpty {
+            let count = videoFrames
+            for watcher in frameCountWatchers { watcher.yield(count) }
+        }
+    }
+
+    /// The number of video frames now, then after each new one: await a count here rather than polling.
+    ///
+    /// ```swift
+    /// try await firstElement(of: await log.videoFrameCounts(), "3 frames", within: .seconds(30)) { $0 >= 3 }
+    /// ```
+    func videoFrameCounts() -> AsyncStream<Int> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
+        continuation.yield(videoFrames)
+        frameCountWatchers.append(continuation)
+        return stream
+    }
 
     var hapticSets: [[SDLRPC.HapticRect]] {
         events.compactMap { if case .hapticRects(_, let rects) = $0 { rects } else { nil } }
@@ -78,12 +102,15 @@ final class X11Harness {
     func start(frames: Int = 1) async throws -> AppID {
         try await projection.start()
         let log = self.log
-        try #require(await eventually { await log.videoFrames >= frames })
+        try await firstElement(of: await log.videoFrameCounts(), "\(frames) video frames", within: .seconds(30)) {
+            $0 >= frames
+        }
         return try #require(await log.app)
     }
 
     /// Waits until the program stopped drawing (no capture for half a second): its layout at the viewport size is
-    /// done, so taps land where the test expects its widgets.
+    /// done, so taps land where the test expects its widgets. A quiet period has no signal: the half-second sleep is
+    /// the thing measured, bounded by the 20 s deadline.
     func settle() async throws {
         var captures = application.captureCount
         let settled = await eventually(timeout: .seconds(20)) {

@@ -121,7 +121,9 @@ extension X11Programs {
                     try await harness.settle()
                     let log = harness.log
                     let frames = await log.videoFrames
-                    #expect(await eventually { await log.videoFrames >= frames + 3 })
+                    try await firstElement(of: await log.videoFrameCounts(), "3 more frames", within: .seconds(30)) { [frames] in
+                        $0 >= frames + 3
+                    }
                     await harness.shutDown()
                     let probe = VideoProbe()
                     var large: URL?
@@ -163,11 +165,15 @@ extension X11Programs {
                     #expect(await eventually { harness.projection.window.frameSize == Size(width: 320, height: 240) })
                     let log = harness.log
                     var frames = await log.videoFrames
-                    #expect(await eventually { await log.videoFrames >= frames + 3 })
+                    try await firstElement(of: await log.videoFrameCounts(), "3 more frames", within: .seconds(30)) { [frames] in
+                        $0 >= frames + 3
+                    }
                     try await emulator.headUnit.resize(to: VideoSize(width: 800, height: 480))
                     #expect(await eventually { harness.projection.window.frameSize == Size(width: 800, height: 480) })
                     frames = await log.videoFrames
-                    #expect(await eventually { await log.videoFrames >= frames + 3 })
+                    try await firstElement(of: await log.videoFrameCounts(), "3 more frames", within: .seconds(30)) { [frames] in
+                        $0 >= frames + 3
+                    }
                     await harness.shutDown()
                     let probe = VideoProbe()
                     var sizes: [String] = []

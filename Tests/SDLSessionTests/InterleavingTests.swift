@@ -1,3 +1,4 @@
+import CarWindowTestingTools
 import NIOCore
 import SDLRPC
 import SDLWire
@@ -103,6 +104,7 @@ struct InterleavingTests {
                 _ = try await session.startVideoService(
                     VideoStartService(height: 1080, width: 1920, videoProtocol: "RAW", videoCodec: "H264"))
                 _ = try await session.startAudioService()
+                let enqueued = await session.observeEnqueued()
                 try await withThrowingTaskGroup(of: Void.self) { senders in
                     senders.addTask {
                         try await session.sendData(ByteBuffer(repeating: 0x11, count: 200_000), on: .video)
@@ -112,7 +114,10 @@ struct InterleavingTests {
                         try await session.sendData(ByteBuffer(repeating: 0x22, count: 3_200), on: .audio)
                     }
                     // The audio chunk's frames are queued synchronously once its call reaches the session.
-                    while await session.outbound.queuedFrames(on: .audio) == 0 { await Task.yield() }
+                    try await firstElement(of: enqueued, "the audio chunk queued", within: .seconds(30)) {
+                        $0 == .audio
+                    }
+                    #expect(await session.outbound.queuedFrames(on: .audio) > 0)
                     await gate.release()
                     try await senders.waitForAll()
                 }
@@ -124,5 +129,14 @@ struct InterleavingTests {
             }
             try await group.waitForAll()
         }
+    }
+}
+
+extension SDLSession {
+    /// Each service a message is queued on from now on (data sent with back-pressure: video, audio).
+    fileprivate func observeEnqueued() -> AsyncStream<ServiceType> {
+        let (stream, continuation) = AsyncStream.makeStream(of: ServiceType.self, bufferingPolicy: .bufferingNewest(64))
+        enqueuedObserver = continuation
+        return stream
     }
 }

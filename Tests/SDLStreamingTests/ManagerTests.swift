@@ -98,8 +98,9 @@ struct ManagerTests {
         async let first = manager.send(1)
         var held = harness.connection.sendHeld.makeAsyncIterator()
         _ = await held.next()  // frame 1 is encoded and stuck in the connection
+        let depths = await manager.queueDepths()
         async let second = manager.send(2)
-        while await manager.statistics.queueDepth < 1 { await Task.yield() }
+        try await firstElement(of: depths, "frame 2 waiting in the queue", within: .seconds(20)) { $0 == 1 }
         #expect(await manager.send(3) == .notSent(.droppedForBackPressure))
         #expect(await manager.send(4) == .notSent(.droppedForBackPressure))
         await harness.connection.release()
@@ -120,13 +121,20 @@ struct ManagerTests {
         var harness = await Harness(settings: settings)
         _ = try #require(await harness.start())
         #expect(await harness.manager.send(1, presentationTime: .seconds(1)) == .sent(bytes: 4, payloads: 2))
+        let sent = await harness.manager.sentVideo()
         await harness.manager.setAppState(.background)
         #expect(await harness.events.next() == .touchesCancelled)
         #expect(await harness.events.next() == .suspended)
         #expect(await harness.manager.status.isSuspended)
         #expect(await harness.manager.send(2, presentationTime: .seconds(2)) == .notSent(.suspended))
         // The background frames go through the same frame loop as app frames; wait for the three of them.
-        while await harness.manager.statistics.framesSent < 4 { await Task.yield() }
+        let backgroundFrames = Mutex(0)
+        try await firstElement(of: sent, "the three background frames", within: .seconds(20)) { _ in
+            backgroundFrames.withLock { count in
+                count += 1
+                return count == 3
+            }
+        }
         await harness.manager.setAppState(.active)
         #expect(await harness.events.next() == .resumed)
         #expect(await harness.manager.send(3, presentationTime: .seconds(3)) == .sent(bytes: 4, payloads: 2))

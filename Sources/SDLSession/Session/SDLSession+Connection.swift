@@ -110,6 +110,7 @@ extension SDLSession {
             outbound.enqueue(frames, ticket: ticket)
             outboundPressureTracker.queued(frames, ticket: ticket, at: .now)
             doorbell?.yield()
+            if let service = frames.first?.header.serviceType { enqueuedObserver?.yield(service) }
         }
     }
 

@@ -63,6 +63,9 @@ public actor SDLSession {
     var nextTicket: UInt64 = 0
     var sendWaiters: [UInt64: CheckedContinuation<Void, any Error>] = [:]
     var doorbell: AsyncStream<Void>.Continuation?
+    /// Told the service of each message queued for the writer: a test awaits a message reaching the queue here
+    /// instead of polling it (`SDLSessionTests`' `InterleavingTests`). `nil` outside tests.
+    var enqueuedObserver: AsyncStream<ServiceType>.Continuation?
     var jobs: AsyncStream<Job>.Continuation?
 
     var correlationCounter: UInt32 = 0

@@ -35,6 +35,7 @@ extension VideoStreamManager {
         lastAppPresentationTime = time
         return await withCheckedContinuation { continuation in
             queue.append(.app(frame, time, continuation))
+            queueChanged()
             wakeContinuation.yield()
         }
     }
@@ -59,6 +60,7 @@ extension VideoStreamManager {
         for await _ in wake {
             while !queue.isEmpty {
                 let job = queue.removeFirst()
+                queueChanged()
                 switch job {
                 case .app(let frame, let time, let continuation):
                     let result: VideoFrameResult

@@ -80,6 +80,8 @@ public actor VideoStreamManager<Factory: VideoEncoderFactory, C: Clock> where C.
 
     private var nextSubscriber = 0
     var sentVideoSubscribers: [Int: AsyncStream<SentVideo>.Continuation] = [:]
+    /// Watchers of ``statistics``'s queue depth (``queueDepths()``); empty outside tests.
+    var queueDepthSubscribers: [Int: AsyncStream<Int>.Continuation] = [:]
 
     /// Creates a stopped manager.
     ///
@@ -195,6 +197,40 @@ public actor VideoStreamManager<Factory: VideoEncoderFactory, C: Clock> where C.
 
     private func unsubscribeSentVideo(_ id: Int) { sentVideoSubscribers[id] = nil }
 
+    /// A new stream of the number of app frames waiting (``VideoStreamStatistics/queueDepth``): the number now
+    /// first, then each change, until ``run()`` ends (subscribed while it is not running, the stream ends after the
+    /// number now). It lets a test await a frame reaching the queue instead of
+    /// polling ``statistics``; the manager's own work never reads it.
+    ///
+    /// ```swift
+    /// async let second = manager.send(frame)
+    /// for await depth in await manager.queueDepths() where depth == 1 { break }
+    /// ```
+    package func queueDepths() -> AsyncStream<Int> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(16))
+        continuation.yield(appFramesWaiting)
+        guard isRunning else {
+            continuation.finish()
+            return stream
+        }
+        let id = nextSubscriber
+        nextSubscriber += 1
+        queueDepthSubscribers[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.unsubscribeQueueDepths(id) }
+        }
+        return stream
+    }
+
+    private func unsubscribeQueueDepths(_ id: Int) { queueDepthSubscribers[id] = nil }
+
+    /// Tells ``queueDepths()`` watchers the queue changed.
+    func queueChanged() {
+        guard !queueDepthSubscribers.isEmpty else { return }
+        let depth = appFramesWaiting
+        for subscriber in queueDepthSubscribers.values { subscriber.yield(depth) }
+    }
+
     // MARK: - Machine
 
     package func inputsHandled() {
@@ -304,6 +340,11 @@ public actor VideoStreamManager<Factory: VideoEncoderFactory, C: Clock> where C.
         queue.removeAll()
         for subscriber in sentVideoSubscribers.values { subscriber.finish() }
         sentVideoSubscribers.removeAll()
+        for subscriber in queueDepthSubscribers.values {
+            subscriber.yield(0)
+            subscriber.finish()
+        }
+        queueDepthSubscribers.removeAll()
     }
 }
 
