@@ -1,6 +1,5 @@
 import SDLRPC
 import CarWindowTesting
-import CarWindowTestingTools
 import Foundation
 import HeadUnit
 import Testing
@@ -83,7 +82,6 @@ struct ProjectToolkitTests {
         }
     }
 
-    /// For what has no signal: the program's output file. The 50 ms sleep is a poll, bounded by `timeout`.
     static func eventually(timeout: Duration = .seconds(40), _ condition: () async -> Bool) async -> Bool {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while ContinuousClock.now < deadline {
@@ -121,26 +119,23 @@ struct ProjectToolkitTests {
             let events = await emulator.headUnit.events()
             let reader = Task { for await event in events { await log.append(event) } }
             defer { reader.cancel() }
-            let hapticEvents = await emulator.headUnit.events()
             // The program ends a second after its click; --duration ends a run whose tap went nowhere.
             async let run = BinaryRunner.runOffPool([
                 "project", "--core", "127.0.0.1:\(emulator.port)", "--no-viewer", "--duration", "45", "--",
                 "/usr/bin/python3", file.path, output.path,
             ])
             // The button spans the window's width at the bottom, 120 px high (less the toolkit's margins).
-            let isButton: @Sendable (HapticRect) -> Bool = { candidate in
-                let width: Double = candidate.width, height: Double = candidate.height, y: Double = candidate.y
-                return width >= 700 && (110.0...140.0).contains(height) && y + height >= 450
-            }
-            let found = try? await firstElement(of: hapticEvents, "the button's haptic rect", within: .seconds(40)) {
-                if case .hapticRects(_, let rects) = $0 { rects.contains(where: isButton) } else { false }
-            }
             var rect: HapticRect?
-            var app: AppID?
-            if case .hapticRects(let sender, let rects) = found { (rect, app) = (rects.first(where: isButton), sender) }
+            let arrived = await Self.eventually {
+                rect = await log.hapticSets.last?.first { candidate in
+                    let width: Double = candidate.width, height: Double = candidate.height, y: Double = candidate.y
+                    return width >= 700 && (110.0...140.0).contains(height) && y + height >= 450
+                }
+                return rect != nil
+            }
             let sets = await log.hapticSets
-            #expect(rect != nil, "haptic sets: \(sets)")
-            if let hit = rect, let app {
+            #expect(arrived, "haptic sets: \(sets)")
+            if let hit = rect, let app = await log.app {
                 _ = try await emulator.headUnit.injectTouches(
                     InjectedTouch.tap(x: hit.center.x, y: hit.center.y, at: 1000), to: app)
                 let clicked = await Self.eventually {
