@@ -1,9 +1,7 @@
 import SDLRPC
 import CarWindowTesting
-import CarWindowTestingTools
 import Foundation
 import HeadUnit
-import Synchronization
 import Testing
 
 /// `carwindow project` with Chromium in app mode on a local page, projected into this test's emulator through
@@ -37,6 +35,15 @@ struct ProjectChromiumTests {
         }
     }
 
+    static func eventually(timeout: Duration = .seconds(40), _ condition: () async -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while ContinuousClock.now < deadline {
+            if await condition() { return true }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return await condition()
+    }
+
     @Test(
         "the HTML button's haptic rect comes from Chromium's accessibility tree; a tap on it runs its JavaScript",
         .enabled(if: chromium != nil, "Chromium is not installed (scripts/install-deps.sh --with-browser)"))
@@ -53,7 +60,6 @@ struct ProjectChromiumTests {
             let events = await emulator.headUnit.events()
             let reader = Task { for await event in events { await log.append(event) } }
             defer { reader.cancel() }
-            let hapticEvents = await emulator.headUnit.events()
             // The projection ends by itself after --duration; the test is done well before.
             async let run = BinaryRunner.runOffPool([
                 "project", "--core", "127.0.0.1:\(emulator.port)", "--no-viewer", "--duration", "25", "--", chromium,
@@ -61,35 +67,25 @@ struct ProjectChromiumTests {
                 "--disable-dev-shm-usage", "--password-store=basic", "--noerrdialogs",
                 "--user-data-dir=\(directory.appendingPathComponent("profile").path)", "--app=file://\(page.path)",
             ])
-            // The rect is where the CSS puts the button, below the title bar Chromium draws without a window manager.
-            let isButton: @Sendable (HapticRect) -> Bool = { candidate in
-                let x: Double = candidate.x, y: Double = candidate.y
-                let width: Double = candidate.width, height: Double = candidate.height
-                return abs(x - 100) <= 2 && (100.0...200.0).contains(y) && abs(width - 300) <= 2
-                    && abs(height - 150) <= 2
-            }
-            let found = try? await firstElement(of: hapticEvents, "the button's haptic rect", within: .seconds(40)) {
-                if case .hapticRects(_, let rects) = $0 { rects.contains(where: isButton) } else { false }
-            }
             var rect: HapticRect?
-            var app: AppID?
-            if case .hapticRects(let sender, let rects) = found { (rect, app) = (rects.first(where: isButton), sender) }
+            // The rect is where the CSS puts the button, below the title bar Chromium draws without a window manager.
+            let arrived = await Self.eventually {
+                let isButton: @Sendable (HapticRect) -> Bool = { candidate in
+                    let x: Double = candidate.x, y: Double = candidate.y
+                    let width: Double = candidate.width, height: Double = candidate.height
+                    return abs(x - 100) <= 2 && (100.0...200.0).contains(y) && abs(width - 300) <= 2
+                        && abs(height - 150) <= 2
+                }
+                rect = await log.hapticSets.last?.first(where: isButton)
+                return rect != nil
+            }
             let sets = await log.hapticSets
-            #expect(rect != nil, "haptic sets: \(sets)")
-            if let hit = rect, let app {
-                let frameEvents = await emulator.headUnit.events()
+            #expect(arrived, "haptic sets: \(sets)")
+            if let hit = rect, let app = await log.app {
                 let before = await log.frames
                 _ = try await emulator.headUnit.injectTouches(
                     InjectedTouch.tap(x: hit.center.x, y: hit.center.y, at: 1000), to: app)
-                // Three frames after the tap, counted as they arrive.
-                let framesAfterTap = Mutex(0)
-                try await firstElement(of: frameEvents, "three frames after the tap", within: .seconds(40)) { event in
-                    guard case .videoFrame = event else { return false }
-                    return framesAfterTap.withLock { count in
-                        count += 1
-                        return count == 3
-                    }
-                }
+                #expect(await Self.eventually { await log.frames >= before + 3 })
                 let file = try #require(try emulator.recordingFiles().first)
                 let lumas = try await Self.luma(file)
                 try #require(lumas.count > before)
