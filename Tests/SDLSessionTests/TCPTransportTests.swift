@@ -138,7 +138,8 @@ struct TCPTransportTests {
                 host: "127.0.0.1", port: port,
                 configuration: TCPTransport.Configuration(stallTimeout: .milliseconds(100))
             )
-            let session = SDLSession(configuration: .test(), transport: transport)
+            // The stall (100 ms) must be what ends it, never the start-up timeout, however busy the machine.
+            let session = SDLSession(configuration: .test(timeouts: .all(.seconds(120))), transport: transport)
             let error = await sessionError { try await session.start() }
             #expect(error?.kind == .peerStalled(partialBytes: 6))
             try await group.waitForAll()

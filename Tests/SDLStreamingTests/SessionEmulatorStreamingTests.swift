@@ -15,6 +15,8 @@ struct SessionEmulatorStreamingTests {
     @Test("the manager starts at the head unit's size once FULL, and the recording decodes to every frame sent")
     func streamsToEmulator() async throws {
         var app = AppConfiguration(appName: "Glue Test", appID: "swiftsdl-nav")
+        app.timeouts.protocolStart = .seconds(30)
+        app.timeouts.response = .seconds(30)
         app.logger.logLevel = .critical
         let frameCount = 15
         // The emulator on a free port recording into a temporary directory, the session started against it; both
@@ -23,7 +25,13 @@ struct SessionEmulatorStreamingTests {
             // Synthetic noise needs more than an interface's default target to keep every frame (the rate control
             // skips frames to hold it); the app may ask for more, up to the head unit's ceiling.
             let manager = VideoStreamManager(
-                settings: VideoStreamingSettings(customBitrate: 20_000_000),
+                // Every frame sent is counted below: no frame may be dropped for a write that waited on a busy
+                // machine, so adaptation is off here (BitrateAdaptationTests is about it).
+                settings: {
+                    var settings = VideoStreamingSettings(customBitrate: 20_000_000)
+                    settings.bitrateAdaptation = .disabled
+                    return settings
+                }(),
                 connection: SessionVideoServiceConnection(session: session),
                 encoderFactory: MediaEncoderFactory(),
                 clock: ContinuousClock()

@@ -119,6 +119,10 @@ enum StreamingHarness {
         if !adaptsBitrate { settings.bitrateAdaptation = .disabled }
         var app = AppConfiguration(appName: "Integration", appID: "swiftsdl-nav")
         app.logger.logLevel = .critical
+        // The start-up answers come from an emulator in this process: when the whole suite starts at once on two
+        // cores they can take longer than a real head unit's 5 s. (Tests about timeouts set their own.)
+        app.timeouts.protocolStart = .seconds(30)
+        app.timeouts.response = .seconds(30)
         configureApp(&app)
         try await EmulatorFixture.withSession(app: app, configuration: configuration) { emulator, session, appID in
             var logger = Logger(label: "carwindow.video.test")
