@@ -15,7 +15,8 @@ struct BenchHostileCommand: AsyncParsableCommand {
         discussion: """
             Each case is a scripted head unit on 127.0.0.1 (TCP) and one SDLSession against it: a flood of \
             notifications nobody reads, a 100 MB frame length, a head unit that never ACKs the StartService, one \
-            that goes silent after registering, one that stops reading while video is sent. Per case it prints \
+            that goes silent after registering, one that stops reading while video is sent, one that reads 1 byte per \
+            second while video is sent. Per case it prints \
             the peak RSS of this process during the case (VmHWM, reset before each case), the error the session \
             ended with, and what was dropped or held. The tests in SDLSessionTests.HostileHeadUnitTests assert the \
             same behaviour.
@@ -48,6 +49,7 @@ struct BenchHostileCommand: AsyncParsableCommand {
             ("never ACKs StartService", { app in try await Self.neverACKs(app) }),
             ("silent after registering", { app in try await Self.silent(app) }),
             ("stops reading", { app in try await Self.stopsReading(app) }),
+            ("reads 1 byte per second", { app in try await Self.readsSlowly(app) }),
         ]
         for (name, body) in cases {
             Self.resetPeakRSS()
@@ -163,6 +165,62 @@ struct BenchHostileCommand: AsyncParsableCommand {
                     name: "stops reading", error: describe(error),
                     drops: "\(accepted / 1024) KiB taken by the transport before it stopped")
             }
+        }
+    }
+
+    /// A link that is alive but hopeless: video offered at 30 fps into a single-frame slot, as a media source does,
+    /// so a frame that finds the previous one still waiting for the transport replaces it and is counted as dropped.
+    static func readsSlowly(_ app: AppConfiguration) async throws -> Row {
+        let (release, released) = AsyncStream.makeStream(of: Void.self)
+        return try await BenchHostilePeer.run(readInterval: .seconds(1), script: { frames, outbound in
+            try await BenchHostilePeer.acceptStart(&frames, outbound)
+            try await BenchHostilePeer.acceptVideo(&frames, outbound)
+            for await _ in release { break }
+        }) { port in
+            defer { released.finish() }
+            var app = app
+            // Long enough for the sockets to fill, so frames start to drop before the Heartbeat gives up.
+            app.heartbeat = AppConfiguration.Heartbeat(idle: .seconds(2), answerTimeout: .seconds(1))
+            let session = SDLSession(configuration: app, transport: TCPTransport(host: "127.0.0.1", port: port))
+            let states = await session.connectionStateUpdates()
+            try await session.start()
+            _ = try await session.startVideoService(
+                VideoStartService(height: 480, width: 800, videoProtocol: "RAW", videoCodec: "H264"))
+            let frameBytes = 128 * 1024
+            let (slot, offer) = AsyncStream.makeStream(of: ByteBuffer.self, bufferingPolicy: .bufferingNewest(1))
+            let sender = Task {
+                var sent = 0
+                for await frame in slot {
+                    do { try await session.sendData(frame, on: .video) } catch { break }
+                    sent += 1
+                }
+                return sent
+            }
+            let producer = Task {
+                let frame = ByteBuffer(repeating: 0x42, count: frameBytes)
+                var (offered, dropped) = (0, 0)
+                while !Task.isCancelled {
+                    offered += 1
+                    if case .dropped = offer.yield(frame) { dropped += 1 }
+                    try? await Task.sleep(for: .milliseconds(33))
+                }
+                return (offered, dropped)
+            }
+            var ended = "the session never closed"
+            for await state in states {
+                if case .closed(let error) = state {
+                    ended = error.map(describe) ?? "closed without an error"
+                    break
+                }
+            }
+            producer.cancel()
+            let (offered, dropped) = await producer.value
+            offer.finish()
+            let sent = await sender.value
+            return Row(
+                name: "reads 1 byte per second", error: ended,
+                drops: "\(offered) frames of \(frameBytes / 1024) KiB offered at 30 fps, \(sent) taken by the transport "
+                    + "(\(sent * frameBytes / 1024) KiB), \(dropped) dropped while it waited")
         }
     }
 

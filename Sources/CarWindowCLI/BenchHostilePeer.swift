@@ -11,7 +11,9 @@ struct BenchHostilePeer {
     typealias Writer = NIOAsyncChannelOutboundWriter<ByteBuffer>
 
     /// Listens on a free port, hands it to `app`, and runs `script` for the first client until `app` returns.
+    /// With `readInterval`, the peer reads one byte of the socket per interval (``BenchSlowReader``).
     static func run<Result: Sendable>(
+        readInterval: TimeAmount? = nil,
         script: @escaping @Sendable (inout Frames, Writer) async throws -> Void,
         app: @Sendable (Int) async throws -> Result
     ) async throws -> Result {
@@ -19,6 +21,9 @@ struct BenchHostilePeer {
             .childChannelOption(.socketOption(.so_rcvbuf), value: 16_384)
             .bind(host: "127.0.0.1", port: 0) { channel in
                 channel.eventLoop.makeCompletedFuture {
+                    if let readInterval {
+                        try channel.pipeline.syncOperations.addHandler(BenchSlowReader(interval: readInterval))
+                    }
                     try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(SDLFrameDecoder()))
                     return try NIOAsyncChannel<SDLFrame, ByteBuffer>(wrappingChannelSynchronously: channel)
                 }

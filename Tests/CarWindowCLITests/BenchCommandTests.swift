@@ -115,6 +115,11 @@ struct BenchHostileCommandTests {
         #expect(line("never ACKs StartService").contains("protocolStartTimeout"))
         #expect(line("silent after registering").contains("heartbeatUnanswered"))
         #expect(line("stops reading").contains("heartbeatUnanswered"))
+        // Alive but hopeless: frames the transport could not take are dropped and counted, not queued.
+        let slow = line("reads 1 byte per second")
+        #expect(slow.contains("heartbeatUnanswered"))
+        let dropped = slow.split(separator: ",").last.flatMap { Int($0.split(separator: " ").first ?? "") }
+        #expect((dropped ?? 0) > 0, "no frame dropped: \(slow)")
         #expect(lines.dropFirst().allSatisfy { $0.contains(" MB ") })
     }
 }

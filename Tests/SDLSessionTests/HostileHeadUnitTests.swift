@@ -46,6 +46,35 @@ struct HostileHeadUnitTests {
         }
     }
 
+    @Test("a flood of HMI statuses nobody reads: the state stream keeps the newest 1024, the last one among them")
+    func hmiStatusFlood() async throws {
+        let flood = 5_000
+        try await withSession(headUnit: { link in
+            try await link.acceptSession()
+            try await link.acceptRegistration()
+            // NONE throughout (any other level makes the app fetch the capability); the context alternates, and
+            // MENU marks the end of the flood.
+            for index in 0...flood {
+                let context = index == flood ? "MENU" : index.isMultiple(of: 2) ? "MAIN" : "ALERT"
+                try link.notify(
+                    .onHMIStatus,
+                    json: #"{"hmiLevel":"NONE","audioStreamingState":"NOT_AUDIBLE","systemContext":"\#(context)"}"#)
+            }
+            try await link.acceptShutdown()
+            await link.drain()
+        }) { session in
+            let unread = await session.hmiStatusUpdates()
+            let watched = await session.hmiStatusUpdates()
+            try await session.start()
+            for await status in watched where status.systemContext == .menu { break }
+            try await session.stop()
+            var kept: [HMIStatus] = []
+            for await status in unread { kept.append(status) }
+            #expect(kept.count == SDLSession.notificationBuffer)
+            #expect(kept.last?.systemContext == .menu)
+        }
+    }
+
     @Test("a 100 MB frame length: a typed wire error at the header, before any payload is buffered")
     func hugeFrameLength() async throws {
         try await withSession(headUnit: { link in

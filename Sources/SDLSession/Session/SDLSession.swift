@@ -96,12 +96,17 @@ public actor SDLSession {
     enum CapabilityFetch { case notStarted, inFlight, done }
 
     let connectionStates = Broadcast<ConnectionState>(.idle)
-    let hmiStatuses = Broadcast<HMIStatus>()
-    let permissionChanges = Broadcast<OnPermissionsChange>()
-    let videoCapabilities = Broadcast<VideoStreamingCapability>()
+    // What the head unit drives is bounded per subscriber: a head unit may send statuses, permissions, capabilities
+    // and EndServices without end, and a reader that stopped must not cost the app its memory. A reader that is
+    // more than ``notificationBuffer`` behind on a state stream loses the oldest states, never the newest.
+    let hmiStatuses = Broadcast<HMIStatus>(buffering: .bufferingNewest(SDLSession.notificationBuffer))
+    let permissionChanges = Broadcast<OnPermissionsChange>(buffering: .bufferingNewest(SDLSession.notificationBuffer))
+    let videoCapabilities = Broadcast<VideoStreamingCapability>(
+        buffering: .bufferingNewest(SDLSession.notificationBuffer))
     let notificationEvents = Broadcast<RPCNotificationMessage>(
         replaysCurrent: false, buffering: .bufferingNewest(SDLSession.notificationBuffer))
-    let serviceEndEvents = Broadcast<ServiceEnd>(replaysCurrent: false)
+    let serviceEndEvents = Broadcast<ServiceEnd>(
+        replaysCurrent: false, buffering: .bufferingNewest(SDLSession.notificationBuffer))
     let secondaryEvents = Broadcast<SecondaryTransportEvent>(replaysCurrent: false)
     let rpcProtectionStatuses = Broadcast<RPCProtectionStatus>(.unprotected)
 
@@ -167,7 +172,8 @@ public actor SDLSession {
     public func connectionStateUpdates() -> AsyncStream<ConnectionState> { connectionStates.subscribe() }
 
     /// A new stream of the main window's HMI status: the current one (if any) first, then each change.
-    /// Statuses for other windows (`windowID` present and not 0) are left out.
+    /// Statuses for other windows (`windowID` present and not 0) are left out. Like every stream the head unit
+    /// drives, it keeps the newest ``notificationBuffer`` values for a reader that is behind.
     public func hmiStatusUpdates() -> AsyncStream<HMIStatus> { hmiStatuses.subscribe() }
 
     /// A new stream of OnPermissionsChange: the last one first, then each new one.
