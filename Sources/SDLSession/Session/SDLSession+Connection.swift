@@ -152,7 +152,7 @@ extension SDLSession {
     // MARK: Incoming
 
     func receive(_ incoming: SDLFrame) async {
-        receivedFrameCount &+= 1
+        frameArrived()
         await perform(decide(incoming))
     }
 

@@ -57,6 +57,9 @@ public actor SDLSession {
     var closingError: SDLSessionError?
     /// Frames read so far (either transport): the heartbeat's sign of life (SDLSession+Heartbeat.swift).
     var receivedFrameCount: UInt64 = 0
+    /// Liveness checks waiting for the next frame (``frameArrival(after:)``), by id.
+    var frameWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+    var nextFrameWaiter: UInt64 = 0
 
     var outbound = OutboundQueue()
     var outboundPressureTracker = OutboundPressureTracker()
