@@ -104,7 +104,7 @@ struct AudioQueueTests {
         _ = try await h.manager.push(Self.item(1, 0.1))
         await h.manager.play()
         await h.hmi(.full)
-        #expect(await h.next() == .error(AudioStreamingError(.serviceRejected(nak))))
+        #expect(await h.next() == .error(AudioStreamingError(.serviceRejected(nak), "StartService(audio)")))
         #expect(await h.manager.state == .stopped)
         await h.hmi(.none)
         await h.hmi(.full)

@@ -1,5 +1,6 @@
 import Logging
 public import NIOCore
+import SDLMediaService
 
 /// The playback queue: pushing audio, playing, interrupting, flushing, and the loop that paces it out.
 extension AudioStreamManager {
@@ -183,9 +184,10 @@ extension AudioStreamManager {
             // connection's transportClosed event stops the stream.
             failedSends += 1
             if error.kind == .serviceEnded {
+                // The lifecycle's business: the head unit's EndService follows and stops the stream.
                 logger.debug("audio chunk after the service ended", metadata: ["error": "\(error)"])
             } else if failedSends == 1 {
-                execute(error)
+                execute(error.asAudioFailure)
             }
         }
     }

@@ -3,6 +3,7 @@ import NIOCore
 public import SDLRPC
 package import SDLMediaService
 import SDLSession
+import SDLWire
 
 /// The audio stream of one SDL session: it opens the audio service while the HMI allows, plays queued PCM at the
 /// head unit's pace, and reports each item's end.
@@ -185,11 +186,13 @@ public actor AudioStreamManager<C: Clock> where C.Duration == Duration {
     package func startService(attempt: Int, _ request: Void) async -> AudioStreamInput {
         do {
             switch try await connection.startAudioService() {
-            case .accepted(let mtu): return .startServiceACK(attempt: attempt, mtu: mtu)
-            case .rejected(let nak): return .startServiceNAK(attempt: attempt, nak)
+            case .accepted(let mtu):
+                // Audio is never protected, and reads only the ACK's mtu.
+                return .service(.startServiceACK(attempt: attempt, MediaStartServiceACK(mtu: mtu), encrypted: false))
+            case .rejected(let nak): return .service(.startServiceNAK(attempt: attempt, nak))
             }
         } catch {
-            return .startServiceFailed(attempt: attempt, error)
+            return .service(.startServiceFailed(attempt: attempt, error.asAudioFailure))
         }
     }
 

@@ -1,21 +1,6 @@
 public import NIOCore
 public import SDLMediaService
 public import SDLSession
-public import SDLWire
-
-/// The audio service (0x0A) for ``SessionMediaServiceConnection``, reporting ``AudioStreamingError``.
-public enum AudioService: MediaServiceKind {
-    public static let serviceType = ServiceType.audio
-
-    public static func error(_ failure: MediaServiceFailure) -> AudioStreamingError {
-        switch failure.kind {
-        case .transportClosed: AudioStreamingError(.transportClosed, failure.message)
-        case .serviceEnded: AudioStreamingError(.serviceEnded, failure.message)
-        // Audio has no protection of its own to report: a failed handshake is a failed connection.
-        case .protectionFailed, .connectionFailed: AudioStreamingError(.connectionFailed, failure.message)
-        }
-    }
-}
 
 /// ``AudioServiceConnection`` on an ``SDLSession``: the session adapter both media services share, set to audio.
 ///
@@ -55,12 +40,9 @@ extension SessionMediaServiceConnection: AudioServiceConnection where Service ==
     public func audioServiceEvents() -> AsyncStream<AudioServiceEvent> { serviceEvents() }
 
     /// Sends one chunk. The head unit may have ended the service while it was on its way (Core does on NONE):
-    /// that is `.serviceEnded`, the lifecycle's business, reported as `stopped` once its EndService arrives.
+    /// that is `.serviceEnded`, which the manager only logs: the lifecycle reports `stopped` once the EndService
+    /// arrives.
     public func sendAudio(_ payload: ByteBuffer) async throws(AudioStreamingError) { try await send(payload) }
 
     public func endAudioService() async throws(AudioStreamingError) { try await end() }
-
-    static func audioError(_ error: SDLSessionError, while doing: String) -> AudioStreamingError {
-        AudioService.error(failure(error, while: doing))
-    }
 }

@@ -1,4 +1,5 @@
 public import NIOCore
+import SDLMediaService
 public import SDLRPC
 
 /// An H.264 encoder plus packetizer for one stream configuration: frames in, ready-to-send video service payloads

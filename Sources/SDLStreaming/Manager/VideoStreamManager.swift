@@ -310,11 +310,12 @@ public actor VideoStreamManager<Factory: VideoEncoderFactory, C: Clock> where C.
         do {
             let encrypted = machine.settings.requestsEncryption
             switch try await connection.startVideoService(request, encrypted: encrypted) {
-            case .accepted(let ack, let encrypted): return .startServiceACK(attempt: attempt, ack, encrypted: encrypted)
-            case .rejected(let nak): return .startServiceNAK(attempt: attempt, nak)
+            case .accepted(let ack, let encrypted):
+                return .service(.startServiceACK(attempt: attempt, ack, encrypted: encrypted))
+            case .rejected(let nak): return .service(.startServiceNAK(attempt: attempt, nak))
             }
         } catch {
-            return .startServiceFailed(attempt: attempt, error)
+            return .service(.startServiceFailed(attempt: attempt, error))
         }
     }
 

@@ -4,20 +4,6 @@ public import SDLRPC
 public import SDLSession
 public import SDLWire
 
-/// The video service (0x0B) for ``SessionMediaServiceConnection``, reporting ``VideoStreamingError``.
-public enum VideoService: MediaServiceKind {
-    public static let serviceType = ServiceType.video
-
-    public static func error(_ failure: MediaServiceFailure) -> VideoStreamingError {
-        switch failure.kind {
-        case .transportClosed: VideoStreamingError(.transportClosed, failure.message)
-        case .protectionFailed: VideoStreamingError(.protectionFailed, failure.message)
-        // A head unit that ended the service mid-frame reports it by its EndService; the frame simply failed.
-        case .serviceEnded, .connectionFailed: VideoStreamingError(.connectionFailed, failure.message)
-        }
-    }
-}
-
 /// ``VideoServiceConnection`` over a running `SDLSession`: the session adapter both media services share, set to
 /// video. `acknowledgeEndService()` has nothing to do: the session answers the head unit's EndService itself.
 ///
@@ -48,6 +34,8 @@ extension SessionMediaServiceConnection: VideoServiceConnection where Service ==
 
     public func endVideoService() async throws(VideoStreamingError) { try await end() }
 
+    /// Sends one piece of a frame. A service the head unit ended meanwhile throws `.serviceEnded`, which the manager
+    /// counts as a failed frame.
     public func sendVideo(_ payload: ByteBuffer) async throws(VideoStreamingError) { try await send(payload) }
 
     public func videoServiceEvents() -> AsyncStream<VideoServiceEvent> { serviceEvents() }
