@@ -11,7 +11,7 @@ public import SDLWire
 /// | call | session call |
 /// |---|---|
 /// | ``start(payload:encrypted:)`` | StartService(service, payload, E bit), await ACK or NAK |
-/// | ``end()`` | EndService(service); an EndServiceNAK ends it too (Core NAKs a service it thinks is not running) |
+/// | ``endService()`` | EndService(service); an EndServiceNAK ends it too (Core NAKs a service it thinks is not running) |
 /// | ``send(_:)`` | one data message on the service |
 /// | ``send(notification:)`` | an RPC notification that belongs to the service |
 /// | ``serviceEvents()`` | the head unit's EndService for the service, a move to another transport, the closure |
@@ -26,7 +26,7 @@ public import SDLWire
 /// case .rejected(let nak): print(nak)
 /// }
 /// ```
-public struct SessionMediaServiceConnection<Service: MediaServiceKind>: Sendable {
+public struct SessionMediaServiceConnection<Service: MediaServiceKind>: MediaServiceConnection {
     /// The head unit's answer to StartService.
     public enum StartOutcome: Hashable, Sendable {
         case accepted(StartedService)
@@ -36,9 +36,11 @@ public struct SessionMediaServiceConnection<Service: MediaServiceKind>: Sendable
     /// The session the service runs on.
     public let session: SDLSession
 
-    /// An adapter for `session` carrying `service`; nothing happens until a manager calls it. SDLStreaming and
-    /// SDLAudio add `init(session:)` for their own service.
+    /// An adapter for `session` carrying `service`; nothing happens until a manager calls it.
     public init(_ session: SDLSession, carrying service: Service.Type) { self.session = session }
+
+    /// An adapter for `session`'s service, the one its type names: `SessionAudioServiceConnection(session: session)`.
+    public init(session: SDLSession) { self.session = session }
 
     /// Sends StartService with `payload` and waits for the answer.
     ///
@@ -54,7 +56,7 @@ public struct SessionMediaServiceConnection<Service: MediaServiceKind>: Sendable
     }
 
     /// Sends EndService and waits for EndServiceACK or EndServiceNAK (either means the service is gone).
-    public func end() async throws(MediaStreamingError) {
+    public func endService() async throws(MediaStreamingError) {
         do {
             try await session.endService(Service.serviceType)
         } catch {

@@ -177,7 +177,7 @@ extension AudioStreamManager {
         }
         guard chunk.bytes.readableBytes > 0 else { return }
         do {
-            try await connection.sendAudio(chunk.bytes)
+            try await connection.send(chunk.bytes)
             failedSends = 0
         } catch {
             // The pacer already moved on, so a broken connection costs real time, not a busy loop; the

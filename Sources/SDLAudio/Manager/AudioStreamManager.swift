@@ -15,7 +15,7 @@ import SDLWire
 ///  HMI status, answers ─▶ machine ─▶ actions ─┬─ control loop: StartService, EndService, EndServiceACK
 ///                                             ├─ start/stop playback
 ///                                             └─ events() subscribers, statuses() after each input
-///  push / pushAndPlay / stop ─▶ queue ─▶ playback loop (one): pacer says when ─▶ chunk ─▶ connection.sendAudio
+///  push / pushAndPlay / stop ─▶ queue ─▶ playback loop (one): pacer says when ─▶ chunk ─▶ connection.send
 /// ```
 ///
 /// There is one ordered send path: the playback loop takes a chunk, sends it, and sleeps on the injected clock
@@ -196,7 +196,7 @@ public actor AudioStreamManager<C: Clock> where C.Duration == Duration {
         }
     }
 
-    package func endService() async throws { try await connection.endAudioService() }
+    package func endService() async throws { try await connection.endService() }
 
     package func acknowledgeEndService() async throws { try await connection.acknowledgeEndService() }
 
@@ -204,7 +204,7 @@ public actor AudioStreamManager<C: Clock> where C.Duration == Duration {
 
     package func runPayload() async { await runPlayback() }
 
-    package func serviceEvents() -> AsyncStream<MediaServiceEvent> { connection.audioServiceEvents() }
+    package func serviceEvents() -> AsyncStream<MediaServiceEvent> { connection.serviceEvents() }
 }
 
 extension AudioStreamManager: MediaServiceHost {}

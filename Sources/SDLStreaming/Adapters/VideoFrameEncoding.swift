@@ -11,7 +11,7 @@ public import SDLRPC
 ///
 /// ```swift
 /// let payloads = try await encoder.encode(frame, presentationTime: .milliseconds(33), keyFrame: false)
-/// for payload in payloads { try await connection.sendVideo(payload) }
+/// for payload in payloads { try await connection.send(payload) }
 /// ```
 public protocol VideoFrameEncoding: Sendable {
     /// The picture type the encoder takes (for example SDLMedia's I420 frame).

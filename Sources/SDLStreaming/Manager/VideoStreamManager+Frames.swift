@@ -134,7 +134,7 @@ extension VideoStreamManager {
                 return .notSent(.streamChanged)
             }
             do {
-                try await connection.sendVideo(payload)
+                try await connection.send(payload)
             } catch {
                 stats.framesRejected += 1
                 keyFrameRequested = true  // the head unit may have lost part of a frame
