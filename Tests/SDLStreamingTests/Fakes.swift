@@ -16,6 +16,7 @@ actor FakeConnection: VideoServiceConnection {
     private(set) var appCapabilities: [OnAppCapabilityUpdated] = []
     private(set) var sent: [ByteBuffer] = []
     private var holding = false
+    private var sendFailure: VideoStreamingError?
     private var held: [CheckedContinuation<Void, Never>] = []
 
     let clock: ManualClock
@@ -62,6 +63,7 @@ actor FakeConnection: VideoServiceConnection {
     func acknowledgeEndService() async throws(VideoStreamingError) { acknowledgedEndServices += 1 }
 
     func send(_ payload: ByteBuffer) async throws(VideoStreamingError) {
+        if let sendFailure { throw sendFailure }
         if holding {
             sendHeldContinuation.yield(sent.count)
             await withCheckedContinuation { held.append($0) }
@@ -76,6 +78,9 @@ actor FakeConnection: VideoServiceConnection {
     nonisolated func serviceEvents() -> AsyncStream<VideoServiceEvent> { events }
 
     func hold() { holding = true }
+
+    /// Makes every later `send` throw `error` (`nil`: succeed again).
+    func failSends(with error: VideoStreamingError?) { sendFailure = error }
 
     func release() {
         holding = false
