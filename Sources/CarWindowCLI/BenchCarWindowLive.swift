@@ -66,7 +66,7 @@ enum BenchCarWindowLive {
     @CarWindowActor
     private static func makeWindow() throws -> (Window, NavigationScreen) {
         let window = try Window(
-            capabilities: DisplayCapabilities(resolution: Size(width: Double(size.width), height: Double(size.height))))
+            capabilities: DisplayMetrics(resolution: Size(width: Double(size.width), height: Double(size.height))))
         let screen = NavigationScreen()
         try screen.install(in: window)
         return (window, screen)

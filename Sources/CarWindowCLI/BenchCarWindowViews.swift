@@ -33,7 +33,7 @@ enum BenchCarWindowViews {
         var configuration = Window.Configuration()
         configuration.renderMode = renderMode
         let window = try Window(
-            capabilities: DisplayCapabilities(resolution: Size(width: Double(size.width), height: Double(size.height))),
+            capabilities: DisplayMetrics(resolution: Size(width: Double(size.width), height: Double(size.height))),
             configuration: configuration)
         let rows = Rows()
         let list = ListView(dataSource: rows)

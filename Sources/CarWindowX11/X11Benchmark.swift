@@ -189,7 +189,7 @@ public enum X11Benchmark {
     {
         var configuration = Window.Configuration()
         configuration.gestures = X11Application.gestureConfiguration
-        let window = try Window(capabilities: DisplayCapabilities(resolution: size), configuration: configuration)
+        let window = try Window(capabilities: DisplayMetrics(resolution: size), configuration: configuration)
         let view = application.makeView()
         window.rootView = view
         return (window, FramePump(window: window, configuration: StreamingConfiguration(frameRate: 1000)), view)

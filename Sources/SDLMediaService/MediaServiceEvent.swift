@@ -1,7 +1,7 @@
 /// Something the head unit or the transport did on its own to a media service (video or audio).
 ///
 /// ```swift
-/// for await event in connection.videoServiceEvents() {
+/// for await event in connection.serviceEvents() {
 ///     if case .serviceMoved(let transport) = event { print("video now on transport \(transport)") }
 /// }
 /// ```

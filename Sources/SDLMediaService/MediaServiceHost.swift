@@ -97,11 +97,11 @@ extension MediaServiceHost {
 
     private func serviceEvent(_ event: MediaServiceEvent) {
         switch event {
-        case .headUnitEndedService: handle(.headUnitEndedService)
+        case .headUnitEndedService: handle(.service(.headUnitEndedService))
         case .serviceMoved(let transport):
             logger.info("\(engine.name) moves to another transport", metadata: ["transport": "\(transport)"])
-            handle(.serviceMoved)
-        case .transportClosed: handle(.transportClosed)
+            handle(.service(.serviceMoved))
+        case .transportClosed: handle(.service(.transportClosed))
         }
     }
 
@@ -120,7 +120,7 @@ extension MediaServiceHost {
                 } catch {
                     logger.warning("\(name) EndService failed", metadata: ["error": "\(error)"])
                 }
-                handle(.endServiceAnswered(attempt: attempt))
+                handle(.service(.endServiceAnswered(attempt: attempt)))
             case .acknowledgeEndService:
                 do {
                     try await acknowledgeEndService()

@@ -1,26 +1,27 @@
 public import SDLWire
 
-/// Which SDL service a ``SessionMediaServiceConnection`` carries, video (0x0B) or audio (0x0A), and the error its
-/// manager reports. SDLStreaming and SDLAudio each declare one.
+/// Which SDL service a ``SessionMediaServiceConnection`` carries: ``VideoService`` (0x0B) or ``AudioService`` (0x0A).
 ///
 /// ```swift
-/// public enum AudioService: MediaServiceKind {
-///     public static let serviceType = ServiceType.audio
-///     public static func error(_ failure: MediaServiceFailure) -> AudioStreamingError { ... }
-/// }
+/// let audio = SessionMediaServiceConnection(session, carrying: AudioService.self)
+/// print(AudioService.serviceType)   // audio
 /// ```
 public protocol MediaServiceKind: Sendable {
-    /// The error the service's manager reports.
-    associatedtype Failure: Error
-
     /// The service on the wire.
     static var serviceType: ServiceType { get }
-
-    /// The shared failure in the manager's own words.
-    static func error(_ failure: MediaServiceFailure) -> Failure
 }
 
 extension MediaServiceKind {
     /// "video" or "audio", for messages.
     static var name: String { "\(serviceType)" }
+}
+
+/// The video service (0x0B): SDLStreaming's `SessionVideoServiceConnection` carries it.
+public enum VideoService: MediaServiceKind {
+    public static let serviceType = ServiceType.video
+}
+
+/// The audio service (0x0A): SDLAudio's `SessionAudioServiceConnection` carries it.
+public enum AudioService: MediaServiceKind {
+    public static let serviceType = ServiceType.audio
 }

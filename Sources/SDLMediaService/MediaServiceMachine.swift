@@ -20,19 +20,12 @@ public protocol MediaServiceMachine: Sendable {
     mutating func handle(_ input: Input) -> [Action]
 }
 
-/// The inputs every media service shares: the answer to its EndService and what the session reports on its own.
-/// An enum's cases satisfy these requirements directly.
+/// The inputs every media service shares: an enum with a `service(MediaServiceAnswer)` case satisfies this directly.
 ///
 /// ```swift
-/// let input: VideoStreamInput = .endServiceAnswered(attempt: 2)
+/// let input: VideoStreamInput = .service(.endServiceAnswered(attempt: 2))
 /// ```
 public protocol MediaServiceInput: Sendable {
-    /// The head unit answered EndService number `attempt` (an ACK or a NAK: either way the service is gone).
-    static func endServiceAnswered(attempt: Int) -> Self
-    /// The head unit ended the service itself.
-    static var headUnitEndedService: Self { get }
-    /// The session ended the service to run it on another transport.
-    static var serviceMoved: Self { get }
-    /// The transport closed.
-    static var transportClosed: Self { get }
+    /// An answer of the head unit or the session to the service.
+    static func service(_ answer: MediaServiceAnswer) -> Self
 }

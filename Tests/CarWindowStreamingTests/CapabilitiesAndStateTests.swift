@@ -9,7 +9,7 @@ struct CapabilitiesAndStateTests {
         let capability = VideoStreamingCapability(
             preferredResolution: ImageResolution(width: 1280, height: 720), hapticSpatialDataSupported: true,
             diagonalScreenSize: 8, scale: 1.5)
-        let caps = try DisplayCapabilities(capability)
+        let caps = try DisplayMetrics(capability)
         #expect(caps.viewportSize == Size(width: 853, height: 480))
         #expect(caps.scale == 1.5)
         #expect(caps.isHapticSpatialDataSupported)
@@ -21,7 +21,7 @@ struct CapabilitiesAndStateTests {
         var withPPI = capability
         withPPI.pixelPerInch = 160
         withPPI.hapticSpatialDataSupported = nil
-        let second = try DisplayCapabilities(withPPI, display: .rearSeat)
+        let second = try DisplayMetrics(withPPI, display: .rearSeat)
         #expect(second.density == 160)
         #expect(!second.isHapticSpatialDataSupported)
         #expect(second.display == .rearSeat)
@@ -32,10 +32,10 @@ struct CapabilitiesAndStateTests {
     ])
     func fallback(resolution: ImageResolution?) throws {
         let capability = VideoStreamingCapability(preferredResolution: resolution, scale: 0)
-        let caps = try DisplayCapabilities(capability, fallbackResolution: Size(width: 800, height: 480))
+        let caps = try DisplayMetrics(capability, fallbackResolution: Size(width: 800, height: 480))
         #expect(caps.viewportSize == Size(width: 800, height: 480))
         #expect(caps.scale == 1)
-        #expect(throws: CarWindowError.self) { try DisplayCapabilities(capability) }
+        #expect(throws: CarWindowError.self) { try DisplayMetrics(capability) }
     }
 
     @Test("the states move as the lifecycle allows", arguments: [
@@ -55,7 +55,7 @@ struct CapabilitiesAndStateTests {
 
     @Test("events travel through an AsyncStream in order")
     func eventStream() async throws {
-        let caps = try DisplayCapabilities(resolution: Size(width: 800, height: 480))
+        let caps = try DisplayMetrics(resolution: Size(width: 800, height: 480))
         let (events, input) = AsyncStream.makeStream(of: CarWindowEvent.self)
         input.yield(.capabilitiesChanged(caps))
         input.yield(.stateChanged(.readyForStreaming))

@@ -30,7 +30,7 @@ struct FramePumpTests {
         width: Double = 800, height: Double = 480, frameRate: Int = 10, refresh: Duration? = .seconds(1)
     ) throws -> (FramePump, Label) {
         let window = try Window(
-            capabilities: DisplayCapabilities(resolution: Size(width: width, height: height)), clock: ManualClock())
+            capabilities: DisplayMetrics(resolution: Size(width: width, height: height)), clock: ManualClock())
         let label = Label(text: "static", textColor: .white)
         window.rootView = label
         let pump = FramePump(
@@ -123,7 +123,7 @@ struct FramePumpTests {
     @Test("a size change lays the tree out again before the first frame at the new size")
     func resizeLaysOutFirst() throws {
         let window = try Window(
-            capabilities: DisplayCapabilities(resolution: Size(width: 800, height: 480)), clock: ManualClock())
+            capabilities: DisplayMetrics(resolution: Size(width: 800, height: 480)), clock: ManualClock())
         let root = CornerMarker()
         window.rootView = root
         let pump = FramePump(window: window)
@@ -131,7 +131,7 @@ struct FramePumpTests {
         #expect((small.width, small.height) == (800, 480))
         #expect(small.argb(x: 790, y: 10) == Self.red)
 
-        try pump.update(capabilities: DisplayCapabilities(resolution: Size(width: 1024, height: 600)))
+        try pump.update(capabilities: DisplayMetrics(resolution: Size(width: 1024, height: 600)))
         let large = try pump.tick(at: .milliseconds(66))
         #expect(large.outcome == .rendered)
         let frame = try #require(large.frame)

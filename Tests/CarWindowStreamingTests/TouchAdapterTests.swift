@@ -40,7 +40,7 @@ struct TouchAdapterTests {
     func scaleRule() throws {
         let clock = ManualClock()
         let window = try Window(
-            capabilities: DisplayCapabilities(resolution: Size(width: 1280, height: 720), scale: 1.5), clock: clock)
+            capabilities: DisplayMetrics(resolution: Size(width: 1280, height: 720), scale: 1.5), clock: clock)
         window.rootView = View()
         try window.handle(Self.notification(.begin, x: 300, y: 150, ts: 1000))
         try window.handle(Self.notification(.end, x: 300, y: 150, ts: 1060))
@@ -51,7 +51,7 @@ struct TouchAdapterTests {
     @Test("a tap on the zoom button, through the adapter and the pump, changes the next frame")
     func tapChangesNextFrame() throws {
         let window = try Window(
-            capabilities: DisplayCapabilities(resolution: Size(width: 1280, height: 720), scale: 1.5),
+            capabilities: DisplayMetrics(resolution: Size(width: 1280, height: 720), scale: 1.5),
             clock: ManualClock())
         let screen = NavigationScreen()
         try screen.install(in: window)

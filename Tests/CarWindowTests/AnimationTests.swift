@@ -10,7 +10,7 @@ struct AnimationTests {
     func makeWindow() throws -> (Window, View, ManualClock) {
         let clock = ManualClock(sleeping: .fails)
         let window = try Window(
-            capabilities: DisplayCapabilities(resolution: Size(width: 800, height: 480)), clock: clock)
+            capabilities: DisplayMetrics(resolution: Size(width: 800, height: 480)), clock: clock)
         let root = View()
         window.rootView = root
         window.layoutIfNeeded()
@@ -119,7 +119,7 @@ final class PlayerModel: @unchecked Sendable {
 struct ObservationTests {
     @Test("a label bound to an @Observable model redraws after a model change, once, with no setNeedsDisplay")
     func binding() throws {
-        let window = try Window(capabilities: DisplayCapabilities(resolution: Size(width: 800, height: 480)))
+        let window = try Window(capabilities: DisplayMetrics(resolution: Size(width: 800, height: 480)))
         let model = PlayerModel()
         let label = Label()
         label.frame = Rect(x: 10, y: 10, width: 200, height: 40)

@@ -10,7 +10,7 @@ import Testing
 struct ExternalContentTests {
     @Test("a canvas's haptic regions changing sends new rects at the next settled tick, with nothing redrawn")
     func hapticRegionsWithoutRedraw() throws {
-        let caps = try DisplayCapabilities(resolution: Size(width: 200, height: 100), hapticSpatialDataSupported: true)
+        let caps = try DisplayMetrics(resolution: Size(width: 200, height: 100), hapticSpatialDataSupported: true)
         let window = try Window(capabilities: caps)
         let canvas = Canvas()
         window.rootView = canvas
@@ -53,7 +53,7 @@ struct ExternalContentTests {
                 context.drawPixels(raw.baseAddress!, width: 2, height: 1, stride: 8, at: Point(x: 1, y: 0))
             }
         }
-        let caps = try DisplayCapabilities(resolution: Size(width: 4, height: 2))
+        let caps = try DisplayMetrics(resolution: Size(width: 4, height: 2))
         let window = try Window(capabilities: caps)
         window.rootView = canvas
         var buffer = try PixelBuffer(width: 4, height: 2)

@@ -9,7 +9,7 @@ struct HapticTests {
     /// Three buttons in a 100-high row at the bottom (y 380 + 20 insets); scale 1.5 on a 1200x720 head unit (800x480).
     func makeWindow(haptics: Bool = true) throws -> (Window, [Button]) {
         let window = try Window(
-            capabilities: DisplayCapabilities(
+            capabilities: DisplayMetrics(
                 resolution: Size(width: 1200, height: 720), scale: 1.5, hapticSpatialDataSupported: haptics))
         let buttons = ["A", "B", "C"].map { title -> Button in
             let b = Button(title: title)
@@ -72,7 +72,7 @@ struct HapticTests {
     @Test("canvas regions become rects with ids stable per key, clipped to the canvas")
     func canvasRegions() throws {
         let window = try Window(
-            capabilities: DisplayCapabilities(
+            capabilities: DisplayMetrics(
                 resolution: Size(width: 800, height: 480), hapticSpatialDataSupported: true))
         let root = View()
         let canvas = Canvas()
@@ -93,7 +93,7 @@ struct HapticTests {
     @Test("an item wholly under an opaque view drawn above it sends no rect; a see-through or partial cover keeps it")
     func coveredItems() throws {
         let window = try Window(
-            capabilities: DisplayCapabilities(
+            capabilities: DisplayMetrics(
                 resolution: Size(width: 800, height: 480), hapticSpatialDataSupported: true))
         let root = View()
         let hidden = Button(title: "Under")
@@ -130,7 +130,7 @@ struct HapticTests {
     @Test("the sample screen reports its buttons and map pins, zoom-in first")
     func sampleScreen() throws {
         let window = try Window(
-            capabilities: DisplayCapabilities(
+            capabilities: DisplayMetrics(
                 resolution: Size(width: 800, height: 480), hapticSpatialDataSupported: true))
         let screen = NavigationScreen()
         try screen.install(in: window)

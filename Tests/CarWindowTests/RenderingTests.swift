@@ -65,7 +65,7 @@ struct RenderingTests {
 
     func render(_ root: View, size: Size, configure: (Window) throws -> Void = { _ in }) throws -> (Window, PixelBuffer)
     {
-        let window = try Window(capabilities: DisplayCapabilities(resolution: size))
+        let window = try Window(capabilities: DisplayMetrics(resolution: size))
         window.rootView = root
         try configure(window)
         var buffer = try PixelBuffer(width: Int(size.width), height: Int(size.height))
@@ -83,7 +83,7 @@ struct RenderingTests {
     @Test("golden: sample navigation screen", arguments: sizes)
     func navigationGolden(size: Size) throws {
         let screen = NavigationScreen()
-        let window = try Window(capabilities: DisplayCapabilities(resolution: size))
+        let window = try Window(capabilities: DisplayMetrics(resolution: size))
         try screen.install(in: window)
         var buffer = try PixelBuffer(width: Int(size.width), height: Int(size.height))
         _ = try window.render(into: &buffer)
@@ -94,7 +94,7 @@ struct RenderingTests {
     func navigationNight() throws {
         let screen = NavigationScreen()
         screen.recenterButton.backgroundColor = Color(hex: 0x2E7D32)
-        let window = try Window(capabilities: DisplayCapabilities(resolution: Size(width: 800, height: 480)))
+        let window = try Window(capabilities: DisplayMetrics(resolution: Size(width: 800, height: 480)))
         try screen.install(in: window)
         var day = try PixelBuffer(width: 800, height: 480)
         _ = try window.render(into: &day)
@@ -128,7 +128,7 @@ struct RenderingTests {
     @Test("golden: compact navigation screen below the threshold (picture-in-picture)")
     func compactGolden() throws {
         let screen = NavigationScreen()
-        let window = try Window(capabilities: DisplayCapabilities(resolution: Size(width: 320, height: 240)))
+        let window = try Window(capabilities: DisplayMetrics(resolution: Size(width: 320, height: 240)))
         try screen.install(in: window)
         #expect(window.activeRootView === screen.compactRootView)
         var buffer = try PixelBuffer(width: 320, height: 240)
@@ -139,7 +139,7 @@ struct RenderingTests {
     @Test("text renders: the status label has dark and light pixels, and different texts differ", arguments: sizes)
     func textRenders(size: Size) throws {
         let screen = NavigationScreen()
-        let window = try Window(capabilities: DisplayCapabilities(resolution: size))
+        let window = try Window(capabilities: DisplayMetrics(resolution: size))
         try screen.install(in: window)
         var before = try PixelBuffer(width: Int(size.width), height: Int(size.height))
         _ = try window.render(into: &before)
@@ -181,7 +181,7 @@ struct RenderingTests {
         var configuration = Window.Configuration()
         configuration.supportedOrientations = [.landscape]
         let window = try Window(
-            capabilities: DisplayCapabilities(resolution: Size(width: 800, height: 480)), configuration: configuration)
+            capabilities: DisplayMetrics(resolution: Size(width: 800, height: 480)), configuration: configuration)
         let root = StackView(axis: .horizontal, arrangedSubviews: [View(), View()])
         window.rootView = root
         var frame = try PixelBuffer(width: 800, height: 480)
@@ -203,17 +203,17 @@ struct RenderingTests {
 
     @Test("capabilities: viewport from resolution and scale, density from ppi or diagonal")
     func capabilities() throws {
-        let caps = try DisplayCapabilities(resolution: Size(width: 1280, height: 720), scale: 1.5, diagonalInches: 10)
+        let caps = try DisplayMetrics(resolution: Size(width: 1280, height: 720), scale: 1.5, diagonalInches: 10)
         #expect(caps.viewportSize == Size(width: 853, height: 480))
         #expect(caps.orientation == .landscape)
         let density = try #require(caps.density)
         #expect(abs(density - 146.86) < 0.01)
-        #expect(try DisplayCapabilities(resolution: Size(width: 800, height: 480), scale: 0).scale == 1)
-        #expect(try DisplayCapabilities(resolution: Size(width: 800, height: 480), scale: 50).scale == 10)
+        #expect(try DisplayMetrics(resolution: Size(width: 800, height: 480), scale: 0).scale == 1)
+        #expect(try DisplayMetrics(resolution: Size(width: 800, height: 480), scale: 50).scale == 10)
         #expect(
-            try DisplayCapabilities(resolution: Size(width: 800, height: 480), pixelsPerInch: 160).viewportDensity
+            try DisplayMetrics(resolution: Size(width: 800, height: 480), pixelsPerInch: 160).viewportDensity
                 == 160)
-        #expect(throws: CarWindowError.self) { try DisplayCapabilities(resolution: Size(width: 0, height: 480)) }
+        #expect(throws: CarWindowError.self) { try DisplayMetrics(resolution: Size(width: 0, height: 480)) }
         #expect(throws: CarWindowError.self) { try PixelBuffer(width: 100_000, height: 1) }
         #expect(throws: CarWindowError.self) { try PixelBuffer(pngData: [0x89, 0x50, 0x4E, 0x47]) }
     }

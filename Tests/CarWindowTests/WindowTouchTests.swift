@@ -13,7 +13,7 @@ struct WindowTouchTests {
     ) {
         let clock = ManualClock(sleeping: .fails)
         let window = try Window(
-            capabilities: DisplayCapabilities(resolution: resolution, scale: scale, hapticSpatialDataSupported: true),
+            capabilities: DisplayMetrics(resolution: resolution, scale: scale, hapticSpatialDataSupported: true),
             clock: clock)
         let root = View()
         let button = Button(title: "OK")

@@ -23,7 +23,7 @@ struct AudioManagerRunTests {
         SDLSessionError.Kind.peerStalled(partialBytes: 3), .connectionClosed,
     ])
     func stalledPeer(kind: SDLSessionError.Kind) {
-        let error = SessionAudioServiceConnection.audioError(SDLSessionError(kind), while: "sending")
+        let error = SessionAudioServiceConnection.error(SDLSessionError(kind), while: "sending")
         #expect(error.kind == .transportClosed)
     }
 }

@@ -104,7 +104,7 @@ struct AudioQueueTests {
         _ = try await h.manager.push(Self.item(1, 0.1))
         await h.manager.play()
         await h.hmi(.full)
-        #expect(await h.next() == .error(AudioStreamingError(.serviceRejected(nak))))
+        #expect(await h.next() == .error(AudioStreamingError(.serviceRejected(nak), "StartService(audio)")))
         #expect(await h.manager.state == .stopped)
         await h.hmi(.none)
         await h.hmi(.full)
@@ -176,12 +176,16 @@ struct AudioQueueTests {
     }
 
     @Test(
-        "a failed send is reported once, unless the head unit ended the service (its EndService reports that)",
+        "a failed send is reported once (TLS failing under audio: a failed connection); not when the service ended",
         arguments: [
-            (AudioStreamingError(.connectionFailed, "write failed"), true),
-            (AudioStreamingError(.serviceEnded, "the audio service is not started"), false),
+            (
+                AudioStreamingError(.connectionFailed, "write failed"),
+                AudioStreamingError(.connectionFailed, "write failed")
+            ),
+            (AudioStreamingError(.serviceEnded, "the audio service is not started"), nil),
+            (AudioStreamingError(.protectionFailed, "TLS alert"), AudioStreamingError(.connectionFailed, "TLS alert")),
         ])
-    func failedSend(failure: AudioStreamingError, reported: Bool) async throws {
+    func failedSend(failure: AudioStreamingError, reported: AudioStreamingError?) async throws {
         var h = await ManagerHarness()
         let a = try await h.manager.push(Self.item(1, 1))
         await h.manager.play()
@@ -191,7 +195,7 @@ struct AudioQueueTests {
         h.connection.failSends(with: failure)
         await h.advance(3)
         h.connection.emit(.headUnitEndedService)
-        if reported { #expect(await h.next() == .error(failure)) }
+        if let reported { #expect(await h.next() == .error(reported)) }
         #expect(await h.next() == .finished(a, .serviceStopped))
         #expect(await h.next() == .stopped(.headUnitEndedService))
         await h.finish()

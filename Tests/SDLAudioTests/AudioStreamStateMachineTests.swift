@@ -8,11 +8,16 @@ struct AudioStreamStateMachineTests {
     static let levels: [HMILevel] = [.none, .background, .limited, .full]
     static let stream = AudioStreamDescription(format: .default, mtu: 131_072)
 
+    /// The head unit's StartServiceACK(audio) for `attempt`, with `mtu` if it had one.
+    static func ack(_ attempt: Int, mtu: Int64?) -> AudioStreamInput {
+        .service(.startServiceACK(attempt: attempt, MediaStartServiceACK(mtu: mtu), encrypted: false))
+    }
+
     /// A machine settled at `level`: ready when the level allows audio, stopped otherwise.
     static func settled(at level: HMILevel) -> AudioStreamStateMachine {
         var machine = AudioStreamStateMachine(format: .default)
         if machine.handle(.hmiLevel(level)) == [.startService(attempt: 1)] {
-            machine.handle(.startServiceACK(attempt: 1, mtu: 131_072))
+            machine.handle(Self.ack(1, mtu: 131_072))
         }
         return machine
     }
@@ -31,7 +36,7 @@ struct AudioStreamStateMachineTests {
         case (true, false):
             #expect(actions == [.stopPlayback, .endService(attempt: 1)])
             #expect(machine.state == .shuttingDown)
-            #expect(machine.handle(.endServiceAnswered(attempt: 1)) == [.emit(.stopped(.hmiLevel(to)))])
+            #expect(machine.handle(.service(.endServiceAnswered(attempt: 1))) == [.emit(.stopped(.hmiLevel(to)))])
             #expect(machine.state == .stopped)
         case (false, true):
             #expect(actions == [.startService(attempt: 1)])
@@ -47,14 +52,14 @@ struct AudioStreamStateMachineTests {
         var machine = AudioStreamStateMachine(format: .default)
         #expect(machine.handle(.hmiLevel(.full)) == [.startService(attempt: 1)])
         #expect(
-            machine.handle(.startServiceACK(attempt: 1, mtu: 131_072))
+            machine.handle(Self.ack(1, mtu: 131_072))
                 == [.startPlayback(Self.stream), .emit(.started(Self.stream))])
         #expect(machine.stream == Self.stream)
         #expect(machine.handle(.hmiLevel(.background)) == [.stopPlayback, .endService(attempt: 1)])
-        #expect(machine.handle(.endServiceAnswered(attempt: 1)) == [.emit(.stopped(.hmiLevel(.background)))])
+        #expect(machine.handle(.service(.endServiceAnswered(attempt: 1))) == [.emit(.stopped(.hmiLevel(.background)))])
         #expect(machine.handle(.hmiLevel(.limited)) == [.startService(attempt: 2)])
-        #expect(machine.handle(.startServiceACK(attempt: 1, mtu: 131_072)) == [], "a stale answer is ignored")
-        #expect(machine.handle(.startServiceACK(attempt: 2, mtu: nil)).first == .startPlayback(Self.stream))
+        #expect(machine.handle(Self.ack(1, mtu: 131_072)) == [], "a stale answer is ignored")
+        #expect(machine.handle(Self.ack(2, mtu: nil)).first == .startPlayback(Self.stream))
     }
 
     @Test("the gate reopening while shutting down restarts after the answer")
@@ -63,7 +68,7 @@ struct AudioStreamStateMachineTests {
         _ = machine.handle(.hmiLevel(.none))
         #expect(machine.handle(.hmiLevel(.full)) == [])
         #expect(
-            machine.handle(.endServiceAnswered(attempt: 1))
+            machine.handle(.service(.endServiceAnswered(attempt: 1)))
                 == [.emit(.stopped(.hmiLevel(.none))), .startService(attempt: 2)])
     }
 
@@ -72,8 +77,8 @@ struct AudioStreamStateMachineTests {
         var machine = AudioStreamStateMachine(format: .default)
         _ = machine.handle(.hmiLevel(.full))
         #expect(machine.handle(.hmiLevel(.background)) == [])
-        #expect(machine.handle(.startServiceACK(attempt: 1, mtu: 131_072)) == [.endService(attempt: 1)])
-        #expect(machine.handle(.endServiceAnswered(attempt: 1)) == [])
+        #expect(machine.handle(Self.ack(1, mtu: 131_072)) == [.endService(attempt: 1)])
+        #expect(machine.handle(.service(.endServiceAnswered(attempt: 1))) == [])
         #expect(machine.state == .stopped)
     }
 
@@ -83,8 +88,8 @@ struct AudioStreamStateMachineTests {
         _ = machine.handle(.hmiLevel(.full))
         let nak = ServiceNAK(rejectedParams: nil, reason: "audio not allowed")
         #expect(
-            machine.handle(.startServiceNAK(attempt: 1, nak))
-                == [.emit(.error(AudioStreamingError(.serviceRejected(nak))))])
+            machine.handle(.service(.startServiceNAK(attempt: 1, nak)))
+                == [.emit(.error(AudioStreamingError(.serviceRejected(nak), "StartService(audio)")))])
         #expect(machine.state == .stopped)
         #expect(machine.handle(.hmiLevel(.full)) == [])
         #expect(machine.handle(.hmiLevel(.limited)) == [])
@@ -97,7 +102,7 @@ struct AudioStreamStateMachineTests {
         var machine = AudioStreamStateMachine(format: .default)
         _ = machine.handle(.hmiLevel(.full))
         let error = AudioStreamingError(.connectionFailed, "timeout")
-        #expect(machine.handle(.startServiceFailed(attempt: 1, error)) == [.emit(.error(error))])
+        #expect(machine.handle(.service(.startServiceFailed(attempt: 1, error))) == [.emit(.error(error))])
         #expect(machine.handle(.hmiLevel(.full)) == [])
         #expect(machine.handle(.enable) == [.startService(attempt: 2)])
     }
@@ -106,7 +111,7 @@ struct AudioStreamStateMachineTests {
     func headUnitEndService() {
         var machine = Self.settled(at: .full)
         #expect(
-            machine.handle(.headUnitEndedService)
+            machine.handle(.service(.headUnitEndedService))
                 == [.acknowledgeEndService, .stopPlayback, .emit(.stopped(.headUnitEndedService))])
         #expect(machine.state == .stopped)
         #expect(machine.handle(.hmiLevel(.full)) == [])
@@ -118,13 +123,13 @@ struct AudioStreamStateMachineTests {
     func moveToAnotherTransport() {
         var machine = Self.settled(at: .full)
         #expect(
-            machine.handle(.serviceMoved)
+            machine.handle(.service(.serviceMoved))
                 == [.stopPlayback, .emit(.stopped(.movingTransport)), .startService(attempt: 2)])
         #expect(machine.state == .starting)
         // Outside FULL/LIMITED a move only stops: the next activation starts it.
         var limitedThenNone = Self.settled(at: .full)
         _ = limitedThenNone.handle(.hmiLevel(.none))
-        #expect(limitedThenNone.handle(.serviceMoved) == [.emit(.stopped(.hmiLevel(.none)))])
+        #expect(limitedThenNone.handle(.service(.serviceMoved)) == [.emit(.stopped(.hmiLevel(.none)))])
         #expect(limitedThenNone.handle(.hmiLevel(.full)) == [.startService(attempt: 2)])
     }
 
@@ -132,9 +137,9 @@ struct AudioStreamStateMachineTests {
     func moveWhileStarting() {
         var machine = AudioStreamStateMachine(format: .default)
         #expect(machine.handle(.hmiLevel(.full)) == [.startService(attempt: 1)])
-        #expect(machine.handle(.serviceMoved) == [])
-        #expect(machine.handle(.startServiceACK(attempt: 1, mtu: nil)) == [.endService(attempt: 1)])
-        #expect(machine.handle(.endServiceAnswered(attempt: 1)) == [.startService(attempt: 2)])
+        #expect(machine.handle(.service(.serviceMoved)) == [])
+        #expect(machine.handle(Self.ack(1, mtu: nil)) == [.endService(attempt: 1)])
+        #expect(machine.handle(.service(.endServiceAnswered(attempt: 1))) == [.startService(attempt: 2)])
     }
 
     @Test("Core ends the service on BACKGROUND while ours is on its way: one stopped event")
@@ -142,16 +147,17 @@ struct AudioStreamStateMachineTests {
         var machine = Self.settled(at: .full)
         _ = machine.handle(.hmiLevel(.background))
         #expect(
-            machine.handle(.headUnitEndedService)
+            machine.handle(.service(.headUnitEndedService))
                 == [.acknowledgeEndService, .emit(.stopped(.hmiLevel(.background)))])
-        #expect(machine.handle(.endServiceAnswered(attempt: 1)) == [])
-        #expect(machine.handle(.headUnitEndedService) == [.acknowledgeEndService], "when stopped: only the ACK")
+        #expect(machine.handle(.service(.endServiceAnswered(attempt: 1))) == [])
+        #expect(
+            machine.handle(.service(.headUnitEndedService)) == [.acknowledgeEndService], "when stopped: only the ACK")
     }
 
     @Test("a closed transport stops for good")
     func transportClosed() {
         var machine = Self.settled(at: .full)
-        #expect(machine.handle(.transportClosed) == [.stopPlayback, .emit(.stopped(.transportClosed))])
+        #expect(machine.handle(.service(.transportClosed)) == [.stopPlayback, .emit(.stopped(.transportClosed))])
         #expect(machine.handle(.hmiLevel(.none)) == [])
         #expect(machine.handle(.hmiLevel(.full)) == [])
         #expect(machine.handle(.enable) == [])
@@ -161,7 +167,7 @@ struct AudioStreamStateMachineTests {
     func disableEnable() {
         var machine = Self.settled(at: .limited)
         #expect(machine.handle(.disable) == [.stopPlayback, .endService(attempt: 1)])
-        #expect(machine.handle(.endServiceAnswered(attempt: 1)) == [.emit(.stopped(.requested))])
+        #expect(machine.handle(.service(.endServiceAnswered(attempt: 1))) == [.emit(.stopped(.requested))])
         #expect(machine.handle(.hmiLevel(.full)) == [])
         #expect(machine.handle(.enable) == [.startService(attempt: 2)])
     }
@@ -170,15 +176,15 @@ struct AudioStreamStateMachineTests {
     func mtu() {
         var machine = AudioStreamStateMachine(format: .default)
         _ = machine.handle(.hmiLevel(.full))
-        _ = machine.handle(.startServiceACK(attempt: 1, mtu: nil))
+        _ = machine.handle(Self.ack(1, mtu: nil))
         #expect(machine.stream?.mtu == 131_072)
         var hostile = AudioStreamStateMachine(format: .default)
         _ = hostile.handle(.hmiLevel(.full))
-        _ = hostile.handle(.startServiceACK(attempt: 1, mtu: .max))
+        _ = hostile.handle(Self.ack(1, mtu: .max))
         #expect(hostile.stream?.mtu == MTU.hardPayloadCap)
         var tiny = AudioStreamStateMachine(format: .default)
         _ = tiny.handle(.hmiLevel(.full))
-        _ = tiny.handle(.startServiceACK(attempt: 1, mtu: -5))
+        _ = tiny.handle(Self.ack(1, mtu: -5))
         #expect(tiny.stream?.mtu == 64)
     }
 }

@@ -7,7 +7,7 @@ import Synchronization
 @testable import SDLStreaming
 
 /// A head unit on the other side of the video service: answers StartService by script (default: echo ACK),
-/// records everything, can hold `sendVideo` to simulate a slow transport, and advances the clock by a round trip.
+/// records everything, can hold `send` to simulate a slow transport, and advances the clock by a round trip.
 actor FakeConnection: VideoServiceConnection {
     var startAnswers: [VideoServiceStartOutcome] = []
     private(set) var startRequests: [VideoStartService] = []
@@ -16,6 +16,7 @@ actor FakeConnection: VideoServiceConnection {
     private(set) var appCapabilities: [OnAppCapabilityUpdated] = []
     private(set) var sent: [ByteBuffer] = []
     private var holding = false
+    private var sendFailure: VideoStreamingError?
     private var held: [CheckedContinuation<Void, Never>] = []
 
     let clock: ManualClock
@@ -23,7 +24,7 @@ actor FakeConnection: VideoServiceConnection {
     let endRoundTrip: Duration
     nonisolated let events: AsyncStream<VideoServiceEvent>
     nonisolated let eventContinuation: AsyncStream<VideoServiceEvent>.Continuation
-    /// Yields each time a `sendVideo` is held.
+    /// Yields each time a `send` is held.
     nonisolated let sendHeld: AsyncStream<Int>
     private let sendHeldContinuation: AsyncStream<Int>.Continuation
 
@@ -54,14 +55,15 @@ actor FakeConnection: VideoServiceConnection {
             encrypted: encrypted)
     }
 
-    func endVideoService() async throws(VideoStreamingError) {
+    func endService() async throws(VideoStreamingError) {
         endServiceCount += 1
         clock.advance(by: endRoundTrip)
     }
 
     func acknowledgeEndService() async throws(VideoStreamingError) { acknowledgedEndServices += 1 }
 
-    func sendVideo(_ payload: ByteBuffer) async throws(VideoStreamingError) {
+    func send(_ payload: ByteBuffer) async throws(VideoStreamingError) {
+        if let sendFailure { throw sendFailure }
         if holding {
             sendHeldContinuation.yield(sent.count)
             await withCheckedContinuation { held.append($0) }
@@ -73,9 +75,12 @@ actor FakeConnection: VideoServiceConnection {
         appCapabilities.append(notification)
     }
 
-    nonisolated func videoServiceEvents() -> AsyncStream<VideoServiceEvent> { events }
+    nonisolated func serviceEvents() -> AsyncStream<VideoServiceEvent> { events }
 
     func hold() { holding = true }
+
+    /// Makes every later `send` throw `error` (`nil`: succeed again).
+    func failSends(with error: VideoStreamingError?) { sendFailure = error }
 
     func release() {
         holding = false

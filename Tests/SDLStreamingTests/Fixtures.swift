@@ -53,7 +53,7 @@ enum Fixture {
     {
         var machine = registeredMachine(settings: settings)
         _ = machine.handle(.hmiStatus(status(.full)))
-        _ = machine.handle(.startServiceACK(attempt: 1, ack, encrypted: false))
+        _ = machine.handle(.service(.startServiceACK(attempt: 1, ack, encrypted: false)))
         return machine
     }
 }

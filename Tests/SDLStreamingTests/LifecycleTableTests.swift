@@ -66,7 +66,7 @@ struct LifecycleTableTests {
         if testCase.shouldClose {
             #expect(machine.state == .shuttingDown)
             let attempt = try #require(actions.endAttempts.first)
-            let after = machine.handle(.endServiceAnswered(attempt: attempt))
+            let after = machine.handle(.service(.endServiceAnswered(attempt: attempt)))
             // "Both yes" means restart: a new StartService once the old service is gone.
             let restarts = testCase.mayOpen
             #expect(after.startRequests.count == (restarts ? 1 : 0))

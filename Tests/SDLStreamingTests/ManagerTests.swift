@@ -162,6 +162,19 @@ struct ManagerTests {
         #expect(await harness.connection.acknowledgedEndServices == 1)
     }
 
+    @Test(
+        "a frame lost to a service the head unit had just ended is a failed frame; the EndService reports the end",
+        arguments: [VideoStreamingError.Kind.serviceEnded, .connectionFailed])
+    func failedFrame(kind: VideoStreamingError.Kind) async throws {
+        var harness = await Harness()
+        _ = try #require(await harness.start())
+        await harness.connection.failSends(with: VideoStreamingError(kind, "sending video: not running"))
+        let failed = VideoStreamingError(.connectionFailed, "sending video: not running")
+        #expect(await harness.manager.send(1) == .notSent(.connectionFailed(failed)))
+        #expect(await harness.manager.status.state == .ready, "a failed frame does not end the stream")
+        await harness.finish()
+    }
+
     @Test("transport closed: stopped")
     func transportClosed() async throws {
         var harness = await Harness()

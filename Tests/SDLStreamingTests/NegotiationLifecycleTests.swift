@@ -14,13 +14,13 @@ struct NegotiationLifecycleTests {
     func nakFallback() {
         var machine = Fixture.registeredMachine()
         _ = machine.handle(.hmiStatus(Fixture.status(.full)))
-        let retry = machine.handle(.startServiceNAK(attempt: 1, Self.rawRejected))
+        let retry = machine.handle(.service(.startServiceNAK(attempt: 1, Self.rawRejected)))
         #expect(
             retry == [
                 .startService(
                     attempt: 2, VideoStartService(height: 600, width: 1024, videoProtocol: "RTP", videoCodec: "H264"))
             ])
-        let exhausted = machine.handle(.startServiceNAK(attempt: 2, Self.rawRejected))
+        let exhausted = machine.handle(.service(.startServiceNAK(attempt: 2, Self.rawRejected)))
         #expect(exhausted.errorKinds == [.negotiationExhausted])
         #expect(exhausted.startRequests.isEmpty)
         #expect(machine.state == .stopped)
@@ -33,14 +33,14 @@ struct NegotiationLifecycleTests {
     func nakWithoutReasons() throws {
         var machine = Fixture.registeredMachine()
         _ = machine.handle(.hmiStatus(Fixture.status(.full)))
-        let actions = machine.handle(
-            .startServiceNAK(attempt: 1, ServiceNAK(reason: "Service type: 11 disallowed with current HMI type")))
+        let nak = ServiceNAK(reason: "Service type: 11 disallowed with current HMI type")
+        let actions = machine.handle(.service(.startServiceNAK(attempt: 1, nak)))
         let event = try #require(actions.events.first)
         guard case .error(let error) = event else {
             Issue.record("expected an error, got \(event)")
             return
         }
-        #expect(error.kind == .startServiceRejected)
+        #expect(error.kind == .serviceRejected(nak))
         #expect(error.description.contains("disallowed with current HMI type"))
         #expect(machine.state == .stopped)
     }
@@ -49,11 +49,11 @@ struct NegotiationLifecycleTests {
     func noneRacesRetry() {
         var machine = Fixture.registeredMachine()
         _ = machine.handle(.hmiStatus(Fixture.status(.full)))
-        #expect(machine.handle(.startServiceNAK(attempt: 1, Self.rawRejected)).startAttempts == [2])
+        #expect(machine.handle(.service(.startServiceNAK(attempt: 1, Self.rawRejected))).startAttempts == [2])
         #expect(machine.handle(.hmiStatus(Fixture.status(.none, .notStreamable))).isEmpty)
-        let ack = machine.handle(.startServiceACK(attempt: 2, Fixture.ack, encrypted: false))
+        let ack = machine.handle(.service(.startServiceACK(attempt: 2, Fixture.ack, encrypted: false)))
         #expect(ack == [.endService(attempt: 3)])
-        #expect(machine.handle(.endServiceAnswered(attempt: 3)).isEmpty)
+        #expect(machine.handle(.service(.endServiceAnswered(attempt: 3))).isEmpty)
         #expect(machine.state == .stopped)
         // The HMI activates the app again: a fresh negotiation that skips the format the NAK refused.
         let again = machine.handle(.hmiStatus(Fixture.status(.full)))
@@ -64,9 +64,9 @@ struct NegotiationLifecycleTests {
     func noneThenNak() {
         var machine = Fixture.registeredMachine()
         _ = machine.handle(.hmiStatus(Fixture.status(.full)))
-        _ = machine.handle(.startServiceNAK(attempt: 1, Self.rawRejected))
+        _ = machine.handle(.service(.startServiceNAK(attempt: 1, Self.rawRejected)))
         _ = machine.handle(.hmiStatus(Fixture.status(.none, .notStreamable)))
-        #expect(machine.handle(.startServiceNAK(attempt: 2, Self.rawRejected)).isEmpty)
+        #expect(machine.handle(.service(.startServiceNAK(attempt: 2, Self.rawRejected))).isEmpty)
         #expect(machine.state == .stopped)
         #expect(machine.handle(.hmiStatus(Fixture.status(.none, .notStreamable))).isEmpty)
     }
@@ -77,14 +77,14 @@ struct NegotiationLifecycleTests {
         var split = Fixture.capability
         split.preferredResolution = ImageResolution(width: 640, height: 600)
         #expect(machine.handle(.capability(split)) == [.endService(attempt: 2)])
-        let restart = machine.handle(.endServiceAnswered(attempt: 2))
+        let restart = machine.handle(.service(.endServiceAnswered(attempt: 2)))
         #expect(restart.events == [.stopped(.restarting)])
         #expect(
             restart.startRequests == [
                 VideoStartService(height: 600, width: 640, videoProtocol: "RAW", videoCodec: "H264")
             ])
         let ack = MediaStartServiceACK(mtu: 131_072, videoProtocol: "RAW", width: 640, videoCodec: "H264", height: 600)
-        let started = machine.handle(.startServiceACK(attempt: 3, ack, encrypted: false))
+        let started = machine.handle(.service(.startServiceACK(attempt: 3, ack, encrypted: false)))
         guard case .createEncoder(let encoder) = started.first else {
             Issue.record("expected a new encoder first, got \(started)")
             return
@@ -131,7 +131,7 @@ struct NegotiationLifecycleTests {
         let actions = machine.handle(.capability(portrait))
         #expect(actions.errorKinds == [.noResolutionInRange])
         let attempt = try #require(actions.endAttempts.first)
-        let end = machine.handle(.endServiceAnswered(attempt: attempt))
+        let end = machine.handle(.service(.endServiceAnswered(attempt: attempt)))
         #expect(end.startRequests.isEmpty)
         #expect(machine.state == .stopped)
     }
@@ -144,8 +144,9 @@ struct NegotiationLifecycleTests {
         smaller.preferredResolution = ImageResolution(width: 800, height: 480)
         #expect(machine.handle(.capability(smaller)).isEmpty)
         #expect(
-            machine.handle(.startServiceACK(attempt: 1, Fixture.ack, encrypted: false)) == [.endService(attempt: 2)])
-        let again = machine.handle(.endServiceAnswered(attempt: 2))
+            machine.handle(.service(.startServiceACK(attempt: 1, Fixture.ack, encrypted: false)))
+                == [.endService(attempt: 2)])
+        let again = machine.handle(.service(.endServiceAnswered(attempt: 2)))
         #expect(again.startRequests.first?.width == 800)
     }
 
@@ -171,7 +172,7 @@ struct NegotiationLifecycleTests {
         #expect(
             update.appCapability.videoStreamingCapability?.additionalVideoStreamingCapabilities?.last?.preferredFPS
                 == 15)
-        _ = machine.handle(.startServiceNAK(attempt: 1, ServiceNAK()))
+        _ = machine.handle(.service(.startServiceNAK(attempt: 1, ServiceNAK())))
         _ = machine.handle(.hmiStatus(Fixture.status(.none)))
         let second = machine.handle(.hmiStatus(Fixture.status(.full)))
         #expect(second.count == 1)  // only the StartService: the same capability is not sent twice
@@ -193,9 +194,9 @@ struct NegotiationLifecycleTests {
         var machine = Fixture.registeredMachine(settings: settings)
         _ = machine.handle(.hmiStatus(Fixture.status(.full)))
         let ack = MediaStartServiceACK(width: 1920, height: 1080)
-        let actions = machine.handle(.startServiceACK(attempt: 1, ack, encrypted: false))
+        let actions = machine.handle(.service(.startServiceACK(attempt: 1, ack, encrypted: false)))
         #expect(actions.first == .endService(attempt: 2))
         #expect(actions.errorKinds == [.invalidAcknowledgement])
-        #expect(machine.handle(.endServiceAnswered(attempt: 2)).events.isEmpty)
+        #expect(machine.handle(.service(.endServiceAnswered(attempt: 2))).events.isEmpty)
     }
 }

@@ -15,7 +15,7 @@ struct StateMachineTests {
                 .startService(
                     attempt: 1, VideoStartService(height: 600, width: 1024, videoProtocol: "RAW", videoCodec: "H264"))
             ])
-        let ack = machine.handle(.startServiceACK(attempt: 1, Fixture.ack, encrypted: true))
+        let ack = machine.handle(.service(.startServiceACK(attempt: 1, Fixture.ack, encrypted: true)))
         let stream = VideoStreamDescription(
             size: ImageResolution(width: 1024, height: 600), displaySize: ImageResolution(width: 1024, height: 600),
             scale: .identity, format: .h264RAW, isEncrypted: true, hapticSpatialDataSupported: true)
@@ -46,7 +46,7 @@ struct StateMachineTests {
     func notStreamable() {
         var machine = Fixture.registeredMachine()
         #expect(machine.handle(.hmiStatus(Fixture.status(.full, nil))).startRequests.count == 1)
-        _ = machine.handle(.startServiceACK(attempt: 1, Fixture.ack, encrypted: false))
+        _ = machine.handle(.service(.startServiceACK(attempt: 1, Fixture.ack, encrypted: false)))
         let actions = machine.handle(.hmiStatus(Fixture.status(.full, .notStreamable)))
         #expect(actions == [.endService(attempt: 2)])
     }
@@ -96,7 +96,7 @@ struct StateMachineTests {
                 VideoStartService(height: 480, width: 800, videoProtocol: "RAW", videoCodec: "H264")
             ])
         // An empty ACK (no size, no format) keeps what we asked for.
-        let ack = machine.handle(.startServiceACK(attempt: 1, MediaStartServiceACK(), encrypted: false))
+        let ack = machine.handle(.service(.startServiceACK(attempt: 1, MediaStartServiceACK(), encrypted: false)))
         #expect(machine.stream?.size == ImageResolution(width: 800, height: 480))
         #expect(machine.stream?.format == .h264RAW)
         #expect(ack.events.count == 1)
@@ -132,7 +132,7 @@ struct StateMachineTests {
         _ = machine.handle(.hmiStatus(Fixture.status(.full)))
         _ = machine.handle(.appState(.background))
         #expect(machine.state == .starting)
-        let actions = machine.handle(.startServiceACK(attempt: 1, Fixture.ack, encrypted: false))
+        let actions = machine.handle(.service(.startServiceACK(attempt: 1, Fixture.ack, encrypted: false)))
         #expect(machine.state == .suspended)
         #expect(actions.events.last == .suspended)
     }
@@ -140,7 +140,7 @@ struct StateMachineTests {
     @Test("the head unit's EndService is acknowledged, reported, and not retried until a new activation")
     func headUnitEndService() {
         var machine = Fixture.streamingMachine()
-        let actions = machine.handle(.headUnitEndedService)
+        let actions = machine.handle(.service(.headUnitEndedService))
         #expect(actions == [.acknowledgeEndService, .destroyEncoder, .emit(.stopped(.headUnitEndedService))])
         #expect(machine.state == .stopped)
         #expect(machine.handle(.hmiStatus(Fixture.status(.full))).isEmpty)
@@ -151,12 +151,12 @@ struct StateMachineTests {
     @Test("a move to another transport restarts at once with a new encoder, and the same size is no resize")
     func moveToAnotherTransport() throws {
         var machine = Fixture.streamingMachine()
-        let moved = machine.handle(.serviceMoved)
+        let moved = machine.handle(.service(.serviceMoved))
         #expect(Array(moved.prefix(2)) == [.destroyEncoder, .emit(.stopped(.restarting))])
         #expect(moved.startRequests.count == 1, "no waiting for a new activation: the HMI never refused")
         #expect(!moved.contains(.acknowledgeEndService), "the session ended it; there is no EndService to answer")
         let attempt = try #require(moved.startAttempts.first)
-        let restarted = machine.handle(.startServiceACK(attempt: attempt, Fixture.ack, encrypted: false))
+        let restarted = machine.handle(.service(.startServiceACK(attempt: attempt, Fixture.ack, encrypted: false)))
         #expect(restarted.events.contains { if case .started = $0 { true } else { false } })
         #expect(!restarted.events.contains { if case .resized = $0 { true } else { false } })
         #expect(machine.state == .ready)
@@ -166,9 +166,11 @@ struct StateMachineTests {
     func moveWhileStarting() throws {
         var machine = Fixture.registeredMachine()
         #expect(machine.handle(.hmiStatus(Fixture.status(.full))).startRequests.count == 1)
-        #expect(machine.handle(.serviceMoved).isEmpty)
-        #expect(machine.handle(.startServiceACK(attempt: 1, Fixture.ack, encrypted: false)) == [.endService(attempt: 2)])
-        let answered = machine.handle(.endServiceAnswered(attempt: 2))
+        #expect(machine.handle(.service(.serviceMoved)).isEmpty)
+        #expect(
+            machine.handle(.service(.startServiceACK(attempt: 1, Fixture.ack, encrypted: false)))
+                == [.endService(attempt: 2)])
+        let answered = machine.handle(.service(.endServiceAnswered(attempt: 2)))
         #expect(answered.startRequests.count == 1)
         #expect(answered.events.isEmpty, "the moved service was never announced, so neither is its end")
     }
@@ -177,7 +179,7 @@ struct StateMachineTests {
     func moveWhileShuttingDown() {
         var machine = Fixture.streamingMachine()
         #expect(machine.handle(.restart) == [.endService(attempt: 2)])
-        let moved = machine.handle(.serviceMoved)
+        let moved = machine.handle(.service(.serviceMoved))
         #expect(moved.events == [.stopped(.restarting)])
         #expect(moved.startRequests.count == 1)
     }
@@ -189,8 +191,8 @@ struct StateMachineTests {
         // Core ACKed the start, went to NONE and ended the service; the NONE and the EndService reach the machine
         // before the ACK does.
         #expect(machine.handle(.hmiStatus(Fixture.status(.none, .notStreamable))).isEmpty)
-        #expect(machine.handle(.headUnitEndedService) == [.acknowledgeEndService])
-        #expect(machine.handle(.startServiceACK(attempt: 1, Fixture.ack, encrypted: false)).isEmpty)
+        #expect(machine.handle(.service(.headUnitEndedService)) == [.acknowledgeEndService])
+        #expect(machine.handle(.service(.startServiceACK(attempt: 1, Fixture.ack, encrypted: false))).isEmpty)
         #expect(machine.state == .stopped)
         #expect(machine.handle(.hmiStatus(Fixture.status(.full))).startAttempts == [2])
     }
@@ -201,7 +203,7 @@ struct StateMachineTests {
         _ = machine.handle(.hmiStatus(Fixture.status(.full)))
         _ = machine.handle(.hmiStatus(Fixture.status(.none, .notStreamable)))
         let nak = ServiceNAK(reason: "Service type: 11 disallowed with current HMI level")
-        #expect(machine.handle(.startServiceNAK(attempt: 1, nak)).events.isEmpty)
+        #expect(machine.handle(.service(.startServiceNAK(attempt: 1, nak))).events.isEmpty)
         #expect(machine.handle(.hmiStatus(Fixture.status(.limited))).startAttempts == [2])
     }
 
@@ -209,17 +211,17 @@ struct StateMachineTests {
     func bothEndAtOnce() {
         var machine = Fixture.streamingMachine()
         #expect(machine.handle(.hmiStatus(Fixture.status(.none, .notStreamable))) == [.endService(attempt: 2)])
-        let theirs = machine.handle(.headUnitEndedService)
+        let theirs = machine.handle(.service(.headUnitEndedService))
         #expect(theirs == [.acknowledgeEndService, .destroyEncoder, .emit(.stopped(.notStreamable))])
         // Our own EndService's late answer changes nothing.
-        #expect(machine.handle(.endServiceAnswered(attempt: 2)).isEmpty)
+        #expect(machine.handle(.service(.endServiceAnswered(attempt: 2))).isEmpty)
         #expect(machine.state == .stopped)
     }
 
     @Test("transport closed: stopped, and a new registration is needed")
     func transportClosed() {
         var machine = Fixture.streamingMachine()
-        #expect(machine.handle(.transportClosed) == [.destroyEncoder, .emit(.stopped(.transportClosed))])
+        #expect(machine.handle(.service(.transportClosed)) == [.destroyEncoder, .emit(.stopped(.transportClosed))])
         #expect(machine.handle(.hmiStatus(Fixture.status(.full))).isEmpty)
         _ = machine.handle(.registered(Fixture.navigationApp))
         #expect(machine.handle(.capability(Fixture.capability)).startRequests.count == 1)
@@ -229,7 +231,7 @@ struct StateMachineTests {
     func stopAndRestart() {
         var machine = Fixture.streamingMachine()
         #expect(machine.handle(.stop) == [.endService(attempt: 2)])
-        let answered = machine.handle(.endServiceAnswered(attempt: 2))
+        let answered = machine.handle(.service(.endServiceAnswered(attempt: 2)))
         #expect(answered == [.destroyEncoder, .emit(.stopped(.requested))])
         #expect(machine.handle(.hmiStatus(Fixture.status(.full))).isEmpty)
         #expect(machine.handle(.restart).startRequests.count == 1)
@@ -241,7 +243,7 @@ struct StateMachineTests {
         #expect(machine.handle(.restart) == [.endService(attempt: 2)])
         #expect(machine.handle(.restart).isEmpty)
         #expect(machine.handle(.appState(.regainingActive)).isEmpty)
-        let answered = machine.handle(.endServiceAnswered(attempt: 2))
+        let answered = machine.handle(.service(.endServiceAnswered(attempt: 2)))
         #expect(answered.startAttempts == [3])
         #expect(answered.events == [.stopped(.restarting)])
     }
@@ -260,17 +262,18 @@ struct StateMachineTests {
         #expect(more.endAttempts.isEmpty)
         // The restart asked for while starting happens after the ACK: EndService first, then one StartService.
         #expect(
-            machine.handle(.startServiceACK(attempt: 1, Fixture.ack, encrypted: false)) == [.endService(attempt: 2)])
+            machine.handle(.service(.startServiceACK(attempt: 1, Fixture.ack, encrypted: false)))
+                == [.endService(attempt: 2)])
         #expect(machine.handle(.hmiStatus(Fixture.status(.full))).isEmpty)
-        #expect(machine.handle(.endServiceAnswered(attempt: 2)).startAttempts == [3])
+        #expect(machine.handle(.service(.endServiceAnswered(attempt: 2))).startAttempts == [3])
     }
 
     @Test("stale answers to old attempts are ignored")
     func staleAnswers() {
         var machine = Fixture.streamingMachine()
-        #expect(machine.handle(.startServiceACK(attempt: 1, Fixture.ack, encrypted: false)).isEmpty)
-        #expect(machine.handle(.startServiceNAK(attempt: 1, ServiceNAK())).isEmpty)
-        #expect(machine.handle(.endServiceAnswered(attempt: 7)).isEmpty)
+        #expect(machine.handle(.service(.startServiceACK(attempt: 1, Fixture.ack, encrypted: false))).isEmpty)
+        #expect(machine.handle(.service(.startServiceNAK(attempt: 1, ServiceNAK()))).isEmpty)
+        #expect(machine.handle(.service(.endServiceAnswered(attempt: 7))).isEmpty)
         #expect(machine.state == .ready)
     }
 
@@ -280,7 +283,7 @@ struct StateMachineTests {
         let error = VideoStreamingError(.encoderFailed, "openh264 returned 3")
         let actions = machine.handle(.encoderFailed(error))
         #expect(actions == [.endService(attempt: 2), .emit(.error(error))])
-        #expect(machine.handle(.endServiceAnswered(attempt: 2)).events == [.stopped(.failed(error))])
+        #expect(machine.handle(.service(.endServiceAnswered(attempt: 2))).events == [.stopped(.failed(error))])
         #expect(machine.handle(.hmiStatus(Fixture.status(.full))).isEmpty)
     }
 
@@ -289,7 +292,7 @@ struct StateMachineTests {
         var machine = Fixture.registeredMachine()
         _ = machine.handle(.hmiStatus(Fixture.status(.full)))
         let error = VideoStreamingError(.connectionFailed, "write failed")
-        #expect(machine.handle(.startServiceFailed(attempt: 1, error)) == [.emit(.error(error))])
+        #expect(machine.handle(.service(.startServiceFailed(attempt: 1, error))) == [.emit(.error(error))])
         #expect(machine.state == .stopped)
     }
 }

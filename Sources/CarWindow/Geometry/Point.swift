@@ -1,4 +1,4 @@
-/// A point in view coordinates (points of the app viewport, see ``DisplayCapabilities``).
+/// A point in view coordinates (points of the app viewport, see ``DisplayMetrics``).
 ///
 /// ```swift
 /// let p = Point(x: 10, y: 20) + Point(x: 1, y: 1)   // (11, 21)

@@ -79,10 +79,10 @@ extension CarWindowProjection {
         let negotiatedRate = await videoManager.status.encoder?.frameRate
         let known = await session.videoStreamingCapability
         let scale = stream.scale.factor
-        let caps: DisplayCapabilities
+        let caps: DisplayMetrics
         do {
             // The stream size is the viewport; the resolution is rebuilt from it so the two never round apart.
-            caps = try DisplayCapabilities(
+            caps = try DisplayMetrics(
                 resolution: Size(width: Double(stream.size.width) * scale, height: Double(stream.size.height) * scale),
                 scale: scale, pixelsPerInch: known?.pixelPerInch, diagonalInches: known?.diagonalScreenSize,
                 hapticSpatialDataSupported: stream.hapticSpatialDataSupported, display: window.capabilities.display)

@@ -59,7 +59,7 @@ public final class CarWindowProjection {
     /// Where the projection is in the life of a video stream.
     public private(set) var state: CarWindowState = .disconnected
     /// The capabilities of the stream being shown, once one started.
-    public internal(set) var capabilities: DisplayCapabilities?
+    public internal(set) var capabilities: DisplayMetrics?
     /// The pump of the current stream (a new one per stream, at its frame rate); `nil` while not streaming.
     public internal(set) var pump: FramePump?
 
@@ -106,7 +106,7 @@ public final class CarWindowProjection {
         logger: Logger = Logger(label: "carwindow.video")
     ) throws(CarWindowError) {
         self.settings = settings
-        let initial = try DisplayCapabilities(resolution: settings.initialResolution)
+        let initial = try DisplayMetrics(resolution: settings.initialResolution)
         window = try Window(capabilities: initial, configuration: settings.window)
         let renderer = settings.messageRenderer
         let factory = MediaEncoderFactory(

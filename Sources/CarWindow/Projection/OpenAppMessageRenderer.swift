@@ -25,7 +25,7 @@ public struct OpenAppMessageRenderer: Sendable, Hashable {
 
     /// A BGRA frame of `width` x `height` showing `message`, or `nil` for a size Cairo or SDLMedia refuses.
     public func frame(message: String, width: Int, height: Int) -> VideoFrame? {
-        let limit = 1...Int(DisplayCapabilities.maximumDimension)
+        let limit = 1...Int(DisplayMetrics.maximumDimension)
         guard limit.contains(width), limit.contains(height) else { return nil }
         let frame = PixelBufferPool(format: .bgra, width: width, height: height, capacity: 1)
             .makeFrame(presentationTime: .zero)

@@ -54,7 +54,7 @@ public enum CarWindowEvent: Hashable, Sendable {
     case stateChanged(CarWindowState)
     /// The head unit's display capabilities changed (size, scale, density, haptics); the window was resized and
     /// laid out before the first frame at the new size.
-    case capabilitiesChanged(DisplayCapabilities)
+    case capabilitiesChanged(DisplayMetrics)
     /// An `OnTouchEvent` arrived, in head-unit pixels, as the head unit sent it (SDL Core's duplicate copies
     /// included; the window drops them).
     case touch(TouchNotification)

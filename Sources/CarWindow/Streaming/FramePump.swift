@@ -169,7 +169,7 @@ public final class FramePump {
     /// repaint at the new streaming size; haptics follow `hapticSpatialDataSupported`.
     ///
     /// - Throws: ``CarWindowError`` from ``Window/update(capabilities:)``; nothing changes then.
-    public func update(capabilities: DisplayCapabilities) throws(CarWindowError) {
+    public func update(capabilities: DisplayMetrics) throws(CarWindowError) {
         try window.update(capabilities: capabilities)
         haptics.setEnabled(capabilities.isHapticSpatialDataSupported)
         hapticsStale = true

@@ -15,7 +15,7 @@ public struct CarWindowError: Error, Sendable, Hashable, CustomStringConvertible
 
         /// A pixel buffer or render target with impossible dimensions or stride.
         public static let invalidPixelBuffer = Kind("invalidPixelBuffer")
-        /// A viewport size that is empty, negative or beyond ``DisplayCapabilities/maximumDimension``.
+        /// A viewport size that is empty, negative or beyond ``DisplayMetrics/maximumDimension``.
         public static let invalidViewport = Kind("invalidViewport")
         /// A viewport whose orientation the app did not declare as supported.
         public static let unsupportedOrientation = Kind("unsupportedOrientation")

@@ -7,7 +7,7 @@ public import SDLRPC
 /// frame is rendered, and rendering is synchronous on the actor, so no frame is ever half laid out or half rotated.
 ///
 /// ```swift
-/// let caps = try DisplayCapabilities(resolution: Size(width: 800, height: 480), hapticSpatialDataSupported: true)
+/// let caps = try DisplayMetrics(resolution: Size(width: 800, height: 480), hapticSpatialDataSupported: true)
 /// let window = try Window(capabilities: caps)
 /// let screen = NavigationScreen()   // keep it alive: it owns the map state the buttons change
 /// try screen.install(in: window)
@@ -38,7 +38,7 @@ public final class Window: FrameSource {
     }
 
     public private(set) var configuration: Configuration
-    public private(set) var capabilities: DisplayCapabilities
+    public private(set) var capabilities: DisplayMetrics
 
     /// The screen's content at normal sizes. Setting it lays out and redraws before the next frame.
     public var rootView: View? { didSet { if rootView !== oldValue { rootsChanged(old: oldValue) } } }
@@ -105,7 +105,7 @@ public final class Window: FrameSource {
     ///
     /// - Throws: ``CarWindowError/Kind/unsupportedOrientation`` when the viewport's orientation is not supported.
     public init<C: Clock>(
-        capabilities: DisplayCapabilities, configuration: Configuration = Configuration(), clock: C
+        capabilities: DisplayMetrics, configuration: Configuration = Configuration(), clock: C
     ) throws(CarWindowError) where C.Duration == Duration {
         try Self.check(capabilities, against: configuration)
         self.capabilities = capabilities
@@ -121,7 +121,7 @@ public final class Window: FrameSource {
 
     /// Creates a window on the continuous clock.
     public convenience init(
-        capabilities: DisplayCapabilities, configuration: Configuration = Configuration()
+        capabilities: DisplayMetrics, configuration: Configuration = Configuration()
     ) throws(CarWindowError) {
         try self.init(capabilities: capabilities, configuration: configuration, clock: ContinuousClock())
     }
@@ -155,7 +155,7 @@ public final class Window: FrameSource {
     }
 
     /// Applies new display capabilities (a new size, scale or haptic support from the head unit).
-    public func update(capabilities newCapabilities: DisplayCapabilities) throws(CarWindowError) {
+    public func update(capabilities newCapabilities: DisplayMetrics) throws(CarWindowError) {
         try Self.check(newCapabilities, against: configuration)
         let sizeChanged = newCapabilities.viewportSize != capabilities.viewportSize
         if newCapabilities.isHapticSpatialDataSupported != capabilities.isHapticSpatialDataSupported {
@@ -173,7 +173,7 @@ public final class Window: FrameSource {
         rootsChanged(old: nil)
     }
 
-    private static func check(_ capabilities: DisplayCapabilities, against configuration: Configuration)
+    private static func check(_ capabilities: DisplayMetrics, against configuration: Configuration)
         throws(CarWindowError)
     {
         let orientation = capabilities.orientation

@@ -1,5 +1,6 @@
 import CFFmpeg
 import NIOCore
+import SDLMediaService
 
 /// Decodes an audio file (WAV, MP3, AAC/M4A, Ogg Vorbis/Opus, FLAC: whatever Debian's FFmpeg decodes) and converts
 /// it to the head unit's ``PCMFormat``: downmixed to mono, resampled with swresample's sinc filter, and rounded to

@@ -1,4 +1,5 @@
 import CFFmpeg
+import SDLMediaService
 
 /// Downmixes, resamples and converts audio to the head unit's ``PCMFormat`` with FFmpeg's swresample: a windowed
 /// sinc resampler (not nearest-sample), the standard downmix matrix, and rounding to the output width.

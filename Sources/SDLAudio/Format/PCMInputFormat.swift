@@ -1,3 +1,5 @@
+import SDLMediaService
+
 /// The layout of raw PCM an app pushes when it is not already in the head unit's ``PCMFormat``: interleaved,
 /// little-endian samples of one of the common types, any rate, any channel count. The manager downmixes and
 /// resamples it to the head unit's format.

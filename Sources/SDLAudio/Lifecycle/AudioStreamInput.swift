@@ -1,25 +1,19 @@
+public import SDLMediaService
 public import SDLRPC
-public import SDLWire
 
 /// What can happen to the audio lifecycle. Answers carry the attempt number of the request they answer, so a late
 /// answer to an abandoned request is recognised and ignored.
+///
+/// ```swift
+/// _ = machine.handle(.hmiLevel(.full))
+/// _ = machine.handle(.service(.headUnitEndedService))
+/// ```
 public enum AudioStreamInput: Hashable, Sendable {
     /// The main window's HMI level changed (from OnHMIStatus).
     case hmiLevel(HMILevel)
-    /// StartServiceACK(audio), with its `mtu` if it had one.
-    case startServiceACK(attempt: Int, mtu: Int64?)
-    /// StartServiceNAK(audio).
-    case startServiceNAK(attempt: Int, ServiceNAK)
-    /// StartService could not be sent or answered.
-    case startServiceFailed(attempt: Int, AudioStreamingError)
-    /// EndServiceACK or EndServiceNAK (either way the service is gone), or the EndService could not be sent.
-    case endServiceAnswered(attempt: Int)
-    /// The head unit sent EndService(audio).
-    case headUnitEndedService
-    /// The session ended the service to run it on another transport: start again at once.
-    case serviceMoved
-    /// The transport closed; nothing more can be sent.
-    case transportClosed
+    /// The head unit's or the session's answer to the service: StartService's ACK (only its `mtu` matters to
+    /// audio), NAK or failure, EndService's answer, the head unit's EndService, a move, the transport's end.
+    case service(MediaServiceAnswer)
     /// The app stops audio and keeps it stopped.
     case disable
     /// The app allows audio again (also clears a failure that was waiting for the HMI to reopen).

@@ -1,3 +1,4 @@
+import SDLMediaService
 public import SDLRPC
 
 /// Where the audio service is in its lifecycle (sdl_ios's `SDLStreamingAudioLifecycleManager` has the same four

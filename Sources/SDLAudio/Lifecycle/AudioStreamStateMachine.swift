@@ -1,3 +1,4 @@
+import SDLMediaService
 import SDLRPC
 import SDLWire
 
@@ -24,7 +25,7 @@ import SDLWire
 /// ```swift
 /// var machine = AudioStreamStateMachine(format: .default)
 /// machine.handle(.hmiLevel(.full))                          // [.startService(attempt: 1)]
-/// machine.handle(.startServiceACK(attempt: 1, mtu: 131_072)) // [.startPlayback(…), .emit(.started(…))]
+/// machine.handle(.service(.startServiceACK(attempt: 1, ack, encrypted: false)))  // [.startPlayback(…), …]
 /// machine.handle(.hmiLevel(.background))                    // [.stopPlayback, .endService(attempt: 1)]
 /// ```
 public struct AudioStreamStateMachine: Sendable {
@@ -96,7 +97,7 @@ public struct AudioStreamStateMachine: Sendable {
             let wasAllowed = hmiAllowsAudio
             hmiLevel = level
             if wasAllowed && !hmiAllowsAudio { waitingForGateReopen = false }
-        case .startServiceACK(let number, let mtu):
+        case .service(.startServiceACK(let number, let ack, _)):
             guard case .starting(number, let abandon) = phase else { return [] }
             let moved = movedBeforeACK == number
             movedBeforeACK = nil
@@ -104,30 +105,31 @@ public struct AudioStreamStateMachine: Sendable {
                 phase = .shuttingDown(attempt: number, reason: closingReason, announced: false)
                 actions.append(.endService(attempt: number))
             } else {
-                let negotiated = mtu.map { Int(clamping: max(64, min($0, Int64(MTU.hardPayloadCap)))) } ?? fallbackMTU
+                let cap = Int64(MTU.hardPayloadCap)
+                let negotiated = ack.mtu.map { Int(clamping: max(64, min($0, cap))) } ?? fallbackMTU
                 let description = AudioStreamDescription(format: format, mtu: negotiated)
                 phase = .ready(attempt: number, description)
                 actions += [.startPlayback(description), .emit(.started(description))]
             }
             return actions
-        case .startServiceNAK(let number, let nak):
+        case .service(.startServiceNAK(let number, let nak)):
             guard case .starting(number, _) = phase else { return [] }
-            failStart(AudioStreamingError(.serviceRejected(nak)), &actions)
+            failStart(AudioStreamingError(.serviceRejected(nak), "StartService(audio)"), &actions)
             return actions
-        case .startServiceFailed(let number, let error):
+        case .service(.startServiceFailed(let number, let error)):
             guard case .starting(number, _) = phase else { return [] }
             failStart(error, &actions)
             return actions
-        case .endServiceAnswered(let number):
+        case .service(.endServiceAnswered(let number)):
             guard case .shuttingDown(number, let reason, let announced) = phase else { return [] }
             phase = .stopped
             if announced { actions.append(.emit(.stopped(reason))) }
-        case .headUnitEndedService:
+        case .service(.headUnitEndedService):
             actions.append(.acknowledgeEndService)
             headUnitEnded(&actions)
-        case .serviceMoved:
+        case .service(.serviceMoved):
             serviceMoved(&actions)
-        case .transportClosed:
+        case .service(.transportClosed):
             isClosed = true
             switch phase {
             case .ready:

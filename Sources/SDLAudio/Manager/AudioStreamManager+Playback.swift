@@ -1,5 +1,6 @@
 import Logging
 public import NIOCore
+import SDLMediaService
 
 /// The playback queue: pushing audio, playing, interrupting, flushing, and the loop that paces it out.
 extension AudioStreamManager {
@@ -176,16 +177,17 @@ extension AudioStreamManager {
         }
         guard chunk.bytes.readableBytes > 0 else { return }
         do {
-            try await connection.sendAudio(chunk.bytes)
+            try await connection.send(chunk.bytes)
             failedSends = 0
         } catch {
             // The pacer already moved on, so a broken connection costs real time, not a busy loop; the
             // connection's transportClosed event stops the stream.
             failedSends += 1
             if error.kind == .serviceEnded {
+                // The lifecycle's business: the head unit's EndService follows and stops the stream.
                 logger.debug("audio chunk after the service ended", metadata: ["error": "\(error)"])
             } else if failedSends == 1 {
-                execute(error)
+                execute(error.asAudioFailure)
             }
         }
     }

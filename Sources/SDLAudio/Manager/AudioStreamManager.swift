@@ -3,6 +3,7 @@ import NIOCore
 public import SDLRPC
 package import SDLMediaService
 import SDLSession
+import SDLWire
 
 /// The audio stream of one SDL session: it opens the audio service while the HMI allows, plays queued PCM at the
 /// head unit's pace, and reports each item's end.
@@ -14,7 +15,7 @@ import SDLSession
 ///  HMI status, answers ─▶ machine ─▶ actions ─┬─ control loop: StartService, EndService, EndServiceACK
 ///                                             ├─ start/stop playback
 ///                                             └─ events() subscribers, statuses() after each input
-///  push / pushAndPlay / stop ─▶ queue ─▶ playback loop (one): pacer says when ─▶ chunk ─▶ connection.sendAudio
+///  push / pushAndPlay / stop ─▶ queue ─▶ playback loop (one): pacer says when ─▶ chunk ─▶ connection.send
 /// ```
 ///
 /// There is one ordered send path: the playback loop takes a chunk, sends it, and sleeps on the injected clock
@@ -185,15 +186,17 @@ public actor AudioStreamManager<C: Clock> where C.Duration == Duration {
     package func startService(attempt: Int, _ request: Void) async -> AudioStreamInput {
         do {
             switch try await connection.startAudioService() {
-            case .accepted(let mtu): return .startServiceACK(attempt: attempt, mtu: mtu)
-            case .rejected(let nak): return .startServiceNAK(attempt: attempt, nak)
+            case .accepted(let mtu):
+                // Audio is never protected, and reads only the ACK's mtu.
+                return .service(.startServiceACK(attempt: attempt, MediaStartServiceACK(mtu: mtu), encrypted: false))
+            case .rejected(let nak): return .service(.startServiceNAK(attempt: attempt, nak))
             }
         } catch {
-            return .startServiceFailed(attempt: attempt, error)
+            return .service(.startServiceFailed(attempt: attempt, error.asAudioFailure))
         }
     }
 
-    package func endService() async throws { try await connection.endAudioService() }
+    package func endService() async throws { try await connection.endService() }
 
     package func acknowledgeEndService() async throws { try await connection.acknowledgeEndService() }
 
@@ -201,7 +204,7 @@ public actor AudioStreamManager<C: Clock> where C.Duration == Duration {
 
     package func runPayload() async { await runPlayback() }
 
-    package func serviceEvents() -> AsyncStream<MediaServiceEvent> { connection.audioServiceEvents() }
+    package func serviceEvents() -> AsyncStream<MediaServiceEvent> { connection.serviceEvents() }
 }
 
 extension AudioStreamManager: MediaServiceHost {}

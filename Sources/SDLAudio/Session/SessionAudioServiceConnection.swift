@@ -1,31 +1,14 @@
-public import NIOCore
+import NIOCore
 public import SDLMediaService
-public import SDLSession
-public import SDLWire
-
-/// The audio service (0x0A) for ``SessionMediaServiceConnection``, reporting ``AudioStreamingError``.
-public enum AudioService: MediaServiceKind {
-    public static let serviceType = ServiceType.audio
-
-    public static func error(_ failure: MediaServiceFailure) -> AudioStreamingError {
-        switch failure.kind {
-        case .transportClosed: AudioStreamingError(.transportClosed, failure.message)
-        case .serviceEnded: AudioStreamingError(.serviceEnded, failure.message)
-        // Audio has no protection of its own to report: a failed handshake is a failed connection.
-        case .protectionFailed, .connectionFailed: AudioStreamingError(.connectionFailed, failure.message)
-        }
-    }
-}
+import SDLSession
+import SDLWire
 
 /// ``AudioServiceConnection`` on an ``SDLSession``: the session adapter both media services share, set to audio.
 ///
 /// | requirement | session call |
 /// |---|---|
 /// | ``startAudioService()`` | StartService(audio, empty payload): `.accepted(mtu: ack.mtu)`, or `.rejected(nak)` |
-/// | ``endAudioService()`` | `session.endService(.audio)`; an EndServiceNAK ends it too |
-/// | ``acknowledgeEndService()`` | nothing: the session already answered the head unit's EndService |
-/// | ``sendAudio(_:)`` | `session.sendData(chunk, on: .audio)` |
-/// | ``audioServiceEvents()`` | `serviceEnds()` (audio) and a closed connection |
+/// | the rest of ``MediaServiceConnection`` | as the generic adapter: EndService, sendData on `.audio`, its events |
 ///
 /// Use ``SessionAudioStream`` unless you drive an ``AudioStreamManager`` yourself:
 ///
@@ -40,27 +23,10 @@ public enum AudioService: MediaServiceKind {
 public typealias SessionAudioServiceConnection = SessionMediaServiceConnection<AudioService>
 
 extension SessionMediaServiceConnection: AudioServiceConnection where Service == AudioService {
-    /// An adapter for `session`'s audio service; nothing happens until the manager calls it.
-    public init(session: SDLSession) { self.init(session, carrying: AudioService.self) }
-
     public func startAudioService() async throws(AudioStreamingError) -> AudioServiceStartOutcome {
         switch try await start(payload: ByteBuffer(), encrypted: false) {
         case .accepted(let started): .accepted(mtu: started.ack.mtu)
         case .rejected(let nak): .rejected(nak)
         }
-    }
-
-    /// The head unit's EndService(audio), a move to another transport, and the end of the connection. The manager's
-    /// ``AudioStreamManager/run()`` is its one consumer.
-    public func audioServiceEvents() -> AsyncStream<AudioServiceEvent> { serviceEvents() }
-
-    /// Sends one chunk. The head unit may have ended the service while it was on its way (Core does on NONE):
-    /// that is `.serviceEnded`, the lifecycle's business, reported as `stopped` once its EndService arrives.
-    public func sendAudio(_ payload: ByteBuffer) async throws(AudioStreamingError) { try await send(payload) }
-
-    public func endAudioService() async throws(AudioStreamingError) { try await end() }
-
-    static func audioError(_ error: SDLSessionError, while doing: String) -> AudioStreamingError {
-        AudioService.error(failure(error, while: doing))
     }
 }

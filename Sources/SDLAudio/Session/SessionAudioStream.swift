@@ -1,4 +1,5 @@
 public import Logging
+import SDLMediaService
 import SDLRPC
 public import SDLSession
 

@@ -1,3 +1,5 @@
+import SDLMediaService
+
 extension VideoServiceConnection {
     /// A connection that cannot see its back-pressure: the bitrate stays where it is.
     public func linkPressure() async -> LinkPressure? { nil }

@@ -1,4 +1,5 @@
 public import SDLMedia
+import SDLMediaService
 public import SDLRPC
 
 /// The SDLMedia adapter: openh264 through ``MediaVideoEncoder``, with the RAW or RTP packetizer the negotiated format

@@ -1,5 +1,6 @@
 public import NIOCore
 public import SDLMedia
+import SDLMediaService
 public import SDLRPC
 
 /// One openh264 encoder, its colour converter and its packetizer, for one negotiated stream. An actor, so encoding

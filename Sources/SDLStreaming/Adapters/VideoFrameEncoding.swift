@@ -1,4 +1,5 @@
 public import NIOCore
+import SDLMediaService
 public import SDLRPC
 
 /// An H.264 encoder plus packetizer for one stream configuration: frames in, ready-to-send video service payloads
@@ -10,7 +11,7 @@ public import SDLRPC
 ///
 /// ```swift
 /// let payloads = try await encoder.encode(frame, presentationTime: .milliseconds(33), keyFrame: false)
-/// for payload in payloads { try await connection.sendVideo(payload) }
+/// for payload in payloads { try await connection.send(payload) }
 /// ```
 public protocol VideoFrameEncoding: Sendable {
     /// The picture type the encoder takes (for example SDLMedia's I420 frame).

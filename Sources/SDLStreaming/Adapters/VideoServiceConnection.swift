@@ -1,35 +1,29 @@
-public import NIOCore
 public import SDLMediaService
 public import SDLRPC
 public import SDLWire
 
-/// The slice of an SDL session the video manager needs: open and close the video service, send data on it, and
-/// hear when the head unit ends it or the transport closes. `SDLSession` satisfies it through a thin adapter:
+/// The slice of an SDL session the video manager needs: the video service (0x0B) as a ``MediaServiceConnection``
+/// (end it, send frames on it, hear what happens to it), how it starts, and its notification. `SDLSession`
+/// satisfies it through ``SessionVideoServiceConnection``:
 ///
 /// | requirement | session call |
 /// |---|---|
 /// | ``startVideoService(_:encrypted:)`` | StartService(video, BSON of the request, E bit), await ACK or NAK |
-/// | ``endVideoService()`` | EndService(video, empty payload), await EndServiceACK or EndServiceNAK |
-/// | ``acknowledgeEndService()`` | EndServiceACK(video) for the head unit's EndService (no-op if the session answers) |
-/// | ``sendVideo(_:)`` | one SDL message on the video service (fragmented by the session if above the MTU) |
 /// | ``sendAppCapability(_:)`` | the OnAppCapabilityUpdated notification |
-/// | ``videoServiceEvents()`` | head-unit EndService(video), a move to another transport, transport closure |
-///
-/// Every call must return or throw when the transport closes; a call that never returns would stall the stream's
-/// control path.
+/// | ``MediaServiceConnection/send(_:)`` | one SDL message on the video service (an access unit or an RTP packet) |
+/// | the rest of ``MediaServiceConnection`` | EndService(video), EndServiceACK(video), the service's events |
 ///
 /// ```swift
-/// struct SessionVideoConnection: VideoServiceConnection {
-///     let session: SDLSession
-///     func sendVideo(_ payload: ByteBuffer) async throws(VideoStreamingError) {
-///         do { try await session.send(payload, on: .video) } catch {
-///             throw VideoStreamingError(.connectionFailed, "\(error)")
-///         }
+/// struct CountingVideoConnection: VideoServiceConnection {
+///     let inner: SessionVideoServiceConnection
+///     let counter: Counter
+///     func send(_ payload: ByteBuffer) async throws(VideoStreamingError) {
+///         counter.add(payload.readableBytes); try await inner.send(payload)
 ///     }
-///     // …
+///     // startVideoService, sendAppCapability, endService, acknowledgeEndService, serviceEvents: forward to inner
 /// }
 /// ```
-public protocol VideoServiceConnection: Sendable {
+public protocol VideoServiceConnection: MediaServiceConnection {
     /// Sends a video StartService and waits for the head unit's answer.
     ///
     /// - Parameters:
@@ -42,23 +36,8 @@ public protocol VideoServiceConnection: Sendable {
         encrypted: Bool
     ) async throws(VideoStreamingError) -> VideoServiceStartOutcome
 
-    /// Sends a video EndService and waits for the EndServiceACK or EndServiceNAK (either means the service is gone).
-    func endVideoService() async throws(VideoStreamingError)
-
-    /// Answers the head unit's own EndService(video) with an EndServiceACK. A session that sends the ACK itself
-    /// when it reports ``VideoServiceEvent/headUnitEndedService`` implements this as a no-op.
-    func acknowledgeEndService() async throws(VideoStreamingError)
-
-    /// Sends one payload (an Annex-B access unit, or one length-prefixed RTP packet) on the open video service.
-    /// Suspends while the transport cannot take more: that is the back-pressure the manager reacts to.
-    func sendVideo(_ payload: ByteBuffer) async throws(VideoStreamingError)
-
     /// Sends OnAppCapabilityUpdated.
     func sendAppCapability(_ notification: OnAppCapabilityUpdated) async throws(VideoStreamingError)
-
-    /// The head unit's unsolicited events. Called once by ``VideoStreamManager/run()``; the stream finishes when
-    /// the session ends.
-    func videoServiceEvents() -> AsyncStream<VideoServiceEvent>
 
     /// The link's back-pressure now, for bitrate adaptation; `nil` (the default) when the connection cannot tell.
     func linkPressure() async -> LinkPressure?

@@ -1,3 +1,4 @@
+import SDLMediaService
 public import SDLRPC
 
 /// The sizes an app can lay itself out in, for one orientation (EVO-0296): the head unit's candidate sizes outside

@@ -1,3 +1,4 @@
+import SDLMediaService
 public import SDLRPC
 
 /// What the app hears about its video stream.

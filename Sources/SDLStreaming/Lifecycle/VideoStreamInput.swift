@@ -1,3 +1,4 @@
+public import SDLMediaService
 public import SDLRPC
 public import SDLWire
 
@@ -19,21 +20,9 @@ public enum VideoStreamInput: Hashable, Sendable {
     case hmiStatus(OnHMIStatus)
     /// The host changed the app's state.
     case appState(AppState)
-    /// The head unit accepted StartService number `attempt`; `encrypted` is the ACK's encryption bit.
-    case startServiceACK(attempt: Int, MediaStartServiceACK, encrypted: Bool)
-    /// The head unit refused StartService number `attempt`.
-    case startServiceNAK(attempt: Int, ServiceNAK)
-    /// StartService number `attempt` could not be sent or answered (not a NAK).
-    case startServiceFailed(attempt: Int, VideoStreamingError)
-    /// The head unit answered EndService number `attempt` with an ACK or a NAK (Core NAKs when it thinks the
-    /// service is not running; either way it is gone).
-    case endServiceAnswered(attempt: Int)
-    /// The head unit sent an EndService for video.
-    case headUnitEndedService
-    /// The session ended the service to run it on another transport: start again at once.
-    case serviceMoved
-    /// The transport closed.
-    case transportClosed
+    /// The head unit's or the session's answer to the service: StartService's ACK (with its encryption bit), NAK
+    /// or failure, EndService's answer, the head unit's EndService, a move to another transport, the transport's end.
+    case service(MediaServiceAnswer)
     /// The encoder could not be created or failed.
     case encoderFailed(VideoStreamingError)
     /// The host wants no video: end the service and stay stopped until ``restart``.
@@ -44,9 +33,10 @@ public enum VideoStreamInput: Hashable, Sendable {
 
 /// What the machine asks its owner to do, in order.
 public enum VideoStreamAction: Hashable, Sendable {
-    /// Send a video StartService; answer with `.startServiceACK`/`.startServiceNAK`/`.startServiceFailed`.
+    /// Send a video StartService; answer with `.service(_:)`: `.startServiceACK`, `.startServiceNAK` or
+    /// `.startServiceFailed`.
     case startService(attempt: Int, VideoStartService)
-    /// Send a video EndService; answer with `.endServiceAnswered`.
+    /// Send a video EndService; answer with `.service(.endServiceAnswered)`.
     case endService(attempt: Int)
     /// Answer the head unit's EndService with an EndServiceACK.
     case acknowledgeEndService

@@ -1,3 +1,4 @@
+import SDLMediaService
 import SDLRPC
 import SDLWire
 
@@ -129,22 +130,22 @@ public struct VideoStreamStateMachine: Sendable {
             reconcile(&actions)
         case .appState(let newState):
             appStateChanged(newState, &actions)
-        case .startServiceACK(let number, let ack, let encrypted):
+        case .service(.startServiceACK(let number, let ack, let encrypted)):
             startAccepted(number, ack, encrypted: encrypted, &actions)
-        case .startServiceNAK(let number, let nak):
+        case .service(.startServiceNAK(let number, let nak)):
             startRejected(number, nak, &actions)
-        case .startServiceFailed(let number, let error):
+        case .service(.startServiceFailed(let number, let error)):
             guard case .starting(number, _, _, _) = phase else { return [] }
             phase = .stopped
             fail(error, &actions)
-        case .endServiceAnswered(let number):
+        case .service(.endServiceAnswered(let number)):
             guard case .shuttingDown(number, let then, let announced) = phase else { return [] }
             finishShutdown(then: then, announced: announced, &actions)
-        case .headUnitEndedService:
+        case .service(.headUnitEndedService):
             headUnitEnded(&actions)
-        case .serviceMoved:
+        case .service(.serviceMoved):
             serviceMoved(&actions)
-        case .transportClosed:
+        case .service(.transportClosed):
             transportClosed(&actions)
         case .encoderFailed(let error):
             switch phase {

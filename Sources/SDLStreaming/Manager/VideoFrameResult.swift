@@ -1,3 +1,4 @@
+import SDLMediaService
 public import SDLRPC
 
 /// What happened to a frame given to ``VideoStreamManager/send(_:presentationTime:)``.

@@ -134,11 +134,13 @@ extension VideoStreamManager {
                 return .notSent(.streamChanged)
             }
             do {
-                try await connection.sendVideo(payload)
+                try await connection.send(payload)
             } catch {
                 stats.framesRejected += 1
                 keyFrameRequested = true  // the head unit may have lost part of a frame
-                return .notSent(.connectionFailed(error))
+                // A service the head unit ended mid-frame is reported by its EndService; here the frame just failed.
+                let failure = error.kind == .serviceEnded ? VideoStreamingError(.connectionFailed, error.detail) : error
+                return .notSent(.connectionFailed(failure))
             }
             bytes += payload.readableBytes
         }

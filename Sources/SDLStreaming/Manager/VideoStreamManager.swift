@@ -16,11 +16,11 @@ package import SDLWire
 ///  (HMI, app state,                   │                           OnAppCapabilityUpdated → answers back to machine
 ///   capability, answers)              ├─ encoder create/destroy, key-frame request (immediately)
 ///                                     └─ events() subscribers, statuses() after each input
-///  send(frame) ─▶ bounded queue (capacity N, full → drop) ─▶ frame loop: encode ─▶ connection.sendVideo
+///  send(frame) ─▶ bounded queue (capacity N, full → drop) ─▶ frame loop: encode ─▶ connection.send
 /// ```
 ///
 /// There is no task per frame: `send(_:)` puts the frame in a bounded queue that a single loop drains in order. When
-/// the connection cannot keep up, `sendVideo` suspends, the queue fills, and further frames are dropped before they
+/// the connection cannot keep up, `connection.send` suspends, the queue fills, and further frames are dropped before they
 /// reach the encoder, counted in ``statistics``.
 ///
 /// ```swift
@@ -310,15 +310,16 @@ public actor VideoStreamManager<Factory: VideoEncoderFactory, C: Clock> where C.
         do {
             let encrypted = machine.settings.requestsEncryption
             switch try await connection.startVideoService(request, encrypted: encrypted) {
-            case .accepted(let ack, let encrypted): return .startServiceACK(attempt: attempt, ack, encrypted: encrypted)
-            case .rejected(let nak): return .startServiceNAK(attempt: attempt, nak)
+            case .accepted(let ack, let encrypted):
+                return .service(.startServiceACK(attempt: attempt, ack, encrypted: encrypted))
+            case .rejected(let nak): return .service(.startServiceNAK(attempt: attempt, nak))
             }
         } catch {
-            return .startServiceFailed(attempt: attempt, error)
+            return .service(.startServiceFailed(attempt: attempt, error))
         }
     }
 
-    package func endService() async throws { try await connection.endVideoService() }
+    package func endService() async throws { try await connection.endService() }
 
     package func acknowledgeEndService() async throws { try await connection.acknowledgeEndService() }
 
@@ -331,7 +332,7 @@ public actor VideoStreamManager<Factory: VideoEncoderFactory, C: Clock> where C.
 
     package func runPayload() async { await runFrames() }
 
-    package func serviceEvents() -> AsyncStream<MediaServiceEvent> { connection.videoServiceEvents() }
+    package func serviceEvents() -> AsyncStream<MediaServiceEvent> { connection.serviceEvents() }
 
     package func runEnded() {
         for job in queue {

@@ -1,3 +1,4 @@
+import SDLMediaService
 public import SDLRPC
 public import SDLWire
 
@@ -9,7 +10,7 @@ public import SDLWire
 ///
 ///  StartService(s_i, f_j) ── NAK width/height ──▶ i + 1
 ///                         ── NAK videoCodec/videoProtocol ──▶ j + 1
-///                         ── NAK without known names ──▶ error (startServiceRejected)
+///                         ── NAK without known names ──▶ error (serviceRejected)
 ///                         ── ACK ──▶ accept(ack) ──▶ VideoStreamDescription
 /// ```
 ///
@@ -141,7 +142,7 @@ public struct VideoNegotiation: Sendable {
     ///
     /// `width`/`height` advance the size, `videoCodec`/`videoProtocol` the format (both when both are named).
     /// A NAK that names none of these (Core's "disallowed with current HMI type", or an unknown name) cannot be
-    /// answered by trying something else and fails with `.startServiceRejected`; running out of either list fails
+    /// answered by trying something else and fails with `.serviceRejected`; running out of either list fails
     /// with `.negotiationExhausted`.
     public mutating func rejected(by nak: ServiceNAK) -> Result<VideoStartService, VideoStreamingError> {
         let names = Set(nak.rejectedParams ?? [])
@@ -149,8 +150,8 @@ public struct VideoNegotiation: Sendable {
         let sizeRejected = names.contains("width") || names.contains("height")
         let formatRejected = names.contains("videoCodec") || names.contains("videoProtocol")
         guard sizeRejected || formatRejected else {
-            let listed = names.isEmpty ? "no rejectedParams" : "rejectedParams \(names.sorted())"
-            return .failure(VideoStreamingError(.startServiceRejected, listed + reason))
+            let listed = names.isEmpty ? "no rejectedParams" : "no rejectedParams the negotiation can change"
+            return .failure(VideoStreamingError(.serviceRejected(nak), "StartService(video): \(listed)"))
         }
         let tried = "\(candidate.streamSize) \(format.codec)/\(format.protocol)"
         if sizeRejected { candidateIndex += 1 }

@@ -1,25 +1,10 @@
-public import NIOCore
 public import SDLMediaService
 public import SDLRPC
-public import SDLSession
+import SDLSession
 public import SDLWire
 
-/// The video service (0x0B) for ``SessionMediaServiceConnection``, reporting ``VideoStreamingError``.
-public enum VideoService: MediaServiceKind {
-    public static let serviceType = ServiceType.video
-
-    public static func error(_ failure: MediaServiceFailure) -> VideoStreamingError {
-        switch failure.kind {
-        case .transportClosed: VideoStreamingError(.transportClosed, failure.message)
-        case .protectionFailed: VideoStreamingError(.protectionFailed, failure.message)
-        // A head unit that ended the service mid-frame reports it by its EndService; the frame simply failed.
-        case .serviceEnded, .connectionFailed: VideoStreamingError(.connectionFailed, failure.message)
-        }
-    }
-}
-
 /// ``VideoServiceConnection`` over a running `SDLSession`: the session adapter both media services share, set to
-/// video. `acknowledgeEndService()` has nothing to do: the session answers the head unit's EndService itself.
+/// video. It adds the start and the notification; the rest is the generic adapter's.
 ///
 /// ```swift
 /// let connection = SessionVideoServiceConnection(session: session)
@@ -30,9 +15,6 @@ public enum VideoService: MediaServiceKind {
 public typealias SessionVideoServiceConnection = SessionMediaServiceConnection<VideoService>
 
 extension SessionMediaServiceConnection: VideoServiceConnection where Service == VideoService {
-    /// An adapter for `session`'s video service; nothing happens until the manager calls it.
-    public init(session: SDLSession) { self.init(session, carrying: VideoService.self) }
-
     public func startVideoService(
         _ request: VideoStartService, encrypted: Bool
     ) async throws(VideoStreamingError) -> VideoServiceStartOutcome {
@@ -45,10 +27,4 @@ extension SessionMediaServiceConnection: VideoServiceConnection where Service ==
     public func sendAppCapability(_ notification: OnAppCapabilityUpdated) async throws(VideoStreamingError) {
         try await send(notification: notification)
     }
-
-    public func endVideoService() async throws(VideoStreamingError) { try await end() }
-
-    public func sendVideo(_ payload: ByteBuffer) async throws(VideoStreamingError) { try await send(payload) }
-
-    public func videoServiceEvents() -> AsyncStream<VideoServiceEvent> { serviceEvents() }
 }

@@ -37,7 +37,7 @@ final class FakeAudioConnection: AudioServiceConnection {
     var acknowledgements: Int { state.withLock { $0.acknowledgements } }
     var sent: [Sent] { state.withLock { $0.sent } }
 
-    /// Makes every later `sendAudio` throw `error` (`nil`: succeed again).
+    /// Makes every later `send` throw `error` (`nil`: succeed again).
     func failSends(with error: AudioStreamingError?) { state.withLock { $0.sendFailure = error } }
     var sentBytes: [UInt8] { sent.flatMap(\.bytes) }
 
@@ -51,11 +51,11 @@ final class FakeAudioConnection: AudioServiceConnection {
         return try answer.get()
     }
 
-    func endAudioService() async throws(AudioStreamingError) { state.withLock { $0.ends += 1 } }
+    func endService() async throws(AudioStreamingError) { state.withLock { $0.ends += 1 } }
 
     func acknowledgeEndService() async throws(AudioStreamingError) { state.withLock { $0.acknowledgements += 1 } }
 
-    func sendAudio(_ payload: ByteBuffer) async throws(AudioStreamingError) {
+    func send(_ payload: ByteBuffer) async throws(AudioStreamingError) {
         let at = clock.elapsed
         let failure = state.withLock { state in
             if state.sendFailure == nil { state.sent.append(Sent(bytes: Array(payload.readableBytesView), at: at)) }
@@ -64,5 +64,5 @@ final class FakeAudioConnection: AudioServiceConnection {
         if let failure { throw failure }
     }
 
-    func audioServiceEvents() -> AsyncStream<AudioServiceEvent> { events }
+    func serviceEvents() -> AsyncStream<AudioServiceEvent> { events }
 }

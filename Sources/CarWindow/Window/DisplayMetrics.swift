@@ -1,14 +1,16 @@
 /// What a window knows about the display it drives: resolution, scale, density, haptics, which display.
+/// (SDLRPC's `DisplayCapabilities` is the spec's RPC struct a head unit sends; this is the geometry a window is laid
+/// out and drawn at, built from the head unit's `VideoStreamingCapability`.)
 ///
 /// The app's viewport (its view coordinates and the encoder's frame size) is the head-unit resolution divided by the
 /// scale and rounded. Touches are divided by the scale, haptic rects multiplied by it. All three as sdl_ios's
 /// `SDLStreamingVideoScaleManager` does (docs/streaming.md, "Scale").
 ///
 /// ```swift
-/// let caps = try DisplayCapabilities(resolution: Size(width: 1280, height: 720), scale: 1.5, pixelsPerInch: 160)
+/// let caps = try DisplayMetrics(resolution: Size(width: 1280, height: 720), scale: 1.5, pixelsPerInch: 160)
 /// caps.viewportSize   // 853x480
 /// ```
-public struct DisplayCapabilities: Hashable, Sendable {
+public struct DisplayMetrics: Hashable, Sendable {
     /// The largest head-unit dimension accepted, in pixels.
     public static let maximumDimension = 8192.0
 
@@ -69,7 +71,7 @@ public struct DisplayCapabilities: Hashable, Sendable {
     public var viewportDensity: Double? { density.map { $0 / scale } }
 
     /// The same capabilities at another head-unit resolution.
-    public func resized(to resolution: Size) throws(CarWindowError) -> DisplayCapabilities {
+    public func resized(to resolution: Size) throws(CarWindowError) -> DisplayMetrics {
         try Self.validate(resolution)
         var copy = self
         copy.resolution = resolution

@@ -1,13 +1,13 @@
 public import SDLRPC
 
-extension DisplayCapabilities {
+extension DisplayMetrics {
     /// The capabilities a head unit's `VideoStreamingCapability` describes: its preferred resolution and scale (so
     /// the viewport is resolution / scale), density from `pixelPerInch` or `diagonalScreenSize`, and whether it
     /// takes haptic rects.
     ///
     /// ```swift
     /// let vsc = VideoStreamingCapability(preferredResolution: .init(width: 1280, height: 720), scale: 1.5)
-    /// let caps = try DisplayCapabilities(vsc)   // viewport 853x480
+    /// let caps = try DisplayMetrics(vsc)   // viewport 853x480
     /// ```
     /// - Parameters:
     ///   - capability: the head unit's capability (after merging updates).
