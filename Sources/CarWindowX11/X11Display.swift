@@ -226,6 +226,13 @@ final class X11Display: @unchecked Sendable {
         var damaged = true  // the first capture shows what is already there
         var lastCapture: ContinuousClock.Instant?
         while !state.withLockedValue({ $0.stopping }) {
+            // Events xcb read while waiting for a reply (the capture's image, a window's property, another thread's
+            // request) sit in its queue and never make the socket readable again: handle them before sleeping in
+            // poll, or a map or a damage can wait there until some later event happens to wake the loop.
+            while let event = xcb_poll_for_queued_event(connection) {
+                if handle(event) { damaged = true }
+                free(event)
+            }
             var timeout: Int32 = -1
             if damaged, let lastCapture {
                 let wait = minimumCaptureInterval - lastCapture.duration(to: .now)

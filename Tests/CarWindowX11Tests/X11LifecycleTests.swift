@@ -1,6 +1,6 @@
 import CarWindow
 import CarWindowTesting
-import CarWindowX11
+@testable import CarWindowX11
 import Foundation
 import Glibc
 import HeadUnit
@@ -117,7 +117,27 @@ extension X11Programs {
                     _ = try await harness.start(frames: 2)
                     try await emulator.headUnit.resize(to: VideoSize(width: 1280, height: 720))
                     #expect(await eventually { harness.projection.window.frameSize == Size(width: 1280, height: 720) })
-                    // The program has drawn itself at the new size (it stopped drawing), then frames of that follow.
+                    // The program has drawn itself at the new size, then frames of that follow. A quiet capture alone
+                    // is no proof: a starved program can take longer than the quiet window to redraw, so the capture
+                    // must first show it past the old 800x480 edge (the same areas the recording is checked at).
+                    let application = harness.application
+                    func captureLuma(_ area: (x: Int, y: Int, w: Int, h: Int)) -> Double {
+                        var total = 0
+                        application.display.withFrontImage { image, width, height in
+                            guard area.x + area.w <= width, area.y + area.h <= height else { return }
+                            for y in area.y..<(area.y + area.h) {
+                                for x in area.x..<(area.x + area.w) {
+                                    total += Int(image.load(fromByteOffset: (y * width + x) * 4 + 1, as: UInt8.self))
+                                }
+                            }
+                        }
+                        return Double(total) / Double(area.w * area.h)
+                    }
+                    #expect(
+                        await eventually {
+                            captureLuma((x: 820, y: 0, w: 460, h: 720)) > 128
+                                && captureLuma((x: 0, y: 500, w: 1280, h: 220)) > 128
+                        }, "the program never drew past 800x480 in the capture")
                     try await harness.settle()
                     let log = harness.log
                     let frames = await log.videoFrames

@@ -203,8 +203,11 @@ struct CoreTLSTests {
         let port = try await headUnit.start()
         let events = await headUnit.events()
         // Long enough for the ACK (40 ms after the head unit's handshake) to arrive first even on a machine whose
-        // two cores are busy with a parallel build: the 2 s this used to be was not. The test waits it out whole.
-        let app = try AppConfiguration.protected(material: material, handshakeTimeout: .seconds(8))
+        // two cores are busy with parallel builds: 2 s and then 8 s were not (a starved run took 10 s to see the
+        // ACK). The test waits it out whole. The session's own request deadlines are longer still, so that only the
+        // handshake's can end the wait.
+        var app = try AppConfiguration.protected(material: material, handshakeTimeout: .seconds(20))
+        app.timeouts = .all(.seconds(60))
         let session = SDLSession(configuration: app, transport: TCPTransport(host: "127.0.0.1", port: port))
         try await run(session, headUnit) {
             let statuses = await session.hmiStatusUpdates()
