@@ -23,7 +23,7 @@ struct ProtectedRPCTests {
         configuration.eventLogPath = directory.appendingPathComponent("events.jsonl").path
         configuration.security = HeadUnitSecurity(
             factory: try OpenSSLSecurityManagerFactory(.headUnit(trusting: material.ca)),
-            requireEncryptedRPCs: true, encryptedRPCs: encryptedRPCs, handshakeTimeout: .seconds(5))
+            requireEncryptedRPCs: true, encryptedRPCs: encryptedRPCs, handshakeTimeout: .seconds(30))
         return configuration
     }
 

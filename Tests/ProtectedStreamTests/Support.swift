@@ -11,13 +11,14 @@ import SDLSession
 import SDLWire
 
 extension AppConfiguration {
-    /// The app of these tests: quiet logs, short timeouts, and protection with the given certificate.
+    /// The app of these tests: quiet logs, protection with the given certificate, and deadlines (30 s) that only
+    /// catch a peer that never answers, not a machine busy with a parallel build. Tests of a deadline pass their own.
     static func protected(
         material: TestMaterial,
         certificate: TestMaterial.PEM? = nil,
         key: TestMaterial.PEM? = nil,
         policy: ProtectionFailurePolicy = .requireProtection,
-        handshakeTimeout: Duration = .seconds(5),
+        handshakeTimeout: Duration = .seconds(30),
         maximumTLSVersion: OpenSSLSecurityConfiguration.TLSVersion? = nil
     ) throws -> AppConfiguration {
         var logger = Logger(label: "test.protected")
@@ -27,7 +28,7 @@ extension AppConfiguration {
         tls.maximumVersion = maximumTLSVersion
         let factory = try OpenSSLSecurityManagerFactory(tls)
         return AppConfiguration(
-            appName: "SwiftSDL Nav Probe", appID: material.appID, timeouts: .all(.seconds(10)), logger: logger,
+            appName: "SwiftSDL Nav Probe", appID: material.appID, timeouts: .all(.seconds(30)), logger: logger,
             security: AppConfiguration.Security(
                 factory: factory, failurePolicy: policy, handshakeTimeout: handshakeTimeout)
         )
@@ -51,7 +52,7 @@ extension HeadUnitConfiguration {
         if configuredTLS12 { tls.maximumVersion = .tls1_2 }
         configuration.security = HeadUnitSecurity(
             factory: try OpenSSLSecurityManagerFactory(tls),
-            forceProtectedServices: force, handshakeTimeout: .seconds(5), fault: fault,
+            forceProtectedServices: force, handshakeTimeout: .seconds(30), fault: fault,
             factoryIgnoringMaximumVersion: configuredTLS12 ? uncapped : nil)
         return configuration
     }

@@ -48,7 +48,7 @@ struct AudioRig {
             var logger = Logger(label: "test.audio")
             logger.logLevel = .critical
             var configuration = AppConfiguration(
-                appName: "SwiftSDL Nav Probe", appID: "swiftsdl-nav", timeouts: .all(.seconds(5)), logger: logger)
+                appName: "SwiftSDL Nav Probe", appID: "swiftsdl-nav", timeouts: .all(.seconds(30)), logger: logger)
             appConfiguration(&configuration)
             let session = SDLSession(configuration: configuration, transport: emulator.transport())
             var audio: SessionAudioStream<ContinuousClock>?
