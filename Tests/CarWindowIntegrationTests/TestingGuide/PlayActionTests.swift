@@ -15,6 +15,6 @@ func playRunsItsAction() async throws {
         let before = try await emulator.latestFrame(of: appID, timeout: .seconds(20))
         try await emulator.tap(view: play, app: appID)
         var mark = before
-        while tapped == 0 { mark = try await emulator.nextFrame(after: mark, timeout: .seconds(5)) }
+        while tapped == 0 { mark = try await emulator.nextFrame(after: mark, timeout: .seconds(30)) }
     }
 }
