@@ -43,7 +43,10 @@ extension X11Programs {
                 await harness.shutDown()
                 #expect(!harness.application.isDisplayRunning)
                 #expect(
-                    await eventually(timeout: .seconds(5)) { !Self.processExists(xServer) }, "Xvfb \(xServer) is gone")
+                    await pollOutsideTheProcess("Xvfb leaving /proc", within: .seconds(5)) {
+                        !Self.processExists(xServer)
+                    },
+                    "Xvfb \(xServer) is gone")
                 #expect(!FileManager.default.fileExists(atPath: "/tmp/.X\(display.dropFirst())-lock"))
             }
         }
@@ -69,7 +72,8 @@ extension X11Programs {
             #expect(error?.kind == .noWindow)
             await application.stop(grace: .milliseconds(500))
             #expect(application.child?.termination == .signalled(SIGTERM))
-            #expect(await eventually(timeout: .seconds(5)) { !Self.processExists(xServer) })
+            #expect(
+                await pollOutsideTheProcess("Xvfb leaving /proc", within: .seconds(5)) { !Self.processExists(xServer) })
         }
 
         @Test("a still program costs no captures: over 5 s the stream has only refresh frames")
@@ -82,12 +86,10 @@ extension X11Programs {
                 do {
                     _ = try await harness.start(frames: 2)
                     // Let the first layout settle: wait until a whole second passes without a capture.
-                    var captures = harness.application.captureCount
-                    let settled = await eventually(timeout: .seconds(20)) {
-                        try? await Task.sleep(for: .seconds(1))
-                        defer { captures = harness.application.captureCount }
-                        return harness.application.captureCount == captures
-                    }
+                    let application = harness.application
+                    let settled = await quietPeriod(
+                        of: application.captureCounts(), lasting: .seconds(1), within: .seconds(20)
+                    ) { application.captureCount }
                     try #require(settled)
                     let pump = try #require(harness.projection.pump)
                     let before = pump.statistics
@@ -116,7 +118,11 @@ extension X11Programs {
                 do {
                     _ = try await harness.start(frames: 2)
                     try await emulator.headUnit.resize(to: VideoSize(width: 1280, height: 720))
-                    #expect(await eventually { harness.projection.window.frameSize == Size(width: 1280, height: 720) })
+                    // The window adopts the size, then the program lays itself out again: captures follow the change.
+                    #expect(
+                        await eventually(within: patience, recheckingOn: harness.application.captureCounts()) {
+                            harness.projection.window.frameSize == Size(width: 1280, height: 720)
+                        })
                     // The program has drawn itself at the new size (it stopped drawing), then frames of that follow.
                     try await harness.settle()
                     let log = harness.log
@@ -162,14 +168,22 @@ extension X11Programs {
                 do {
                     _ = try await harness.start(frames: 2)
                     try await emulator.headUnit.resize(to: VideoSize(width: 320, height: 240))
-                    #expect(await eventually { harness.projection.window.frameSize == Size(width: 320, height: 240) })
+                    // The window adopts the size, then the program lays itself out again: captures follow the change.
+                    #expect(
+                        await eventually(within: patience, recheckingOn: harness.application.captureCounts()) {
+                            harness.projection.window.frameSize == Size(width: 320, height: 240)
+                        })
                     let log = harness.log
                     var frames = await log.videoFrames
                     try await firstElement(of: await log.videoFrameCounts(), "3 more frames", within: .seconds(30)) { [frames] in
                         $0 >= frames + 3
                     }
                     try await emulator.headUnit.resize(to: VideoSize(width: 800, height: 480))
-                    #expect(await eventually { harness.projection.window.frameSize == Size(width: 800, height: 480) })
+                    // The window adopts the size, then the program lays itself out again: captures follow the change.
+                    #expect(
+                        await eventually(within: patience, recheckingOn: harness.application.captureCounts()) {
+                            harness.projection.window.frameSize == Size(width: 800, height: 480)
+                        })
                     frames = await log.videoFrames
                     try await firstElement(of: await log.videoFrameCounts(), "3 more frames", within: .seconds(30)) { [frames] in
                         $0 >= frames + 3
