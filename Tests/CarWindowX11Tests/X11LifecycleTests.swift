@@ -51,6 +51,30 @@ extension X11Programs {
             }
         }
 
+        @Test("captureCounts() gives the count now and after each capture, and ends when the application stops")
+        func captureCounts() async throws {
+            let program = try writeProgram(Self.program(), named: "still.py")
+            defer { try? FileManager.default.removeItem(at: program.deletingLastPathComponent()) }
+            let application = try await X11Application.launch(
+                command: [systemPython, program.path], viewport: Size(width: 320, height: 240), haptics: false)
+            do {
+                try await application.waitForWindow()
+                let counts = application.captureCounts()
+                // The window's first drawing is captured: a count of one or more arrives without polling.
+                let drawn = try await firstElement(of: counts, "a capture", within: .seconds(30)) { $0 >= 1 }
+                #expect(drawn <= application.captureCount)
+            } catch {
+                await application.stop(grace: .milliseconds(500))
+                throw error
+            }
+            await application.stop(grace: .milliseconds(500))
+            let final = application.captureCount
+            // A stream asked for after the stop gives the final count and ends (the suite's time limit bounds it).
+            var after: [Int] = []
+            for await count in application.captureCounts() { after.append(count) }
+            #expect(after == [final])
+        }
+
         @Test("a command that does not exist is a badCommand error naming it")
         func badCommand() async throws {
             let error = await #expect(throws: X11ProjectionError.self) {
