@@ -213,6 +213,19 @@ public final class X11Application: Sendable {
     /// How many captures were taken (for benchmarks and tests of a static application).
     public var captureCount: Int { display.captureCount }
 
+    /// The capture count now, then again after each capture: what a test awaits instead of polling the screen.
+    ///
+    /// Only the newest count is buffered (a slow reader sees the latest, not every one). The stream finishes when the
+    /// application stops; a stream asked for after that gives the final count and finishes.
+    ///
+    /// ```swift
+    /// let before = application.captureCount
+    /// for await count in application.captureCounts() where count > before {
+    ///     break   // the program drew something since
+    /// }
+    /// ```
+    public func captureCounts() -> AsyncStream<Int> { display.captureCounts() }
+
     /// Ends everything: the command gets SIGTERM, then SIGKILL after `grace`; then the accessibility reader, the
     /// D-Bus session and the X server. Safe to call more than once.
     public func stop(grace: Duration = X11Application.defaultGrace) async {

@@ -55,6 +55,9 @@ final class X11Display: @unchecked Sendable {
         /// With `--window`: the one window shown, nothing else is placed.
         var fixedWindow: xcb_window_t?
         var captures = 0
+        /// Streams of ``captureCounts()``, told each new count; finished when the display stops.
+        var captureWatchers: [Int: AsyncStream<Int>.Continuation] = [:]
+        var nextWatcher = 0
     }
 
     /// Connects to `display` (`":3"`) and checks the extensions.
@@ -138,6 +141,12 @@ final class X11Display: @unchecked Sendable {
         guard first else { return }
         poke()
         signalInput.finish()
+        // Finished outside the lock: a stream's termination handler takes it to unregister.
+        let watchers = state.withLockedValue { state in
+            defer { state.captureWatchers = [:] }
+            return Array(state.captureWatchers.values)
+        }
+        for watcher in watchers { watcher.finish() }
     }
 
     deinit {
@@ -154,6 +163,28 @@ final class X11Display: @unchecked Sendable {
 
     /// How many captures the event thread made.
     var captureCount: Int { state.withLockedValue { $0.captures } }
+
+    /// The capture count now, then after each capture; finished when the display stops.
+    func captureCounts() -> AsyncStream<Int> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
+        // Registered and given the current count under one lock, so no capture falls between the two.
+        let id: Int? = state.withLockedValue { state in
+            continuation.yield(state.captures)
+            guard !state.stopping else { return nil }
+            let id = state.nextWatcher
+            state.nextWatcher += 1
+            state.captureWatchers[id] = continuation
+            return id
+        }
+        guard let id else {
+            continuation.finish()
+            return stream
+        }
+        continuation.onTermination = { [weak self] _ in
+            self?.state.withLockedValue { _ = $0.captureWatchers.removeValue(forKey: id) }
+        }
+        return stream
+    }
 
     /// Calls `body` with the front image (BGRX rows of `width * 4` bytes), or does nothing before the first capture.
     func withFrontImage(_ body: (UnsafeRawPointer, _ width: Int, _ height: Int) -> Void) {
@@ -370,11 +401,14 @@ final class X11Display: @unchecked Sendable {
             images[back].capture(
                 connection: connection, drawable: root, x: 0, y: 0, width: viewport.width, height: viewport.height)
         else { return }
-        state.withLockedValue { state in
+        let (count, watchers) = state.withLockedValue { state in
             state.front = back
             state.captures += 1
+            return (state.captures, Array(state.captureWatchers.values))
         }
         signalInput.yield(.damaged)
+        // Only this thread captures, so the counts reach each stream in order.
+        for watcher in watchers { watcher.yield(count) }
     }
 
     /// Captures the whole viewport into the first image now, on the calling thread (benchmarks only: the event

@@ -47,12 +47,18 @@ public final class ChildProcess: Sendable {
     private let process: Process
     private let state: NIOLockedValueBox<State>
     private let input: FileHandle?
+    /// Entered before the child starts and left by its termination handler: what ``waitForExitBlocking(timeout:)``
+    /// waits on, where an `await` is not possible.
+    private let exited: DispatchGroup
 
-    private init(name: String, process: Process, state: NIOLockedValueBox<State>, input: FileHandle?) {
+    private init(
+        name: String, process: Process, state: NIOLockedValueBox<State>, input: FileHandle?, exited: DispatchGroup
+    ) {
         self.name = name
         self.process = process
         self.state = state
         self.input = input
+        self.exited = exited
     }
 
     /// Starts `executable` with `arguments`, reading its stdout and stderr from now on.
@@ -71,14 +77,22 @@ public final class ChildProcess: Sendable {
         let stdin = withInput ? Pipe() : nil
         process.standardInput = stdin ?? FileHandle.nullDevice
         let state = NIOLockedValueBox(State())
+        let exited = DispatchGroup()
+        exited.enter()
         process.terminationHandler = { process in
             let status = process.terminationStatus
             state.withLockedValue {
                 $0.exitStatus = status
                 $0.changed()
             }
+            exited.leave()
         }
-        try process.run()
+        do {
+            try process.run()
+        } catch {
+            exited.leave()
+            throw error
+        }
         for (pipe, stream) in [(stdout, Stream.stdout), (stderr, Stream.stderr)] {
             let handle = pipe.fileHandleForReading
             // The thread ends at EOF: when the child and everything it started have closed the pipe.
@@ -108,7 +122,8 @@ public final class ChildProcess: Sendable {
             }.start()
         }
         return ChildProcess(
-            name: executable.lastPathComponent, process: process, state: state, input: stdin?.fileHandleForWriting)
+            name: executable.lastPathComponent, process: process, state: state, input: stdin?.fileHandleForWriting,
+            exited: exited)
     }
 
     /// Writes `line` and a newline to the child's stdin (launched `withInput`): a command typed at its prompt.
@@ -137,6 +152,24 @@ public final class ChildProcess: Sendable {
             throw HarnessError("\(name) did not exit within \(timeout); its last lines:\n\(tail())")
         }
         return status
+    }
+
+    /// Blocks the calling thread until the child exits, at most `timeout`, and returns its status; `nil` when it is
+    /// still running then. For `defer` blocks, which cannot `await`: the wait wakes on the child's exit (its
+    /// termination handler), it does not poll. Prefer ``waitForExit(timeout:)`` wherever an `await` is possible.
+    ///
+    /// ```swift
+    /// defer {
+    ///     kill(child.pid, SIGTERM)
+    ///     if child.waitForExitBlocking(timeout: .seconds(10)) == nil { child.kill() }
+    /// }
+    /// ```
+    @discardableResult
+    public func waitForExitBlocking(timeout: Duration) -> Int32? {
+        let (seconds, attoseconds) = timeout.components
+        let nanoseconds = max(0, seconds) * 1_000_000_000 + max(0, attoseconds) / 1_000_000_000
+        _ = exited.wait(timeout: .now() + .nanoseconds(Int(clamping: nanoseconds)))
+        return exitStatus
     }
 
     /// The process id.

@@ -66,9 +66,8 @@ public final class Chromium: Sendable {
     public func close() {
         if child.exitStatus == nil {
             kill(child.pid, SIGTERM)
-            let deadline = ContinuousClock.now + .seconds(10)
-            while child.exitStatus == nil, ContinuousClock.now < deadline { usleep(20_000) }
-            child.kill()
+            // Woken by Chromium's exit, not polled; SIGKILL if it is still there after 10 s.
+            if child.waitForExitBlocking(timeout: .seconds(10)) == nil { child.kill() }
         }
         try? FileManager.default.removeItem(at: profile)
     }

@@ -23,26 +23,8 @@ struct ProjectChromiumTests {
         ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    actor Log {
-        var events: [HeadUnitEvent] = []
-        func append(_ event: HeadUnitEvent) { events.append(event) }
-        var hapticSets: [[HapticRect]] {
-            events.compactMap { if case .hapticRects(_, let rects) = $0 { rects } else { nil } }
-        }
-        var frames: Int { events.filter { if case .videoFrame = $0 { true } else { false } }.count }
-        var app: AppID? {
-            events.lazy.compactMap { if case .appRegistered(let app, _, _) = $0 { app } else { nil } }.first
-        }
-    }
-
-    static func eventually(timeout: Duration = .seconds(40), _ condition: () async -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now.advanced(by: timeout)
-        while ContinuousClock.now < deadline {
-            if await condition() { return true }
-            try? await Task.sleep(for: .milliseconds(50))
-        }
-        return await condition()
-    }
+    /// How long a wait may take at most: it bounds a failure, not the usual case.
+    static let patience: Duration = .seconds(40)
 
     @Test(
         "the HTML button's haptic rect comes from Chromium's accessibility tree; a tap on it runs its JavaScript",
@@ -56,7 +38,7 @@ struct ProjectChromiumTests {
         try Self.page.write(to: page, atomically: true, encoding: .utf8)
         let chromium = try #require(Self.chromium)
         try await EmulatorFixture.run { emulator in
-            let log = Log()
+            let log = HeadUnitEventLog()
             let events = await emulator.headUnit.events()
             let reader = Task { for await event in events { await log.append(event) } }
             defer { reader.cancel() }
@@ -69,7 +51,7 @@ struct ProjectChromiumTests {
             ])
             var rect: HapticRect?
             // The rect is where the CSS puts the button, below the title bar Chromium draws without a window manager.
-            let arrived = await Self.eventually {
+            let arrived = await eventually(within: Self.patience, recheckingOn: await log.changes()) {
                 let isButton: @Sendable (HapticRect) -> Bool = { candidate in
                     let x: Double = candidate.x, y: Double = candidate.y
                     let width: Double = candidate.width, height: Double = candidate.height
@@ -85,7 +67,10 @@ struct ProjectChromiumTests {
                 let before = await log.frames
                 _ = try await emulator.headUnit.injectTouches(
                     InjectedTouch.tap(x: hit.center.x, y: hit.center.y, at: 1000), to: app)
-                #expect(await Self.eventually { await log.frames >= before + 3 })
+                #expect(
+                    await eventually(within: Self.patience, recheckingOn: await log.changes()) {
+                        await log.frames >= before + 3
+                    })
                 let file = try #require(try emulator.recordingFiles().first)
                 let lumas = try await Self.luma(file)
                 try #require(lumas.count > before)

@@ -1,3 +1,4 @@
+import BrowserTestSupport
 import CarWindowTesting
 import Foundation
 import Glibc
@@ -70,46 +71,22 @@ struct ProjectOrphanTests {
         return result == 0
     }
 
-    static func eventually(timeout: Duration, _ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now.advanced(by: timeout)
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(50))
-        }
-        return condition()
-    }
-
     @Test(
         "after a SIGKILL of carwindow project, Xvfb, the D-Bus session and the app end; no X socket or lock is left",
         .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/xcalc"), "xcalc (Debian x11-apps)"))
     func childrenDieWithTheParent() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cw-orphans-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let output = directory.appendingPathComponent("stdout.txt")
-        let errors = directory.appendingPathComponent("stderr.txt")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
-        let process = Process()
-        process.executableURL = BinaryRunner.productsDirectory.appendingPathComponent("carwindow")
-        process.arguments = ["project", "--no-viewer", "--port", "0", "--duration", "50", "--", "/usr/bin/xcalc"]
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        try process.run()
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        let carwindow = process.processIdentifier
+        let child = try ChildProcess.launch(
+            executable: BinaryRunner.productsDirectory.appendingPathComponent("carwindow"),
+            arguments: ["project", "--no-viewer", "--port", "0", "--duration", "50", "--", "/usr/bin/xcalc"])
+        defer { child.kill() }
+        let carwindow = child.pid
 
-        // Streaming: xcalc mapped its window on the private X server and the emulator receives video.
-        let streaming = await Self.eventually(timeout: .seconds(30)) {
-            ((try? String(contentsOf: output, encoding: .utf8)) ?? "").contains("state: streaming")
+        // Streaming: xcalc mapped its window on the private X server and the emulator receives video. The line is
+        // awaited as it is read from the pipe; a timeout quotes the last lines of both outputs.
+        try await child.waitForLine("state: streaming", in: .stdout, timeout: .seconds(30)) {
+            $0.contains("state: streaming")
         }
-        try #require(
-            streaming,
-            """
-            stdout: \((try? String(contentsOf: output, encoding: .utf8)) ?? "")
-            stderr: \((try? String(contentsOf: errors, encoding: .utf8)) ?? "")
-            """)
-        let stdout = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        let stdout = child.lines.filter { $0.stream == .stdout }.map(\.text).joined(separator: "\n")
         let display = try #require(
             stdout.split(separator: "\n").lazy.compactMap { $0.split(separator: "on X display :").last }
                 .compactMap { Int($0) }.first, "\(stdout)")
@@ -119,7 +96,9 @@ struct ProjectOrphanTests {
         let xServers = Set(children.filter { $0.name == "Xvfb" }.map(\.pid))
 
         kill(carwindow, SIGKILL)
-        let gone = await Self.eventually(timeout: .seconds(10)) { !children.contains(where: Self.alive) }
+        let gone = await pollOutsideTheProcess("carwindow's children leaving /proc", within: .seconds(10)) {
+            !children.contains(where: Self.alive)
+        }
         #expect(gone, "still running: \(children.filter(Self.alive))")
         // Xvfb removes its socket on SIGTERM: one left behind refuses connections (a live server's answers: another
         // server may have taken the free number since).

@@ -71,25 +71,8 @@ struct ProjectToolkitTests {
         FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/PyQt5/QtWidgets.abi3.so")
     }
 
-    actor Log {
-        var events: [HeadUnitEvent] = []
-        func append(_ event: HeadUnitEvent) { events.append(event) }
-        var hapticSets: [[HapticRect]] {
-            events.compactMap { if case .hapticRects(_, let rects) = $0 { rects } else { nil } }
-        }
-        var app: AppID? {
-            events.lazy.compactMap { if case .appRegistered(let app, _, _) = $0 { app } else { nil } }.first
-        }
-    }
-
-    static func eventually(timeout: Duration = .seconds(40), _ condition: () async -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now.advanced(by: timeout)
-        while ContinuousClock.now < deadline {
-            if await condition() { return true }
-            try? await Task.sleep(for: .milliseconds(50))
-        }
-        return await condition()
-    }
+    /// How long a wait may take at most: it bounds a failure, not the usual case.
+    static let patience: Duration = .seconds(40)
 
     @Test(
         "a GTK 4 button's haptic rect comes from GTK 4's accessibility tree; a tap at its centre clicks it",
@@ -115,7 +98,7 @@ struct ProjectToolkitTests {
         let output = directory.appendingPathComponent("out.txt")
         try program.write(to: file, atomically: true, encoding: .utf8)
         try await EmulatorFixture.run { emulator in
-            let log = Log()
+            let log = HeadUnitEventLog()
             let events = await emulator.headUnit.events()
             let reader = Task { for await event in events { await log.append(event) } }
             defer { reader.cancel() }
@@ -126,7 +109,7 @@ struct ProjectToolkitTests {
             ])
             // The button spans the window's width at the bottom, 120 px high (less the toolkit's margins).
             var rect: HapticRect?
-            let arrived = await Self.eventually {
+            let arrived = await eventually(within: Self.patience, recheckingOn: await log.changes()) {
                 rect = await log.hapticSets.last?.first { candidate in
                     let width: Double = candidate.width, height: Double = candidate.height, y: Double = candidate.y
                     return width >= 700 && (110.0...140.0).contains(height) && y + height >= 450
@@ -138,7 +121,9 @@ struct ProjectToolkitTests {
             if let hit = rect, let app = await log.app {
                 _ = try await emulator.headUnit.injectTouches(
                     InjectedTouch.tap(x: hit.center.x, y: hit.center.y, at: 1000), to: app)
-                let clicked = await Self.eventually {
+                // The program writes "tapped" as it changes its label, so the video frames of the new label follow
+                // the write.
+                let clicked = await eventually(within: Self.patience, recheckingOn: await log.changes()) {
                     ((try? String(contentsOf: output, encoding: .utf8)) ?? "").contains("tapped")
                 }
                 #expect(clicked, "the button was not clicked")

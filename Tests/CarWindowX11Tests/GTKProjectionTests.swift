@@ -62,7 +62,9 @@ extension X11Programs {
                     let app = try await harness.start(frames: 2)
                     // The button's last allocation at the viewport size (GTK allocates more than once while mapping).
                     var button: [Int] = []
-                    let allocated = await eventually {
+                    // GTK allocates as it lays out, and draws what it laid out: captures follow each line written.
+                    let captures = harness.application.captureCounts()
+                    let allocated = await eventually(within: patience, recheckingOn: captures) {
                         guard let line = Self.lines(output).last(where: { $0.hasPrefix("button ") }) else {
                             return false
                         }
@@ -72,7 +74,7 @@ extension X11Programs {
                     #expect(allocated, "\(Self.lines(output))")
                     let log = harness.log
                     var rect: SDLRPC.HapticRect?
-                    let arrived = await eventually {
+                    let arrived = await eventually(within: patience, recheckingOn: await log.changes()) {
                         rect = await log.hapticSets.last?.first { Int($0.width) == 800 && Int($0.height) == button[3] }
                         return rect != nil
                     }
@@ -83,13 +85,23 @@ extension X11Programs {
 
                     // Two frames before the tap at least (the refresh frames come by themselves): the "before" check
                     // below compares them.
-                    #expect(await eventually { await log.videoFrames >= 2 })
+                    #expect(
+                        await eventually(within: patience, recheckingOn: await log.videoFrameCounts()) {
+                            await log.videoFrames >= 2
+                        })
                     let framesBefore = await log.videoFrames
                     let center = (x: Int(hit.x + hit.width / 2), y: Int(hit.y + hit.height / 2))
                     _ = try await emulator.headUnit.injectTouches(
                         InjectedTouch.tap(x: Double(center.x), y: Double(center.y), at: 1000), to: app)
-                    #expect(await eventually { Self.lines(output).contains("tapped") }, "the button was not clicked")
-                    #expect(await eventually { await log.videoFrames >= framesBefore + 2 })
+                    // The program writes "tapped" as it changes its label: captures of the new label follow the write.
+                    #expect(
+                        await eventually(within: patience, recheckingOn: harness.application.captureCounts()) {
+                            Self.lines(output).contains("tapped")
+                        }, "the button was not clicked")
+                    #expect(
+                        await eventually(within: patience, recheckingOn: await log.videoFrameCounts()) {
+                            await log.videoFrames >= framesBefore + 2
+                        })
 
                     // A second projection in this process while the first reads its tree: libatspi serves one bus per
                     // process, so the second sends no haptic rects, and says why, once.

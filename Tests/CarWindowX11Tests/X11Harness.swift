@@ -11,34 +11,37 @@ import Testing
 /// Debian's own python3, which has the GTK bindings (python3-gi, gir1.2-gtk-3.0); not a pyenv one on PATH.
 let systemPython = "/usr/bin/python3"
 
-/// Waits until `condition` holds, checking every 50 ms, for at most `timeout`; returns whether it held.
-///
-/// A poll, for what gives no signal to this process: the X server's pixels, a process in /proc, a file the program
-/// writes, the projection's window adopting a new size. The emulator's frames are awaited on
-/// ``EventLog/videoFrameCounts()`` instead.
-func eventually(
-    timeout: Duration = .seconds(30), isolation: isolated (any Actor)? = #isolation,
-    _ condition: () async throws -> Bool
-) async rethrows -> Bool {
-    let deadline = ContinuousClock.now.advanced(by: timeout)
-    while ContinuousClock.now < deadline {
-        if try await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(50))
-    }
-    return try await condition()
-}
+/// How long a wait in these tests may take at most: it bounds a failure, not the usual case.
+let patience: Duration = .seconds(30)
 
 /// The emulator's events, kept for a test to look at.
 actor EventLog {
     private(set) var events: [HeadUnitEvent] = []
     private var frameCountWatchers: [AsyncStream<Int>.Continuation] = []
+    private var changeWatchers: [AsyncStream<Int>.Continuation] = []
 
     func append(_ event: HeadUnitEvent) {
         events.append(event)
+        for watcher in changeWatchers { watcher.yield(events.count) }
         if case .videoFrame = event, !frameCountWatchers.isEmpty {
             let count = videoFrames
             for watcher in frameCountWatchers { watcher.yield(count) }
         }
+    }
+
+    /// The number of events now, then after each new one: what ``eventually(within:recheckingOn:isolation:_:)``
+    /// rechecks a condition on the log (haptic rects, frame counts) on.
+    ///
+    /// ```swift
+    /// let arrived = await eventually(within: .seconds(30), recheckingOn: await log.changes()) {
+    ///     await !log.hapticSets.isEmpty
+    /// }
+    /// ```
+    func changes() -> AsyncStream<Int> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
+        continuation.yield(events.count)
+        changeWatchers.append(continuation)
+        return stream
     }
 
     /// The number of video frames now, then after each new one: await a count here rather than polling.
@@ -109,15 +112,13 @@ final class X11Harness {
     }
 
     /// Waits until the program stopped drawing (no capture for half a second): its layout at the viewport size is
-    /// done, so taps land where the test expects its widgets. A quiet period has no signal: the half-second sleep is
-    /// the thing measured, bounded by the 20 s deadline.
+    /// done, so taps land where the test expects its widgets. A quiet period has no signal: the half second is the
+    /// thing measured, restarted by each capture, bounded by the 20 s deadline.
     func settle() async throws {
-        var captures = application.captureCount
-        let settled = await eventually(timeout: .seconds(20)) {
-            try? await Task.sleep(for: .milliseconds(500))
-            defer { captures = application.captureCount }
-            return application.captureCount == captures
-        }
+        let application = self.application
+        let settled = await quietPeriod(
+            of: application.captureCounts(), lasting: .milliseconds(500), within: .seconds(20)
+        ) { application.captureCount }
         try #require(settled, "the program kept drawing")
     }
 

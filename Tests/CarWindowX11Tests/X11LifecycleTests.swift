@@ -43,9 +43,36 @@ extension X11Programs {
                 await harness.shutDown()
                 #expect(!harness.application.isDisplayRunning)
                 #expect(
-                    await eventually(timeout: .seconds(5)) { !Self.processExists(xServer) }, "Xvfb \(xServer) is gone")
+                    await pollOutsideTheProcess("Xvfb leaving /proc", within: .seconds(5)) {
+                        !Self.processExists(xServer)
+                    },
+                    "Xvfb \(xServer) is gone")
                 #expect(!FileManager.default.fileExists(atPath: "/tmp/.X\(display.dropFirst())-lock"))
             }
+        }
+
+        @Test("captureCounts() gives the count now and after each capture, and ends when the application stops")
+        func captureCounts() async throws {
+            let program = try writeProgram(Self.program(), named: "still.py")
+            defer { try? FileManager.default.removeItem(at: program.deletingLastPathComponent()) }
+            let application = try await X11Application.launch(
+                command: [systemPython, program.path], viewport: Size(width: 320, height: 240), haptics: false)
+            do {
+                try await application.waitForWindow()
+                let counts = application.captureCounts()
+                // The window's first drawing is captured: a count of one or more arrives without polling.
+                let drawn = try await firstElement(of: counts, "a capture", within: .seconds(30)) { $0 >= 1 }
+                #expect(drawn <= application.captureCount)
+            } catch {
+                await application.stop(grace: .milliseconds(500))
+                throw error
+            }
+            await application.stop(grace: .milliseconds(500))
+            let final = application.captureCount
+            // A stream asked for after the stop gives the final count and ends (the suite's time limit bounds it).
+            var after: [Int] = []
+            for await count in application.captureCounts() { after.append(count) }
+            #expect(after == [final])
         }
 
         @Test("a command that does not exist is a badCommand error naming it")
@@ -69,7 +96,8 @@ extension X11Programs {
             #expect(error?.kind == .noWindow)
             await application.stop(grace: .milliseconds(500))
             #expect(application.child?.termination == .signalled(SIGTERM))
-            #expect(await eventually(timeout: .seconds(5)) { !Self.processExists(xServer) })
+            #expect(
+                await pollOutsideTheProcess("Xvfb leaving /proc", within: .seconds(5)) { !Self.processExists(xServer) })
         }
 
         @Test("a still program costs no captures: over 5 s the stream has only refresh frames")
@@ -82,12 +110,10 @@ extension X11Programs {
                 do {
                     _ = try await harness.start(frames: 2)
                     // Let the first layout settle: wait until a whole second passes without a capture.
-                    var captures = harness.application.captureCount
-                    let settled = await eventually(timeout: .seconds(20)) {
-                        try? await Task.sleep(for: .seconds(1))
-                        defer { captures = harness.application.captureCount }
-                        return harness.application.captureCount == captures
-                    }
+                    let application = harness.application
+                    let settled = await quietPeriod(
+                        of: application.captureCounts(), lasting: .seconds(1), within: .seconds(20)
+                    ) { application.captureCount }
                     try #require(settled)
                     let pump = try #require(harness.projection.pump)
                     let before = pump.statistics
@@ -116,7 +142,11 @@ extension X11Programs {
                 do {
                     _ = try await harness.start(frames: 2)
                     try await emulator.headUnit.resize(to: VideoSize(width: 1280, height: 720))
-                    #expect(await eventually { harness.projection.window.frameSize == Size(width: 1280, height: 720) })
+                    // The window adopts the size, then the program lays itself out again: captures follow the change.
+                    #expect(
+                        await eventually(within: patience, recheckingOn: harness.application.captureCounts()) {
+                            harness.projection.window.frameSize == Size(width: 1280, height: 720)
+                        })
                     // The program has drawn itself at the new size, then frames of that follow. A quiet capture alone
                     // is no proof: a starved program can take longer than the quiet window to redraw, so the capture
                     // must first show it past the old 800x480 edge (the same areas the recording is checked at).
@@ -134,7 +164,7 @@ extension X11Programs {
                         return Double(total) / Double(area.w * area.h)
                     }
                     #expect(
-                        await eventually {
+                        await eventually(within: patience, recheckingOn: application.captureCounts()) {
                             captureLuma((x: 820, y: 0, w: 460, h: 720)) > 128
                                 && captureLuma((x: 0, y: 500, w: 1280, h: 220)) > 128
                         }, "the program never drew past 800x480 in the capture")
@@ -182,14 +212,22 @@ extension X11Programs {
                 do {
                     _ = try await harness.start(frames: 2)
                     try await emulator.headUnit.resize(to: VideoSize(width: 320, height: 240))
-                    #expect(await eventually { harness.projection.window.frameSize == Size(width: 320, height: 240) })
+                    // The window adopts the size, then the program lays itself out again: captures follow the change.
+                    #expect(
+                        await eventually(within: patience, recheckingOn: harness.application.captureCounts()) {
+                            harness.projection.window.frameSize == Size(width: 320, height: 240)
+                        })
                     let log = harness.log
                     var frames = await log.videoFrames
                     try await firstElement(of: await log.videoFrameCounts(), "3 more frames", within: .seconds(30)) { [frames] in
                         $0 >= frames + 3
                     }
                     try await emulator.headUnit.resize(to: VideoSize(width: 800, height: 480))
-                    #expect(await eventually { harness.projection.window.frameSize == Size(width: 800, height: 480) })
+                    // The window adopts the size, then the program lays itself out again: captures follow the change.
+                    #expect(
+                        await eventually(within: patience, recheckingOn: harness.application.captureCounts()) {
+                            harness.projection.window.frameSize == Size(width: 800, height: 480)
+                        })
                     frames = await log.videoFrames
                     try await firstElement(of: await log.videoFrameCounts(), "3 more frames", within: .seconds(30)) { [frames] in
                         $0 >= frames + 3

@@ -86,7 +86,9 @@ extension X11Programs {
                         let before = Self.pixels(application, in: area)
                         try await tap(key)
                         try #require(
-                            await eventually(timeout: .seconds(30)) { Self.pixels(application, in: area) != before },
+                            await eventually(within: .seconds(30), recheckingOn: application.captureCounts()) {
+                                Self.pixels(application, in: area) != before
+                            },
                             "\(key) was not highlighted")
                     }
                     /// A key that changes the number: waits until the display shows another one. xcalc clears the
@@ -94,7 +96,8 @@ extension X11Programs {
                     /// not a result.
                     func tapAndSeeDisplay(_ key: String, leaving shown: [UInt8]) async throws {
                         try await tap(key)
-                        let changed = await eventually(timeout: .seconds(30)) {
+                        let captures = application.captureCounts()
+                        let changed = await eventually(within: .seconds(30), recheckingOn: captures) {
                             let now = lcd()
                             return now != shown && Self.hasDigits(now)
                         }
@@ -108,7 +111,9 @@ extension X11Programs {
                     try await tapAndSeeDisplay("5", leaving: zero)
                     let five = lcd()
                     try await tap("AC")
-                    let cleared = await eventually(timeout: .seconds(30)) { lcd() == zero }
+                    let cleared = await eventually(within: .seconds(30), recheckingOn: application.captureCounts()) {
+                        lcd() == zero
+                    }
                     try #require(cleared, "AC did not clear the 5: \(Self.sketch(lcd()))")
 
                     try await tapAndSeeDisplay("2", leaving: zero)
@@ -117,13 +122,18 @@ extension X11Programs {
                     try await tapAndSeeDisplay("3", leaving: two)
                     let three = lcd()
                     try await tap("=")
-                    let sum = await eventually(timeout: .seconds(30)) { lcd() == five }
+                    let sum = await eventually(within: .seconds(30), recheckingOn: application.captureCounts()) {
+                        lcd() == five
+                    }
                     #expect(
                         sum, "2 + 3 = does not read as the tapped 5:\(Self.sketch(lcd()))\nthe 5:\(Self.sketch(five))")
                     #expect(three != five, "3 and 5 look different")
 
                     let frames = await harness.log.videoFrames
-                    #expect(await eventually { await harness.log.videoFrames >= frames + 2 })
+                    #expect(
+                        await eventually(within: patience, recheckingOn: await harness.log.videoFrameCounts()) {
+                            await harness.log.videoFrames >= frames + 2
+                        })
                     await harness.shutDown()
                     // The video carries it too: the display region of the last frame is not the first frame's 0.
                     let file = try #require(try emulator.recordingFiles().first)
