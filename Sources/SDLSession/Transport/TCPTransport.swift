@@ -22,14 +22,34 @@ public struct TCPTransport: SDLTransport {
         public var stallTimeout: Duration
         /// TCP keepalive on the socket (a head unit gone without a FIN); `nil` leaves it off.
         public var keepalive: TCPKeepalive?
+        /// The most unsent bytes the kernel holds for this socket before it reports the socket full
+        /// (`TCP_NOTSENT_LOWAT`); `nil` leaves the kernel's default (no limit but the send buffer).
+        ///
+        /// Why: the kernel's send buffer grows to megabytes, seconds of video on a slow link. Bytes parked there
+        /// are invisible to the session, so its back-pressure (`SDLSession.outboundPressure`) and the bitrate
+        /// adaptation would only see the link fall behind seconds too late. With a small limit the socket takes
+        /// little more than what is in flight, and a backlog waits in the session's queue, where it is measured
+        /// and where an older frame can still be dropped. The send buffer itself keeps its size, so a fast link
+        /// keeps its throughput (the limit counts only bytes not yet sent, not bytes in flight).
+        public var notSentLowWatermark: Int?
 
+        /// - Parameters:
+        ///   - connectTimeout: how long the connect may take; 10 s by default.
+        ///   - stallTimeout: how long the head unit may leave a frame half-sent; 10 s by default.
+        ///   - keepalive: TCP keepalive, on by default.
+        ///   - notSentLowWatermark: unsent bytes the kernel may hold; 16 KiB by default (0.13 s at 1 Mbit/s).
+        ///
+        /// ```swift
+        /// let configuration = TCPTransport.Configuration(notSentLowWatermark: 8 * 1024)  // a very slow link
+        /// ```
         public init(
             connectTimeout: Duration = .seconds(10), stallTimeout: Duration = .seconds(10),
-            keepalive: TCPKeepalive? = TCPKeepalive()
+            keepalive: TCPKeepalive? = TCPKeepalive(), notSentLowWatermark: Int? = 16 * 1024
         ) {
             self.connectTimeout = connectTimeout
             self.stallTimeout = stallTimeout
             self.keepalive = keepalive
+            self.notSentLowWatermark = notSentLowWatermark.map { max(1, $0) }
         }
     }
 
@@ -65,6 +85,7 @@ public struct TCPTransport: SDLTransport {
                 .connectTimeout(TimeAmount(configuration.connectTimeout))
                 .channelOption(.socketOption(.tcp_nodelay), value: 1)
                 .keepalive(configuration.keepalive)
+                .notSentLowWatermark(configuration.notSentLowWatermark)
                 .connect(host: host, port: port) { channel in
                     channel.eventLoop.makeCompletedFuture {
                         try channel.pipeline.syncOperations.addHandler(SDLFrameChannelHandler(stallTimeout: stall))
