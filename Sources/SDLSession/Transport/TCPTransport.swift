@@ -104,7 +104,7 @@ public struct TCPTransport: SDLTransport {
             try await body(
                 TCPConnection(
                     channel: channel.channel, inboundStream: inbound, outbound: outbound,
-                    previousWrite: NIOLockedValueBox(nil)))
+                    previousWrite: NIOLockedValueBox(nil), notSentLimit: configuration.notSentLowWatermark))
         }
     }
 }
@@ -117,6 +117,8 @@ public struct TCPConnection: SDLConnection {
     let outbound: NIOAsyncChannelOutboundWriter<SDLFrame>
     /// The completion of the batch handed to the event loop before the one being sent (see ``send(_:)``).
     let previousWrite: NIOLockedValueBox<EventLoopFuture<Void>?>
+    /// Unsent bytes the kernel may hold before the next batch waits (``TCPTransport/Configuration/notSentLowWatermark``).
+    var notSentLimit: Int? = nil
 
     public var inbound: TCPInboundFrames { TCPInboundFrames(base: inboundStream) }
 
@@ -144,6 +146,20 @@ public struct TCPConnection: SDLConnection {
             try await previous?.get()
         } catch {
             throw SDLSessionError(.connectionClosed, context: "write failed: \(error)")
+        }
+        try await waitForKernelQueue()
+    }
+
+    /// Holds the caller back while the kernel has more than ``notSentLimit`` bytes unsent (see ``TCPUnsentBytes``
+    /// for why `TCP_NOTSENT_LOWAT` alone is not enough). The kernel offers no event for "below N", so this looks
+    /// again every few milliseconds, and only while over the limit: on a link that keeps up it costs one
+    /// `getsockopt` per batch. A peer that stops reading is caught where it always was: the writes' promises, the
+    /// heartbeat and keepalive; a closed channel ends the wait at once.
+    private func waitForKernelQueue() async throws {
+        guard let limit = notSentLimit else { return }
+        while let unsent = await TCPUnsentBytes.read(channel), unsent > limit {
+            guard channel.isActive else { throw SDLSessionError(.connectionClosed, context: "closed while sending") }
+            try await Task.sleep(for: TCPUnsentBytes.pollInterval)
         }
     }
 
