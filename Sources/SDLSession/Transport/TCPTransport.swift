@@ -129,7 +129,9 @@ public struct TCPConnection: SDLConnection {
     /// that the channel is unwritable only after the loop ran those writes: when the loop is starved (a busy
     /// machine), a fast producer queues writes without limit. Waiting for a write's promise bounds what the app has
     /// handed over by the socket buffers (docs/session.md); waiting for the previous batch rather than this one
-    /// lets the loop write one batch while the next is prepared, so a slow loop costs less pace.
+    /// lets the loop write one batch while the next is prepared, so a slow loop costs less pace. Then, with
+    /// ``TCPTransport/Configuration/notSentLowWatermark`` set, it also waits until the kernel holds no more than that
+    /// unsent, so a slow link's backlog stays in the session's queue, where `SDLSession.outboundPressure` sees it.
     public func send(_ frames: [SDLFrame]) async throws {
         guard let last = frames.last else { return }
         let channel = channel
