@@ -21,22 +21,41 @@ struct BitrateControllerTests {
         controller.recordSent(bytes: bytes, sendingTime: took, at: at)
     }
 
+    /// A link kept busy for the second before `end`: ten sends of `bytes`, each taking 100 ms.
+    static func busyLink(_ controller: inout BitrateController, _ bytes: Int, until end: Duration) {
+        for n in 0..<10 { sent(&controller, bytes, took: .milliseconds(100), at: end - .milliseconds(900 - n * 100)) }
+    }
+
     @Test("a decrease lands under the link's measured rate, when that is lower than one step")
     func lowersToTheLinkRate() {
         let congested = LinkPressure(lastWait: .milliseconds(150), messagesTaken: 1)
-        // 12 500 bytes in 100 ms: a 1 Mbit/s link.
+        // 12 500 bytes every 100 ms, each send taking all of it: a 1 Mbit/s link.
         var controller = BitrateController(configuration: BitrateAdaptation(), target: 3_000_000)
-        Self.sent(&controller, 12_500, took: .milliseconds(100), at: .milliseconds(900))
+        Self.busyLink(&controller, 12_500, until: .milliseconds(950))
         #expect(controller.measuredLinkRate == 1_000_000)
+        #expect(controller.deliveredRate == 1_000_000)
         #expect(controller.decide(at: .seconds(1), pressure: congested).newTarget?.bitrate == 800_000)
         // A link that took more than one step's worth (2.9 Mbit/s): the step decides.
         var fast = BitrateController(configuration: BitrateAdaptation(), target: 3_000_000)
-        Self.sent(&fast, 36_250, took: .milliseconds(100), at: .milliseconds(900))
+        Self.busyLink(&fast, 36_250, until: .milliseconds(950))
         #expect(fast.decide(at: .seconds(1), pressure: congested).newTarget?.bitrate == 2_100_000)
         // Never below the floor, whatever the link took (50 kbit/s).
         var slow = BitrateController(configuration: BitrateAdaptation(), target: 3_000_000)
-        Self.sent(&slow, 625, took: .milliseconds(100), at: .milliseconds(900))
+        Self.busyLink(&slow, 625, until: .milliseconds(950))
         #expect(slow.decide(at: .seconds(1), pressure: congested).newTarget?.bitrate == 200_000)
+    }
+
+    @Test("sends that look fast (kernel buffers took them at once) cannot make the link look faster than it carried")
+    func deliveredBoundsTheLink() {
+        // Two 25 000-byte frames in the last second, each send over in 40 ms: 5 Mbit/s by their sending time,
+        // but only 400 kbit/s actually went: the decrease goes to 0.8 x 400 kbit/s.
+        var controller = BitrateController(configuration: BitrateAdaptation(), target: 3_000_000)
+        Self.sent(&controller, 25_000, took: .milliseconds(40), at: .milliseconds(400))
+        Self.sent(&controller, 25_000, took: .milliseconds(40), at: .milliseconds(900))
+        #expect(controller.measuredLinkRate == 5_000_000)
+        #expect(controller.deliveredRate == 400_000)
+        let congested = LinkPressure(lastWait: .milliseconds(150), messagesTaken: 1)
+        #expect(controller.decide(at: .seconds(1), pressure: congested).newTarget?.bitrate == 320_000)
     }
 
     @Test("the link's rate counts only sends that waited for the link, and only those of the last second")
@@ -55,20 +74,41 @@ struct BitrateControllerTests {
         #expect(controller.measuredLinkRate == 1_500_000)
     }
 
-    @Test("raising stays under the rate measured at the last congestion until the link has been clear for 10 s")
+    @Test("raising stays under the rate measured at the last congestion until the link has been clear for 30 s")
     func raisingRemembersTheLink() {
         var controller = BitrateController(configuration: BitrateAdaptation(), target: 2_000_000)
-        Self.sent(&controller, 12_500, took: .milliseconds(100), at: .milliseconds(900))
+        Self.busyLink(&controller, 12_500, until: .milliseconds(950))
         let congested = LinkPressure(lastWait: .milliseconds(150), messagesTaken: 1)
         #expect(controller.decide(at: .seconds(1), pressure: congested).newTarget?.bitrate == 800_000)
         var targets: [Int] = []
-        for step in 1...150 {
+        for step in 1...350 {
             let at = Duration.seconds(1) + .milliseconds(step * 100)
             let clear = LinkPressure(lastWait: .milliseconds(2), messagesTaken: 1 + step)
             if let change = controller.decide(at: at, pressure: clear).newTarget { targets.append(change.bitrate) }
         }
-        // Under 0.8 x 1 Mbit/s the target cannot rise at all; after 10 s clear it climbs by 5 % of the ceiling.
+        // Under 0.8 x 1 Mbit/s the target cannot rise at all; after 30 s clear it climbs by 5 % of the ceiling.
         #expect(targets == [900_000, 1_000_000, 1_100_000, 1_200_000, 1_300_000])
+    }
+
+    @Test("within one slow stretch the lowest link rate measured bounds raising, not the latest")
+    func lowestRateOfTheEpisode() {
+        var controller = BitrateController(configuration: BitrateAdaptation(), target: 2_000_000)
+        Self.busyLink(&controller, 12_500, until: .milliseconds(950))
+        #expect(controller.decide(at: .seconds(1), pressure: Self.waited(.milliseconds(150), 1)).newTarget?.bitrate
+                == 800_000)
+        // Congested again a second later, now measuring 2 Mbit/s (say, kernel buffers swallowed a burst).
+        Self.busyLink(&controller, 25_000, until: .milliseconds(1_950))
+        #expect(controller.decide(at: .seconds(2), pressure: Self.waited(.milliseconds(150), 2)).newTarget?.bitrate
+                == 560_000)
+        var targets: [Int] = []
+        for step in 1...60 {
+            let at = Duration.seconds(2) + .milliseconds(step * 100)
+            if let change = controller.decide(at: at, pressure: Self.clear(2 + step)).newTarget {
+                targets.append(change.bitrate)
+            }
+        }
+        // Raising stops at 0.8 x 1 Mbit/s, the lower of the two measurements.
+        #expect(targets == [660_000, 760_000, 800_000])
     }
 
     @Test("below the ceiling, frames are dropped before the encoder while the bytes sent run ahead of the target")

@@ -17,9 +17,9 @@
 /// when a new message has been taken), and the queued bytes' sending time at the current target.
 ///
 /// The link's rate is measured from the frames sent (``recordSent(bytes:sendingTime:at:)``): their bytes over the
-/// time their sends took, in the last second. While the link is behind, a send takes as long as the link needs for
-/// the bytes before it, so the figure is the link's rate; on a clear link it is far above the target and caps
-/// nothing.
+/// time their sends took, in the last second, and no more than the bytes taken in that second. While the link is
+/// behind, a send takes as long as the link needs for the bytes before it, so the figure is the link's rate; on a
+/// clear link it is far above the target and caps nothing.
 ///
 /// Dropping happens before the encoder, so openh264's reference chain stays whole and the head unit's decoder never
 /// misses a frame: no IDR is needed after these drops (an IDR is large, and on a slow link costs hundreds of
@@ -57,8 +57,8 @@ public struct BitrateController: Hashable, Sendable {
     /// negative. `nil` while the target is at the ceiling (no pacing).
     private var credit: Double?
 
-    /// The link's rate seen at the last congestion; raising stays under `linkShare` of it until the link has been
-    /// clear for ``probeDelay``, so the sawtooth does not climb back over a link it has just measured.
+    /// The lowest link rate seen at the congestions since the link was last clear for ``probeDelay``; raising stays
+    /// under `linkShare` of it until then, so the sawtooth does not climb back over a link it has just measured.
     private var knownLimit: Int?
 
     private struct Send: Hashable, Sendable {
@@ -71,12 +71,15 @@ public struct BitrateController: Hashable, Sendable {
     /// most, so one step lands under the link instead of several, and the backlog drains.
     public static let linkShare = 0.8
     /// How long the link must stay clear before raising may go past the rate measured at the last congestion.
-    public static let probeDelay = Duration.seconds(10)
+    /// Long: every probe above a link that is still slow makes frames late, and a stream that keeps working on a
+    /// link that is back to fast loses only picture quality meanwhile.
+    public static let probeDelay = Duration.seconds(30)
     /// How far back the link's rate is measured.
     public static let measurementWindow = Duration.seconds(1)
-    /// The pacing budget saves up at most this much sending time, so a frame after a quiet stretch still goes
-    /// (and an IDR's burst is paid back by dropping the frames after it).
-    public static let pacingBurst = Duration.milliseconds(250)
+    /// The pacing budget saves up at most this much sending time: a little more than a frame interval, so what is
+    /// earned between two frames is not lost, but no burst either (with frames of 25 KB on a 1 Mbit/s link, a
+    /// saved-up burst would put a second over the link). An IDR's burst is paid back by the frames after it.
+    public static let pacingBurst = Duration.milliseconds(50)
 
     /// A controller starting at `target`, which is also the ceiling.
     public init(configuration: BitrateAdaptation, target: Int) {
@@ -99,13 +102,23 @@ public struct BitrateController: Hashable, Sendable {
         return Int((bits / Self.seconds(busy)).rounded())
     }
 
+    /// The bits per second the transport took over the last second. While the link is behind, no more than its
+    /// rate; unlike ``measuredLinkRate`` it cannot overstate the link when kernel buffers swallow part of a frame
+    /// at once (the send then looks fast), so the link is taken as the lower of the two.
+    public var deliveredRate: Int {
+        Int((Double(sends.reduce(0) { $0 + $1.bytes }) * 8 / Self.seconds(Self.measurementWindow)).rounded())
+    }
+
     /// The decision for a frame about to be encoded at `time` (any monotonic origin; times must not go back).
     public mutating func decide(at time: Duration, pressure: LinkPressure) -> BitrateDecision {
         guard configuration.isEnabled else { return BitrateDecision(encodes: true) }
         forgetSends(before: time)
         refill(until: time)
         let wait = observedWait(pressure)
-        if wait >= configuration.congestedWait, let rate = measuredLinkRate { knownLimit = rate }
+        if wait >= configuration.congestedWait, let rate = measuredLinkRate {
+            // The lowest figure of the episode: the first one may still count bytes from before the link slowed.
+            knownLimit = min(knownLimit ?? .max, rate, deliveredRate)
+        }
         if let end = dropUntil, time < end {
             // Still draining the backlog; a worse wait meanwhile may still lower the target.
             framesDropped += 1
