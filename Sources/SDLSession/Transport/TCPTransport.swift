@@ -117,7 +117,8 @@ public struct TCPConnection: SDLConnection {
     let outbound: NIOAsyncChannelOutboundWriter<SDLFrame>
     /// The completion of the batch handed to the event loop before the one being sent (see ``send(_:)``).
     let previousWrite: NIOLockedValueBox<EventLoopFuture<Void>?>
-    /// Unsent bytes the kernel may hold before the next batch waits (``TCPTransport/Configuration/notSentLowWatermark``).
+    /// Unsent bytes the kernel may hold before the next batch waits
+    /// (``TCPTransport/Configuration/notSentLowWatermark``).
     var notSentLimit: Int? = nil
 
     public var inbound: TCPInboundFrames { TCPInboundFrames(base: inboundStream) }
