@@ -15,8 +15,9 @@ struct BenchLinkCommand: AsyncParsableCommand {
             from the drop until the sender has settled (its sent rate over the last second under the link rate, \
             and no frame later than 300 ms, from then on), the end-to-end delay after \
             settling (p50/p99, from the app handing a frame to the manager, which encodes it at once, to the \
-            emulator having received it), the bitrate changes and frames dropped, and this process's RSS at the \
-            start and the end.
+            emulator having received it), the bitrate changes, the frames dropped (for the link's wait, and by \
+            pacing: the encoder's output over the lowered target), and this process's RSS at the start, after \
+            the warm-up (at the drop) and at the end: growth shows as the end over the warm-up figure.
 
               swift build -c release --product carwindow
               .build/release/carwindow bench link --link-kbps 1000

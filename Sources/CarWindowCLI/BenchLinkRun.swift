@@ -33,6 +33,8 @@ struct LinkBenchRun {
         let targets = Mutex<[(ContinuousClock.Instant, Int)]>([])
         /// The sender's bits per second over the last second, after each frame.
         let rates = Mutex<[(ContinuousClock.Instant, Int)]>([])
+        /// This process's RSS (KiB) when the link drops: after the warm-up, with everything running.
+        let rssAtDrop = Mutex<Int?>(nil)
     }
 
     func measure() async throws -> Result {
@@ -72,8 +74,11 @@ struct LinkBenchRun {
         try? await session.stop()
         await headUnit.stop()
         let rssEnd = Self.residentKilobytes()
-        lines.append("RSS: \(rssStart.map { "\($0 / 1024) MiB" } ?? "?") at start, "
-                     + "\(rssEnd.map { "\($0 / 1024) MiB" } ?? "?") at the end")
+        let mebibytes = { (kilobytes: Int?) in
+            kilobytes.map { BenchTable.format(Double($0) / 1024, 1) + " MiB" } ?? "?"
+        }
+        lines.append("RSS: \(mebibytes(rssStart)) at start, \(mebibytes(timeline.rssAtDrop.withLock { $0 })) after "
+                     + "the warm-up (at the drop), \(mebibytes(rssEnd)) at the end")
         return Result(lines: lines)
     }
 
@@ -117,6 +122,7 @@ struct LinkBenchRun {
                 guard due >= ContinuousClock.now - .milliseconds(33) else { continue }
                 try await Task.sleep(until: due, clock: .continuous)
                 if !dropped, ContinuousClock.now >= drop {
+                    timeline.rssAtDrop.withLock { $0 = Self.residentKilobytes() }
                     try await headUnit.setLinkKbps(linkKbps)
                     dropped = true
                 }
@@ -186,7 +192,8 @@ struct LinkBenchRun {
             "target bitrate: \(targets.map { "\($0.1 / 1_000)" }.joined(separator: " -> ")) kbit/s "
                 + "(\(statistics.bitrateDecreases) down, \(statistics.bitrateIncreases) up); "
                 + "final \(statistics.targetBitrate.map { "\($0 / 1_000)" } ?? "-") kbit/s",
-            "frames: \(statistics.framesSent) sent, \(statistics.framesDroppedForLink) dropped for the link, "
+            "frames: \(statistics.framesSent) sent, \(statistics.framesDroppedForLink) dropped for the link "
+                + "(\(statistics.framesPacedForLink) of them by pacing), "
                 + "\(statistics.framesDropped) dropped with the queue full, \(statistics.framesSkippedByEncoder) "
                 + "skipped by the encoder; \(received.count) received by the emulator",
         ]

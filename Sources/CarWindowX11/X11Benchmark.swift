@@ -1,3 +1,4 @@
+import CAtspi  // rusage's timeval fields come from its headers: release builds need it (MemberImportVisibility)
 public import CarWindow
 import Foundation
 import Glibc

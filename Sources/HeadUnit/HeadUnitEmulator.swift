@@ -158,6 +158,7 @@ public actor HeadUnitEmulator {
             return try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
                 .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
                 .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+                .linkSegmentSize(link == nil ? nil : LinkRateLimiter.segmentSize)
                 .bind(host: host, port: port) { channel in
                     channel.eventLoop.makeCompletedFuture {
                         try configureLinkPipeline(channel, maximumPayload: maximumPayload, link: link)

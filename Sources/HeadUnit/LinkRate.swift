@@ -1,4 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import NIOCore
+import NIOPosix
 import Synchronization
 
 /// The emulated link's speed for app connections: `nil` reads as fast as the socket delivers, a value caps reading
@@ -29,7 +33,8 @@ final class LinkRate: Sendable {
 /// that drains slowly, so its writer backs up as it would on a congested Wi-Fi.
 ///
 /// It sits first in the pipeline and holds back the `read()` requests: after each read, the next waits until the
-/// bytes just read have "crossed" the link at its rate (a token bucket that never saves up credit while idle).
+/// bytes just read have "crossed" the link at its rate (a token bucket that saves up at most ``lateness`` of credit,
+/// so a late timer does not slow the link but an idle stretch gives no burst).
 /// While capped, each read takes at most about 20 ms of the link's bytes, one read per request, and the socket's
 /// receive buffer shrinks to about 100 ms of the link: otherwise the kernel alone would hold seconds of video
 /// between the app and the emulator, far more than a real link's buffers. Uncapping restores NIO's adaptive reads
@@ -42,6 +47,14 @@ final class LinkRateLimiter: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// The receive buffer set when a cap is lifted (the kernel may clamp it to `net.core.rmem_max`).
     static let uncappedReceiveBuffer = 4 * 1024 * 1024
+    /// The TCP segment size the emulator announces on app connections: an Ethernet or Wi-Fi link's (1500-byte MTU),
+    /// as a real head unit's. Loopback's own, about 64 KiB, breaks a capped link: a receiver rounds its window
+    /// down to whole segments of the size it has seen, so with the small receive buffer of a slow link the window
+    /// reads as closed until it has drained, and the link delivers about half its rate in bursts.
+    static let segmentSize = 1_448
+
+    /// How much of the link's time a late read may make up for: about two reads' worth.
+    static let lateness = TimeAmount.milliseconds(40)
 
     private let rate: LinkRate
     private var applied: Int?
@@ -58,7 +71,9 @@ final class LinkRateLimiter: ChannelDuplexHandler, RemovableChannelHandler {
             let bytes = Int64(unwrapInboundIn(data).readableBytes)
             // bytes × 8 bits ÷ (kbps × 1000 bit/s), in nanoseconds.
             let cost = TimeAmount.nanoseconds(bytes * 8_000_000 / Int64(kbps))
-            nextReadAt = max(nextReadAt, context.eventLoop.now) + cost
+            // A read that comes late (a busy loop, a timer's slack) may use up to `lateness` of credit it missed,
+            // so the emulated rate stays the configured one on a loaded machine; more than that is not saved up.
+            nextReadAt = max(nextReadAt, context.eventLoop.now - Self.lateness) + cost
         }
         context.fireChannelRead(data)
     }
@@ -109,5 +124,17 @@ final class LinkRateLimiter: ChannelDuplexHandler, RemovableChannelHandler {
             try? options.setOption(.maxMessagesPerRead, value: 4)
             try? options.setOption(.socketOption(.so_rcvbuf), value: Self.uncappedReceiveBuffer)
         }
+    }
+}
+
+extension ServerBootstrap {
+    /// Announces `bytes` as the TCP segment size of accepted connections (``LinkRateLimiter/segmentSize``); `nil`
+    /// keeps the interface's.
+    func linkSegmentSize(_ bytes: Int?) -> ServerBootstrap {
+        guard let bytes else { return self }
+        let option = ChannelOptions.Types.SocketOption(
+            level: SocketOptionLevel(IPPROTO_TCP), name: SocketOptionName(TCP_MAXSEG))
+        // Set on the listener: accepted sockets inherit it, and it must be in place before the handshake.
+        return serverChannelOption(option, value: SocketOptionValue(bytes))
     }
 }

@@ -60,6 +60,34 @@ struct LinkRateTests {
         _ = try channel.finish()
     }
 
+    @Test("a read that comes late makes up at most 40 ms of link time it missed; idling saves up no more")
+    func lateReads() throws {
+        // 8 kbit/s: 1000 bytes a second.
+        let (channel, counter) = try Self.channel(LinkRate(kbps: 8))
+        channel.read()
+        try channel.writeInbound(ByteBuffer(repeating: 1, count: 500))
+        channel.read()
+        channel.embeddedEventLoop.advanceTime(by: .milliseconds(500))
+        #expect(counter.reads == 2)
+        // The next bytes come 30 ms after the link was free: their 500 ms count from when it was free.
+        channel.embeddedEventLoop.advanceTime(by: .milliseconds(30))
+        try channel.writeInbound(ByteBuffer(repeating: 1, count: 500))
+        channel.read()
+        channel.embeddedEventLoop.advanceTime(by: .milliseconds(469))
+        #expect(counter.reads == 2)
+        channel.embeddedEventLoop.advanceTime(by: .milliseconds(1))
+        #expect(counter.reads == 3)
+        // After a second of idling only 40 ms are made up: the next read waits 460 ms, not 0.
+        channel.embeddedEventLoop.advanceTime(by: .seconds(1))
+        try channel.writeInbound(ByteBuffer(repeating: 1, count: 500))
+        channel.read()
+        channel.embeddedEventLoop.advanceTime(by: .milliseconds(459))
+        #expect(counter.reads == 3)
+        channel.embeddedEventLoop.advanceTime(by: .milliseconds(1))
+        #expect(counter.reads == 4)
+        _ = try channel.finish()
+    }
+
     @Test("lifting the cap releases a held read within a second; later reads go at once")
     func changedAtRuntime() throws {
         let rate = LinkRate(kbps: 1)

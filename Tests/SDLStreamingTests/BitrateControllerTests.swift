@@ -16,34 +16,134 @@ struct BitrateControllerTests {
         LinkPressure(lastWait: wait, messagesTaken: taken)
     }
 
-    @Test("a decrease lands under the rate the congested link took, when that is lower than one step")
-    func lowersToTheLinkRate() {
-        var controller = BitrateController(configuration: BitrateAdaptation(), target: 3_000_000)
-        let pressure = LinkPressure(lastWait: .milliseconds(150), messagesTaken: 1, sentBitsPerSecond: 1_000_000)
-        #expect(controller.decide(at: .seconds(1), pressure: pressure).newTarget?.bitrate == 800_000)
-        // A link that took more than one step's worth: the step decides.
-        var fast = BitrateController(configuration: BitrateAdaptation(), target: 3_000_000)
-        let plenty = LinkPressure(lastWait: .milliseconds(150), messagesTaken: 1, sentBitsPerSecond: 2_900_000)
-        #expect(fast.decide(at: .seconds(1), pressure: plenty).newTarget?.bitrate == 2_100_000)
-        // Never below the floor, whatever the link took.
-        var slow = BitrateController(configuration: BitrateAdaptation(), target: 3_000_000)
-        let trickle = LinkPressure(lastWait: .milliseconds(150), messagesTaken: 1, sentBitsPerSecond: 50_000)
-        #expect(slow.decide(at: .seconds(1), pressure: trickle).newTarget?.bitrate == 200_000)
+    /// A frame of `bytes` whose send took `took`, recorded at `at`: with a slow send, a measurement of the link.
+    static func sent(_ controller: inout BitrateController, _ bytes: Int, took: Duration, at: Duration) {
+        controller.recordSent(bytes: bytes, sendingTime: took, at: at)
     }
 
-    @Test("raising stays under the rate measured at the last congestion until the link has been clear for 10 s")
+    /// A link kept busy for the second before `end`: ten sends of `bytes`, each taking 100 ms.
+    static func busyLink(_ controller: inout BitrateController, _ bytes: Int, until end: Duration) {
+        for n in 0..<10 { sent(&controller, bytes, took: .milliseconds(100), at: end - .milliseconds(900 - n * 100)) }
+    }
+
+    @Test("a decrease lands under the link's measured rate, when that is lower than one step")
+    func lowersToTheLinkRate() {
+        let congested = LinkPressure(lastWait: .milliseconds(150), messagesTaken: 1)
+        // 12 500 bytes every 100 ms, each send taking all of it: a 1 Mbit/s link.
+        var controller = BitrateController(configuration: BitrateAdaptation(), target: 3_000_000)
+        Self.busyLink(&controller, 12_500, until: .milliseconds(950))
+        #expect(controller.measuredLinkRate == 1_000_000)
+        #expect(controller.deliveredRate == 1_000_000)
+        #expect(controller.decide(at: .seconds(1), pressure: congested).newTarget?.bitrate == 800_000)
+        // A link that took more than one step's worth (2.9 Mbit/s): the step decides.
+        var fast = BitrateController(configuration: BitrateAdaptation(), target: 3_000_000)
+        Self.busyLink(&fast, 36_250, until: .milliseconds(950))
+        #expect(fast.decide(at: .seconds(1), pressure: congested).newTarget?.bitrate == 2_100_000)
+        // Never below the floor, whatever the link took (50 kbit/s).
+        var slow = BitrateController(configuration: BitrateAdaptation(), target: 3_000_000)
+        Self.busyLink(&slow, 625, until: .milliseconds(950))
+        #expect(slow.decide(at: .seconds(1), pressure: congested).newTarget?.bitrate == 200_000)
+    }
+
+    @Test("sends that look fast (kernel buffers took them at once) cannot make the link look faster than it carried")
+    func deliveredBoundsTheLink() {
+        // Two 25 000-byte frames in the last second, each send over in 40 ms: 5 Mbit/s by their sending time,
+        // but only 400 kbit/s actually went: the decrease goes to 0.8 x 400 kbit/s.
+        var controller = BitrateController(configuration: BitrateAdaptation(), target: 3_000_000)
+        Self.sent(&controller, 25_000, took: .milliseconds(40), at: .milliseconds(400))
+        Self.sent(&controller, 25_000, took: .milliseconds(40), at: .milliseconds(900))
+        #expect(controller.measuredLinkRate == 5_000_000)
+        #expect(controller.deliveredRate == 400_000)
+        let congested = LinkPressure(lastWait: .milliseconds(150), messagesTaken: 1)
+        #expect(controller.decide(at: .seconds(1), pressure: congested).newTarget?.bitrate == 320_000)
+    }
+
+    @Test("the link's rate counts only sends that waited for the link, and only those of the last second")
+    func measuredLinkRate() {
+        var controller = BitrateController(configuration: BitrateAdaptation(), target: 3_000_000)
+        // Sends the socket took at once say nothing about the link.
+        Self.sent(&controller, 50_000, took: .milliseconds(1), at: .milliseconds(500))
+        #expect(controller.measuredLinkRate == nil)
+        Self.sent(&controller, 12_500, took: .milliseconds(100), at: .milliseconds(600))
+        #expect(controller.measuredLinkRate == 1_000_000)
+        // 1.1 s later the first slow send is forgotten: only the new one (2 Mbit/s) counts.
+        Self.sent(&controller, 25_000, took: .milliseconds(100), at: .milliseconds(1_700))
+        #expect(controller.measuredLinkRate == 2_000_000)
+        // Two slow sends together: bytes over time (37 500 bytes in 200 ms: 1.5 Mbit/s).
+        Self.sent(&controller, 12_500, took: .milliseconds(100), at: .milliseconds(1_800))
+        #expect(controller.measuredLinkRate == 1_500_000)
+    }
+
+    @Test("raising stays under the rate measured at the last congestion until the link has been clear for 30 s")
     func raisingRemembersTheLink() {
         var controller = BitrateController(configuration: BitrateAdaptation(), target: 2_000_000)
-        let congested = LinkPressure(lastWait: .milliseconds(150), messagesTaken: 1, sentBitsPerSecond: 1_000_000)
+        Self.busyLink(&controller, 12_500, until: .milliseconds(950))
+        let congested = LinkPressure(lastWait: .milliseconds(150), messagesTaken: 1)
         #expect(controller.decide(at: .seconds(1), pressure: congested).newTarget?.bitrate == 800_000)
         var targets: [Int] = []
-        for step in 1...150 {
+        for step in 1...350 {
             let at = Duration.seconds(1) + .milliseconds(step * 100)
-            let clear = LinkPressure(lastWait: .milliseconds(2), messagesTaken: 1 + step, sentBitsPerSecond: 700_000)
+            let clear = LinkPressure(lastWait: .milliseconds(2), messagesTaken: 1 + step)
             if let change = controller.decide(at: at, pressure: clear).newTarget { targets.append(change.bitrate) }
         }
-        // Under 0.8 x 1 Mbit/s the target cannot rise at all; after 10 s clear it climbs by 5 % of the ceiling.
+        // Under 0.8 x 1 Mbit/s the target cannot rise at all; after 30 s clear it climbs by 5 % of the ceiling.
         #expect(targets == [900_000, 1_000_000, 1_100_000, 1_200_000, 1_300_000])
+    }
+
+    @Test("within one slow stretch the lowest link rate measured bounds raising, not the latest")
+    func lowestRateOfTheEpisode() {
+        var controller = BitrateController(configuration: BitrateAdaptation(), target: 2_000_000)
+        Self.busyLink(&controller, 12_500, until: .milliseconds(950))
+        #expect(controller.decide(at: .seconds(1), pressure: Self.waited(.milliseconds(150), 1)).newTarget?.bitrate
+                == 800_000)
+        // Congested again a second later, now measuring 2 Mbit/s (say, kernel buffers swallowed a burst).
+        Self.busyLink(&controller, 25_000, until: .milliseconds(1_950))
+        #expect(controller.decide(at: .seconds(2), pressure: Self.waited(.milliseconds(150), 2)).newTarget?.bitrate
+                == 560_000)
+        var targets: [Int] = []
+        for step in 1...60 {
+            let at = Duration.seconds(2) + .milliseconds(step * 100)
+            if let change = controller.decide(at: at, pressure: Self.clear(2 + step)).newTarget {
+                targets.append(change.bitrate)
+            }
+        }
+        // Raising stops at 0.8 x 1 Mbit/s, the lower of the two measurements.
+        #expect(targets == [660_000, 760_000, 800_000])
+    }
+
+    @Test("below the ceiling, frames are dropped before the encoder while the bytes sent run ahead of the target")
+    func pacing() {
+        var controller = BitrateController(configuration: BitrateAdaptation(), target: 1_000_000)
+        #expect(controller.decide(at: .seconds(1), pressure: Self.waited(.milliseconds(150), 1)).newTarget?.bitrate
+                == 700_000)
+        // The encoder overshoots: 5 000 bytes a frame at 30 fps is 1.2 Mbit/s, over the 700 kbit/s target.
+        var sentBytes = 0
+        var encoded = 0
+        for n in 1...59 {
+            let at = Duration.seconds(1) + Self.frame(n)
+            let decision = controller.decide(at: at, pressure: Self.clear(1 + n))
+            #expect(decision.newTarget == nil)
+            guard decision.encodes else { continue }
+            encoded += 1
+            sentBytes += 5_000
+            Self.sent(&controller, 5_000, took: .milliseconds(1), at: at)
+        }
+        // The budget filled at 87 500 bytes/s from 1 s to 2.947 s: what went is that, give or take one frame.
+        let budget = 87_500 * 1.947
+        #expect(Double(sentBytes) <= budget + 5_000)
+        #expect(Double(sentBytes) >= budget - 5_000)
+        #expect(controller.framesPaced == 59 - encoded)
+        #expect(controller.framesDropped == controller.framesPaced)
+    }
+
+    @Test("at the ceiling nothing is paced, however far the encoder overshoots")
+    func noPacingAtTheCeiling() {
+        var controller = BitrateController(configuration: BitrateAdaptation(), target: 1_000_000)
+        for n in 0..<90 {
+            #expect(controller.decide(at: Self.frame(n), pressure: Self.clear(n)).encodes)
+            Self.sent(&controller, 20_000, took: .milliseconds(1), at: Self.frame(n))
+        }
+        #expect(controller.framesDropped == 0)
     }
 
     @Test("a clear link: every frame is encoded, no IDR, the target stays at the ceiling")
@@ -62,7 +162,6 @@ struct BitrateControllerTests {
         var controller = BitrateController(configuration: BitrateAdaptation(), target: 1_000_000)
         let first = controller.decide(at: .seconds(1), pressure: Self.waited(.milliseconds(150), 1))
         #expect(first.encodes)
-        #expect(!first.keyFrame)
         #expect(first.newTarget == BitrateChange(bitrate: 700_000, previous: 1_000_000, reason: .congested,
                                                  framesDropped: 0))
         // 300 ms later, still congested: too soon for another decrease.
@@ -97,8 +196,8 @@ struct BitrateControllerTests {
         #expect(controller.target == 400_000)
     }
 
-    @Test("a long wait drops frames before the encoder for about as long, then the next frame is an IDR")
-    func dropsThenIDR() {
+    @Test("a long wait drops frames before the encoder for about as long; the next frame needs no IDR")
+    func dropsThenEncodes() {
         var controller = BitrateController(configuration: BitrateAdaptation(), target: 1_500_000)
         // At 2 s the last frame waited 400 ms: drop, and lower.
         let drop = controller.decide(at: .seconds(2), pressure: Self.waited(.milliseconds(400), 60))
@@ -110,10 +209,10 @@ struct BitrateControllerTests {
         #expect(!during.encodes)
         #expect(during.newTarget == nil)
         #expect(controller.framesDropped == 2)
-        // 400 ms after the first drop: the backlog has drained; this frame goes, as an IDR.
+        // 400 ms after the first drop: the backlog has drained; this frame goes. The decoder never saw the dropped
+        // frames, so the reference chain is whole: no IDR (the decision has no way to ask for one).
         let after = controller.decide(at: .milliseconds(2_400), pressure: Self.waited(.milliseconds(400), 60))
-        #expect(after == BitrateDecision(encodes: true, keyFrame: true))
-        // Only the first frame after the drops is an IDR.
+        #expect(after == BitrateDecision(encodes: true))
         let next = controller.decide(at: .milliseconds(2_433), pressure: Self.clear(61))
         #expect(next == BitrateDecision(encodes: true))
     }
@@ -188,9 +287,11 @@ struct BitrateControllerTests {
     @Test("disabled: encodes every frame whatever the link says")
     func disabled() {
         var controller = BitrateController(configuration: .disabled, target: 1_000_000)
+        Self.sent(&controller, 12_500, took: .milliseconds(100), at: .milliseconds(900))
         let decision = controller.decide(at: .seconds(1), pressure: Self.waited(.seconds(5), 1))
         #expect(decision == BitrateDecision(encodes: true))
         #expect(controller.target == 1_000_000)
+        #expect(controller.measuredLinkRate == nil)
     }
 
     @Test("configuration values are clamped to sane ranges")

@@ -22,14 +22,34 @@ public struct TCPTransport: SDLTransport {
         public var stallTimeout: Duration
         /// TCP keepalive on the socket (a head unit gone without a FIN); `nil` leaves it off.
         public var keepalive: TCPKeepalive?
+        /// The most unsent bytes the kernel holds for this socket before it reports the socket full
+        /// (`TCP_NOTSENT_LOWAT`); `nil` leaves the kernel's default (no limit but the send buffer).
+        ///
+        /// Why: the kernel's send buffer grows to megabytes, seconds of video on a slow link. Bytes parked there
+        /// are invisible to the session, so its back-pressure (`SDLSession.outboundPressure`) and the bitrate
+        /// adaptation would only see the link fall behind seconds too late. With a small limit the socket takes
+        /// little more than what is in flight, and a backlog waits in the session's queue, where it is measured
+        /// and where an older frame can still be dropped. The send buffer itself keeps its size, so a fast link
+        /// keeps its throughput (the limit counts only bytes not yet sent, not bytes in flight).
+        public var notSentLowWatermark: Int?
 
+        /// - Parameters:
+        ///   - connectTimeout: how long the connect may take; 10 s by default.
+        ///   - stallTimeout: how long the head unit may leave a frame half-sent; 10 s by default.
+        ///   - keepalive: TCP keepalive, on by default.
+        ///   - notSentLowWatermark: unsent bytes the kernel may hold; 16 KiB by default (0.13 s at 1 Mbit/s).
+        ///
+        /// ```swift
+        /// let configuration = TCPTransport.Configuration(notSentLowWatermark: 8 * 1024)  // a very slow link
+        /// ```
         public init(
             connectTimeout: Duration = .seconds(10), stallTimeout: Duration = .seconds(10),
-            keepalive: TCPKeepalive? = TCPKeepalive()
+            keepalive: TCPKeepalive? = TCPKeepalive(), notSentLowWatermark: Int? = 16 * 1024
         ) {
             self.connectTimeout = connectTimeout
             self.stallTimeout = stallTimeout
             self.keepalive = keepalive
+            self.notSentLowWatermark = notSentLowWatermark.map { max(1, $0) }
         }
     }
 
@@ -65,6 +85,7 @@ public struct TCPTransport: SDLTransport {
                 .connectTimeout(TimeAmount(configuration.connectTimeout))
                 .channelOption(.socketOption(.tcp_nodelay), value: 1)
                 .keepalive(configuration.keepalive)
+                .notSentLowWatermark(configuration.notSentLowWatermark)
                 .connect(host: host, port: port) { channel in
                     channel.eventLoop.makeCompletedFuture {
                         try channel.pipeline.syncOperations.addHandler(SDLFrameChannelHandler(stallTimeout: stall))
@@ -83,7 +104,7 @@ public struct TCPTransport: SDLTransport {
             try await body(
                 TCPConnection(
                     channel: channel.channel, inboundStream: inbound, outbound: outbound,
-                    previousWrite: NIOLockedValueBox(nil)))
+                    previousWrite: NIOLockedValueBox(nil), notSentLimit: configuration.notSentLowWatermark))
         }
     }
 }
@@ -96,6 +117,9 @@ public struct TCPConnection: SDLConnection {
     let outbound: NIOAsyncChannelOutboundWriter<SDLFrame>
     /// The completion of the batch handed to the event loop before the one being sent (see ``send(_:)``).
     let previousWrite: NIOLockedValueBox<EventLoopFuture<Void>?>
+    /// Unsent bytes the kernel may hold before the next batch waits
+    /// (``TCPTransport/Configuration/notSentLowWatermark``).
+    var notSentLimit: Int? = nil
 
     public var inbound: TCPInboundFrames { TCPInboundFrames(base: inboundStream) }
 
@@ -106,7 +130,9 @@ public struct TCPConnection: SDLConnection {
     /// that the channel is unwritable only after the loop ran those writes: when the loop is starved (a busy
     /// machine), a fast producer queues writes without limit. Waiting for a write's promise bounds what the app has
     /// handed over by the socket buffers (docs/session.md); waiting for the previous batch rather than this one
-    /// lets the loop write one batch while the next is prepared, so a slow loop costs less pace.
+    /// lets the loop write one batch while the next is prepared, so a slow loop costs less pace. Then, with
+    /// ``TCPTransport/Configuration/notSentLowWatermark`` set, it also waits until the kernel holds no more than that
+    /// unsent, so a slow link's backlog stays in the session's queue, where `SDLSession.outboundPressure` sees it.
     public func send(_ frames: [SDLFrame]) async throws {
         guard let last = frames.last else { return }
         let channel = channel
@@ -123,6 +149,20 @@ public struct TCPConnection: SDLConnection {
             try await previous?.get()
         } catch {
             throw SDLSessionError(.connectionClosed, context: "write failed: \(error)")
+        }
+        try await waitForKernelQueue()
+    }
+
+    /// Holds the caller back while the kernel has more than ``notSentLimit`` bytes unsent (see ``TCPUnsentBytes``
+    /// for why `TCP_NOTSENT_LOWAT` alone is not enough). The kernel offers no event for "below N", so this looks
+    /// again every few milliseconds, and only while over the limit: on a link that keeps up it costs one
+    /// `getsockopt` per batch. A peer that stops reading is caught where it always was: the writes' promises, the
+    /// heartbeat and keepalive; a closed channel ends the wait at once.
+    private func waitForKernelQueue() async throws {
+        guard let limit = notSentLimit else { return }
+        while let unsent = await TCPUnsentBytes.read(channel), unsent > limit {
+            guard channel.isActive else { throw SDLSessionError(.connectionClosed, context: "closed while sending") }
+            try await Task.sleep(for: TCPUnsentBytes.pollInterval)
         }
     }
 

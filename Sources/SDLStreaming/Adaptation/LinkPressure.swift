@@ -14,15 +14,11 @@ public struct LinkPressure: Hashable, Sendable {
     public var lastWait: Duration
     /// Video messages the transport has taken so far: a new count means ``lastWait`` is a new measurement.
     public var messagesTaken: Int
-    /// The video bits the transport took during the last second: while the link is behind, about its rate.
-    public var sentBitsPerSecond: Int
 
     /// A sample; the defaults describe an idle link.
     public init(
-        queuedBytes: Int = 0, oldestWait: Duration = .zero, lastWait: Duration = .zero, messagesTaken: Int = 0,
-        sentBitsPerSecond: Int = 0
+        queuedBytes: Int = 0, oldestWait: Duration = .zero, lastWait: Duration = .zero, messagesTaken: Int = 0
     ) {
-        self.sentBitsPerSecond = sentBitsPerSecond
         self.queuedBytes = queuedBytes
         self.oldestWait = oldestWait
         self.lastWait = lastWait
@@ -32,17 +28,15 @@ public struct LinkPressure: Hashable, Sendable {
 
 /// What ``BitrateController`` says about one frame.
 public struct BitrateDecision: Hashable, Sendable {
-    /// Encode and send the frame; `false`: drop it before the encoder.
+    /// Encode and send the frame; `false`: drop it before the encoder. The decoder never sees a frame dropped here,
+    /// so the next one needs no IDR.
     public var encodes: Bool
-    /// Make the frame an IDR (the first frame after dropped ones).
-    public var keyFrame: Bool
     /// A new target for the encoder, when it changed with this frame.
     public var newTarget: BitrateChange?
 
     /// A decision.
-    public init(encodes: Bool, keyFrame: Bool = false, newTarget: BitrateChange? = nil) {
+    public init(encodes: Bool, newTarget: BitrateChange? = nil) {
         self.encodes = encodes
-        self.keyFrame = keyFrame
         self.newTarget = newTarget
     }
 }

@@ -23,13 +23,13 @@ extension VideoStreamManager {
         let generation = encoderGeneration
         let sample = await connection.linkPressure()
         // Re-read after the await: the encoder (and its controller) may have been replaced meanwhile.
-        guard var pressure = sample, generation == encoderGeneration, var controller = bitrateController,
+        guard let pressure = sample, generation == encoderGeneration, var controller = bitrateController,
             let origin = adaptationOrigin
         else { return nil }
-        pressure.sentBitsPerSecond = statistics.bitsPerSecond
+        let pacedBefore = controller.framesPaced
         let decision = controller.decide(at: origin.duration(to: clock.now), pressure: pressure)
+        if controller.framesPaced > pacedBefore { stats.framesPacedForLink += 1 }
         bitrateController = controller
-        if decision.keyFrame { keyFrameRequested = true }
         if let change = decision.newTarget {
             stats.targetBitrate = change.bitrate
             if change.reason == .congested { stats.bitrateDecreases += 1 } else { stats.bitrateIncreases += 1 }
@@ -48,5 +48,12 @@ extension VideoStreamManager {
             return .notSent(.droppedForBackPressure)
         }
         return nil
+    }
+
+    /// Tells the controller about a frame the transport took: it spends the pacing budget and measures the link.
+    func adaptAfterSending(bytes: Int, sendingTime: Duration) {
+        guard var controller = bitrateController, let origin = adaptationOrigin else { return }
+        controller.recordSent(bytes: bytes, sendingTime: sendingTime, at: origin.duration(to: clock.now))
+        bitrateController = controller
     }
 }

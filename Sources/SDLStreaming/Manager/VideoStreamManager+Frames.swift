@@ -124,6 +124,7 @@ extension VideoStreamManager {
             return .notSent(.skippedByEncoder)
         }
         var bytes = 0
+        let sendStarted = clock.now
         isSendingVideo = true
         defer { videoSendFinished() }
         for payload in payloads {
@@ -145,6 +146,7 @@ extension VideoStreamManager {
             bytes += payload.readableBytes
         }
         recordSent(bytes: bytes, generation: generation)
+        adaptAfterSending(bytes: bytes, sendingTime: sendStarted.duration(to: clock.now))
         if !sentVideoSubscribers.isEmpty, let stream = machine.stream {
             let sent = SentVideo(payloads: payloads, format: stream.format, size: stream.size, presentationTime: time)
             for subscriber in sentVideoSubscribers.values { subscriber.yield(sent) }

@@ -32,6 +32,8 @@ public struct VideoStreamStatistics: Hashable, Sendable {
     public var targetBitrate: Int?
     /// App frames dropped before the encoder because the link fell behind (bitrate adaptation), on every stream.
     public var framesDroppedForLink = 0
+    /// Of ``framesDroppedForLink``, those dropped by pacing: the encoder's output ran ahead of the lowered target.
+    public var framesPacedForLink = 0
     /// Times bitrate adaptation lowered, and raised, the target.
     public var bitrateDecreases = 0
     public var bitrateIncreases = 0

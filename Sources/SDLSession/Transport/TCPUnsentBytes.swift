@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import NIOCore
+
+/// How many bytes the kernel holds for a TCP socket that it has not sent yet (Linux `tcpi_notsent_bytes`).
+///
+/// Why it is read at all: `TCP_NOTSENT_LOWAT` alone does not bound what the kernel takes. It is checked only when
+/// the kernel starts a new segment, and a segment grows to 64 KiB when the socket's pacing rate is high (loopback,
+/// or a fast first hop in front of a slow link), so one write can leave tens of KiB unsent and invisible to the
+/// session. ``TCPConnection/send(_:)`` reads this figure after each batch and holds the next one back until the
+/// kernel is under ``TCPTransport/Configuration/notSentLowWatermark``.
+enum TCPUnsentBytes {
+    /// Linux's `struct tcp_info` as raw words: the C library's header lacks the newer fields, the kernel fills
+    /// what fits, and the layout only ever grows at the end.
+    typealias RawInfo = (
+        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64
+    )
+
+    /// How often a held-back sender looks again: 2 ms is 250 bytes at 1 Mbit/s.
+    static let pollInterval = Duration.milliseconds(2)
+
+    /// `tcpi_notsent_bytes`' offset: 8 one-byte fields, 24 32-bit fields, 4 64-bit fields, 2 32-bit fields.
+    static let notSentOffset = 8 + 24 * 4 + 4 * 8 + 2 * 4
+
+    /// The unsent bytes, or `nil` where the platform or the kernel does not say (then nothing is held back).
+    static func read(_ channel: any Channel) async -> Int? {
+        #if os(Linux)
+        guard let provider = channel as? any SocketOptionProvider else { return nil }
+        guard
+            let info: RawInfo = try? await provider.unsafeGetSocketOption(
+                level: SocketOptionLevel(IPPROTO_TCP), name: SocketOptionName(TCP_INFO)
+            ).get()
+        else { return nil }
+        return withUnsafeBytes(of: info) { raw in
+            Int(raw.loadUnaligned(fromByteOffset: notSentOffset, as: UInt32.self))
+        }
+        #else
+        return nil
+        #endif
+    }
+}
