@@ -85,7 +85,9 @@ struct ProtectedVideoTests {
         #expect(frames.contains { $0.header.frameType == .first }, "a 4 KiB MTU splits access units")
         #expect(frames.allSatisfy { $0.payload.readableBytes <= 4_096 - 12 })
 
-        let recording = directory.appendingPathComponent("app1-video1-320x240-raw.h264")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        let name = try #require(names.first { $0.hasSuffix("-video1-320x240-raw.h264") }, "recordings: \(names)")
+        let recording = directory.appendingPathComponent(name)
         let recorded = try Data(contentsOf: recording)
         #expect(Array(recorded) == units.flatMap { $0 })
         let summary = try await VideoProbe().summary(of: recording)
