@@ -97,12 +97,14 @@ final class AccessibilityBus: Sendable {
         if let accessibility, !accessibility.isEmpty {
             // Start the registry before the application looks for it. Started on demand by the application's own
             // first call instead, on a loaded machine it can answer too late: the toolkit gives up registering
-            // ("Couldn't register with accessibility bus") and its tree never shows.
+            // ("Couldn't register with accessibility bus") and its tree never shows. Its activation is given
+            // longer than the other steps (dbus-send's own reply timeout, 25 s, and a little): on a machine busy
+            // with builds it took more than 10 s, and Qt 5 then showed no tree at all.
             let answer = await runDBusSend(
                 [
                     "--bus=\(accessibility)", "--dest=org.a11y.atspi.Registry", "--print-reply",
                     "/org/a11y/atspi/registry", "org.freedesktop.DBus.Peer.Ping",
-                ], environment: busEnvironment, timeout: timeout)
+                ], environment: busEnvironment, timeout: max(timeout, .seconds(30)))
             if answer == nil {
                 logger.warning("the accessibility registry did not answer: haptic rects may be missing")
             }

@@ -1,5 +1,4 @@
 import Foundation
-import HeadUnit
 import Logging
 import NIOConcurrencyHelpers
 import SDLSession
@@ -25,10 +24,9 @@ struct CapturingLogHandler: LogHandler {
 struct FailedConnectLogTests {
     @Test("connecting to a port nobody listens on: one error line, then the typed error", .timeLimit(.minutes(1)))
     func refusedConnectLogsOnce() async throws {
-        // A port that was just free: bind an emulator, note its port, stop it.
-        let headUnit = HeadUnitEmulator(configuration: HeadUnitConfiguration(port: 0))
-        let port = try await headUnit.start()
-        await headUnit.stop()
+        let held = try HeldPort()
+        defer { held.release() }
+        let port = held.port
 
         let records = NIOLockedValueBox<[(Logger.Level, String)]>([])
         let logger = Logger(label: "test.session") { _ in CapturingLogHandler(records: records) }

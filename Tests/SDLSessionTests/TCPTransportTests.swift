@@ -1,4 +1,3 @@
-import Glibc
 import CarWindowTestingTools
 import NIOCore
 import NIOPosix
@@ -186,22 +185,9 @@ struct TCPTransportTests {
 
     @Test("nobody listening gives connectionFailed")
     func refused() async throws {
-        // A port bound and never listened on, held for the whole test: a connect is refused, and no parallel test
-        // can take the port meanwhile (a closed listener's port was reused by one under load).
-        let holder = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        try #require(holder >= 0)
-        defer { close(holder) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(holder, $0, length) == 0 && getsockname(holder, $0, &length) == 0
-            }
-        }
-        try #require(bound)
-        let port = Int(UInt16(bigEndian: address.sin_port))
+        let held = try HeldPort()
+        defer { held.release() }
+        let port = held.port
         let session = SDLSession(configuration: .test(), transport: TCPTransport(host: "127.0.0.1", port: port))
         let error = await sessionError { try await session.start() }
         guard case .connectionFailed = error?.kind else {

@@ -23,8 +23,10 @@ struct TransportMoveTests {
 
     @Test("the secondary drops: video restarts on the primary by itself; it comes back: video moves back to it")
     func dropAndReturn() async throws {
-        // Long enough for the five frames on the primary to go out before the secondary is back.
-        try await StreamingHarness.run(configure: Self.configure, app: Self.app(retryDelay: .seconds(2))) { context in
+        // Long enough for the five frames on the primary to go out before the secondary is back: 2 s was not on a
+        // machine busy with parallel builds. A margin, not a synchronisation (the session's retry runs on its own
+        // clock, which EmulatorFixture does not let a test inject yet).
+        try await StreamingHarness.run(configure: Self.configure, app: Self.app(retryDelay: .seconds(10))) { context in
             let wire = await context.headUnit.receivedFrames()
             let moves = await context.session.secondaryTransportUpdates()
             let headUnitEvents = await context.headUnit.events()
