@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// `carwindow demo` as a user runs it: the built binary, the emulator on a free port, a short run.
-@Suite("carwindow demo", .timeLimit(.minutes(1)))
+@Suite("carwindow demo", .timeLimit(.minutes(3)))
 struct DemoCommandTests {
     @Test("--duration 5 exits 0, says where it ran, leaves a recording ffprobe decodes, writes --events JSON lines")
     func demoRuns() async throws {

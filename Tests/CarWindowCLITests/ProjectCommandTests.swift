@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `carwindow project` as a user runs it: the built binary, a real X11 program, the emulator on a free port.
-@Suite("carwindow project", .serialized, .timeLimit(.minutes(1)))
+@Suite("carwindow project", .serialized, .timeLimit(.minutes(3)))
 struct ProjectCommandTests {
     @Test("a program that exits with status 7 ends the projection with 7, after streaming it")
     func exitStatusPassesThrough() async throws {

@@ -6,7 +6,7 @@ import Testing
 
 /// `carwindow project` killed with SIGKILL: it cannot end its children itself, so they must end with it (they run
 /// under a parent-death signal), and Xvfb, ended by SIGTERM, must leave no socket or lock file behind.
-@Suite("carwindow project killed with SIGKILL", .serialized, .timeLimit(.minutes(1)))
+@Suite("carwindow project killed with SIGKILL", .serialized, .timeLimit(.minutes(3)))
 struct ProjectOrphanTests {
     /// One process as /proc shows it; `started` (clock ticks after boot) tells a reused pid apart.
     struct Entry: Hashable, CustomStringConvertible {

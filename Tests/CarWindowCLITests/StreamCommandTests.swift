@@ -4,7 +4,7 @@ import Foundation
 import HeadUnit
 import Testing
 
-@Suite("carwindow stream", .timeLimit(.minutes(1)))
+@Suite("carwindow stream", .timeLimit(.minutes(3)))
 struct StreamCommandTests {
     /// The whole help, exactly as ArgumentParser prints it at 80 columns.
     static let expectedHelp = """

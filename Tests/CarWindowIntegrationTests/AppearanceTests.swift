@@ -4,7 +4,7 @@ import Testing
 
 /// Day and night follow the car's light sensor through SubscribeVehicleData / OnVehicleData headLampStatus where the
 /// emulated policy allows it, and stay the app's choice where it does not.
-@Suite("Day and night from the car", .serialized, .timeLimit(.minutes(1)))
+@Suite("Day and night from the car", .serialized, .timeLimit(.minutes(3)))
 @CarWindowActor
 struct AppearanceTests {
     @Test("policy allows headLampStatus: GetVehicleData gives NIGHT, then OnVehicleData DAY switches back")

@@ -3,7 +3,7 @@ import HeadUnit
 import Testing
 
 /// OnDriverDistraction from the emulator reaches the window, so lists apply their distraction rule.
-@Suite("Driver distraction from the emulator", .serialized, .timeLimit(.minutes(1)))
+@Suite("Driver distraction from the emulator", .serialized, .timeLimit(.minutes(3)))
 @CarWindowActor
 struct DriverDistractionTests {
     @Test("DD_ON and DD_OFF from the emulator's control set and clear Window.isDriverDistracted")

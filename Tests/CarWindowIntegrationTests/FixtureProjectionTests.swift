@@ -7,7 +7,7 @@ import Testing
 
 /// docs/testing.md's example, run: a CarWindow app tested the way a user tests theirs, with only CarWindowTesting's
 /// fixture and probe around it.
-@Suite("A projection tested with CarWindowTesting", .timeLimit(.minutes(1)))
+@Suite("A projection tested with CarWindowTesting", .timeLimit(.minutes(3)))
 @CarWindowActor
 struct FixtureProjectionTests {
     @Test("the navigation app streams at the head unit's size, and the recording decodes to the frames it received")

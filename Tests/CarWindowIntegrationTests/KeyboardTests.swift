@@ -4,7 +4,7 @@ import Testing
 
 /// A TextField typed through the emulator's keyboard: SetGlobalProperties, PerformInteraction KEYBOARD,
 /// OnKeyboardInput KEYPRESS, then ENTRY_SUBMITTED / SUCCESS or ENTRY_CANCELLED / ABORTED.
-@Suite("Head-unit keyboard", .serialized, .timeLimit(.minutes(1)))
+@Suite("Head-unit keyboard", .serialized, .timeLimit(.minutes(3)))
 @CarWindowActor
 struct KeyboardTests {
     @Test("typing (and a backspace) shows in the field as it comes; submit sets it; cancel restores it")

@@ -10,7 +10,7 @@ import Testing
 
 /// The links #18 left open: a first connection that fails is retried under `.reconnect`, and a head unit that
 /// stops answering (its socket still open) is caught by the session's Heartbeat and reconnected to.
-@Suite("Liveness and the first connect", .serialized, .timeLimit(.minutes(1)))
+@Suite("Liveness and the first connect", .serialized, .timeLimit(.minutes(3)))
 @CarWindowActor
 struct LivenessReconnectTests {
     /// A TCP port nothing listens on: an emulator's, once it stopped.

@@ -8,7 +8,7 @@ import Testing
 
 /// `CarWindowProjection` end to end: the navigation screen projected over TCP into the emulator, which records the
 /// video, reports the haptic rects it received and injects touches the way SDL Core sends them.
-@Suite("Projection into the emulator", .serialized, .timeLimit(.minutes(1)))
+@Suite("Projection into the emulator", .serialized, .timeLimit(.minutes(3)))
 @CarWindowActor
 struct ProjectionEmulatorTests {
     @Test("a tap on the zoom-in button's haptic rect (scale 2, doubled touches) zooms once and changes the video")

@@ -10,7 +10,7 @@ import Testing
 /// `DisconnectPolicy.reconnect`: a projection whose connection the emulator drops connects and registers again by
 /// itself, resumes with the head unit's hashID, streams again and re-sends its haptic rects, and its view tree is
 /// the very same objects with the same state.
-@Suite("Reconnect and resume", .serialized, .timeLimit(.minutes(1)))
+@Suite("Reconnect and resume", .serialized, .timeLimit(.minutes(3)))
 @CarWindowActor
 struct ReconnectTests {
     static let quick = ProjectionOptions.DisconnectPolicy.reconnect(

@@ -8,7 +8,7 @@ import SDLSession
 import SDLWire
 import Testing
 
-@Suite("EmulatorFixture", .timeLimit(.minutes(1)))
+@Suite("EmulatorFixture", .timeLimit(.minutes(3)))
 struct EmulatorFixtureTests {
     static func app() -> AppConfiguration {
         var app = AppConfiguration(appName: "Fixture Test", appID: "fixture-test", timeouts: .all(.seconds(10)))

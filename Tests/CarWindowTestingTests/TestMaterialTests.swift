@@ -4,7 +4,7 @@ import SDLSecurity
 import SDLSecurityOpenSSL
 import Testing
 
-@Suite("TestMaterial", .timeLimit(.minutes(1)))
+@Suite("TestMaterial", .timeLimit(.minutes(3)))
 struct TestMaterialTests {
     @Test("every certificate and key is PEM text, and each pair is distinct")
     func material() async throws {

@@ -2,7 +2,7 @@ import CarWindowTesting
 import Foundation
 import Testing
 
-@Suite("VideoProbe", .timeLimit(.minutes(1)))
+@Suite("VideoProbe", .timeLimit(.minutes(3)))
 struct VideoProbeTests {
     @Test(
         "an encoded clip: its size and every frame, and its H.264 profile",

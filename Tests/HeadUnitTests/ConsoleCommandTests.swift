@@ -44,7 +44,7 @@ struct ConsoleCommandTests {
         try await ConsoleCommand(parsing: line).apply(to: headUnit)
     }
 
-    @Test("`rects` lists each rect with its id, x,y, wxh and centre; `apps` counts them", .timeLimit(.minutes(1)))
+    @Test("`rects` lists each rect with its id, x,y, wxh and centre; `apps` counts them", .timeLimit(.minutes(3)))
     func rects() async throws {
         try await Self.withRects { headUnit, _ in
             let all = try await Self.reply("rects", headUnit)
@@ -60,7 +60,7 @@ struct ConsoleCommandTests {
         }
     }
 
-    @Test("`tap-rect` taps the rect's centre and says that Core delivers each touch twice", .timeLimit(.minutes(1)))
+    @Test("`tap-rect` taps the rect's centre and says that Core delivers each touch twice", .timeLimit(.minutes(3)))
     func tapRect() async throws {
         try await Self.withRects { headUnit, app in
             let reply = try await Self.reply("tap-rect 1 1", headUnit)
@@ -83,7 +83,7 @@ struct ConsoleCommandTests {
         }
     }
 
-    @Test("a tap outside FULL says why nothing was sent", .timeLimit(.minutes(1)))
+    @Test("a tap outside FULL says why nothing was sent", .timeLimit(.minutes(3)))
     func tapOutsideFull() async throws {
         try await Self.withRects { headUnit, _ in
             try await headUnit.setHMILevel(.background, for: AppID(1))

@@ -7,7 +7,7 @@ import Testing
 /// instead of waiting it out, and "not yet" is a fact, not a race.
 @Suite("Core delays on an injected clock")
 struct CoreClockTests {
-    @Test("the HMI activates a registered app only once its activation delay has passed", .timeLimit(.minutes(1)))
+    @Test("the HMI activates a registered app only once its activation delay has passed", .timeLimit(.minutes(3)))
     func activationWaitsForTheClock() async throws {
         let clock = ManualClock()
         var configuration = HeadUnitConfiguration(port: 0)

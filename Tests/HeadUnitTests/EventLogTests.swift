@@ -6,7 +6,7 @@ import Testing
 /// The event log has one JSON line per frame, shaped like the recorded traces in `Fixtures/traces`.
 @Suite("Event log")
 struct EventLogTests {
-    @Test("every frame is logged with direction, header, hex and decoded payload", .timeLimit(.minutes(1)))
+    @Test("every frame is logged with direction, header, hex and decoded payload", .timeLimit(.minutes(3)))
     func eventLog() async throws {
         let directory = try VideoSource.temporaryDirectory()
         var configuration = HeadUnitConfiguration(port: 0, eventLogPath: directory + "/events.jsonl")

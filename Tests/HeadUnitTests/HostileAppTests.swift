@@ -21,7 +21,7 @@ struct HostileAppTests {
     }
 
     @Test(
-        "a hostile app is refused and the other app is still served", .timeLimit(.minutes(1)),
+        "a hostile app is refused and the other app is still served", .timeLimit(.minutes(3)),
         arguments: Hostility.allCases)
     func hostile(_ hostility: Hostility) async throws {
         let headUnit = Self.headUnit()

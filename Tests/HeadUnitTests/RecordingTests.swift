@@ -14,7 +14,7 @@ struct RecordingTests {
     /// A finer quantiser than the shared video, so the key frame is larger than the MTU.
     static let detailed = Task { await VideoSource.made { try VideoSource.accessUnits(quality: 8) } }
 
-    @Test("a recorded video stream decodes", .timeLimit(.minutes(1)), arguments: ["RAW", "RTP"])
+    @Test("a recorded video stream decodes", .timeLimit(.minutes(3)), arguments: ["RAW", "RTP"])
     func recordedVideoDecodes(videoProtocol: String) async throws {
         let units = try await Self.detailed.value.get()
         try #require(units.count == 30)
@@ -72,7 +72,7 @@ struct RecordingTests {
 
     static func strip(_ nal: ArraySlice<UInt8>) -> [UInt8] { Array(nal.drop { $0 == 0 }.dropFirst()) }
 
-    @Test("PCM is recorded unchanged", .timeLimit(.minutes(1)))
+    @Test("PCM is recorded unchanged", .timeLimit(.minutes(3)))
     func audioRecorded() async throws {
         let directory = try VideoSource.temporaryDirectory()
         var configuration = HeadUnitConfiguration(port: 0, recordDirectory: directory)

@@ -23,7 +23,7 @@ struct RuntimeControlTests {
     }
 
     @Test(
-        "resize reaches subscribers; GetSystemCapability stays stale as on Core", .timeLimit(.minutes(1)),
+        "resize reaches subscribers; GetSystemCapability stays stale as on Core", .timeLimit(.minutes(3)),
         arguments: [true, false])
     func resize(stale: Bool) async throws {
         let (headUnit, port) = try await Self.start { $0.quirks.staleSystemCapability = stale }
@@ -59,7 +59,7 @@ struct RuntimeControlTests {
     }
 
     @Test(
-        "touches go only to FULL, twice for a navigation app as on Core", .timeLimit(.minutes(1)),
+        "touches go only to FULL, twice for a navigation app as on Core", .timeLimit(.minutes(3)),
         arguments: [true, false])
     func touches(duplicate: Bool) async throws {
         let (headUnit, port) = try await Self.start { $0.quirks.duplicateTouchEvents = duplicate }
@@ -126,7 +126,7 @@ struct RuntimeControlTests {
                 rejectedParams: ["videoCodec", "videoProtocol"], reason: configRejected)),
     ]
 
-    @Test("streams are refused with Core's NAK", .timeLimit(.minutes(1)), arguments: refusals)
+    @Test("streams are refused with Core's NAK", .timeLimit(.minutes(3)), arguments: refusals)
     func refusal(_ refusal: Refusal) async throws {
         let (headUnit, port) = try await Self.start { $0.activationDelay = refusal.activate ? .milliseconds(10) : nil }
         await headUnit.rejectVideoFormats(refusal.rejected)
@@ -147,7 +147,7 @@ struct RuntimeControlTests {
         await headUnit.stop()
     }
 
-    @Test("OnAppCapabilityUpdated in NONE is dropped", .timeLimit(.minutes(1)), arguments: [true, false])
+    @Test("OnAppCapabilityUpdated in NONE is dropped", .timeLimit(.minutes(3)), arguments: [true, false])
     func appCapabilityInNONE(drop: Bool) async throws {
         let (headUnit, port) = try await Self.start {
             $0.activationDelay = nil
@@ -170,7 +170,7 @@ struct RuntimeControlTests {
         await headUnit.stop()
     }
 
-    @Test("an app without a protocolVersion is answered the old way", .timeLimit(.minutes(1)))
+    @Test("an app without a protocolVersion is answered the old way", .timeLimit(.minutes(3)))
     func oldWay() async throws {
         let (headUnit, port) = try await Self.start()
         let app = try await TestApp(port: port)

@@ -4,7 +4,7 @@ import SDLRPC
 import Testing
 
 /// An app that stops reading must not make the emulator buffer for ever.
-@Suite("Stalled apps", .timeLimit(.minutes(1)))
+@Suite("Stalled apps", .timeLimit(.minutes(3)))
 struct StalledAppTests {
     @Test("an app that stops reading is reported and closed once its queue is full; a reading app is not")
     func stopsReading() async throws {

@@ -18,7 +18,7 @@ struct TraceReplayTests {
         "nak-fallback", "background-keep-streaming",
     ]
 
-    @Test("the emulator answers as Core did", .timeLimit(.minutes(1)), arguments: traces)
+    @Test("the emulator answers as Core did", .timeLimit(.minutes(3)), arguments: traces)
     func replay(trace: String) async throws {
         let mismatches = try await TraceReplayer(trace: trace).run()
         #expect(mismatches.isEmpty, "\(trace):\n\(mismatches.joined(separator: "\n"))")

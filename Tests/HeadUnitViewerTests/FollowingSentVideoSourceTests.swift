@@ -33,7 +33,7 @@ private final class LiveVideo: SentVideoSource, Sendable {
     }
 }
 
-@Suite("FollowingSentVideoSource: the app-side viewer follows a reconnection", .timeLimit(.minutes(1)))
+@Suite("FollowingSentVideoSource: the app-side viewer follows a reconnection", .timeLimit(.minutes(3)))
 struct FollowingSentVideoSourceTests {
     static func frame(_ milliseconds: Int64) -> SentVideo {
         SentVideo(

@@ -8,7 +8,7 @@ import Testing
 @testable import HeadUnitViewer
 
 /// Two real apps (SDL sessions) on one emulator: the viewer shows the one in FULL, and the page's pick wins.
-@Suite("HeadUnitBackend with several apps", .timeLimit(.minutes(1)))
+@Suite("HeadUnitBackend with several apps", .timeLimit(.minutes(3)))
 struct ShownAppTests {
     static func app(_ name: String) -> AppConfiguration {
         var app = AppConfiguration(appName: name, appID: "swiftsdl-nav", appType: .navigation)

@@ -7,7 +7,7 @@ import SDLWire
 import Testing
 
 /// Bad audio input while a heavy video stream runs on the same TCP connection to the emulator.
-@Suite("Audio beside video", .timeLimit(.minutes(1)))
+@Suite("Audio beside video", .timeLimit(.minutes(3)))
 struct AudioBesideVideoTests {
     static let badFiles: [(name: String, bytes: [UInt8]?, kind: AudioStreamingError.Kind)] = [
         ("noise.wav", Array(repeating: 0x5A, count: 4_096), .undecodableFile),

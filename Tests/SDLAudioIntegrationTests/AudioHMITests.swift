@@ -7,7 +7,7 @@ import SDLWire
 import Testing
 
 /// The emulator's HMI moves the app between levels at runtime; the audio stream follows.
-@Suite("Audio and the HMI level", .timeLimit(.minutes(1)))
+@Suite("Audio and the HMI level", .timeLimit(.minutes(3)))
 struct AudioHMITests {
     static let levels: [HMILevel] = [.background, .none]
 

@@ -12,7 +12,7 @@ import Testing
 /// This is a timing measurement, the one the issue asks for: it needs the machine to itself. `scripts/test.sh` runs
 /// it alone after the rest of the suite (`swift test --filter SDLAudioIntegrationTests.AudioPaceTests`); run in
 /// parallel with CPU-heavy suites (the rendering goldens) it measures the CPU contention, not the transport.
-@Suite("Audio pace beside video", .timeLimit(.minutes(1)))
+@Suite("Audio pace beside video", .timeLimit(.minutes(3)))
 struct AudioPaceTests {
     @Test("audio keeps its pace while 200 KB access units go out every 33 ms on the same connection")
     func paceBesideVideo() async throws {

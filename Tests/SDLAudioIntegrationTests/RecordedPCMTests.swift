@@ -5,7 +5,7 @@ import SDLSession
 import Testing
 
 /// What the emulator records equals what the app meant to play, over real TCP.
-@Suite("Recorded PCM", .timeLimit(.minutes(1)))
+@Suite("Recorded PCM", .timeLimit(.minutes(3)))
 struct RecordedPCMTests {
     /// Waits for the audio service to start, plays `push`'s item to its end, ends the service and returns the
     /// emulator's recording of it with the byte count the emulator reported when the stream stopped.

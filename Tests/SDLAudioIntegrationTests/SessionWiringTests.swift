@@ -5,7 +5,7 @@ import SDLSession
 import Testing
 
 /// How `SessionAudioStream` follows the session's own life.
-@Suite("Session wiring", .timeLimit(.minutes(1)))
+@Suite("Session wiring", .timeLimit(.minutes(3)))
 struct SessionWiringTests {
     @Test("a session that is not registered is refused with a clear error")
     func notRegistered() async throws {

@@ -5,7 +5,7 @@ import SDLAudio
 import SDLRPC
 import Testing
 
-@Suite("Paced playback queue", .timeLimit(.minutes(1)))
+@Suite("Paced playback queue", .timeLimit(.minutes(3)))
 struct AudioPlaybackTests {
     static let stream = AudioStreamDescription(format: .default, mtu: 131_072)
 

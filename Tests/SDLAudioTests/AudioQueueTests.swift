@@ -7,7 +7,7 @@ import Testing
 
 @Suite(
     "Queue order, interruption, flushing and the service lifecycle through the manager",
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(3)))
 struct AudioQueueTests {
     static let stream = AudioStreamDescription(format: .default, mtu: 131_072)
 

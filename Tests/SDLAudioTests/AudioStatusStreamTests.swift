@@ -4,7 +4,7 @@ import SDLRPC
 import Testing
 
 /// The audio manager's status stream: what a test or an app awaits instead of polling ``AudioStreamManager/state``.
-@Suite("Audio manager status stream", .timeLimit(.minutes(1)))
+@Suite("Audio manager status stream", .timeLimit(.minutes(3)))
 struct AudioStatusStreamTests {
     @Test("statuses(): the state now first, then each change; a subscriber after run() ends gets the last one")
     func statuses() async {

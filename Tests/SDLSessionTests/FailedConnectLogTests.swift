@@ -22,7 +22,7 @@ struct CapturingLogHandler: LogHandler {
 
 @Suite("A failed connect is logged once")
 struct FailedConnectLogTests {
-    @Test("connecting to a port nobody listens on: one error line, then the typed error", .timeLimit(.minutes(1)))
+    @Test("connecting to a port nobody listens on: one error line, then the typed error", .timeLimit(.minutes(3)))
     func refusedConnectLogsOnce() async throws {
         let held = try HeldPort()
         defer { held.release() }

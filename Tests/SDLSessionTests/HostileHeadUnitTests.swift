@@ -9,7 +9,7 @@ import Testing
 
 /// Head units that attack the app's resources rather than break the protocol: each ends with a typed error or
 /// a counted loss, and the app's memory stays bounded whatever the head unit does.
-@Suite("Hostile head units", .timeLimit(.minutes(1)))
+@Suite("Hostile head units", .timeLimit(.minutes(3)))
 struct HostileHeadUnitTests {
     static func quickHeartbeat(idle: Duration = .milliseconds(100), answer: Duration = .milliseconds(300))
         -> AppConfiguration

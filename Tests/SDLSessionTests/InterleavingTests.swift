@@ -67,7 +67,7 @@ struct GatedConnection: SDLConnection {
 struct InterleavingTests {
     @Test(
         "an audio chunk queued behind a 200 KB access unit goes out before the access unit's remaining frames",
-        .timeLimit(.minutes(1)))
+        .timeLimit(.minutes(3)))
     func audioBetweenVideoFrames() async throws {
         let (appSide, headUnitSide) = InMemoryTransport.makePair()
         let gate = WriteGate()

@@ -5,7 +5,7 @@ import Testing
 @testable import SDLSession
 
 /// TCP keepalive on the app's socket: the options a user sets are the ones the kernel gets.
-@Suite("TCP keepalive", .timeLimit(.minutes(1)))
+@Suite("TCP keepalive", .timeLimit(.minutes(3)))
 struct TCPKeepaliveTests {
     @Test("the app's socket has SO_KEEPALIVE and the idle, interval and count asked for; nil leaves it off")
     func optionsReachTheSocket() async throws {

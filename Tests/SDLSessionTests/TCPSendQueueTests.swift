@@ -7,7 +7,7 @@ import Testing
 
 /// How much the kernel may hold for the app's socket: the limit that keeps a slow link's backlog where the session
 /// (and the bitrate adaptation) can see it, and the emulator's Wi-Fi-sized segments that make a capped link behave.
-@Suite("TCP send queue", .timeLimit(.minutes(1)))
+@Suite("TCP send queue", .timeLimit(.minutes(3)))
 struct TCPSendQueueTests {
     static let tcp = SocketOptionLevel(IPPROTO_TCP)
 

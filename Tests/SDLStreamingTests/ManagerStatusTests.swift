@@ -5,7 +5,7 @@ import Testing
 @testable import SDLStreaming
 
 /// The video manager's status stream: what a test or an app awaits instead of polling ``VideoStreamManager/status``.
-@Suite("Video manager status stream", .timeLimit(.minutes(1)))
+@Suite("Video manager status stream", .timeLimit(.minutes(3)))
 struct ManagerStatusTests {
     @Test("statuses(): the status now first, then each change; a subscriber after run() ends gets the last one")
     func statuses() async throws {

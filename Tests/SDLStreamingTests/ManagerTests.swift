@@ -9,7 +9,7 @@ import Testing
 
 /// The actor around the machine, against a fake head unit and a fake encoder. Waits are on events, never on time;
 /// the time limit turns a wait that never ends into a failure.
-@Suite("Video stream manager", .timeLimit(.minutes(1)))
+@Suite("Video stream manager", .timeLimit(.minutes(3)))
 struct ManagerTests {
     typealias Manager = VideoStreamManager<FakeEncoderFactory, ManualClock>
 

@@ -9,7 +9,7 @@ import Testing
 
 /// The SDLMedia adapter with the real openh264 encoder and packetizers, and the manager driving it end to end
 /// against the fake head unit: what reaches the connection decodes back into access units.
-@Suite("SDLMedia adapter", .timeLimit(.minutes(1)))
+@Suite("SDLMedia adapter", .timeLimit(.minutes(3)))
 struct MediaAdapterTests {
     static func frame(_ index: Int, width: Int = 320, height: Int = 240) -> VideoFrame {
         let pool = PixelBufferPool(format: .bgra, width: width, height: height, capacity: 1)

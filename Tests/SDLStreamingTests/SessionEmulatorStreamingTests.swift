@@ -10,7 +10,7 @@ import Testing
 
 /// The video manager driven by a real session over TCP against the head-unit emulator: the glue between
 /// `SDLStreaming` and `SDLSession` (`SessionVideoServiceConnection`, `SessionVideoDriver`).
-@Suite("Video over a session to the emulator", .timeLimit(.minutes(1)))
+@Suite("Video over a session to the emulator", .timeLimit(.minutes(3)))
 struct SessionEmulatorStreamingTests {
     @Test("the manager starts at the head unit's size once FULL, and the recording decodes to every frame sent")
     func streamsToEmulator() async throws {

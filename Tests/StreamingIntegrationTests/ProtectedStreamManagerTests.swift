@@ -11,7 +11,7 @@ import Testing
 /// The path a streaming app (and `carwindow stream`) takes to protected video: `AppConfiguration.security` with the
 /// app's certificate and key, and `VideoStreamingSettings.requestsEncryption`, against the emulator with SDL Core's
 /// TLS behaviour on and video forced to be protected.
-@Suite("Protected video through the stream manager", .timeLimit(.minutes(1)))
+@Suite("Protected video through the stream manager", .timeLimit(.minutes(3)))
 struct ProtectedStreamManagerTests {
     @Test("the manager's stream is encrypted and the decrypted recording decodes to every frame sent")
     func protectedStream() async throws {

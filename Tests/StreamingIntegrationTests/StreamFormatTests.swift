@@ -6,7 +6,7 @@ import SDLStreaming
 import Testing
 
 /// RAW and RTP streams, NAK fallback, picture-in-picture size and scale, against the emulator over TCP.
-@Suite("Streaming formats and sizes against the emulator", .timeLimit(.minutes(1)))
+@Suite("Streaming formats and sizes against the emulator", .timeLimit(.minutes(3)))
 struct StreamFormatTests {
     @Test(
         "RAW and RTP streams decode to every frame sent at the negotiated size",

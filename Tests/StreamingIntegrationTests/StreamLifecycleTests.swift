@@ -6,7 +6,7 @@ import SDLStreaming
 import Testing
 
 /// The lifecycle rows the emulator can produce, head-unit EndService, disconnect, and resize, over TCP.
-@Suite("Streaming lifecycle against the emulator", .timeLimit(.minutes(1)))
+@Suite("Streaming lifecycle against the emulator", .timeLimit(.minutes(3)))
 struct StreamLifecycleTests {
     @Test("LIMITED keeps streaming; BACKGROUND and NONE stop; FULL again restarts")
     func hmiLevels() async throws {

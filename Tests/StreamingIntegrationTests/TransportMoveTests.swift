@@ -9,7 +9,7 @@ import Testing
 
 /// The video manager follows the session when video changes transport: no call from the app, a new stream with an
 /// IDR on the transport the head unit now prefers, and every recording decodes.
-@Suite("Video moves between the primary and the secondary transport", .timeLimit(.minutes(1)))
+@Suite("Video moves between the primary and the secondary transport", .timeLimit(.minutes(3)))
 struct TransportMoveTests {
     static func configure(_ configuration: inout HeadUnitConfiguration) {
         configuration.secondaryTransport = SecondaryTransportOffer()
