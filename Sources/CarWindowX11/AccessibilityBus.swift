@@ -28,10 +28,10 @@ final class AccessibilityBus: Sendable {
         self.process = process
     }
 
-    /// What the application's environment gets: the private session, and toolkit accessibility switched on
-    /// (GTK 2/3's ATK bridge module, Qt's always-on flag). Chromium takes `--force-renderer-accessibility` as a flag.
+    /// What the application's environment gets: the private session and its accessibility bus, and toolkit
+    /// accessibility switched on (GTK 2/3's ATK bridge module, Qt's always-on flag). Chromium takes `--force-renderer-accessibility` as a flag.
     var environment: [String: String] {
-        [
+        var variables = [
             "DBUS_SESSION_BUS_ADDRESS": address,
             "XDG_RUNTIME_DIR": runtimeDirectory,
             "GTK_MODULES": "gail:atk-bridge",
@@ -40,6 +40,9 @@ final class AccessibilityBus: Sendable {
             "NO_AT_BRIDGE": "0",
             "GNOME_ACCESSIBILITY": "1",
         ]
+        // Qt reads this before it asks the session bus: it must name this projection's accessibility bus.
+        if let accessibilityAddress { variables["AT_SPI_BUS_ADDRESS"] = accessibilityAddress }
+        return variables
     }
 
     /// Starts `dbus-daemon --session` and asks it for the accessibility bus.
@@ -58,6 +61,9 @@ final class AccessibilityBus: Sendable {
             atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         environment["XDG_RUNTIME_DIR"] = runtime
         environment["DISPLAY"] = display
+        // An accessibility bus named here belongs to someone else: an earlier projection in this process sets it for
+        // libatspi, and a child told it (the launcher, the registry) would join that bus, not the new one.
+        environment.removeValue(forKey: "AT_SPI_BUS_ADDRESS")
         guard ChildProcess.resolve("dbus-daemon", path: environment["PATH"]) != nil else {
             throw X11ProjectionError(.missingTool, "dbus-daemon not found: install the Debian package dbus")
         }

@@ -86,7 +86,11 @@ public final class X11Application: Sendable {
         do throws(X11ProjectionError) {
             bus = try await AccessibilityBus.start(display: xServer.name, logger: logger)
             display = try X11Display(display: xServer.name, viewport: viewport, logger: logger)
-            var childEnvironment = environment.merging(bus?.environment ?? [:]) { $1 }
+            var childEnvironment = environment
+            // A stale accessibility bus (this process's own, set for libatspi by an earlier projection) must not
+            // reach the application: Qt would register there and show no tree.
+            childEnvironment.removeValue(forKey: "AT_SPI_BUS_ADDRESS")
+            childEnvironment.merge(bus?.environment ?? [:]) { $1 }
             childEnvironment["DISPLAY"] = xServer.name
             childEnvironment.removeValue(forKey: "WAYLAND_DISPLAY")
             let child = try ChildProcess(

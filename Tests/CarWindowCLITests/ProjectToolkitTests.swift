@@ -130,6 +130,7 @@ struct ProjectToolkitTests {
             }
             let result = try await run
             #expect(result.status == 0, "\(result.stderr)")
+            #expect(rect != nil, "carwindow project's log: \(result.stderr)")
         }
     }
 }
