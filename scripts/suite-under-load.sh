@@ -10,15 +10,18 @@ swift build --build-tests
 
 load=$(mktemp -d /tmp/carwindow-load.XXXXXX)
 git clone -q . "$load/clone"
-(
-    cd "$load/clone"
+# In a process group of its own (setsid), so that the whole build, compilers included, ends with the script.
+setsid bash -c '
+    cd "$1/clone"
     while true; do
         rm -rf .build
-        nice -n 10 swift build --build-tests -j 2 > "$load/build.log" 2>&1 || true
+        nice -n 10 swift build --build-tests -j 2 > "$1/build.log" 2>&1 || true
     done
-) &
+' loader "$load" &
 loader=$!
-trap 'kill "$loader" 2>/dev/null; pkill -P "$loader" 2>/dev/null; rm -rf "$load"' EXIT
+# swift-build starts its compilers in process groups of their own: end whatever still works in the clone too.
+trap 'kill -- -"$loader" 2>/dev/null; sleep 1; kill -9 -- -"$loader" 2>/dev/null; pkill -9 -f "$load/" 2>/dev/null;
+    rm -rf "$load"' EXIT
 sleep 60   # let the other build get going
 
 for run in $(seq 1 "$runs"); do
