@@ -1,7 +1,7 @@
 import SDLRPC
 import CarWindow
 import CarWindowTesting
-import CarWindowX11
+@testable import CarWindowX11
 import Foundation
 import HeadUnit
 import Logging
@@ -13,6 +13,22 @@ let systemPython = "/usr/bin/python3"
 
 /// How long a wait in these tests may take at most: it bounds a failure, not the usual case.
 let patience: Duration = .seconds(30)
+
+/// The latest capture of `application` inside `area` (viewport pixels), one byte (green, which follows luma closely
+/// enough for light against dark) per pixel, row by row; empty before the first capture or for an area outside it.
+func capturedPixels(_ application: X11Application, in area: (x: Int, y: Int, w: Int, h: Int)) -> [UInt8] {
+    var result: [UInt8] = []
+    application.display.withFrontImage { image, width, height in
+        guard area.x + area.w <= width, area.y + area.h <= height else { return }
+        result.reserveCapacity(area.w * area.h)
+        for y in area.y..<(area.y + area.h) {
+            for x in area.x..<(area.x + area.w) {
+                result.append(image.load(fromByteOffset: (y * width + x) * 4 + 1, as: UInt8.self))
+            }
+        }
+    }
+    return result
+}
 
 /// The emulator's events, kept for a test to look at.
 actor EventLog {

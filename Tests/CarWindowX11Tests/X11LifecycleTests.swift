@@ -152,16 +152,9 @@ extension X11Programs {
                     // must first show it past the old 800x480 edge (the same areas the recording is checked at).
                     let application = harness.application
                     func captureLuma(_ area: (x: Int, y: Int, w: Int, h: Int)) -> Double {
-                        var total = 0
-                        application.display.withFrontImage { image, width, height in
-                            guard area.x + area.w <= width, area.y + area.h <= height else { return }
-                            for y in area.y..<(area.y + area.h) {
-                                for x in area.x..<(area.x + area.w) {
-                                    total += Int(image.load(fromByteOffset: (y * width + x) * 4 + 1, as: UInt8.self))
-                                }
-                            }
-                        }
-                        return Double(total) / Double(area.w * area.h)
+                        // Empty before a capture covers the area: no light there yet.
+                        let pixels = capturedPixels(application, in: area)
+                        return pixels.isEmpty ? 0 : Double(pixels.reduce(0) { $0 + Int($1) }) / Double(pixels.count)
                     }
                     #expect(
                         await eventually(within: patience, recheckingOn: application.captureCounts()) {

@@ -24,21 +24,6 @@ extension X11Programs {
 
         nonisolated static var installed: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/xcalc") }
 
-        /// The latest capture inside `area`, one byte (green) per pixel; empty before the first capture.
-        nonisolated static func pixels(_ application: X11Application, in area: Area) -> [UInt8] {
-            var result: [UInt8] = []
-            application.display.withFrontImage { image, width, height in
-                guard area.x + area.w <= width, area.y + area.h <= height else { return }
-                result.reserveCapacity(area.w * area.h)
-                for y in area.y..<(area.y + area.h) {
-                    for x in area.x..<(area.x + area.w) {
-                        result.append(image.load(fromByteOffset: (y * width + x) * 4 + 1, as: UInt8.self))
-                    }
-                }
-            }
-            return result
-        }
-
         /// Whether the display shows a number (dark glyph pixels), rather than the blank between clearing and drawing.
         nonisolated static func hasDigits(_ pixels: [UInt8]) -> Bool { pixels.contains { $0 < 128 } }
 
@@ -79,15 +64,15 @@ extension X11Programs {
                             InjectedTouch.tap(x: Double(point.x), y: Double(point.y), at: time), to: app)
                         time += 500
                     }
-                    func lcd() -> [UInt8] { Self.pixels(application, in: Self.display) }
+                    func lcd() -> [UInt8] { capturedPixels(application, in: Self.display) }
                     /// A key whose effect does not show on the display: its highlight shows the pointer got there.
                     func tapAndSeeKey(_ key: String) async throws {
                         let area = try #require(Self.area(of: key))
-                        let before = Self.pixels(application, in: area)
+                        let before = capturedPixels(application, in: area)
                         try await tap(key)
                         try #require(
                             await eventually(within: .seconds(30), recheckingOn: application.captureCounts()) {
-                                Self.pixels(application, in: area) != before
+                                capturedPixels(application, in: area) != before
                             },
                             "\(key) was not highlighted")
                     }
