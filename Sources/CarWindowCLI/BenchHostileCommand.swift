@@ -19,7 +19,8 @@ struct BenchHostileCommand: AsyncParsableCommand {
             second while video is sent. Per case it prints \
             the peak RSS of this process during the case (VmHWM, reset before each case), the error the session \
             ended with, and what was dropped or held. The tests in SDLSessionTests.HostileHeadUnitTests assert the \
-            same behaviour.
+            same behaviour; CarWindowCLITests.BenchHostileCommandTests checks this output, the drops of the slow \
+            reader included.
 
               swift build -c release --product carwindow
               .build/release/carwindow bench hostile
