@@ -39,11 +39,19 @@ struct BenchLinkCommand: AsyncParsableCommand {
     @Option(help: "What the pattern shows: camera (every pixel pans) or interface (a still screen, a scrolling panel).")
     var content = BenchLinkContent.camera
 
+    @Option(help: ArgumentHelp(
+        "Seconds between periodic IDRs; 0 for IDRs only on demand.",
+        discussion: "The default is the encoder's (EncoderSettings.keyFrameInterval)."))
+    var keyFrameInterval: Double?
+
     func validate() throws {
         guard (1...10_000_000).contains(linkKbps) else { throw ValidationError("--link-kbps takes 1...10000000.") }
         guard warmup >= 1, seconds >= 3 else { throw ValidationError("--warmup needs >= 1 s, --seconds >= 3 s.") }
         guard (64_000...200_000_000).contains(bitrate) else {
             throw ValidationError("--bitrate takes 64000...200000000.")
+        }
+        if let keyFrameInterval, !(0...600).contains(keyFrameInterval) {
+            throw ValidationError("--key-frame-interval takes 0...600 seconds.")
         }
     }
 
@@ -52,7 +60,8 @@ struct BenchLinkCommand: AsyncParsableCommand {
         let run = LinkBenchRun(
             linkKbps: linkKbps, warmup: .milliseconds(Int(warmup * 1_000)),
             measured: .milliseconds(Int(seconds * 1_000)), bitrate: bitrate,
-            motion: content == .camera ? .pan : .interface)
+            motion: content == .camera ? .pan : .interface,
+            keyFrameInterval: keyFrameInterval.map { $0 == 0 ? nil : .milliseconds(Int($0 * 1_000)) })
         let result = try await run.measure()
         for line in result.lines { print(line) }
     }

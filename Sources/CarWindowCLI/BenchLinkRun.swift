@@ -21,6 +21,8 @@ struct LinkBenchRun {
     var bitrate: Int
     /// What the pattern shows: `.pan` moves every pixel (camera-like), `.interface` is a user interface.
     var motion: SyntheticScene.Motion
+    /// The periodic IDR interval: `nil` keeps the encoder's default, `.some(nil)` IDRs only on demand.
+    var keyFrameInterval: Duration?? = nil
 
     struct Result {
         var lines: [String]
@@ -30,11 +32,19 @@ struct LinkBenchRun {
     final class Timeline: Sendable {
         let handedOver = Mutex<[ContinuousClock.Instant]>([])
         let received = Mutex<[ContinuousClock.Instant]>([])
+        /// The size of each access unit the emulator received, in bytes.
+        let receivedBytes = Mutex<[Int]>([])
         let targets = Mutex<[(ContinuousClock.Instant, Int)]>([])
         /// The sender's bits per second over the last second, after each frame.
         let rates = Mutex<[(ContinuousClock.Instant, Int)]>([])
         /// This process's RSS (KiB) when the link drops: after the warm-up, with everything running.
         let rssAtDrop = Mutex<Int?>(nil)
+    }
+
+    private var encoderSettings: EncoderSettings {
+        var settings = EncoderSettings(width: 16, height: 16, allowsFrameSkipping: false)
+        if let keyFrameInterval { settings.keyFrameInterval = keyFrameInterval }
+        return settings
     }
 
     func measure() async throws -> Result {
@@ -57,8 +67,7 @@ struct LinkBenchRun {
             settings: settings, connection: SessionVideoServiceConnection(session: session),
             // Without rate-control frame skipping every frame is sent, so the rate follows the target closely
             // (openh264 skipping most frames of this content and sending a few large ones would hide the link).
-            encoderFactory: MediaEncoderFactory(
-                baseSettings: EncoderSettings(width: 16, height: 16, allowsFrameSkipping: false)),
+            encoderFactory: MediaEncoderFactory(baseSettings: encoderSettings),
             clock: ContinuousClock(), logger: videoLogger)
         let timeline = Timeline()
         var lines: [String] = []
@@ -94,7 +103,10 @@ struct LinkBenchRun {
             }
             group.addTask {
                 for await event in headUnitEvents {
-                    if case .videoFrame = event { timeline.received.withLock { $0.append(.now) } }
+                    if case .videoFrame(_, _, let bytes) = event {
+                        timeline.received.withLock { $0.append(.now) }
+                        timeline.receivedBytes.withLock { $0.append(bytes) }
+                    }
                 }
             }
             group.addTask {
@@ -162,11 +174,15 @@ struct LinkBenchRun {
         let rates = timeline.rates.withLock { $0 }
         let linkBits = linkKbps * 1_000
         // The k-th frame sent is the emulator's k-th access unit: one ordered path, one access unit per frame.
-        let pairs = zip(handedOver, received).map { (sent: $0, delay: $0.duration(to: $1)) }
+        let sizes = timeline.receivedBytes.withLock { $0 }
+        let pairs = zip(zip(handedOver, received), sizes).map {
+            (sent: $0.0, delay: $0.0.duration(to: $0.1), bytes: $1)
+        }
         // Settled: from then on the sender's rate over the last second stays under the link rate and no frame is
         // later than 300 ms.
         let lastOver = rates.last { $0.0 >= drop && $0.1 > linkBits }?.0
-        let lastLate = pairs.last { $0.sent >= drop && $0.delay > Self.lateFrame }?.sent
+        let lateAfterDrop = pairs.filter { $0.sent >= drop && $0.delay > Self.lateFrame }
+        let lastLate = lateAfterDrop.last?.sent
         let settledAt = [lastOver ?? drop, lastLate ?? drop].max() ?? drop
         let peakAfter = rates.filter { $0.0 > settledAt }.map(\.1).max() ?? 0
         var after = BenchSamples(capacity: pairs.count)
@@ -185,11 +201,20 @@ struct LinkBenchRun {
             "time to settle under the link rate: \(settle) (sent rate last over \(linkKbps) kbit/s at "
                 + "\(since(lastOver)), last frame over 300 ms handed over at \(since(lastLate)); "
                 + "highest sent rate after: \(peakAfter / 1_000) kbit/s)",
+            "frames over 300 ms after the drop (handed over at, delay): "
+                + (lateAfterDrop.isEmpty ? "none" : lateAfterDrop.prefix(12).map {
+                    "\(since($0.sent)) (\(fmt(Self.milliseconds($0.delay))) ms, \($0.bytes / 1_000) KB)"
+                }.joined(separator: ", ") + (lateAfterDrop.count > 12 ? ", ... (\(lateAfterDrop.count) in all)" : "")),
+            "largest frames after the drop (handed over at, size, delay): "
+                + pairs.filter { $0.sent >= drop }.sorted { $0.bytes > $1.bytes }.prefix(5).map {
+                    "\(since($0.sent)) (\($0.bytes / 1_000) KB, \(fmt(Self.milliseconds($0.delay))) ms)"
+                }.joined(separator: ", "),
             "end-to-end delay before the drop: p50 \(fmt(before.median)) ms, p99 \(fmt(before.percentile(99))) ms "
                 + "(\(before.count) frames)",
             "end-to-end delay after settling: p50 \(fmt(after.median)) ms, p99 \(fmt(after.percentile(99))) ms "
                 + "(\(after.count) frames)",
-            "target bitrate: \(targets.map { "\($0.1 / 1_000)" }.joined(separator: " -> ")) kbit/s "
+            "target bitrate (kbit/s, when): "
+                + "\(targets.map { "\($0.1 / 1_000) (\(since($0.0)))" }.joined(separator: " -> ")) "
                 + "(\(statistics.bitrateDecreases) down, \(statistics.bitrateIncreases) up); "
                 + "final \(statistics.targetBitrate.map { "\($0 / 1_000)" } ?? "-") kbit/s",
             "frames: \(statistics.framesSent) sent, \(statistics.framesDroppedForLink) dropped for the link "
