@@ -21,6 +21,9 @@ public struct OutboundPressure: Hashable, Sendable {
     public var queuedMessages: Int
     /// How long the oldest of those messages has waited so far; zero when nothing waits.
     public var oldestWait: Duration
+    /// The link's rate as the transport last measured it while a backlog drained (``LinkDeliveryRate``); `nil`
+    /// when the transport does not measure it or has had no backlog yet.
+    public var deliveryRate: LinkDeliveryRate?
     /// Per service: how long its last message waited before the transport took it, and how many were taken.
     var completed: [ServiceType: Completion]
 
@@ -30,10 +33,14 @@ public struct OutboundPressure: Hashable, Sendable {
     }
 
     /// Nothing queued, nothing taken yet.
-    public init(queuedBytes: Int = 0, queuedMessages: Int = 0, oldestWait: Duration = .zero) {
+    public init(
+        queuedBytes: Int = 0, queuedMessages: Int = 0, oldestWait: Duration = .zero,
+        deliveryRate: LinkDeliveryRate? = nil
+    ) {
         self.queuedBytes = queuedBytes
         self.queuedMessages = queuedMessages
         self.oldestWait = oldestWait
+        self.deliveryRate = deliveryRate
         self.completed = [:]
     }
 

@@ -44,4 +44,13 @@ public protocol SDLConnection: Sendable {
 
     /// Closes the connection; `inbound` finishes. Safe to call more than once.
     func close() async
+
+    /// The link's rate as last measured while a backlog drained (``LinkDeliveryRate``), or `nil` when this
+    /// transport does not measure it or has not yet had a backlog.
+    var deliveryRate: LinkDeliveryRate? { get }
+}
+
+extension SDLConnection {
+    /// A transport that does not measure its link reports nothing.
+    public var deliveryRate: LinkDeliveryRate? { nil }
 }

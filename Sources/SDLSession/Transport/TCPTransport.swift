@@ -104,7 +104,8 @@ public struct TCPTransport: SDLTransport {
             try await body(
                 TCPConnection(
                     channel: channel.channel, inboundStream: inbound, outbound: outbound,
-                    previousWrite: NIOLockedValueBox(nil), notSentLimit: configuration.notSentLowWatermark))
+                    previousWrite: NIOLockedValueBox(nil), notSentLimit: configuration.notSentLowWatermark,
+                    delivery: NIOLockedValueBox(nil)))
         }
     }
 }
@@ -120,6 +121,8 @@ public struct TCPConnection: SDLConnection {
     /// Unsent bytes the kernel may hold before the next batch waits
     /// (``TCPTransport/Configuration/notSentLowWatermark``).
     var notSentLimit: Int? = nil
+    /// The link's rate measured the last time a batch was held back (see ``waitForKernelQueue()``).
+    var delivery = NIOLockedValueBox<LinkDeliveryRate?>(nil)
 
     public var inbound: TCPInboundFrames { TCPInboundFrames(base: inboundStream) }
 
@@ -158,13 +161,30 @@ public struct TCPConnection: SDLConnection {
     /// again every few milliseconds, and only while over the limit: on a link that keeps up it costs one
     /// `getsockopt` per batch. A peer that stops reading is caught where it always was: the writes' promises, the
     /// heartbeat and keepalive; a closed channel ends the wait at once.
+    ///
+    /// While held back, the link is the bottleneck: the bytes the peer acknowledged meanwhile, over the time, are
+    /// its rate (``deliveryRate``).
     private func waitForKernelQueue() async throws {
         guard let limit = notSentLimit else { return }
+        var heldBack: (since: ContinuousClock.Instant, acknowledged: UInt64)?
         while let unsent = await TCPUnsentBytes.read(channel), unsent > limit {
             guard channel.isActive else { throw SDLSessionError(.connectionClosed, context: "closed while sending") }
+            if heldBack == nil, let acknowledged = await TCPUnsentBytes.acknowledged(channel) {
+                heldBack = (.now, acknowledged)
+            }
             try await Task.sleep(for: TCPUnsentBytes.pollInterval)
         }
+        if let heldBack, let acknowledged = await TCPUnsentBytes.acknowledged(channel),
+           acknowledged > heldBack.acknowledged,
+           let rate = LinkDeliveryRate.rate(
+               acknowledged: acknowledged - heldBack.acknowledged, over: heldBack.since.duration(to: .now))
+        {
+            delivery.withLockedValue { $0 = LinkDeliveryRate.next(after: $0, bitsPerSecond: rate) }
+        }
     }
+
+    /// The link's rate measured the last time a batch was held back, or `nil` before any such hold-back.
+    public var deliveryRate: LinkDeliveryRate? { delivery.withLockedValue { $0 } }
 
     public func setMaximumReceivePayload(_ bytes: Int) async {
         try? await channel.triggerUserOutboundEvent(SDLFrameChannelHandler.SetMaximumReceivePayload(bytes: bytes)).get()

@@ -24,18 +24,30 @@ enum TCPUnsentBytes {
     /// `tcpi_notsent_bytes`' offset: 8 one-byte fields, 24 32-bit fields, 4 64-bit fields, 2 32-bit fields.
     static let notSentOffset = 8 + 24 * 4 + 4 * 8 + 2 * 4
 
+    /// `tcpi_bytes_acked`' offset: 8 one-byte fields, 24 32-bit fields, 2 64-bit fields.
+    static let acknowledgedOffset = 8 + 24 * 4 + 2 * 8
+
     /// The unsent bytes, or `nil` where the platform or the kernel does not say (then nothing is held back).
     static func read(_ channel: any Channel) async -> Int? {
+        await info(channel).map { raw in
+            withUnsafeBytes(of: raw) { Int($0.loadUnaligned(fromByteOffset: notSentOffset, as: UInt32.self)) }
+        }
+    }
+
+    /// The bytes the peer has acknowledged on this socket so far, or `nil` where the kernel does not say: what
+    /// ``LinkDeliveryRate`` is measured from.
+    static func acknowledged(_ channel: any Channel) async -> UInt64? {
+        await info(channel).map { raw in
+            withUnsafeBytes(of: raw) { $0.loadUnaligned(fromByteOffset: acknowledgedOffset, as: UInt64.self) }
+        }
+    }
+
+    private static func info(_ channel: any Channel) async -> RawInfo? {
         #if os(Linux)
         guard let provider = channel as? any SocketOptionProvider else { return nil }
-        guard
-            let info: RawInfo = try? await provider.unsafeGetSocketOption(
-                level: SocketOptionLevel(IPPROTO_TCP), name: SocketOptionName(TCP_INFO)
-            ).get()
-        else { return nil }
-        return withUnsafeBytes(of: info) { raw in
-            Int(raw.loadUnaligned(fromByteOffset: notSentOffset, as: UInt32.self))
-        }
+        return try? await provider.unsafeGetSocketOption(
+            level: SocketOptionLevel(IPPROTO_TCP), name: SocketOptionName(TCP_INFO)
+        ).get()
         #else
         return nil
         #endif

@@ -7,7 +7,8 @@
 /// ```
 ///  wait ≥ dropWait        drop frames before the encoder for about that wait (≤ maximumDropSpan), lower the target
 ///  wait ≥ congestedWait   lower the target (× decreaseFactor, and to at most linkShare × the link's measured rate;
-///                         at most once per decreaseInterval, not below floor)
+///   or a delivery rate    at most once per decreaseInterval, not below floor)
+///   under the target
 ///  otherwise              clear: after recoveryDelay, raise by increaseFraction × ceiling per increaseInterval
 ///  below the ceiling      pace: a frame is dropped before the encoder while the bytes sent exceed a budget that
 ///                         fills at the target (the encoder overshoots its target on busy pictures)
@@ -45,6 +46,7 @@ public struct BitrateController: Hashable, Sendable {
 
     private var lowest: Int
     private var seenMessages: Int?
+    private var seenDeliveryMeasurements: Int?
     private var dropUntil: Duration?
     private var lastDecrease: Duration?
     private var lastIncrease: Duration?
@@ -119,10 +121,13 @@ public struct BitrateController: Hashable, Sendable {
             // The lowest figure of the episode: the first one may still count bytes from before the link slowed.
             knownLimit = min(knownLimit ?? .max, rate, deliveredRate)
         }
+        let slowDelivery = newDeliveryUnderTarget(pressure)
+        if let slowDelivery { knownLimit = min(knownLimit ?? .max, slowDelivery) }
+        let congested = wait >= configuration.congestedWait || slowDelivery != nil
         if let end = dropUntil, time < end {
             // Still draining the backlog; a worse wait meanwhile may still lower the target.
             framesDropped += 1
-            let lowered = wait >= configuration.congestedWait ? lower(at: time) : nil
+            let lowered = congested ? lower(at: time) : nil
             return BitrateDecision(encodes: false, newTarget: lowered)
         }
         dropUntil = nil
@@ -133,7 +138,7 @@ public struct BitrateController: Hashable, Sendable {
             return BitrateDecision(encodes: false, newTarget: lower(at: time))
         }
         let newTarget: BitrateChange?
-        if wait >= configuration.congestedWait {
+        if congested {
             clearSince = nil
             newTarget = lower(at: time)
         } else {
@@ -177,6 +182,18 @@ public struct BitrateController: Hashable, Sendable {
         let bytesPerSecond = Double(target) / 8
         let earned = bytesPerSecond * Self.seconds(time - last)
         self.credit = min(bytesPerSecond * Self.seconds(Self.pacingBurst), credit + earned)
+    }
+
+    /// A link rate the transport measured while a backlog drained, if it is new and under the target: the link
+    /// cannot carry the target, whether or not anything has waited long yet. A burst (an IDR) smaller than the
+    /// buffers on the way is taken at once and shows no wait at all, yet arrives late on a link slower than the
+    /// target; this measurement is how the controller learns of it.
+    private mutating func newDeliveryUnderTarget(_ pressure: LinkPressure) -> Int? {
+        guard let rate = pressure.deliveryRate, pressure.deliveryMeasurements != seenDeliveryMeasurements else {
+            return nil
+        }
+        seenDeliveryMeasurements = pressure.deliveryMeasurements
+        return rate < target ? rate : nil
     }
 
     private mutating func observedWait(_ pressure: LinkPressure) -> Duration {

@@ -14,15 +14,23 @@ public struct LinkPressure: Hashable, Sendable {
     public var lastWait: Duration
     /// Video messages the transport has taken so far: a new count means ``lastWait`` is a new measurement.
     public var messagesTaken: Int
+    /// The link's rate in bits per second as the transport last measured it while a backlog drained
+    /// (`SDLSession.outboundPressure.deliveryRate`), or `nil` when it has not.
+    public var deliveryRate: Int?
+    /// How many such measurements there were: a new count means ``deliveryRate`` is a new measurement.
+    public var deliveryMeasurements: Int
 
     /// A sample; the defaults describe an idle link.
     public init(
-        queuedBytes: Int = 0, oldestWait: Duration = .zero, lastWait: Duration = .zero, messagesTaken: Int = 0
+        queuedBytes: Int = 0, oldestWait: Duration = .zero, lastWait: Duration = .zero, messagesTaken: Int = 0,
+        deliveryRate: Int? = nil, deliveryMeasurements: Int = 0
     ) {
         self.queuedBytes = queuedBytes
         self.oldestWait = oldestWait
         self.lastWait = lastWait
         self.messagesTaken = messagesTaken
+        self.deliveryRate = deliveryRate
+        self.deliveryMeasurements = deliveryMeasurements
     }
 }
 

@@ -8,6 +8,8 @@ extension SessionVideoServiceConnection {
         let pressure = await session.outboundPressure
         return LinkPressure(
             queuedBytes: pressure.queuedBytes, oldestWait: pressure.oldestWait,
-            lastWait: pressure.lastWait(on: .video) ?? .zero, messagesTaken: pressure.messagesTaken(on: .video))
+            lastWait: pressure.lastWait(on: .video) ?? .zero, messagesTaken: pressure.messagesTaken(on: .video),
+            deliveryRate: pressure.deliveryRate?.bitsPerSecond,
+            deliveryMeasurements: pressure.deliveryRate?.measurements ?? 0)
     }
 }
