@@ -289,6 +289,11 @@ let package = Package(
             ],
             swiftSettings: upcoming
         ),
+        // The main both fuzzers share: libFuzzer's driver under -DCARWINDOW_LIBFUZZER, a replay tool otherwise.
+        .target(
+            name: "FuzzDriver",
+            swiftSettings: upcoming
+        ),
         // Fuzzing SDLWire: the harness (shared with the bounded randomized test) and the libFuzzer entry point.
         .target(
             name: "SDLWireFuzzSupport",
@@ -297,7 +302,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "SDLWireFuzz",
-            dependencies: ["SDLWireFuzzSupport"],
+            dependencies: ["FuzzDriver", "SDLWireFuzzSupport"],
             swiftSettings: upcoming
         ),
         // Fuzzing the RPC models' JSON decoding and the emulator's handling of an app (docs/rpc.md, "Fuzzing").
@@ -308,7 +313,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "SDLRPCFuzz",
-            dependencies: ["SDLRPCFuzzSupport"],
+            dependencies: ["FuzzDriver", "SDLRPCFuzzSupport"],
             swiftSettings: upcoming
         ),
         .testTarget(

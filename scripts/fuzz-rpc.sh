@@ -9,10 +9,10 @@ seconds="${1:-60}"
 configuration="${FUZZ_CONFIGURATION:-release}"
 shift || true
 
-# A separate scratch path keeps the instrumented build away from the normal one (and from fuzz-wire.sh's, whose
-# flags differ: sharing one would rebuild everything at each switch).
+# A separate scratch path keeps the instrumented build away from the normal one (and from fuzz-wire.sh's: the two
+# fuzzers can be built at the same time).
 swift build -c "$configuration" --scratch-path .build/fuzz-rpc \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -DSDLRPC_LIBFUZZER --product SDLRPCFuzz
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -DCARWINDOW_LIBFUZZER --product SDLRPCFuzz
 
 corpus=.build/fuzz-rpc-corpus
 artifacts=.build/fuzz-rpc-artifacts

@@ -10,7 +10,7 @@ shift || true
 
 # A separate scratch path keeps the instrumented build away from the normal one.
 swift build -c "$configuration" --scratch-path .build/fuzz \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -DSDLWIRE_LIBFUZZER --product SDLWireFuzz
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -DCARWINDOW_LIBFUZZER --product SDLWireFuzz
 
 corpus=.build/fuzz-corpus
 artifacts=.build/fuzz-artifacts

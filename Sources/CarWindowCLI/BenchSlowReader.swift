@@ -1,3 +1,4 @@
+import HeadUnit
 import NIOCore
 import SDLWire
 
@@ -6,7 +7,8 @@ import SDLWire
 ///
 /// It sits first in the pipeline and reads normally until the peer acknowledges the video service (it watches its
 /// own outbound StartServiceACK), so that registering takes no minutes. From then on it holds back `read()`
-/// requests: with a one-byte receive allocator and one message per read, each request takes one byte off the socket.
+/// requests with the emulator's ``ReadPacer``: with a one-byte receive allocator and one message per read, each
+/// request takes one byte off the socket.
 final class BenchSlowReader: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -17,7 +19,7 @@ final class BenchSlowReader: ChannelDuplexHandler, RemovableChannelHandler {
     /// Whether the video service has been acknowledged: the slow reading starts then.
     private var pacing = false
     private var nextReadAt = NIODeadline.uptimeNanoseconds(0)
-    private var pendingRead: Scheduled<Void>?
+    private let pacer = ReadPacer()
 
     init(interval: TimeAmount) {
         self.interval = interval
@@ -39,23 +41,18 @@ final class BenchSlowReader: ChannelDuplexHandler, RemovableChannelHandler {
 
     func read(context: ChannelHandlerContext) {
         let now = NIODeadline.now()
-        if !pacing || now >= nextReadAt {
-            nextReadAt = now + interval
-            context.read()
-            return
+        let read = pacer.read(context: context, notBefore: pacing ? nextReadAt : nil, now: now) {
+            self.read(context: context)
         }
-        guard pendingRead == nil else { return }
-        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-        pendingRead = context.eventLoop.scheduleTask(deadline: nextReadAt) {
-            let (handler, context) = bound.value
-            handler.pendingRead = nil
-            handler.read(context: context)
-        }
+        if read { nextReadAt = now + interval }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        pacer.cancel()
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        pendingRead?.cancel()
-        pendingRead = nil
+        pacer.cancel()
         context.fireChannelInactive()
     }
 }

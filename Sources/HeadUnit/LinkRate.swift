@@ -32,9 +32,9 @@ final class LinkRate: Sendable {
 /// Reads an app's socket no faster than the emulator's ``LinkRate``: a slow link, seen from the app as a socket
 /// that drains slowly, so its writer backs up as it would on a congested Wi-Fi.
 ///
-/// It sits first in the pipeline and holds back the `read()` requests: after each read, the next waits until the
-/// bytes just read have "crossed" the link at its rate (a token bucket that saves up at most ``lateness`` of credit,
-/// so a late timer does not slow the link but an idle stretch gives no burst).
+/// It sits first in the pipeline and holds back the `read()` requests with a ``ReadPacer``: after each read, the next
+/// waits until the bytes just read have "crossed" the link at its rate (a token bucket that saves up at most
+/// ``lateness`` of credit, so a late timer does not slow the link but an idle stretch gives no burst).
 /// While capped, each read takes at most about 20 ms of the link's bytes, one read per request, and the socket's
 /// receive buffer shrinks to about 100 ms of the link: otherwise the kernel alone would hold seconds of video
 /// between the app and the emulator, far more than a real link's buffers. Uncapping restores NIO's adaptive reads
@@ -60,7 +60,7 @@ final class LinkRateLimiter: ChannelDuplexHandler, RemovableChannelHandler {
     private var applied: Int?
     /// When the bytes read so far will have crossed the link: the next read waits until then.
     private var nextReadAt = NIODeadline.uptimeNanoseconds(0)
-    private var pendingRead: Scheduled<Void>?
+    private let pacer = ReadPacer()
 
     init(rate: LinkRate) {
         self.rate = rate
@@ -80,30 +80,19 @@ final class LinkRateLimiter: ChannelDuplexHandler, RemovableChannelHandler {
 
     func read(context: ChannelHandlerContext) {
         adopt(rate.kbps, context: context)
-        let now = context.eventLoop.now
-        guard applied != nil, nextReadAt > now else {
-            context.read()
-            return
-        }
-        guard pendingRead == nil else { return }
-        // Wake at most a second later to look at the rate again, so lifting a cap is noticed promptly.
-        let wake = min(nextReadAt, now + .seconds(1))
-        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-        pendingRead = context.eventLoop.scheduleTask(deadline: wake) {
-            let (handler, context) = bound.value
-            handler.pendingRead = nil
-            handler.read(context: context)
-        }
+        // A held read wakes at most a second later to look at the rate again, so lifting a cap is noticed promptly.
+        pacer.read(
+            context: context, notBefore: applied == nil ? nil : nextReadAt, now: context.eventLoop.now,
+            recheck: .seconds(1)
+        ) { self.read(context: context) }
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        pendingRead?.cancel()
-        pendingRead = nil
+        pacer.cancel()
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        pendingRead?.cancel()
-        pendingRead = nil
+        pacer.cancel()
         context.fireChannelInactive()
     }
 

@@ -1,4 +1,4 @@
-public import SDLSession
+package import SDLSession
 
 /// The state every media-service manager keeps beside its own: the pure machine, the control-job queue, the wake
 /// signal of its payload loop, and the two broadcasts (events, statuses). A manager holds one and conforms to

@@ -1,4 +1,4 @@
-public import Logging
+package import Logging
 
 /// The engine that runs a media service: one control loop, one run group, one rule for inputs raised while actions
 /// run, and the head unit's own events turned into inputs. `VideoStreamManager` and `AudioStreamManager` conform

@@ -1,6 +1,6 @@
 public import SDLAudio
 public import SDLRPC
-public import SDLSession
+import SDLSession
 public import SDLStreaming
 
 /// What happens during a projection run, in order, whatever the source: the one event type behind

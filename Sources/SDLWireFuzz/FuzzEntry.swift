@@ -1,56 +1,17 @@
-// libFuzzer entry point for SDLWire (see docs/wire.md, "Fuzzing").
-//
-// Built with `-Xswiftc -sanitize=fuzzer,address -Xswiftc -DSDLWIRE_LIBFUZZER`, `main` hands control to libFuzzer
-// (`LLVMFuzzerRunDriver`), which calls `LLVMFuzzerTestOneInput` for every input. SwiftPM links executables with its
-// own `main` alias, so libFuzzer's `main` cannot be used directly. Built normally (as `swift build` does for the whole
-// package), the same target is a replay tool: `SDLWireFuzz FILE...` runs the harness over saved inputs, such as a
-// crash file libFuzzer wrote.
-import Foundation
+// libFuzzer entry point for SDLWire (see docs/wire.md, "Fuzzing"): the shared driver (Sources/FuzzDriver) and the
+// harness. `SDLWireFuzz FILE...` from a plain build replays saved inputs.
+import FuzzDriver
 import SDLWireFuzzSupport
 
+// Here, not in the driver: gold needs the symbol for libFuzzer's unused `main` (FuzzDriver says why).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    let bytes = UnsafeBufferPointer(start: data, count: data == nil ? 0 : size)
-    let violations = WireFuzzHarness.exercise(bytes)
-    // Not `precondition`: an optimised build drops its message, and the message is the finding.
-    if !violations.isEmpty { fatalError(violations.joined(separator: "\n")) }
-    return 0
+    FuzzDriver.testOneInput(data, size, harness: WireFuzzHarness.exercise)
 }
-
-#if SDLWIRE_LIBFUZZER
-    @_silgen_name("LLVMFuzzerRunDriver")
-    func llvmFuzzerRunDriver(
-        _ argc: UnsafeMutablePointer<CInt>,
-        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-        _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-    ) -> CInt
-#endif
 
 @main
 struct SDLWireFuzzMain {
-    static func main() throws {
-        #if SDLWIRE_LIBFUZZER
-            var argc = CommandLine.argc
-            var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-            exit(llvmFuzzerRunDriver(&argc, &argv) { data, size in fuzzOneInput(data, size) })
-        #else
-            try replay(CommandLine.arguments.dropFirst())
-        #endif
-    }
-
-    /// Runs the harness over saved inputs; exits 1 if any breaks an invariant.
-    static func replay(_ paths: ArraySlice<String>) throws {
-        if paths.isEmpty {
-            print("usage: SDLWireFuzz FILE... (replays inputs through the SDLWire fuzz harness)")
-            return
-        }
-        var failed = false
-        for path in paths {
-            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-            let violations = WireFuzzHarness.exercise(bytes)
-            print("\(path): \(bytes.count) bytes, " + (violations.isEmpty ? "ok" : violations.joined(separator: "; ")))
-            failed = failed || !violations.isEmpty
-        }
-        if failed { exit(1) }
+    static func main() {
+        FuzzDriver.run("SDLWireFuzz", harness: WireFuzzHarness.exercise) { fuzzOneInput($0, $1) }
     }
 }

@@ -64,7 +64,7 @@ actor Recorder<Event: Sendable> {
         nextWaiter += 1
         let deadline = Task {
             try? await Task.sleep(for: timeout)
-            if !Task.isCancelled { await self.expire(id, after: timeout, sourceLocation: sourceLocation) }
+            if !Task.isCancelled { self.expire(id, after: timeout, sourceLocation: sourceLocation) }
         }
         await withCheckedContinuation { waiters[id] = Waiter(condition: condition, continuation: $0) }
         deadline.cancel()

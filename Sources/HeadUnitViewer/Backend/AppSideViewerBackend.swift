@@ -2,7 +2,7 @@ import NIOCore
 import SDLMedia
 public import SDLRPC
 public import SDLSession
-public import SDLStreaming
+import SDLStreaming
 
 /// The viewer's backend when `carwindow demo --core` projects into a real SDL Core: the page shows what the app
 /// sends, taken from its video manager, because the car's screen is out of reach.

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-public import NIOCore
+import NIOCore
 import NIOPosix
 
 /// TCP keepalive on the app's socket: the kernel probes a connection that has carried nothing for ``idle`` and
