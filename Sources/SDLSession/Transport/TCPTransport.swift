@@ -120,6 +120,9 @@ public struct TCPConnection: SDLConnection {
     /// Unsent bytes the kernel may hold before the next batch waits
     /// (``TCPTransport/Configuration/notSentLowWatermark``).
     var notSentLimit: Int? = nil
+    /// Where the kernel's unsent figure comes from: ``TCPUnsentBytes/read(_:)``. A seam for tests, which hold a sender
+    /// back with a figure of their own instead of a slow link (and so without waiting on time).
+    var unsentBytes: @Sendable (any Channel) async -> Int? = TCPUnsentBytes.read
 
     public var inbound: TCPInboundFrames { TCPInboundFrames(base: inboundStream) }
 
@@ -157,12 +160,19 @@ public struct TCPConnection: SDLConnection {
     /// for why `TCP_NOTSENT_LOWAT` alone is not enough). The kernel offers no event for "below N", so this looks
     /// again every few milliseconds, and only while over the limit: on a link that keeps up it costs one
     /// `getsockopt` per batch. A peer that stops reading is caught where it always was: the writes' promises, the
-    /// heartbeat and keepalive; a closed channel ends the wait at once.
+    /// heartbeat and keepalive; a closed channel ends the wait at once, with `.connectionClosed`.
     private func waitForKernelQueue() async throws {
         guard let limit = notSentLimit else { return }
-        while let unsent = await TCPUnsentBytes.read(channel), unsent > limit {
+        var heldBack = false
+        while let unsent = await unsentBytes(channel), unsent > limit {
+            heldBack = true
             guard channel.isActive else { throw SDLSessionError(.connectionClosed, context: "closed while sending") }
             try await Task.sleep(for: TCPUnsentBytes.pollInterval)
+        }
+        // A closed socket reports no figure at all (`nil`), which must not pass for a kernel that caught up: the
+        // bytes the kernel still held when the socket closed never reached the head unit.
+        if heldBack, !channel.isActive {
+            throw SDLSessionError(.connectionClosed, context: "closed while sending")
         }
     }
 
