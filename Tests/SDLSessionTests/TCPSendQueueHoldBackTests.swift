@@ -12,10 +12,11 @@ import Testing
 /// held back for as long as it likes without a slow link, and learns of every look the sender takes at the figure
 /// instead of waiting for time to pass.
 ///
-/// The connections are real loopback sockets to a peer that reads and discards. `send` waits for its writes' promises
-/// and checks the channel's `isActive`, and a socket completes and reports both as it does in use; an
-/// `NIOAsyncTestingChannel` would only complete the promises when the test runs its event loop by hand, which would
-/// make the test about that loop instead.
+/// The connections are real loopback sockets to a peer that reads and discards, opened by
+/// `TCPTransport.withConnection` as an app's are: `send` waits for its writes' promises and checks the channel's
+/// `isActive`, and here both come from a socket, as in use. An `NIOAsyncTestingChannel` would save the listener but
+/// need the test to assemble the connection's parts (its `NIOAsyncChannel` halves, the previous write) by hand, and
+/// the test against the kernel needs a socket anyway.
 @Suite("TCP send queue: hold-back", .timeLimit(.minutes(3)))
 struct TCPSendQueueHoldBackTests {
     /// The connection's `notSentLowWatermark`; the figures below are set around it.
@@ -28,15 +29,15 @@ struct TCPSendQueueHoldBackTests {
     func holdsBackUntilTheFigureDropsToTheLimit() async throws {
         let figure = ScriptedUnsentBytes(Self.limit + 1)
         try await Self.withConnection(reading: figure) { connection in
-            let send = PendingSend(connection, [Self.frame])
+            let send = PendingWork { try await connection.send([Self.frame]) }
             // Three looks at a figure over the limit are a sender held back: one that ignored the figure would
             // have returned after the first look (or never looked), and this wait would end at its deadline.
             try await firstElement(of: figure.reads, "three looks at the figure", within: Self.deadline) { $0 >= 3 }
             // It cannot have returned: the figure still reads over the limit, and the sender is still reading it.
-            #expect(!send.hasReturned, "send returned while the kernel reported more than the limit unsent")
+            #expect(!send.hasEnded, "send returned while the kernel reported more than the limit unsent")
             // Exactly the limit is not over it.
             figure.set(Self.limit)
-            try await send.outcome().get()
+            try await send.outcome(within: Self.deadline).get()
         }
         #expect(figure.readCount >= 4)
     }
@@ -46,7 +47,7 @@ struct TCPSendQueueHoldBackTests {
         // A figure of 0 would let a sender that wrongly reads it go on, so this test fails on the count, not a hang.
         let figure = ScriptedUnsentBytes(0)
         try await Self.withConnection(notSentLowWatermark: nil, reading: figure) { connection in
-            for _ in 0..<3 { try await PendingSend(connection, [Self.frame]).outcome().get() }
+            for _ in 0..<3 { try await Self.send(on: connection) }
         }
         #expect(figure.readCount == 0)
     }
@@ -68,10 +69,10 @@ struct TCPSendQueueHoldBackTests {
     func closedWhileHeldBack(onceClosed: FigureOnceClosed) async throws {
         let figure = ScriptedUnsentBytes(Self.limit + 1, onceClosed: onceClosed.figure)
         try await Self.withConnection(reading: figure) { connection in
-            let send = PendingSend(connection, [Self.frame])
+            let send = PendingWork { try await connection.send([Self.frame]) }
             try await firstElement(of: figure.reads, "two looks at the figure", within: Self.deadline) { $0 >= 2 }
             await connection.close()
-            let outcome = try await send.outcome()
+            let outcome = try await send.outcome(within: Self.deadline)
             let error = #expect(throws: SDLSessionError.self) { try outcome.get() }
             #expect(error?.kind == .connectionClosed)
         }
@@ -81,10 +82,81 @@ struct TCPSendQueueHoldBackTests {
     func noFigureHoldsNothingBack() async throws {
         let figure = ScriptedUnsentBytes(nil)
         try await Self.withConnection(reading: figure) { connection in
-            for _ in 0..<3 { try await PendingSend(connection, [Self.frame]).outcome().get() }
+            for _ in 0..<3 { try await Self.send(on: connection) }
         }
         // Asked once per batch, and each `nil` let the batch go.
         #expect(figure.readCount == 3)
+    }
+
+    @Test("against the kernel: after each send the socket holds at most the limit unsent, plus the batch just sent")
+    func kernelHoldsAtMostTheLimitAndOneBatch() async throws {
+        // The peer reads only when the sender finds more than the limit unsent (one read per such look): the link
+        // is as slow as the sender is held back, the batches after the first wait on the kernel's figure, and the
+        // run still ends, because a held-back sender keeps looking and so keeps the peer reading. A receive buffer
+        // set on the listener keeps the peer's window small from the handshake on.
+        let (children, accepted) = AsyncStream.makeStream(of: (any Channel).self)
+        let peer = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.socketOption(.so_rcvbuf), value: 16 * 1024)
+            .childChannelOption(.autoRead, value: false)
+            .childChannelInitializer { channel in
+                accepted.yield(channel)
+                return channel.eventLoop.makeSucceededVoidFuture()
+            }
+            .bind(host: "127.0.0.1", port: 0).get()
+        let port = try #require(peer.localAddress?.port)
+        let payload = ByteBuffer(repeating: 0x5A, count: 32 * 1024)
+        let frame = SDLFrame.control(.heartbeat, service: .control, version: 5, sessionID: 1, payload: payload)
+        let batch = Array(repeating: frame, count: 4)
+        let batchBytes = batch.reduce(0) { $0 + $1.wireSize }
+        // The socket gets no TCP_NOTSENT_LOWAT here, only the connection's limit. With it, the kernel refuses writes
+        // near the limit, and whether a segment still takes it over (what the hold-back is for) depends on the
+        // segment sizes the kernel picks for the link's pace: the sender would wait on a write instead, and a sender
+        // that does not look at the figure gets nothing read. A send buffer of several batches takes each whole.
+        let transport = TCPTransport(
+            host: "127.0.0.1", port: port, configuration: TCPTransport.Configuration(notSentLowWatermark: nil))
+        let looksOverTheLimit = NIOLockedValueBox(0)
+        try await transport.withConnection {
+            var connection = $0
+            try await connection.channel.setOption(.socketOption(.so_sndbuf), value: 8 * batchBytes).get()
+            let child = try await firstElement(of: children, "the peer accepting", within: Self.deadline) { _ in true }
+            connection.notSentLimit = Self.limit
+            connection.unsentBytes = { channel in
+                let unsent = await TCPUnsentBytes.read(channel)
+                if let unsent, unsent > Self.limit {
+                    looksOverTheLimit.withLockedValue { $0 += 1 }
+                    child.read()
+                }
+                return unsent
+            }
+            let sender = PendingWork { [connection] in
+                var unsentAfterEachSend: [Int?] = []
+                for _ in 0..<8 {
+                    try await connection.send(batch)
+                    unsentAfterEachSend.append(await TCPUnsentBytes.read(connection.channel))
+                }
+                return unsentAfterEachSend
+            }
+            let unsentAfterEachSend = try await sender.outcome(within: .seconds(60)).get()
+            // The last look before a send returned found at most the limit; only the batch that send handed over can
+            // have been written after it.
+            #expect(unsentAfterEachSend.count == 8)
+            for (index, unsent) in unsentAfterEachSend.enumerated() {
+                #expect(unsent != nil, "send \(index + 1): the kernel gave no figure")
+                #expect((unsent ?? 0) <= Self.limit + batchBytes, "send \(index + 1): \(unsent ?? 0) bytes unsent")
+            }
+            await connection.close()
+            // What `FigureOnceClosed.none` stands for: a closed socket gives no figure.
+            #expect(await TCPUnsentBytes.read(connection.channel) == nil)
+            try? await child.close()
+        }
+        // By the second send the first batch is in the kernel, and the peer's small window holds little of it.
+        #expect(looksOverTheLimit.withLockedValue { $0 } > 0)
+        try await peer.close()
+    }
+
+    /// One batch sent, under the deadline.
+    static func send(on connection: TCPConnection) async throws {
+        try await PendingWork { try await connection.send([frame]) }.outcome(within: deadline).get()
     }
 
     /// Runs `body` with a connection to a loopback peer that reads and discards everything, limited to
@@ -115,71 +187,5 @@ struct TCPSendQueueHoldBackTests {
             try await body(connection)
         }
         try? await server.channel.close()
-    }
-}
-
-/// The kernel's unsent figure as a test sets it, announcing each read on ``reads``.
-final class ScriptedUnsentBytes: Sendable {
-    /// The running count of reads, one element per read.
-    let reads: AsyncStream<Int>
-    private let announce: AsyncStream<Int>.Continuation
-    private let state: NIOLockedValueBox<(figure: Int?, reads: Int)>
-    private let onceClosed: Int?
-
-    /// - Parameters:
-    ///   - figure: what a read of an open channel gives until ``set(_:)`` changes it.
-    ///   - onceClosed: what a read of a closed channel gives; `nil`, as on Linux, by default.
-    init(_ figure: Int?, onceClosed: Int? = nil) {
-        (reads, announce) = AsyncStream.makeStream(of: Int.self)
-        state = NIOLockedValueBox((figure, 0))
-        self.onceClosed = onceClosed
-    }
-
-    var readCount: Int { state.withLockedValue { $0.reads } }
-
-    func set(_ figure: Int?) { state.withLockedValue { $0.figure = figure } }
-
-    func read(_ channel: any Channel) async -> Int? {
-        let (figure, count) = state.withLockedValue { state in
-            state.reads += 1
-            return (state.figure, state.reads)
-        }
-        announce.yield(count)
-        return channel.isActive ? figure : onceClosed
-    }
-}
-
-/// A `send` running in a task of its own, so that a test can look at it while it is held back and await its end
-/// with a deadline.
-struct PendingSend {
-    private let finished: NIOLockedValueBox<Bool>
-    private let outcomes: AsyncStream<Result<Void, any Error>>
-
-    init(_ connection: TCPConnection, _ frames: [SDLFrame]) {
-        let finished = NIOLockedValueBox(false)
-        let (outcomes, report) = AsyncStream.makeStream(of: Result<Void, any Error>.self)
-        Task {
-            let outcome: Result<Void, any Error>
-            do {
-                try await connection.send(frames)
-                outcome = .success(())
-            } catch {
-                outcome = .failure(error)
-            }
-            finished.withLockedValue { $0 = true }
-            report.yield(outcome)
-            report.finish()
-        }
-        self.finished = finished
-        self.outcomes = outcomes
-    }
-
-    /// Whether `send` has returned or thrown.
-    var hasReturned: Bool { finished.withLockedValue { $0 } }
-
-    /// How `send` ended; throws `.timeout` past the deadline. Call it once.
-    func outcome(within deadline: Duration = TCPSendQueueHoldBackTests.deadline) async throws -> Result<Void, any Error>
-    {
-        try await firstElement(of: outcomes, "the send ending", within: deadline) { _ in true }
     }
 }
