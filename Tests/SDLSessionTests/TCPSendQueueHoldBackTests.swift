@@ -111,7 +111,9 @@ struct TCPSendQueueHoldBackTests {
         // The socket gets no TCP_NOTSENT_LOWAT here, only the connection's limit. With it, the kernel refuses writes
         // near the limit, and whether a segment still takes it over (what the hold-back is for) depends on the
         // segment sizes the kernel picks for the link's pace: the sender would wait on a write instead, and a sender
-        // that does not look at the figure gets nothing read. A send buffer of several batches takes each whole.
+        // that does not look at the figure gets nothing read. A send buffer of several batches takes each whole (even
+        // where `net.core.wmem_max` caps it at Linux's default 208 KiB, the kernel doubles that: more than the limit,
+        // a batch and the peer's window).
         let transport = TCPTransport(
             host: "127.0.0.1", port: port, configuration: TCPTransport.Configuration(notSentLowWatermark: nil))
         let looksOverTheLimit = NIOLockedValueBox(0)
