@@ -121,8 +121,11 @@ public struct TCPConnection: SDLConnection {
     /// Unsent bytes the kernel may hold before the next batch waits
     /// (``TCPTransport/Configuration/notSentLowWatermark``).
     var notSentLimit: Int? = nil
-    /// The link's rate measured the last time a batch was held back (see ``waitForKernelQueue()``).
+    /// The link's rate measured the last time a send waited for the link (see ``send(_:)``).
     var delivery = NIOLockedValueBox<LinkDeliveryRate?>(nil)
+    /// Where the kernel's unsent figure comes from: ``TCPUnsentBytes/read(_:)``. A seam for tests, which hold a sender
+    /// back with a figure of their own instead of a slow link (and so without waiting on time).
+    var unsentBytes: @Sendable (any Channel) async -> Int? = TCPUnsentBytes.read
 
     public var inbound: TCPInboundFrames { TCPInboundFrames(base: inboundStream) }
 
@@ -139,6 +142,10 @@ public struct TCPConnection: SDLConnection {
     public func send(_ frames: [SDLFrame]) async throws {
         guard let last = frames.last else { return }
         let channel = channel
+        // Where the link stood before this batch: if the send then waits for the link (the previous batch's write,
+        // or the kernel's unsent bytes), what the peer acknowledged meanwhile is the link's rate.
+        let start = notSentLimit == nil
+            ? nil : await TCPUnsentBytes.acknowledged(channel).map { (at: ContinuousClock.now, acknowledged: $0) }
         let written = channel.eventLoop.makePromise(of: Void.self)
         channel.eventLoop.execute {
             for frame in frames.dropLast() { channel.write(frame, promise: nil) }
@@ -153,37 +160,54 @@ public struct TCPConnection: SDLConnection {
         } catch {
             throw SDLSessionError(.connectionClosed, context: "write failed: \(error)")
         }
-        try await waitForKernelQueue()
+        let unsent = try await waitForKernelQueue()
+        if let start, start.at.duration(to: .now) >= LinkDeliveryRate.minimumSpan {
+            await recordDelivery(since: start, unsent: unsent)
+        }
     }
 
     /// Holds the caller back while the kernel has more than ``notSentLimit`` bytes unsent (see ``TCPUnsentBytes``
     /// for why `TCP_NOTSENT_LOWAT` alone is not enough). The kernel offers no event for "below N", so this looks
     /// again every few milliseconds, and only while over the limit: on a link that keeps up it costs one
     /// `getsockopt` per batch. A peer that stops reading is caught where it always was: the writes' promises, the
-    /// heartbeat and keepalive; a closed channel ends the wait at once.
+    /// heartbeat and keepalive; a closed channel ends the wait at once, with `.connectionClosed`.
     ///
-    /// While held back, the link is the bottleneck: the bytes the peer acknowledged meanwhile, over the time, are
-    /// its rate (``deliveryRate``).
-    private func waitForKernelQueue() async throws {
-        guard let limit = notSentLimit else { return }
-        var heldBack: (since: ContinuousClock.Instant, acknowledged: UInt64)?
-        while let unsent = await TCPUnsentBytes.read(channel), unsent > limit {
+    /// Returns the last unsent figure read (`nil`: no limit, or the kernel does not say).
+    @discardableResult
+    private func waitForKernelQueue() async throws -> Int? {
+        guard let limit = notSentLimit else { return nil }
+        var heldBack = false
+        var last: Int?
+        while let unsent = await unsentBytes(channel) {
+            last = unsent
+            guard unsent > limit else { break }
+            heldBack = true
             guard channel.isActive else { throw SDLSessionError(.connectionClosed, context: "closed while sending") }
-            if heldBack == nil, let acknowledged = await TCPUnsentBytes.acknowledged(channel) {
-                heldBack = (.now, acknowledged)
-            }
             try await Task.sleep(for: TCPUnsentBytes.pollInterval)
         }
-        if let heldBack, let acknowledged = await TCPUnsentBytes.acknowledged(channel),
-           acknowledged > heldBack.acknowledged,
-           let rate = LinkDeliveryRate.rate(
-               acknowledged: acknowledged - heldBack.acknowledged, over: heldBack.since.duration(to: .now))
-        {
-            delivery.withLockedValue { $0 = LinkDeliveryRate.next(after: $0, bitsPerSecond: rate) }
+        // A closed socket reports no figure at all (`nil`), which must not pass for a kernel that caught up: the
+        // bytes the kernel still held when the socket closed never reached the head unit.
+        if heldBack, !channel.isActive {
+            throw SDLSessionError(.connectionClosed, context: "closed while sending")
         }
+        return last
     }
 
-    /// The link's rate measured the last time a batch was held back, or `nil` before any such hold-back.
+    /// Records the link's rate after a send that waited for it: the bytes the peer acknowledged since `start`,
+    /// over the time. Only a wait of ``LinkDeliveryRate/minimumSpan`` or more counts, and only with bytes still
+    /// unsent at its end: then the link was busy all along, and not, say, idle behind a starved event loop.
+    private func recordDelivery(
+        since start: (at: ContinuousClock.Instant, acknowledged: UInt64), unsent: Int?
+    ) async {
+        guard let unsent, unsent > 0, let acknowledged = await TCPUnsentBytes.acknowledged(channel),
+              acknowledged > start.acknowledged,
+              let rate = LinkDeliveryRate.rate(
+                  acknowledged: acknowledged - start.acknowledged, over: start.at.duration(to: .now))
+        else { return }
+        delivery.withLockedValue { $0 = LinkDeliveryRate.next(after: $0, bitsPerSecond: rate) }
+    }
+
+    /// The link's rate measured the last time a send waited for the link, or `nil` before any such wait.
     public var deliveryRate: LinkDeliveryRate? { delivery.withLockedValue { $0 } }
 
     public func setMaximumReceivePayload(_ bytes: Int) async {
