@@ -39,8 +39,6 @@ public struct EncoderSettings: Sendable, Hashable {
 
     /// SDL's default frame rate (sdl_ios `SDLH264VideoEncoder`).
     public static let defaultFrameRate = 15
-    /// The default time between periodic IDRs (see ``keyFrameInterval``).
-    public static let defaultKeyFrameInterval = Duration.seconds(2)
     /// sdl_ios's fixed default bitrate in bits per second. CarWindow's default depends on the size instead
     /// (``targetBitrate(width:height:)``): 600 kbit/s smears interface text at 800x480.
     public static let defaultBitrate = 600_000
@@ -60,11 +58,6 @@ public struct EncoderSettings: Sendable, Hashable {
     /// The content tuning.
     public var usage: Usage
     /// Time between periodic IDRs by presentation time, or `nil` for IDRs only on demand.
-    ///
-    /// 2 s by default (``defaultKeyFrameInterval``). On a still screen the IDRs are the only large frames, so they
-    /// are what shows a link that has become slower than the target: bitrate adaptation can only react once one
-    /// has crossed it, and the next IDR is then made for the lower target. A decoder that joins late or lost its
-    /// place also waits at most this long for a picture. The cost is a larger share of bits in IDRs.
     public var keyFrameInterval: Duration?
     /// Whether the rate control may skip frames to stay under the bitrate; skipped frames are counted.
     public var allowsFrameSkipping: Bool
@@ -73,7 +66,7 @@ public struct EncoderSettings: Sendable, Hashable {
     /// ``targetBitrate(width:height:)``.
     public init(width: Int, height: Int, frameRate: Int = Self.defaultFrameRate, bitrate: Int? = nil,
                 maxBitrate: Int? = nil, profile: Profile = .constrainedBaseline, usage: Usage = .screenContent,
-                keyFrameInterval: Duration? = Self.defaultKeyFrameInterval, allowsFrameSkipping: Bool = true) {
+                keyFrameInterval: Duration? = .seconds(5), allowsFrameSkipping: Bool = true) {
         self.width = width
         self.height = height
         self.frameRate = frameRate
