@@ -159,6 +159,7 @@ public actor HeadUnitEmulator {
                 .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
                 .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
                 .linkSegmentSize(link == nil ? nil : LinkRateLimiter.segmentSize)
+                .linkReceiveBuffer(link == nil ? nil : LinkRateLimiter.uncappedReceiveBuffer)
                 .bind(host: host, port: port) { channel in
                     channel.eventLoop.makeCompletedFuture {
                         try configureLinkPipeline(channel, maximumPayload: maximumPayload, link: link)

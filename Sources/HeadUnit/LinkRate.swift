@@ -38,15 +38,21 @@ final class LinkRate: Sendable {
 /// While capped, each read takes at most about 20 ms of the link's bytes, one read per request, and the socket's
 /// receive buffer shrinks to about 100 ms of the link: otherwise the kernel alone would hold seconds of video
 /// between the app and the emulator, far more than a real link's buffers. Uncapping restores NIO's adaptive reads
-/// and a large receive buffer.
+/// and the uncapped receive buffer (``uncappedReceiveBuffer``), which every connection also starts with.
 final class LinkRateLimiter: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
     typealias OutboundIn = NIOAny
     typealias OutboundOut = NIOAny
 
-    /// The receive buffer set when a cap is lifted (the kernel may clamp it to `net.core.rmem_max`).
-    static let uncappedReceiveBuffer = 4 * 1024 * 1024
+    /// The receive buffer of an uncapped link: set from the accept on, and again when a cap is lifted.
+    ///
+    /// Bounded, not left to the kernel's autotuning (which grows it to megabytes on loopback): a receiver never
+    /// withdraws a window it has offered, so when a cap comes in mid-stream the sender may still fill the whole old
+    /// window at full speed, and a still screen's stream (under the link rate but for its IDRs) would only meet the
+    /// capped link after seconds. 64 KiB is used up within a second by such a stream, and still carries hundreds of
+    /// Mbit/s when the emulator reads within a millisecond.
+    static let uncappedReceiveBuffer = 64 * 1024
     /// The TCP segment size the emulator announces on app connections: an Ethernet or Wi-Fi link's (1500-byte MTU),
     /// as a real head unit's. Loopback's own, about 64 KiB, breaks a capped link: a receiver rounds its window
     /// down to whole segments of the size it has seen, so with the small receive buffer of a slow link the window
@@ -125,5 +131,12 @@ extension ServerBootstrap {
             level: SocketOptionLevel(IPPROTO_TCP), name: SocketOptionName(TCP_MAXSEG))
         // Set on the listener: accepted sockets inherit it, and it must be in place before the handshake.
         return serverChannelOption(option, value: SocketOptionValue(bytes))
+    }
+
+    /// Gives accepted connections a receive buffer of `bytes` (``LinkRateLimiter/uncappedReceiveBuffer``); `nil`
+    /// leaves the kernel's autotuning.
+    func linkReceiveBuffer(_ bytes: Int?) -> ServerBootstrap {
+        guard let bytes else { return self }
+        return childChannelOption(.socketOption(.so_rcvbuf), value: SocketOptionValue(bytes))
     }
 }
