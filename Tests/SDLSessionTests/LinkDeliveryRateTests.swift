@@ -30,12 +30,9 @@ struct LinkDeliveryRateTests {
     func acknowledgedBytes() async throws {
         // A peer that sends back what it gets: its answer proves it received our frame, and the answer's segment
         // carries the acknowledgement, so the count is there by the time the answer is read.
-        let group = MultiThreadedEventLoopGroup.singleton
-        let server = try await ServerBootstrap(group: group)
-            .childChannelInitializer { $0.pipeline.addHandler(EchoHandler()) }
-            .bind(host: "127.0.0.1", port: 0).get()
-        defer { server.close(promise: nil) }
-        let port = try #require(server.localAddress?.port)
+        let peer = try await EchoPeer()
+        defer { peer.close() }
+        let port = peer.port
         let payload = 4_000
         let frame = SDLFrame(
             header: FrameHeader(
@@ -59,12 +56,9 @@ struct LinkDeliveryRateTests {
 
     @Test("a connection that never held a batch back reports no delivery rate")
     func noHoldBackNoRate() async throws {
-        let group = MultiThreadedEventLoopGroup.singleton
-        let server = try await ServerBootstrap(group: group)
-            .childChannelInitializer { $0.pipeline.addHandler(EchoHandler()) }
-            .bind(host: "127.0.0.1", port: 0).get()
-        defer { server.close(promise: nil) }
-        let port = try #require(server.localAddress?.port)
+        let peer = try await EchoPeer()
+        defer { peer.close() }
+        let port = peer.port
         let rate = try await TCPTransport(host: "127.0.0.1", port: port).withConnection { connection in
             try await connection.send([
                 SDLFrame(
@@ -86,4 +80,19 @@ private final class EchoHandler: ChannelInboundHandler, Sendable {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         context.writeAndFlush(data, promise: nil)
     }
+}
+
+/// A loopback peer that writes back every byte it reads.
+private struct EchoPeer {
+    let server: any Channel
+    let port: Int
+
+    init() async throws {
+        server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .childChannelInitializer { $0.pipeline.addHandler(EchoHandler()) }
+            .bind(host: "127.0.0.1", port: 0).get()
+        port = try #require(server.localAddress?.port)
+    }
+
+    func close() { server.close(promise: nil) }
 }
