@@ -169,11 +169,11 @@ public struct TCPConnection: SDLConnection {
     /// Holds the caller back while the kernel has more than ``notSentLimit`` bytes unsent (see ``TCPUnsentBytes``
     /// for why `TCP_NOTSENT_LOWAT` alone is not enough). The kernel offers no event for "below N", so this looks
     /// again every few milliseconds, and only while over the limit: on a link that keeps up it costs one
-    /// `getsockopt` per batch. A peer that stops reading is caught where it always was: the writes' promises, the
-    /// heartbeat and keepalive; a closed channel ends the wait at once, with `.connectionClosed`.
+    /// `getsockopt` per batch (``send(_:)`` adds one more for the acknowledged count). A peer that stops reading
+    /// is caught where it always was: the writes' promises, the heartbeat and keepalive; a closed channel ends the
+    /// wait at once, with `.connectionClosed`.
     ///
     /// Returns the last unsent figure read (`nil`: no limit, or the kernel does not say).
-    @discardableResult
     private func waitForKernelQueue() async throws -> Int? {
         guard let limit = notSentLimit else { return nil }
         var heldBack = false
