@@ -27,13 +27,20 @@ extension HeadUnitEmulator {
     ) async -> LinkEnd {
         var end = LinkEnd.closed
         do {
-            try await channel.executeThenClose { inbound, outbound in
-                try await withThrowingTaskGroup(of: Void.self) { group in
+            // `[self]` is what keeps both closures on the actor. A closure handed to an `isolation:`-inheriting API
+            // (executeThenClose, withThrowingTaskGroup) is isolated to the actor only when it captures `self`;
+            // without it both ran on the global executor, and `receive` (the actor's own code, a non-Sendable
+            // closure the compiler let through) raced the actor's timers: a crash in CI's soak (docs/headunit.md).
+            try await channel.executeThenClose { [self] inbound, outbound in
+                try await withThrowingTaskGroup(of: Void.self) { [self] group in
                     group.addTask {
                         for await frame in outbox { try await outbound.write(frame) }
                     }
                     do {
-                        for try await frame in inbound { receive(frame) }
+                        for try await frame in inbound {
+                            assertIsolated("an app link's frames are handled on the emulator's actor")
+                            receive(frame)
+                        }
                     } catch let error as SDLWireError {
                         end = .unreadable(error)
                     } catch {

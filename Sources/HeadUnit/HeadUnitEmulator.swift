@@ -369,6 +369,8 @@ public actor HeadUnitEmulator {
     // MARK: Executing actions
 
     func execute(_ actions: [SessionAction], on connection: Connection) {
+        // The compiler cannot always prove this (see runLink); a debug build checks it on every batch of actions.
+        assertIsolated("a session's actions run on the emulator's actor")
         for action in actions {
             switch action {
             case .send(let plain):
