@@ -319,6 +319,7 @@ let package = Package(
         .testTarget(
             name: "SDLWireTests",
             dependencies: [
+                "CarWindowTestingTools",
                 "SDLWire",
                 "SDLWireFuzzSupport",
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -1,3 +1,4 @@
+import CarWindowTestingTools
 import Foundation
 import SDLRPCFuzzSupport
 import SDLWire
@@ -22,10 +23,8 @@ struct RandomizedRPCFuzzTests {
 
     @Test("1 000 seeded mutations: typed errors only, invariants hold")
     func mutations() throws {
-        let seed =
-            ProcessInfo.processInfo.environment["RPCFUZZ_SEED"].flatMap { UInt64($0) } ?? 0x5EED_0018
-        print("[rpc mutations] seed \(seed) (set RPCFUZZ_SEED=\(seed) to replay)")
-        var random = SplitMix64(seed: seed)
+        let seed = SeededGenerator.seed(for: "rpc mutations", variable: "RPCFUZZ_SEED", fallback: 0x5EED_0018)
+        var random = SeededGenerator(seed: seed)
         let corpus = try RPCFuzzSeeds.all()
         var failures = 0
         for iteration in 0..<Self.iterations {
@@ -76,21 +75,6 @@ enum RPCFuzzSeeds {
     }
 }
 
-/// SplitMix64: a reproducible random number generator for the seeded test.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Byte-level mutations in the style of libFuzzer's, plus JSON-aware ones: flips, interesting bytes, JSON tokens
 /// that change a value's type, cuts, splices.
 enum ByteMutator {
@@ -99,7 +83,7 @@ enum ByteMutator {
         "{\"a\":", ",", ":", "\"",
     ].map { Array($0.utf8) }
 
-    static func mutate(_ input: [UInt8], splicing other: [UInt8], random: inout SplitMix64) -> [UInt8] {
+    static func mutate(_ input: [UInt8], splicing other: [UInt8], random: inout SeededGenerator) -> [UInt8] {
         var bytes = input
         for _ in 0..<Int.random(in: 1...4, using: &random) {
             guard bytes.count > 1 else { return other }

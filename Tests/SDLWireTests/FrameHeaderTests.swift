@@ -1,3 +1,4 @@
+import CarWindowTestingTools
 import NIOCore
 import SDLWire
 import Testing

@@ -1,3 +1,4 @@
+import CarWindowTestingTools
 import Foundation
 import NIOCore
 import SDLWire
