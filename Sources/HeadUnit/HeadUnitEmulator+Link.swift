@@ -19,28 +19,34 @@ extension HeadUnitEmulator {
     ///
     /// `finishing` is `outbox`'s continuation: it is finished when reading ends, so the writer drains what is queued
     /// and the link closes.
+    ///
+    /// `receive` takes the actor as an `isolated` parameter, so the compiler, not a convention, keeps it on the actor:
+    /// a call from code that is not isolated to the emulator does not compile without an `await` (which hops).
+    ///
+    /// ```swift
+    /// let end = await runLink(channel, outbox: outbox, finishing: continuation) { emulator, frame in
+    ///     emulator.handle(frame, from: app)
+    /// }
+    /// ```
     func runLink(
         _ channel: NIOAsyncChannel<SDLFrame, SDLFrame>,
         outbox: AsyncStream<SDLFrame>,
         finishing continuation: AsyncStream<SDLFrame>.Continuation,
-        receive: (SDLFrame) -> Void
+        receive: (isolated HeadUnitEmulator, SDLFrame) -> Void
     ) async -> LinkEnd {
         var end = LinkEnd.closed
         do {
             // `[self]` is what keeps both closures on the actor. A closure handed to an `isolation:`-inheriting API
             // (executeThenClose, withThrowingTaskGroup) is isolated to the actor only when it captures `self`;
-            // without it both ran on the global executor, and `receive` (the actor's own code, a non-Sendable
-            // closure the compiler let through) raced the actor's timers: a crash in CI's soak (docs/headunit.md).
+            // without it both ran on the global executor, and `receive` (then a plain closure, the actor's own code)
+            // raced the actor's timers: a crash in CI's soak (docs/architecture.md, "Isolation").
             try await channel.executeThenClose { [self] inbound, outbound in
                 try await withThrowingTaskGroup(of: Void.self) { [self] group in
                     group.addTask {
                         for await frame in outbox { try await outbound.write(frame) }
                     }
                     do {
-                        for try await frame in inbound {
-                            assertIsolated("an app link's frames are handled on the emulator's actor")
-                            receive(frame)
-                        }
+                        for try await frame in inbound { receive(self, frame) }
                     } catch let error as SDLWireError {
                         end = .unreadable(error)
                     } catch {

@@ -54,11 +54,11 @@ extension HeadUnitEmulator {
         let (outbox, continuation) = AsyncStream<SDLFrame>.makeStream(
             bufferingPolicy: .bufferingOldest(Self.maximumQueuedFrames))
         var registered: AppID?
-        let end = await runLink(channel, outbox: outbox, finishing: continuation) { frame in
+        let end = await runLink(channel, outbox: outbox, finishing: continuation) { emulator, frame in
             if let app = registered {
-                handleSecondary(frame, from: app)
+                emulator.handleSecondary(frame, from: app)
             } else {
-                registered = register(frame, channel: channel.channel, outbox: continuation)
+                registered = emulator.register(frame, channel: channel.channel, outbox: continuation)
             }
         }
         switch end {

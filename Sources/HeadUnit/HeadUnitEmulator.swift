@@ -290,7 +290,7 @@ public actor HeadUnitEmulator {
         session.silent = !answersNewConnections
         connections[app] = Connection(app: app, session: session, outbox: continuation, channel: channel.channel)
         emit(.connected(app, remote: channel.channel.remoteAddress?.description ?? "?"))
-        let end = await runLink(channel, outbox: outbox, finishing: continuation) { self.handle($0, from: app) }
+        let end = await runLink(channel, outbox: outbox, finishing: continuation) { $0.handle($1, from: app) }
         switch end {
         case .unreadable(let error):
             // Garbage or an oversize header: no way to find the next frame in a byte stream, so the connection
