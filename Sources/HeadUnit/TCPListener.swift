@@ -46,7 +46,7 @@ package struct TCPListener<Inbound: Sendable, Outbound: Sendable>: Sendable {
     ///   - pipeline: adds each connection's handlers, on its event loop, before anything is read.
     /// - Throws: NIO's error when the address cannot be bound.
     package static func bind(
-        host: String, port: Int, logger: Logger,
+        host: String, port: Int, logger: Logger = Logger(label: "carwindow.listener"),
         options: (ServerBootstrap) -> ServerBootstrap = { $0 },
         pipeline: @escaping @Sendable (any Channel) throws -> Void
     ) async throws -> Self {
