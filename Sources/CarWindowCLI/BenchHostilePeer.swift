@@ -1,3 +1,5 @@
+import HeadUnit
+import Logging
 import NIOCore
 import NIOPosix
 import SDLRPC
@@ -17,18 +19,18 @@ struct BenchHostilePeer {
         script: @escaping @Sendable (inout Frames, Writer) async throws -> Void,
         app: @Sendable (Int) async throws -> Result
     ) async throws -> Result {
-        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .childChannelOption(.socketOption(.so_rcvbuf), value: 16_384)
-            .bind(host: "127.0.0.1", port: 0) { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    if let readInterval {
-                        try channel.pipeline.syncOperations.addHandler(BenchSlowReader(interval: readInterval))
-                    }
-                    try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(SDLFrameDecoder()))
-                    return try NIOAsyncChannel<SDLFrame, ByteBuffer>(wrappingChannelSynchronously: channel)
-                }
+        // A TCPListener: an app that reconnects while the run ends must not leave a connection half set up.
+        let server = try await TCPListener<SDLFrame, ByteBuffer>.bind(
+            host: "127.0.0.1", port: 0, logger: Logger(label: "carwindow.bench.hostile.peer")
+        ) { bootstrap in
+            bootstrap.childChannelOption(.socketOption(.so_rcvbuf), value: 16_384)
+        } pipeline: { channel in
+            if let readInterval {
+                try channel.pipeline.syncOperations.addHandler(BenchSlowReader(interval: readInterval))
             }
-        guard let port = server.channel.localAddress?.port else { throw BenchHostileError("no local port") }
+            try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(SDLFrameDecoder()))
+        }
+        guard let port = server.port else { throw BenchHostileError("no local port") }
         let peer = Task {
             try await server.executeThenClose { clients in
                 for try await client in clients {
@@ -42,7 +44,7 @@ struct BenchHostilePeer {
         }
         defer { peer.cancel() }
         let result = try await app(port)
-        try? await server.channel.close()
+        server.close()
         return result
     }
 

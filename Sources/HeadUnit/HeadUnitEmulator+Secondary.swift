@@ -19,15 +19,16 @@ final class SecondaryLink {
 extension HeadUnitEmulator {
     func startSecondaryListener() async throws(HeadUnitError) {
         guard let offer = configuration.secondaryTransport else { return }
-        let server = try await Self.bindServer(host: offer.host, port: offer.port, maximumPayload: Int(configuration.mtu))
-        secondaryServerChannel = server.channel
-        let port = server.channel.localAddress?.port ?? offer.port
+        let listener = try await Self.bindServer(
+            host: offer.host, port: offer.port, maximumPayload: Int(configuration.mtu), logger: logger)
+        secondaryListener = listener
+        let port = listener.port ?? offer.port
         // Apps learn the real port from the ACK's TransportEventUpdate, built from the configuration.
         updateConfiguration { $0.secondaryTransport?.port = port }
         secondaryTask = Task {
-            try await server.executeThenClose { inbound in
+            try await listener.executeThenClose { connections in
                 try await withThrowingDiscardingTaskGroup { group in
-                    for try await connection in inbound {
+                    for try await connection in connections {
                         group.addTask { await self.serveSecondary(connection) }
                     }
                 }
@@ -37,17 +38,17 @@ extension HeadUnitEmulator {
     }
 
     func stopSecondaryListener() async {
-        secondaryServerChannel?.close(promise: nil)
+        secondaryListener?.close()
         for connection in allConnections { connection.secondary?.channel.close(promise: nil) }
         secondaryTask?.cancel()
         _ = await secondaryTask?.result
         secondaryTask = nil
-        secondaryServerChannel = nil
+        secondaryListener = nil
     }
 
     /// The secondary transport's port, once listening.
     public var secondaryTransportPort: Int? {
-        secondaryServerChannel == nil ? nil : configuration.secondaryTransport?.port
+        secondaryListener == nil ? nil : configuration.secondaryTransport?.port
     }
 
     private func serveSecondary(_ channel: NIOAsyncChannel<SDLFrame, SDLFrame>) async {

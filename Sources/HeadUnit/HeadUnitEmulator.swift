@@ -71,9 +71,9 @@ public actor HeadUnitEmulator {
     private var frameSubscribers: [UUID: AsyncStream<ReceivedFrame>.Continuation] = [:]
     private var eventLog: EventLog?
     private var runTask: Task<Void, any Error>?
-    private var serverChannel: (any Channel)?
+    private var listener: TCPListener<SDLFrame, SDLFrame>?
     var secondaryTask: Task<Void, any Error>?
-    var secondaryServerChannel: (any Channel)?
+    var secondaryListener: TCPListener<SDLFrame, SDLFrame>?
     let logger: Logger
     /// Core's delays run on it (``CoreClock``).
     let clock: CoreClock
@@ -124,14 +124,15 @@ public actor HeadUnitEmulator {
         if let path = configuration.eventLogPath {
             eventLog = try EventLog(path: path)
         }
-        let server = try await Self.bindServer(
-            host: configuration.host, port: configuration.port, maximumPayload: Int(configuration.mtu), link: linkRate)
-        serverChannel = server.channel
-        let port = server.channel.localAddress?.port ?? configuration.port
+        let listener = try await Self.bindServer(
+            host: configuration.host, port: configuration.port, maximumPayload: Int(configuration.mtu), link: linkRate,
+            logger: logger)
+        self.listener = listener
+        let port = listener.port ?? configuration.port
         runTask = Task {
-            try await server.executeThenClose { inbound in
+            try await listener.executeThenClose { connections in
                 try await withThrowingDiscardingTaskGroup { group in
-                    for try await connection in inbound {
+                    for try await connection in connections {
                         group.addTask { await self.serve(connection) }
                     }
                 }
@@ -148,24 +149,21 @@ public actor HeadUnitEmulator {
     }
 
     /// A TCP listener whose connections go through ``configureLinkPipeline(_:maximumPayload:link:)``; `link` paces
-    /// how fast each connection is read (``HeadUnitConfiguration/linkKbps``).
+    /// how fast each connection is read (``HeadUnitConfiguration/linkKbps``). A ``TCPListener``, so a connection
+    /// accepted as the emulator stops is closed, not dropped half set up.
     static func bindServer(
-        host: String, port: Int, maximumPayload: Int, link: LinkRate? = nil
-    ) async throws(HeadUnitError)
-        -> NIOAsyncChannel<NIOAsyncChannel<SDLFrame, SDLFrame>, Never>
-    {
+        host: String, port: Int, maximumPayload: Int, link: LinkRate? = nil, logger: Logger
+    ) async throws(HeadUnitError) -> TCPListener<SDLFrame, SDLFrame> {
         do {
-            return try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-                .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-                .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
-                .linkSegmentSize(link == nil ? nil : LinkRateLimiter.segmentSize)
-                .linkReceiveBuffer(link == nil ? nil : LinkRateLimiter.uncappedReceiveBuffer)
-                .bind(host: host, port: port) { channel in
-                    channel.eventLoop.makeCompletedFuture {
-                        try configureLinkPipeline(channel, maximumPayload: maximumPayload, link: link)
-                        return try NIOAsyncChannel<SDLFrame, SDLFrame>(wrappingChannelSynchronously: channel)
-                    }
-                }
+            return try await TCPListener.bind(host: host, port: port, logger: logger) { bootstrap in
+                bootstrap
+                    .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+                    .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+                    .linkSegmentSize(link == nil ? nil : LinkRateLimiter.segmentSize)
+                    .linkReceiveBuffer(link == nil ? nil : LinkRateLimiter.uncappedReceiveBuffer)
+            } pipeline: { channel in
+                try configureLinkPipeline(channel, maximumPayload: maximumPayload, link: link)
+            }
         } catch {
             throw HeadUnitError(.bindFailed("\(host):\(port): \(error)"))
         }
@@ -183,12 +181,12 @@ public actor HeadUnitEmulator {
     /// Closes the listener and every app connection, and finishes the event streams.
     public func stop() async {
         await stopSecondaryListener()
-        serverChannel?.close(promise: nil)
+        listener?.close()
         for connection in connections.values { connection.channel.close(promise: nil) }
         runTask?.cancel()
         _ = await runTask?.result
         runTask = nil
-        serverChannel = nil
+        listener = nil
         eventLog?.close()
         for subscriber in eventSubscribers.values { subscriber.finish() }
         for subscriber in accessUnitSubscribers.values { subscriber.finish() }

@@ -1,4 +1,5 @@
 import Foundation
+import HeadUnit
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
@@ -170,16 +171,13 @@ struct HostileHeadUnitTests {
 
     @Test("a head unit that stops reading: video sends block, the Heartbeat cannot get out, a typed error ends it")
     func stopsReading() async throws {
-        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .childChannelOption(.socketOption(.so_rcvbuf), value: 16_384)
-            .bind(host: "127.0.0.1", port: 0) { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(SDLFrameDecoder()))
-                    try channel.pipeline.syncOperations.addHandler(MessageToByteHandler(SDLFrameEncoder()))
-                    return try NIOAsyncChannel<SDLFrame, SDLFrame>(wrappingChannelSynchronously: channel)
-                }
-            }
-        let port = try #require(server.channel.localAddress?.port)
+        let server = try await TCPListener<SDLFrame, SDLFrame>.bind(host: "127.0.0.1", port: 0) { bootstrap in
+            bootstrap.childChannelOption(.socketOption(.so_rcvbuf), value: 16_384)
+        } pipeline: { channel in
+            try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(SDLFrameDecoder()))
+            try channel.pipeline.syncOperations.addHandler(MessageToByteHandler(SDLFrameEncoder()))
+        }
+        let port = try #require(server.port)
         let (closed, close) = AsyncStream.makeStream(of: Void.self)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {

@@ -1,3 +1,4 @@
+import HeadUnit
 import NIOCore
 import NIOPosix
 import Testing
@@ -9,13 +10,8 @@ import Testing
 struct TCPKeepaliveTests {
     @Test("the app's socket has SO_KEEPALIVE and the idle, interval and count asked for; nil leaves it off")
     func optionsReachTheSocket() async throws {
-        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .bind(host: "127.0.0.1", port: 0) { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
-                }
-            }
-        let port = try #require(server.channel.localAddress?.port)
+        let server = try await TCPListener<ByteBuffer, ByteBuffer>.bind(host: "127.0.0.1", port: 0) { _ in }
+        let port = try #require(server.port)
         let accepting = Task {
             try await server.executeThenClose { clients in
                 for try await client in clients {
@@ -44,6 +40,6 @@ struct TCPKeepaliveTests {
             try await connection.channel.getOption(.socketOption(.so_keepalive)).get()
         }
         #expect(disabled == 0)
-        try? await server.channel.close()
+        server.close()
     }
 }

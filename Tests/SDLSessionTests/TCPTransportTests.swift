@@ -1,4 +1,5 @@
 import CarWindowTestingTools
+import HeadUnit
 import NIOCore
 import NIOPosix
 import SDLRPC
@@ -9,8 +10,6 @@ import Testing
 /// The session over real TCP on 127.0.0.1, against a tiny scripted head unit listening on port 0.
 @Suite("TCP transport")
 struct TCPTransportTests {
-    typealias FrameChannel = NIOAsyncChannel<SDLFrame, SDLFrame>
-
     /// Listens on an ephemeral port, runs `script` for the first client, and `app` with the port.
     static func withHeadUnitServer(
         script:
@@ -19,16 +18,13 @@ struct TCPTransportTests {
             ) async throws -> Void,
         app: @Sendable (Int) async throws -> Void
     ) async throws {
-        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .bind(host: "127.0.0.1", port: 0) { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(SDLFrameDecoder()))
-                    try channel.pipeline.syncOperations.addHandler(MessageToByteHandler(SDLFrameEncoder()))
-                    return try FrameChannel(wrappingChannelSynchronously: channel)
-                }
-            }
-        let port = try #require(server.channel.localAddress?.port)
+        let server = try await TCPListener<SDLFrame, SDLFrame>.bind(host: "127.0.0.1", port: 0) { bootstrap in
+            bootstrap.serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+        } pipeline: { channel in
+            try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(SDLFrameDecoder()))
+            try channel.pipeline.syncOperations.addHandler(MessageToByteHandler(SDLFrameEncoder()))
+        }
+        let port = try #require(server.port)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 try await server.executeThenClose { clients in
@@ -112,13 +108,8 @@ struct TCPTransportTests {
 
     @Test("a head unit that sends half a frame and stalls gives peerStalled")
     func stall() async throws {
-        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .bind(host: "127.0.0.1", port: 0) { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
-                }
-            }
-        let port = try #require(server.channel.localAddress?.port)
+        let server = try await TCPListener<ByteBuffer, ByteBuffer>.bind(host: "127.0.0.1", port: 0) { _ in }
+        let port = try #require(server.port)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 try await server.executeThenClose { clients in
@@ -148,13 +139,8 @@ struct TCPTransportTests {
 
     @Test("a TCP peer that accepts and never says a word gives protocolStartTimeout, and the socket is closed")
     func silentAfterAccept() async throws {
-        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .bind(host: "127.0.0.1", port: 0) { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
-                }
-            }
-        let port = try #require(server.channel.localAddress?.port)
+        let server = try await TCPListener<ByteBuffer, ByteBuffer>.bind(host: "127.0.0.1", port: 0) { _ in }
+        let port = try #require(server.port)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 try await server.executeThenClose { clients in
