@@ -113,6 +113,7 @@ let package = Package(
                 "SDLWire", "SDLRPC", "SDLMedia", "SDLSecurity",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: upcoming

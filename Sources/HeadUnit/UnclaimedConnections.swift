@@ -1,5 +1,5 @@
+import NIOConcurrencyHelpers
 import NIOCore
-import Synchronization
 
 /// The connections a ``TCPListener`` accepted that nobody has taken yet.
 ///
@@ -16,11 +16,15 @@ final class UnclaimedConnections: Sendable {
         var waiting: [ObjectIdentifier: any Channel] = [:]
     }
 
-    private let state = Mutex(State())
+    // A pthread lock (NIOLockedValueBox), not Synchronization's Mutex: two event loops admit at once, and when a
+    // Mutex is contended on Linux it waits in the kernel (futex PI) inside the uninstrumented standard library, so
+    // ThreadSanitizer sees no ordering between the two holders and reports a race that is not there. It does see
+    // pthread mutexes, so a real race here would still be reported.
+    private let state = NIOLockedValueBox(State())
 
     /// Holds `channel` until it is claimed; after ``closeAll()``, closes it at once instead.
     func admit(_ channel: any Channel) {
-        let admitted = state.withLock { state in
+        let admitted = state.withLockedValue { state in
             guard !state.closed else { return false }
             state.waiting[ObjectIdentifier(channel)] = channel
             return true
@@ -35,7 +39,7 @@ final class UnclaimedConnections: Sendable {
 
     /// Takes `channel` over: `false` when it is not waiting here (it closed, or the listener closed it).
     func claim(_ channel: any Channel) -> Bool {
-        state.withLock { state in
+        state.withLockedValue { state in
             let id = ObjectIdentifier(channel)
             guard let waiting = state.waiting[id], waiting === channel else { return false }
             state.waiting[id] = nil
@@ -45,7 +49,7 @@ final class UnclaimedConnections: Sendable {
 
     /// Closes every connection still waiting, and from now on each one admitted.
     func closeAll() {
-        let left = state.withLock { state in
+        let left = state.withLockedValue { state in
             state.closed = true
             defer { state.waiting = [:] }
             return Array(state.waiting.values)

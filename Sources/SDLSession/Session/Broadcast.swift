@@ -25,6 +25,8 @@ public final class Broadcast<Value: Sendable>: Sendable {
     }
 
     private let state: NIOLockedValueBox<State>
+    /// Held by ``send(_:)`` across its yields, so values reach every subscriber in the order they were sent.
+    private let sending = NIOLock()
     private let replaysCurrent: Bool
     private let buffering: AsyncStream<Value>.Continuation.BufferingPolicy
 
@@ -72,22 +74,34 @@ public final class Broadcast<Value: Sendable>: Sendable {
 
     /// Hands `value` to every subscriber.
     public func send(_ value: Value) {
-        // Yield under the lock so a subscriber that joins concurrently sees each value once, in order.
-        state.withLockedValue { state in
-            state.current = value
-            for subscriber in state.subscribers.values {
-                if case .dropped = subscriber.yield(value) { state.dropped += 1 }
+        // Yield outside `state`'s lock: a yield resumes the reading task, which takes that task's lock in the
+        // runtime, and cancelling a reading task holds that lock while its stream's onTermination takes `state`'s
+        // lock. Yielding under it deadlocked the two (a projection stopping while it sent an event; seen under
+        // TSan). `current` and the list are read in one critical section, so a subscriber joining meanwhile gets
+        // the value once, from the replay or from here; `sending` keeps concurrent sends in one order for everyone.
+        sending.withLock {
+            let subscribers = state.withLockedValue { state in
+                state.current = value
+                return Array(state.subscribers.values)
             }
+            var dropped = 0
+            for subscriber in subscribers {
+                if case .dropped = subscriber.yield(value) { dropped += 1 }
+            }
+            if dropped > 0 { state.withLockedValue { $0.dropped += dropped } }
         }
     }
 
     /// Ends every stream; later subscriptions get an ended stream.
     public func finish() {
-        let subscribers = state.withLockedValue { state in
-            state.finished = true
-            defer { state.subscribers.removeAll() }
-            return Array(state.subscribers.values)
+        // After any send under way, so a value sent before the end still reaches everyone.
+        sending.withLock {
+            let subscribers = state.withLockedValue { state in
+                state.finished = true
+                defer { state.subscribers.removeAll() }
+                return Array(state.subscribers.values)
+            }
+            for subscriber in subscribers { subscriber.finish() }
         }
-        for subscriber in subscribers { subscriber.finish() }
     }
 }
