@@ -44,6 +44,11 @@ struct BenchLinkCommand: AsyncParsableCommand {
         discussion: "The default is the encoder's (EncoderSettings.keyFrameInterval)."))
     var keyFrameInterval: Double?
 
+    @Option(help: ArgumentHelp(
+        "Milliseconds an IDR may take at the target bitrate (EncoderSettings.keyFrameBudget).",
+        discussion: "The default is the encoder's, 100 ms; 133 is openh264's own budget at 30 fps (four frames)."))
+    var keyFrameBudget: Double?
+
     func validate() throws {
         guard (1...10_000_000).contains(linkKbps) else { throw ValidationError("--link-kbps takes 1...10000000.") }
         guard warmup >= 1, seconds >= 3 else { throw ValidationError("--warmup needs >= 1 s, --seconds >= 3 s.") }
@@ -53,6 +58,9 @@ struct BenchLinkCommand: AsyncParsableCommand {
         if let keyFrameInterval, !(0...600).contains(keyFrameInterval) {
             throw ValidationError("--key-frame-interval takes 0...600 seconds.")
         }
+        if let keyFrameBudget, !(1...10_000).contains(keyFrameBudget) {
+            throw ValidationError("--key-frame-budget takes 1...10000 milliseconds.")
+        }
     }
 
     func run() async throws {
@@ -61,7 +69,8 @@ struct BenchLinkCommand: AsyncParsableCommand {
             linkKbps: linkKbps, warmup: .milliseconds(Int(warmup * 1_000)),
             measured: .milliseconds(Int(seconds * 1_000)), bitrate: bitrate,
             motion: content == .camera ? .pan : .interface,
-            keyFrameInterval: keyFrameInterval.map { $0 == 0 ? nil : .milliseconds(Int($0 * 1_000)) })
+            keyFrameInterval: keyFrameInterval.map { $0 == 0 ? nil : .milliseconds(Int($0 * 1_000)) },
+            keyFrameBudget: keyFrameBudget.map { .microseconds(Int($0 * 1_000)) })
         let result = try await run.measure()
         for line in result.lines { print(line) }
     }

@@ -23,6 +23,8 @@ struct LinkBenchRun {
     var motion: SyntheticScene.Motion
     /// The periodic IDR interval: `nil` keeps the encoder's default, `.some(nil)` IDRs only on demand.
     var keyFrameInterval: Duration?? = nil
+    /// The IDR budget (``EncoderSettings/keyFrameBudget``), or `nil` for the encoder's default.
+    var keyFrameBudget: Duration? = nil
 
     struct Result {
         var lines: [String]
@@ -44,6 +46,7 @@ struct LinkBenchRun {
     private var encoderSettings: EncoderSettings {
         var settings = EncoderSettings(width: 16, height: 16, allowsFrameSkipping: false)
         if let keyFrameInterval { settings.keyFrameInterval = keyFrameInterval }
+        if let keyFrameBudget { settings.keyFrameBudget = keyFrameBudget }
         return settings
     }
 
@@ -195,7 +198,9 @@ struct LinkBenchRun {
             instant.map { fmt(Self.milliseconds(drop.duration(to: $0))) + " ms" } ?? "-"
         }
         return [
-            "content: \(motion == .pan ? "camera (pan)" : "interface"), target \(bitrate / 1_000) kbit/s; "
+            "content: \(motion == .pan ? "camera (pan)" : "interface"), target \(bitrate / 1_000) kbit/s, "
+                + "IDRs \(encoderSettings.keyFrameInterval.map { "every \($0)" } ?? "on demand") with a "
+                + "\(fmt(Self.milliseconds(encoderSettings.keyFrameBudget))) ms budget; "
                 + "link: unlimited, then \(linkKbps) kbit/s after \(Self.milliseconds(warmup) / 1_000) s; "
                 + "measured \(Self.milliseconds(measured) / 1_000) s after the drop",
             "time to settle under the link rate: \(settle) (sent rate last over \(linkKbps) kbit/s at "

@@ -11,6 +11,8 @@ struct EncoderSettingsTests {
         #expect(settings.profile == .constrainedBaseline)
         #expect(settings.usage == .screenContent)
         #expect(settings.maxBitrate == nil)
+        #expect(settings.keyFrameInterval == .seconds(5))
+        #expect(settings.keyFrameBudget == .milliseconds(100))
     }
 
     /// (head unit fps, head unit kbps, custom fps, custom bps) -> (fps, bps, max bps) at 800x480. Frame rate:
@@ -75,6 +77,8 @@ struct EncoderSettingsTests {
         camera.usage = .camera
         var capped = base
         capped.maxBitrate = 50_000_000  // needs level 4.2 instead of 3.0: a new SPS
+        var smallerKeyFrames = base
+        smallerKeyFrames.keyFrameBudget = .milliseconds(50)  // openh264 reads it only when made
         #expect(EncoderSettings.change(from: base, to: base) == .none)
         #expect(EncoderSettings.change(from: base, to: faster) == .live)
         #expect(EncoderSettings.change(from: base, to: richer) == .live)
@@ -83,6 +87,7 @@ struct EncoderSettingsTests {
         #expect(EncoderSettings.change(from: base, to: main) == .rebuild)
         #expect(EncoderSettings.change(from: base, to: camera) == .rebuild)
         #expect(EncoderSettings.change(from: base, to: capped) == .rebuild)
+        #expect(EncoderSettings.change(from: base, to: smallerKeyFrames) == .rebuild)
     }
 
     @Test("the level is the lowest that fits size, rate and bitrate (H.264 Table A-1)", arguments: [
@@ -99,6 +104,8 @@ struct EncoderSettingsTests {
         EncoderSettings(width: 800, height: 480, frameRate: 0), EncoderSettings(width: 800, height: 480, frameRate: 61),
         EncoderSettings(width: 800, height: 480, bitrate: 0), EncoderSettings(width: 800, height: 480, maxBitrate: 1),
         EncoderSettings(width: 800, height: 480, keyFrameInterval: .zero),
+        EncoderSettings(width: 800, height: 480, keyFrameBudget: .zero),
+        EncoderSettings(width: 800, height: 480, keyFrameBudget: .seconds(11)),
         EncoderSettings(width: 8192, height: 8192, frameRate: 60),
     ])
     func invalid(settings: EncoderSettings) {

@@ -59,6 +59,7 @@ extension OpenH264Encoder {
         params.bEnableSceneChangeDetect = settings.usage == .screenContent
         params.bEnableLongTermReference = false
         params.iComplexityMode = LOW_COMPLEXITY
+        params.iIdrBitrateRatio = settings.keyFrameBudgetPercentOfFrame
         let level = settings.level ?? H264Level.all[H264Level.all.count - 1]
         params.sSpatialLayers.0.iVideoWidth = Int32(settings.width)
         params.sSpatialLayers.0.iVideoHeight = Int32(settings.height)

@@ -1,0 +1,99 @@
+import Foundation
+import SDLMedia
+import Testing
+
+/// The periodic IDR is the frame that meets a link which has dropped since the last one: it must fit the delay the
+/// stream keeps even then, and the smaller picture must not cost visible quality.
+@Suite("Key-frame budget: periodic IDRs that cross a fallen link in time")
+struct KeyFrameBudgetTests {
+    /// A 3 Mbit/s, 30 fps user interface with IDRs at 0, 5 and 10 s, as `carwindow bench link` streams it.
+    static func settings(budget: Duration) -> EncoderSettings {
+        EncoderSettings(width: 800, height: 480, frameRate: 30, bitrate: 3_000_000, keyFrameInterval: .seconds(5),
+                        keyFrameBudget: budget, allowsFrameSkipping: false)
+    }
+
+    static let frameCount = 330
+
+    struct Encoded {
+        var units: [EncodedAccessUnit]
+        /// Luma PSNR of each decoded picture against its source, by ffmpeg.
+        var psnr: [Double]
+
+        var periodicIDRs: [Int] { units.indices.filter { $0 > 0 && units[$0].isIDR } }
+        func meanPSNR(_ range: Range<Int>) -> Double { psnr[range].reduce(0, +) / Double(range.count) }
+    }
+
+    static func encode(budget: Duration) async throws -> Encoded {
+        let settings = settings(budget: budget)
+        let scratch = try ScratchDirectory()
+        let scene = SyntheticScene(width: settings.width, height: settings.height, format: .i420, motion: .interface)
+        let pool = PixelBufferPool(format: .i420, width: settings.width, height: settings.height)
+        let encoder = try OpenH264Encoder(settings: settings)
+        var units: [EncodedAccessUnit] = []
+        var source = Data()
+        for index in 0..<frameCount {
+            let frame = pool.makeFrame(presentationTime: frameTime(index, fps: settings.frameRate))
+            scene.render(frameIndex: index, into: frame)
+            Self.appendPlanes(of: frame, to: &source)
+            let unit = try #require(try encoder.encode(frame), "frame \(index) was not encoded")
+            units.append(unit)
+        }
+        try write(units, to: scratch.file("stream.h264"))
+        try source.write(to: scratch.file("source.yuv"))
+        let stats = try await CheckTool("ffmpeg").run([
+            "-v", "error", "-f", "h264", "-i", scratch.file("stream.h264").path,
+            "-f", "rawvideo", "-pix_fmt", "yuv420p", "-s", "\(settings.width)x\(settings.height)",
+            "-i", scratch.file("source.yuv").path, "-lavfi", "psnr=stats_file=-", "-f", "null", "-",
+        ])
+        let psnr = stats.split(separator: "\n").compactMap { line in
+            line.split(separator: " ").first { $0.hasPrefix("psnr_y:") }.flatMap { Double($0.dropFirst(7)) }
+        }
+        try #require(psnr.count == frameCount, "ffmpeg compared \(psnr.count) of \(frameCount) pictures")
+        return Encoded(units: units, psnr: psnr)
+    }
+
+    /// The frame's I420 planes without row padding, as ffmpeg's `rawvideo` reads them.
+    static func appendPlanes(of frame: VideoFrame, to data: inout Data) {
+        let bytes = frame.buffer.bytes
+        for (index, plane) in frame.planes.enumerated() {
+            let (width, height) = index == 0 ? (frame.width, frame.height) : (frame.width / 2, frame.height / 2)
+            for row in 0..<height {
+                let start = plane.offset + row * plane.stride
+                data.append(contentsOf: bytes[start..<(start + width)])
+            }
+        }
+    }
+
+    @Test("at the default 100 ms a periodic IDR crosses a link fallen to a third of the target within 300 ms")
+    func defaultBudgetFitsAFallenLink() async throws {
+        let encoded = try await Self.encode(budget: EncoderSettings.defaultKeyFrameBudget)
+        #expect(encoded.periodicIDRs == [150, 300])
+        for index in encoded.periodicIDRs {
+            let bits = encoded.units[index].bytes.count * 8
+            let crossing = Double(bits) / 1_000_000
+            #expect(crossing <= 0.3, "the IDR at frame \(index) is \(bits / 8) bytes: \(crossing) s at 1 Mbit/s")
+        }
+    }
+
+    @Test("the budget decides the IDR's size, and the smaller IDR costs little picture quality")
+    func budgetTradesSizeForLittleQuality() async throws {
+        // openh264's own budget is four average frames: 133 ms at 30 fps.
+        let openh264 = try await Self.encode(budget: .nanoseconds(400_000_000 / 3))
+        let ours = try await Self.encode(budget: EncoderSettings.defaultKeyFrameBudget)
+        for index in ours.periodicIDRs {
+            let (small, large) = (ours.units[index].bytes.count, openh264.units[index].bytes.count)
+            #expect(Double(small) <= 0.85 * Double(large), "IDR at \(index): \(small) bytes against \(large)")
+            // The IDR picture itself loses a little; the P frames after it win most of it back.
+            #expect(openh264.psnr[index] - ours.psnr[index] <= 1.5,
+                    "IDR at \(index): \(ours.psnr[index]) dB against \(openh264.psnr[index]) dB")
+            let gop = index..<min(index + 150, Self.frameCount)
+            print("IDR at \(index): \(small) bytes, \(ours.psnr[index]) dB, next 5 s \(ours.meanPSNR(gop)) dB; "
+                  + "openh264's budget: \(large) bytes, \(openh264.psnr[index]) dB, \(openh264.meanPSNR(gop)) dB")
+            #expect(openh264.meanPSNR(gop) - ours.meanPSNR(gop) <= 0.75,
+                    "after the IDR at \(index): \(ours.meanPSNR(gop)) dB against \(openh264.meanPSNR(gop)) dB")
+        }
+        // The rate control spends what the IDR saves on the frames after it, not more.
+        let total = { (encoded: Encoded) in encoded.units.reduce(0) { $0 + $1.bytes.count } }
+        #expect(Double(total(ours)) <= 1.02 * Double(total(openh264)))
+    }
+}
