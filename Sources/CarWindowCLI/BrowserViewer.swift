@@ -7,10 +7,10 @@ import SDLRPC
 
 /// The emulator's HMI in the browser (`HeadUnitViewer`), run for the length of `carwindow demo`.
 ///
-/// The server runs in one task this actor owns; the demo's stop cancels it and waits for it.
+/// The demo's stop shuts the server down gracefully and waits for it (``RunningViewerServer``).
 actor BrowserViewer: DemoViewerHook {
     let port: Int
-    private var server: Task<Void, any Error>?
+    private var server: RunningViewerServer?
     private var appStates: AsyncStream<ViewerAppState>?
 
     init(port: Int) { self.port = port }
@@ -50,28 +50,15 @@ actor BrowserViewer: DemoViewerHook {
     }
 
     private func serve(_ backend: some ViewerBackend, say: @escaping @Sendable (String) -> Void) async throws {
-        let (bound, boundContinuation) = AsyncStream.makeStream(of: Int.self)
-        let server = ViewerServer(backend: backend, configuration: .init(port: port)) { port in
-            boundContinuation.yield(port)
-            boundContinuation.finish()
-        }
-        self.server = Task {
-            defer { boundContinuation.finish() }
-            try await server.run()
-        }
-        var ports = bound.makeAsyncIterator()
-        guard let port = await ports.next() else {
-            let failure = await self.server?.result
-            if case .failure(let error) = failure { throw error }
-            throw ViewerError(.server, "the viewer stopped before it listened on port \(self.port)")
-        }
-        say("viewer: http://127.0.0.1:\(port)")
+        let server = try await RunningViewerServer.start(backend, port: port)
+        self.server = server
+        say("viewer: http://127.0.0.1:\(server.port)")
     }
 
     func appStateRequests() -> AsyncStream<ViewerAppState>? { appStates }
 
     func demoDidStop() async {
-        server?.cancel()
-        _ = await server?.result
+        await server?.stop()
+        server = nil
     }
 }

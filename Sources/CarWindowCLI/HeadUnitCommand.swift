@@ -6,7 +6,6 @@ import Logging
 import SDLRPC
 import SDLSecurityOpenSSL
 import SDLWire
-import ServiceLifecycle
 
 /// `carwindow headunit`: runs the SDL Core 8.2 emulator until Ctrl-C.
 struct HeadUnitCommand: AsyncParsableCommand {
@@ -288,41 +287,13 @@ struct HeadUnitCommand: AsyncParsableCommand {
         Self.say("head unit stopped")
     }
 
-    /// The viewer's service group, the task running it, and the port it listens on.
-    struct RunningViewer {
-        let group: ServiceGroup
-        let task: Task<Void, any Error>
-        let port: Int
-    }
-
     /// Starts the browser viewer on the emulator and waits until it listens.
-    ///
-    /// - Throws: the server's error when it stops before listening (a port in use).
-    private static func startViewer(headUnit: HeadUnitEmulator, port: Int) async throws -> RunningViewer {
-        let backend = HeadUnitBackend(headUnit: headUnit)
-        let (bound, boundContinuation) = AsyncStream.makeStream(of: Int.self)
-        let server = ViewerServer(backend: backend, configuration: .init(port: port)) { port in
-            boundContinuation.yield(port)
-            boundContinuation.finish()
-        }
-        // A service group, so Ctrl-C ends the server by graceful shutdown (browsers closed, no cancelled channels).
-        let group = ServiceGroup(services: [server], logger: Logger(label: "carwindow.viewer"))
-        let task = Task {
-            defer { boundContinuation.finish() }
-            try await group.run()
-        }
-        var ports = bound.makeAsyncIterator()
-        guard let boundPort = await ports.next() else {
-            if case .failure(let error) = await task.result { throw error }
-            throw ViewerError(.server, "the viewer stopped before it listened on port \(port)")
-        }
-        return RunningViewer(group: group, task: task, port: boundPort)
+    private static func startViewer(headUnit: HeadUnitEmulator, port: Int) async throws -> RunningViewerServer {
+        try await RunningViewerServer.start(HeadUnitBackend(headUnit: headUnit), port: port)
     }
 
-    private static func stopViewer(_ viewer: RunningViewer?) async {
-        guard let viewer else { return }
-        await viewer.group.triggerGracefulShutdown()
-        _ = await viewer.task.result
+    private static func stopViewer(_ viewer: RunningViewerServer?) async {
+        await viewer?.stop()
     }
 
     /// Unbuffered, so a script reading the output sees each line at once.

@@ -103,6 +103,9 @@ struct DemoBrowserTests {
         // The demo survived the session and stops cleanly.
         #expect(status == 0, "the demo did not exit by itself within 30 s of SIGINT; its last lines:\n\(demo.tail())")
         #expect(demo.lines.contains { $0.stream == .stderr && $0.text == "demo stopped" }, "\(demo.tail())")
+        // A stop that went well logs no error: the viewer shuts down gracefully instead of being cancelled.
+        let errors = demo.lines.filter { $0.text.contains(" error ") }.map(\.text)
+        #expect(errors.isEmpty, "error lines: \(errors)")
     }
 
     @Test("with --core the page shows what the app sends to that head unit, and refuses the HMI's controls")
