@@ -49,6 +49,7 @@ public final class ChildProcess: Sendable {
     private struct State {
         var termination: Termination?
         var waiters: [CheckedContinuation<Termination, Never>] = []
+        var endWatchers: [AsyncStream<Termination>.Continuation] = []
     }
 
     /// Starts `executable` (a path, or a name looked up in `PATH`) with `arguments` and exactly `environment`.
@@ -112,12 +113,16 @@ public final class ChildProcess: Sendable {
                 answer == -1
                 ? .exited(-1)
                 : (status & 0x7f) == 0 ? .exited((status >> 8) & 0xff) : .signalled(status & 0x7f)
-            let waiters = state.withLockedValue { state in
+            let (waiters, endWatchers) = state.withLockedValue { state in
                 state.termination = termination
-                defer { state.waiters = [] }
-                return state.waiters
+                defer { (state.waiters, state.endWatchers) = ([], []) }
+                return (state.waiters, state.endWatchers)
             }
             for waiter in waiters { waiter.resume(returning: termination) }
+            for watcher in endWatchers {
+                watcher.yield(termination)
+                watcher.finish()
+            }
         }
         thread.name = "carwindow-x11-reap-\(child)"
         thread.start()
@@ -136,6 +141,25 @@ public final class ChildProcess: Sendable {
             }
             if let done { continuation.resume(returning: done) }
         }
+    }
+
+    /// How the child ended, as a stream: one element when it ends (at once if it has), then the end. Unlike
+    /// ``exitStatus()`` a wait on it ends when the waiting task is cancelled.
+    ///
+    /// ```swift
+    /// for await termination in child.ended() { print("\(child.name) \(termination)") }
+    /// ```
+    public func ended() -> AsyncStream<Termination> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Termination.self)
+        let termination = state.withLockedValue { state -> Termination? in
+            if state.termination == nil { state.endWatchers.append(continuation) }
+            return state.termination
+        }
+        if let termination {
+            continuation.yield(termination)
+            continuation.finish()
+        }
+        return stream
     }
 
     /// Sends `signal` to the child's whole process group (no-op once it has been reaped, so a reused pid is

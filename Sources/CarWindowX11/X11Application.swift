@@ -184,22 +184,51 @@ public final class X11Application: Sendable {
         return view
     }
 
-    /// Waits until the application maps a top-level window.
+    /// Waits until the application maps a top-level window (at once when attached to a window, or when one is
+    /// already shown).
+    ///
+    /// The wait wakes on the display's window mappings and the command's exit; nothing polls.
     ///
     /// - Throws: ``X11ProjectionError/Kind/noWindow`` after `timeout`;
-    ///   ``X11ProjectionError/Kind/applicationExited`` when the command exits first.
+    ///   ``X11ProjectionError/Kind/applicationExited`` when the command exits first;
+    ///   ``X11ProjectionError/Kind/cancelled`` when the waiting task is cancelled or the display stops.
     public func waitForWindow(timeout: Duration = .seconds(20)) async throws(X11ProjectionError) {
-        let deadline = ContinuousClock.now.advanced(by: timeout)
-        while display.shownWindow == nil {
-            if let ended = child?.termination {
-                throw X11ProjectionError(
-                    .applicationExited, "\(child?.name ?? "the command") \(ended) before mapping a window")
+        enum Outcome: Sendable {
+            case shown, exited(ChildProcess.Termination), timedOut, cancelled
+        }
+        let display = self.display
+        let ended = child?.ended()
+        // Woken by the display's window mappings, the command's end and the deadline, never by polling.
+        let outcome = await withTaskGroup(of: Outcome.self) { group in
+            group.addTask {
+                for await _ in display.windowMappings() where display.shownWindow != nil { return .shown }
+                return .cancelled  // the display stopped, or this wait was cancelled
             }
-            guard ContinuousClock.now < deadline else {
-                throw X11ProjectionError(
-                    .noWindow, "\(child?.name ?? "the application") mapped no window in \(timeout)")
+            if let ended {
+                group.addTask {
+                    for await termination in ended { return .exited(termination) }
+                    return .cancelled
+                }
             }
-            try? await Task.sleep(for: .milliseconds(25))
+            group.addTask {
+                do { try await Task.sleep(for: timeout) } catch { return .cancelled }
+                return .timedOut
+            }
+            let first = await group.next() ?? .cancelled
+            group.cancelAll()
+            return first
+        }
+        let name = child?.name
+        switch outcome {
+        case .shown:
+            return
+        case .exited(let termination):
+            throw X11ProjectionError(
+                .applicationExited, "\(name ?? "the command") \(termination) before mapping a window")
+        case .timedOut:
+            throw X11ProjectionError(.noWindow, "\(name ?? "the application") mapped no window in \(timeout)")
+        case .cancelled:
+            throw X11ProjectionError(.cancelled, "stopped waiting for \(name ?? "the application")'s window")
         }
     }
 

@@ -55,9 +55,29 @@ final class X11Display: @unchecked Sendable {
         /// With `--window`: the one window shown, nothing else is placed.
         var fixedWindow: xcb_window_t?
         var captures = 0
-        /// Streams of ``captureCounts()``, told each new count; finished when the display stops.
-        var captureWatchers: [Int: AsyncStream<Int>.Continuation] = [:]
+        /// Streams of ``captureCounts()`` and ``windowMappings()``; finished when the display stops.
+        var watchers: [Int: Watcher] = [:]
         var nextWatcher = 0
+    }
+
+    /// A stream told of what the event thread does.
+    private enum Watcher {
+        case captures(AsyncStream<Int>.Continuation)
+        case windows(AsyncStream<Void>.Continuation)
+
+        var captures: AsyncStream<Int>.Continuation? {
+            if case .captures(let continuation) = self { continuation } else { nil }
+        }
+        var windows: AsyncStream<Void>.Continuation? {
+            if case .windows(let continuation) = self { continuation } else { nil }
+        }
+
+        func finish() {
+            switch self {
+            case .captures(let continuation): continuation.finish()
+            case .windows(let continuation): continuation.finish()
+            }
+        }
     }
 
     /// Connects to `display` (`":3"`) and checks the extensions.
@@ -143,8 +163,8 @@ final class X11Display: @unchecked Sendable {
         signalInput.finish()
         // Finished outside the lock: a stream's termination handler takes it to unregister.
         let watchers = state.withLockedValue { state in
-            defer { state.captureWatchers = [:] }
-            return Array(state.captureWatchers.values)
+            defer { state.watchers = [:] }
+            return Array(state.watchers.values)
         }
         for watcher in watchers { watcher.finish() }
     }
@@ -166,14 +186,26 @@ final class X11Display: @unchecked Sendable {
 
     /// The capture count now, then after each capture; finished when the display stops.
     func captureCounts() -> AsyncStream<Int> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
-        // Registered and given the current count under one lock, so no capture falls between the two.
+        watch(Watcher.captures) { $0.captures }
+    }
+
+    /// An element now, then one each time a top-level window is mapped and placed; finished when the display
+    /// stops. Look at ``shownWindow`` on each.
+    func windowMappings() -> AsyncStream<Void> {
+        watch(Watcher.windows) { _ in }
+    }
+
+    private func watch<Value: Sendable>(
+        _ watcher: (AsyncStream<Value>.Continuation) -> Watcher, now: (State) -> Value
+    ) -> AsyncStream<Value> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: .bufferingNewest(1))
+        // Registered and given the current value under one lock, so no change falls between the two.
         let id: Int? = state.withLockedValue { state in
-            continuation.yield(state.captures)
+            continuation.yield(now(state))
             guard !state.stopping else { return nil }
             let id = state.nextWatcher
             state.nextWatcher += 1
-            state.captureWatchers[id] = continuation
+            state.watchers[id] = watcher(continuation)
             return id
         }
         guard let id else {
@@ -181,7 +213,7 @@ final class X11Display: @unchecked Sendable {
             return stream
         }
         continuation.onTermination = { [weak self] _ in
-            self?.state.withLockedValue { _ = $0.captureWatchers.removeValue(forKey: id) }
+            self?.state.withLockedValue { _ = $0.watchers.removeValue(forKey: id) }
         }
         return stream
     }
@@ -344,6 +376,8 @@ final class X11Display: @unchecked Sendable {
             if placed {
                 place(map.window)
                 signalInput.yield(.windowMapped(map.window))
+                let watchers = state.withLockedValue { $0.watchers.values.compactMap(\.windows) }
+                for watcher in watchers { watcher.yield() }
             }
             return false
         case UInt8(XCB_UNMAP_NOTIFY), UInt8(XCB_DESTROY_NOTIFY):
@@ -404,7 +438,7 @@ final class X11Display: @unchecked Sendable {
         let (count, watchers) = state.withLockedValue { state in
             state.front = back
             state.captures += 1
-            return (state.captures, Array(state.captureWatchers.values))
+            return (state.captures, state.watchers.values.compactMap(\.captures))
         }
         signalInput.yield(.damaged)
         // Only this thread captures, so the counts reach each stream in order.

@@ -100,6 +100,38 @@ extension X11Programs {
                 await pollOutsideTheProcess("Xvfb leaving /proc", within: .seconds(5)) { !Self.processExists(xServer) })
         }
 
+        @Test("a program that exits before mapping a window is an applicationExited error with its status")
+        func exitsBeforeWindow() async throws {
+            let application = try await X11Application.launch(
+                command: ["sh", "-c", "exit 3"], viewport: Size(width: 320, height: 240), haptics: false)
+            // The deadline is far: the wait ends on the command's exit, not on the clock.
+            let error = await #expect(throws: X11ProjectionError.self) {
+                try await application.waitForWindow(timeout: .seconds(600))
+            }
+            await application.stop(grace: .milliseconds(500))
+            #expect(error?.kind == .applicationExited)
+            #expect(error?.context.contains("before mapping a window") == true, "\(String(describing: error))")
+            #expect(application.child?.termination == .exited(3))
+        }
+
+        @Test("cancelling a wait for a window ends it with a cancelled error")
+        func cancelledWait() async throws {
+            let application = try await X11Application.launch(
+                command: ["sleep", "30"], viewport: Size(width: 320, height: 240), haptics: false)
+            let wait = Task { () -> X11ProjectionError? in
+                do throws(X11ProjectionError) {
+                    try await application.waitForWindow(timeout: .seconds(600))
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            wait.cancel()
+            let error = await wait.value
+            await application.stop(grace: .milliseconds(500))
+            #expect(error?.kind == .cancelled, "\(String(describing: error))")
+        }
+
         @Test("a still program costs no captures: over 5 s the stream has only refresh frames")
         func staticProgram() async throws {
             let program = try writeProgram(Self.program(), named: "still.py")
