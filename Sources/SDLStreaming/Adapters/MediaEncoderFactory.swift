@@ -18,8 +18,8 @@ public import SDLRPC
 public struct MediaEncoderFactory: VideoEncoderFactory {
     /// Renders the "open the app" message at a size, or `nil` for the default black frame.
     public var backgroundFrame: (@Sendable (String, ImageResolution) -> VideoFrame?)?
-    /// Encoder tuning the capability does not decide (`profile`, `usage`, `keyFrameInterval`, frame skipping); size,
-    /// frame rate and bit rates are replaced by the negotiated ones.
+    /// Encoder tuning the capability does not decide (`profile`, `usage`, `keyFrameInterval`, `keyFrameBudget`, frame
+    /// skipping); size, frame rate and bit rates are replaced by the negotiated ones.
     public var baseSettings: EncoderSettings
     /// RTP packetizer options (payload type, packet size).
     public var rtpConfiguration: RTPPacketizer.Configuration
