@@ -6,13 +6,30 @@ import Testing
 /// stream keeps even then, and the smaller picture must not cost visible quality.
 @Suite("Key-frame budget: periodic IDRs that cross a fallen link in time")
 struct KeyFrameBudgetTests {
-    /// A 3 Mbit/s, 30 fps user interface with IDRs at 0, 5 and 10 s, as `carwindow bench link` streams it.
-    static func settings(budget: Duration) -> EncoderSettings {
-        EncoderSettings(width: 800, height: 480, frameRate: 30, bitrate: 3_000_000, keyFrameInterval: .seconds(5),
-                        keyFrameBudget: budget, allowsFrameSkipping: false)
+    /// An 800x480 user interface with IDRs every 5 s: 3 Mbit/s at 30 fps as `carwindow bench link` streams it, and
+    /// SDL's defaults (1.5 Mbit/s at 15 fps).
+    struct Stream: Sendable, CustomStringConvertible {
+        var frameRate: Int
+        var bitrate: Int
+        /// The luma PSNR the default budget may cost against openh264's own: on the IDR picture, and over the
+        /// five seconds from it (static areas keep the IDR's quality until the next one). At 15 fps the default
+        /// budget is 1.5 average frames against openh264's four, so the cost is larger.
+        var idrLoss: Double
+        var followingLoss: Double
+        /// Frames in 11 s: IDRs at 0, 5 and 10 s.
+        var frameCount: Int { 11 * frameRate }
+        var description: String { "\(bitrate / 1_000) kbit/s at \(frameRate) fps" }
+
+        func settings(budget: Duration) -> EncoderSettings {
+            EncoderSettings(width: 800, height: 480, frameRate: frameRate, bitrate: bitrate,
+                            keyFrameInterval: .seconds(5), keyFrameBudget: budget, allowsFrameSkipping: false)
+        }
     }
 
-    static let frameCount = 330
+    static let streams = [
+        Stream(frameRate: 30, bitrate: 3_000_000, idrLoss: 1.25, followingLoss: 0.6),
+        Stream(frameRate: 15, bitrate: 1_500_000, idrLoss: 2.5, followingLoss: 1.0),
+    ]
 
     struct Encoded {
         var units: [EncodedAccessUnit]
@@ -23,8 +40,9 @@ struct KeyFrameBudgetTests {
         func meanPSNR(_ range: Range<Int>) -> Double { psnr[range].reduce(0, +) / Double(range.count) }
     }
 
-    static func encode(budget: Duration) async throws -> Encoded {
-        let settings = settings(budget: budget)
+    static func encode(_ stream: Stream, budget: Duration) async throws -> Encoded {
+        let settings = stream.settings(budget: budget)
+        let frameCount = stream.frameCount
         let scratch = try ScratchDirectory()
         let scene = SyntheticScene(width: settings.width, height: settings.height, format: .i420, motion: .interface)
         let pool = PixelBufferPool(format: .i420, width: settings.width, height: settings.height)
@@ -64,10 +82,10 @@ struct KeyFrameBudgetTests {
         }
     }
 
-    @Test("at the default 100 ms a periodic IDR crosses a link fallen to a third of the target within 300 ms")
-    func defaultBudgetFitsAFallenLink() async throws {
-        let encoded = try await Self.encode(budget: EncoderSettings.defaultKeyFrameBudget)
-        #expect(encoded.periodicIDRs == [150, 300])
+    @Test("at the default budget a periodic IDR crosses a link fallen to 1 Mbit/s within 300 ms", arguments: streams)
+    func defaultBudgetFitsAFallenLink(stream: Stream) async throws {
+        let encoded = try await Self.encode(stream, budget: EncoderSettings.defaultKeyFrameBudget)
+        #expect(encoded.periodicIDRs == [5 * stream.frameRate, 10 * stream.frameRate])
         for index in encoded.periodicIDRs {
             let bits = encoded.units[index].bytes.count * 8
             let crossing = Double(bits) / 1_000_000
@@ -75,21 +93,21 @@ struct KeyFrameBudgetTests {
         }
     }
 
-    @Test("the budget decides the IDR's size, and the smaller IDR costs little picture quality")
-    func budgetTradesSizeForLittleQuality() async throws {
-        // openh264's own budget is four average frames: 133 ms at 30 fps.
-        let openh264 = try await Self.encode(budget: .nanoseconds(400_000_000 / 3))
-        let ours = try await Self.encode(budget: EncoderSettings.defaultKeyFrameBudget)
+    @Test("the budget decides the IDR's size, at a bounded cost in picture quality", arguments: streams)
+    func budgetTradesSizeForLittleQuality(stream: Stream) async throws {
+        // openh264's own budget is four average frames.
+        let openh264 = try await Self.encode(stream, budget: .seconds(4) / stream.frameRate)
+        let ours = try await Self.encode(stream, budget: EncoderSettings.defaultKeyFrameBudget)
         for index in ours.periodicIDRs {
             let (small, large) = (ours.units[index].bytes.count, openh264.units[index].bytes.count)
             #expect(Double(small) <= 0.85 * Double(large), "IDR at \(index): \(small) bytes against \(large)")
-            // The IDR picture itself loses a little; the P frames after it win most of it back.
-            #expect(openh264.psnr[index] - ours.psnr[index] <= 1.5,
+            // The IDR picture loses most; the P frames after it win part of it back.
+            #expect(openh264.psnr[index] - ours.psnr[index] <= stream.idrLoss,
                     "IDR at \(index): \(ours.psnr[index]) dB against \(openh264.psnr[index]) dB")
-            let gop = index..<min(index + 150, Self.frameCount)
-            print("IDR at \(index): \(small) bytes, \(ours.psnr[index]) dB, next 5 s \(ours.meanPSNR(gop)) dB; "
+            let gop = index..<min(index + 5 * stream.frameRate, stream.frameCount)
+            print("\(stream): IDR at \(index): \(small) bytes, \(ours.psnr[index]) dB, next 5 s \(ours.meanPSNR(gop)) dB; "
                   + "openh264's budget: \(large) bytes, \(openh264.psnr[index]) dB, \(openh264.meanPSNR(gop)) dB")
-            #expect(openh264.meanPSNR(gop) - ours.meanPSNR(gop) <= 0.75,
+            #expect(openh264.meanPSNR(gop) - ours.meanPSNR(gop) <= stream.followingLoss,
                     "after the IDR at \(index): \(ours.meanPSNR(gop)) dB against \(openh264.meanPSNR(gop)) dB")
         }
         // The rate control spends what the IDR saves on the frames after it, not more.
