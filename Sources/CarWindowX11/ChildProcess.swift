@@ -49,7 +49,9 @@ public final class ChildProcess: Sendable {
     private struct State {
         var termination: Termination?
         var waiters: [CheckedContinuation<Termination, Never>] = []
-        var endWatchers: [AsyncStream<Termination>.Continuation] = []
+        /// Streams of ``ended()`` still waiting, by id so a cancelled one can leave.
+        var endWatchers: [Int: AsyncStream<Termination>.Continuation] = [:]
+        var nextEndWatcher = 0
     }
 
     /// Starts `executable` (a path, or a name looked up in `PATH`) with `arguments` and exactly `environment`.
@@ -115,8 +117,8 @@ public final class ChildProcess: Sendable {
                 : (status & 0x7f) == 0 ? .exited((status >> 8) & 0xff) : .signalled(status & 0x7f)
             let (waiters, endWatchers) = state.withLockedValue { state in
                 state.termination = termination
-                defer { (state.waiters, state.endWatchers) = ([], []) }
-                return (state.waiters, state.endWatchers)
+                defer { (state.waiters, state.endWatchers) = ([], [:]) }
+                return (state.waiters, Array(state.endWatchers.values))
             }
             for waiter in waiters { waiter.resume(returning: termination) }
             for watcher in endWatchers {
@@ -151,11 +153,20 @@ public final class ChildProcess: Sendable {
     /// ```
     public func ended() -> AsyncStream<Termination> {
         let (stream, continuation) = AsyncStream.makeStream(of: Termination.self)
-        let termination = state.withLockedValue { state -> Termination? in
-            if state.termination == nil { state.endWatchers.append(continuation) }
-            return state.termination
+        enum Registration { case waiting(id: Int), ended(Termination) }
+        let registration = state.withLockedValue { state -> Registration in
+            if let termination = state.termination { return .ended(termination) }
+            let id = state.nextEndWatcher
+            state.nextEndWatcher += 1
+            state.endWatchers[id] = continuation
+            return .waiting(id: id)
         }
-        if let termination {
+        switch registration {
+        case .waiting(let id):
+            continuation.onTermination = { [state] _ in
+                state.withLockedValue { _ = $0.endWatchers.removeValue(forKey: id) }
+            }
+        case .ended(let termination):
             continuation.yield(termination)
             continuation.finish()
         }
