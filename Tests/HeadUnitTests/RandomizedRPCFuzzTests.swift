@@ -22,22 +22,11 @@ struct RandomizedRPCFuzzTests {
     }
 
     @Test("1 000 seeded mutations: typed errors only, invariants hold")
-    func mutations() throws {
+    func mutations() async throws {
         let seed = SeededGenerator.seed(for: "rpc mutations", variable: "RPCFUZZ_SEED", fallback: 0x5EED_0018)
-        var random = SeededGenerator(seed: seed)
-        let corpus = try RPCFuzzSeeds.all()
-        var failures = 0
-        for iteration in 0..<Self.iterations {
-            let base = corpus[Int.random(in: corpus.indices, using: &random)]
-            let other = corpus[Int.random(in: corpus.indices, using: &random)]
-            let input = ByteMutator.mutate(base, splicing: other, random: &random)
-            let violations = RPCFuzzHarness.exercise(input)
-            if !violations.isEmpty {
-                failures += 1
-                Issue.record("iteration \(iteration) (seed \(seed)): \(violations) input \(RPCFuzzSeeds.hex(input))")
-                if failures > 5 { return }
-            }
-        }
+        let failures = await SeededMutations(iterations: Self.iterations, seed: seed).failures(
+            corpus: try RPCFuzzSeeds.all(), mutate: ByteMutator.mutate, exercise: { RPCFuzzHarness.exercise($0) })
+        for failure in failures { Issue.record("\(failure)") }
     }
 }
 

@@ -1,10 +1,12 @@
+import CarWindowTestingTools
 import Foundation
 import SDLMedia
 import Testing
 
 /// The periodic IDR is the frame that meets a link which has dropped since the last one: it must fit the delay the
 /// stream keeps even then, and the smaller picture must not cost visible quality.
-@Suite("Key-frame budget: periodic IDRs that cross a fallen link in time")
+// Serialized: each case encodes for seconds on a thread of its own; one at a time leaves the CPU to the other suites.
+@Suite("Key-frame budget: periodic IDRs that cross a fallen link in time", .serialized)
 struct KeyFrameBudgetTests {
     /// An 800x480 user interface with IDRs every 5 s: 3 Mbit/s at 30 fps as `carwindow bench link` streams it, and
     /// SDL's defaults (1.5 Mbit/s at 15 fps).
@@ -40,21 +42,29 @@ struct KeyFrameBudgetTests {
         func meanPSNR(_ range: Range<Int>) -> Double { psnr[range].reduce(0, +) / Double(range.count) }
     }
 
+    struct SkippedFrame: Error { var index: Int }
+
     static func encode(_ stream: Stream, budget: Duration) async throws -> Encoded {
         let settings = stream.settings(budget: budget)
         let frameCount = stream.frameCount
         let scratch = try ScratchDirectory()
-        let scene = SyntheticScene(width: settings.width, height: settings.height, format: .i420, motion: .interface)
-        let pool = PixelBufferPool(format: .i420, width: settings.width, height: settings.height)
-        let encoder = try OpenH264Encoder(settings: settings)
-        var units: [EncodedAccessUnit] = []
-        var source = Data()
-        for index in 0..<frameCount {
-            let frame = pool.makeFrame(presentationTime: frameTime(index, fps: settings.frameRate))
-            scene.render(frameIndex: index, into: frame)
-            Self.appendPlanes(of: frame, to: &source)
-            let unit = try #require(try encoder.encode(frame), "frame \(index) was not encoded")
-            units.append(unit)
+        // Off the cooperative pool: seconds of encoding (see encodeSceneOffPool).
+        let (units, source) = try await BlockingWork.run { () throws -> ([EncodedAccessUnit], Data) in
+            let scene = SyntheticScene(
+                width: settings.width, height: settings.height, format: .i420, motion: .interface)
+            let pool = PixelBufferPool(format: .i420, width: settings.width, height: settings.height)
+            let encoder = try OpenH264Encoder(settings: settings)
+            var units: [EncodedAccessUnit] = []
+            var source = Data()
+            for index in 0..<frameCount {
+                let frame = pool.makeFrame(presentationTime: frameTime(index, fps: settings.frameRate))
+                scene.render(frameIndex: index, into: frame)
+                Self.appendPlanes(of: frame, to: &source)
+                // Frame skipping is off: every frame gives an access unit.
+                guard let unit = try encoder.encode(frame) else { throw SkippedFrame(index: index) }
+                units.append(unit)
+            }
+            return (units, source)
         }
         try write(units, to: scratch.file("stream.h264"))
         try source.write(to: scratch.file("source.yuv"))
@@ -105,7 +115,8 @@ struct KeyFrameBudgetTests {
             #expect(openh264.psnr[index] - ours.psnr[index] <= stream.idrLoss,
                     "IDR at \(index): \(ours.psnr[index]) dB against \(openh264.psnr[index]) dB")
             let gop = index..<min(index + 5 * stream.frameRate, stream.frameCount)
-            print("\(stream): IDR at \(index): \(small) bytes, \(ours.psnr[index]) dB, next 5 s \(ours.meanPSNR(gop)) dB; "
+            print("\(stream): IDR at \(index): \(small) bytes, \(ours.psnr[index]) dB, "
+                  + "next 5 s \(ours.meanPSNR(gop)) dB; "
                   + "openh264's budget: \(large) bytes, \(openh264.psnr[index]) dB, \(openh264.meanPSNR(gop)) dB")
             #expect(openh264.meanPSNR(gop) - ours.meanPSNR(gop) <= stream.followingLoss,
                     "after the IDR at \(index): \(ours.meanPSNR(gop)) dB against \(openh264.meanPSNR(gop)) dB")

@@ -32,22 +32,11 @@ struct RandomizedFuzzTests {
     }
 
     @Test("20 000 seeded mutations: typed errors only, invariants hold")
-    func mutations() throws {
+    func mutations() async throws {
         let seed = SeededGenerator.seed(for: "mutations", fallback: 0xF0_22)
-        var random = SeededGenerator(seed: seed)
-        let corpus = try Self.seeds()
-        var failures = 0
-        for iteration in 0..<Self.iterations {
-            let base = corpus[Int.random(in: corpus.indices, using: &random)]
-            let other = corpus[Int.random(in: corpus.indices, using: &random)]
-            let input = Mutator.mutate(base, splicing: other, random: &random)
-            let violations = WireFuzzHarness.exercise(input)
-            if !violations.isEmpty {
-                failures += 1
-                Issue.record("iteration \(iteration) (seed \(seed)): \(violations) input \(Hex.string(input))")
-                if failures > 5 { return }
-            }
-        }
+        let failures = await SeededMutations(iterations: Self.iterations, seed: seed).failures(
+            corpus: try Self.seeds(), mutate: Mutator.mutate, exercise: { WireFuzzHarness.exercise($0) })
+        for failure in failures { Issue.record("\(failure)") }
     }
 }
 

@@ -47,6 +47,20 @@ func encodeScene(settings: EncoderSettings, count: Int, startIndex: Int = 0,
     return units
 }
 
+/// ``encodeScene(settings:count:startIndex:keyFramesAt:encoder:motion:)`` with an encoder of its own, on a thread of
+/// its own (``BlockingWork``). Seconds of encoding on the test's own thread would hold one of the cooperative pool's
+/// threads (two on a two-core CI machine) and stall every other test in the process, emulators and sessions with
+/// their timeouts included.
+func encodeSceneOffPool(settings: EncoderSettings, count: Int, motion: SyntheticScene.Motion = .pan)
+    async throws -> (units: [EncodedAccessUnit], statistics: EncoderStatistics)
+{
+    try await BlockingWork.run {
+        let encoder = try OpenH264Encoder(settings: settings)
+        let units = try encodeScene(settings: settings, count: count, encoder: encoder, motion: motion)
+        return (units, encoder.statistics)
+    }
+}
+
 /// The presentation time of frame `index` at `fps`, exact in nanoseconds.
 func frameTime(_ index: Int, fps: Int) -> Duration {
     .nanoseconds(Int64(index) * 1_000_000_000 / Int64(fps))
