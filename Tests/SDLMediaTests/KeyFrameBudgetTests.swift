@@ -5,7 +5,7 @@ import Testing
 
 /// The periodic IDR is the frame that meets a link which has dropped since the last one: it must fit the delay the
 /// stream keeps even then, and the smaller picture must not cost visible quality.
-// Serialized: each case encodes for seconds on a thread of its own; one at a time leaves the CPU to the other suites.
+// Serialized: each clip encodes for seconds on a thread of its own; one at a time leaves the CPU to the other suites.
 @Suite("Key-frame budget: periodic IDRs that cross a fallen link in time", .serialized)
 struct KeyFrameBudgetTests {
     /// An 800x480 user interface with IDRs every 5 s: 3 Mbit/s at 30 fps as `carwindow bench link` streams it, and
@@ -42,7 +42,20 @@ struct KeyFrameBudgetTests {
         func meanPSNR(_ range: Range<Int>) -> Double { psnr[range].reduce(0, +) / Double(range.count) }
     }
 
-    struct SkippedFrame: Error { var index: Int }
+    /// Each clip, encoded and measured once for whichever test asks first.
+    actor Clips {
+        private var clips: [String: Task<Encoded, any Error>] = [:]
+
+        func clip(_ stream: Stream, budget: Duration) async throws -> Encoded {
+            let key = "\(stream) \(budget)"
+            if let clip = clips[key] { return try await clip.value }
+            let clip = Task { try await KeyFrameBudgetTests.encode(stream, budget: budget) }
+            clips[key] = clip
+            return try await clip.value
+        }
+    }
+
+    static let clips = Clips()
 
     static func encode(_ stream: Stream, budget: Duration) async throws -> Encoded {
         let settings = stream.settings(budget: budget)
@@ -50,22 +63,14 @@ struct KeyFrameBudgetTests {
         let scratch = try ScratchDirectory()
         // Off the cooperative pool: seconds of encoding (see encodeSceneOffPool).
         let (units, source) = try await BlockingWork.run { () throws -> ([EncodedAccessUnit], Data) in
-            let scene = SyntheticScene(
-                width: settings.width, height: settings.height, format: .i420, motion: .interface)
-            let pool = PixelBufferPool(format: .i420, width: settings.width, height: settings.height)
-            let encoder = try OpenH264Encoder(settings: settings)
-            var units: [EncodedAccessUnit] = []
             var source = Data()
-            for index in 0..<frameCount {
-                let frame = pool.makeFrame(presentationTime: frameTime(index, fps: settings.frameRate))
-                scene.render(frameIndex: index, into: frame)
+            let units = try encodeScene(settings: settings, count: frameCount, motion: .interface) { frame in
                 Self.appendPlanes(of: frame, to: &source)
-                // Frame skipping is off: every frame gives an access unit.
-                guard let unit = try encoder.encode(frame) else { throw SkippedFrame(index: index) }
-                units.append(unit)
             }
             return (units, source)
         }
+        // Frame skipping is off: every frame gives an access unit.
+        try #require(units.count == frameCount, "\(units.count) access units for \(frameCount) frames")
         try write(units, to: scratch.file("stream.h264"))
         try source.write(to: scratch.file("source.yuv"))
         let stats = try await CheckTool("ffmpeg").run([
@@ -94,7 +99,7 @@ struct KeyFrameBudgetTests {
 
     @Test("at the default budget a periodic IDR crosses a link fallen to 1 Mbit/s within 300 ms", arguments: streams)
     func defaultBudgetFitsAFallenLink(stream: Stream) async throws {
-        let encoded = try await Self.encode(stream, budget: EncoderSettings.defaultKeyFrameBudget)
+        let encoded = try await Self.clips.clip(stream, budget: EncoderSettings.defaultKeyFrameBudget)
         #expect(encoded.periodicIDRs == [5 * stream.frameRate, 10 * stream.frameRate])
         for index in encoded.periodicIDRs {
             let bits = encoded.units[index].bytes.count * 8
@@ -106,8 +111,8 @@ struct KeyFrameBudgetTests {
     @Test("the budget decides the IDR's size, at a bounded cost in picture quality", arguments: streams)
     func budgetTradesSizeForLittleQuality(stream: Stream) async throws {
         // openh264's own budget is four average frames.
-        let openh264 = try await Self.encode(stream, budget: .seconds(4) / stream.frameRate)
-        let ours = try await Self.encode(stream, budget: EncoderSettings.defaultKeyFrameBudget)
+        let openh264 = try await Self.clips.clip(stream, budget: .seconds(4) / stream.frameRate)
+        let ours = try await Self.clips.clip(stream, budget: EncoderSettings.defaultKeyFrameBudget)
         for index in ours.periodicIDRs {
             let (small, large) = (ours.units[index].bytes.count, openh264.units[index].bytes.count)
             #expect(Double(small) <= 0.85 * Double(large), "IDR at \(index): \(small) bytes against \(large)")

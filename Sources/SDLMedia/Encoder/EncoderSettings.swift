@@ -75,12 +75,6 @@ public struct EncoderSettings: Sendable, Hashable {
     /// openh264 takes the budget in average frames when the encoder is made, so a live frame-rate change keeps
     /// that count until the next rebuild; changing the budget itself rebuilds the encoder.
     public var keyFrameBudget: Duration
-
-    /// ``keyFrameBudget`` in hundredths of an average frame, openh264's `iIdrBitrateRatio`.
-    var keyFrameBudgetPercentOfFrame: Int32 {
-        let frames = keyFrameBudget / .seconds(1) * Double(frameRate)
-        return Int32(min(max((frames * 100).rounded(), 100), 4_000))
-    }
     /// Whether the rate control may skip frames to stay under the bitrate; skipped frames are counted.
     public var allowsFrameSkipping: Bool
 
@@ -104,6 +98,12 @@ public struct EncoderSettings: Sendable, Hashable {
 
     /// The bitrate the rate control aims at: the target, lowered to the ceiling if one is set.
     public var effectiveBitrate: Int { min(bitrate, maxBitrate ?? bitrate) }
+
+    /// ``keyFrameBudget`` in hundredths of an average frame, openh264's `iIdrBitrateRatio`.
+    var keyFrameBudgetPercentOfFrame: Int32 {
+        let frames = keyFrameBudget / .seconds(1) * Double(frameRate)
+        return Int32(min(max((frames * 100).rounded(), 100), 4_000))
+    }
 
     /// The lowest H.264 level for this size, rate and bitrate ceiling.
     public var level: H264Level? {

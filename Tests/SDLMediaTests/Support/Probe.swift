@@ -30,10 +30,11 @@ struct StreamProbe {
     }
 }
 
-/// Encodes `count` frames of the synthetic scene and returns the access units.
+/// Encodes `count` frames of the synthetic scene and returns the access units; `rendered` sees each source frame.
 func encodeScene(settings: EncoderSettings, count: Int, startIndex: Int = 0,
                  keyFramesAt: Set<Int> = [], encoder existing: OpenH264Encoder? = nil,
-                 motion: SyntheticScene.Motion = .pan) throws -> [EncodedAccessUnit] {
+                 motion: SyntheticScene.Motion = .pan,
+                 rendered: (VideoFrame) -> Void = { _ in }) throws -> [EncodedAccessUnit] {
     let encoder = try existing ?? OpenH264Encoder(settings: settings)
     let scene = SyntheticScene(width: settings.width, height: settings.height, format: .i420, motion: motion)
     let pool = PixelBufferPool(format: .i420, width: settings.width, height: settings.height)
@@ -41,6 +42,7 @@ func encodeScene(settings: EncoderSettings, count: Int, startIndex: Int = 0,
     for index in startIndex..<(startIndex + count) {
         let frame = pool.makeFrame(presentationTime: frameTime(index, fps: settings.frameRate))
         scene.render(frameIndex: index, into: frame)
+        rendered(frame)
         if keyFramesAt.contains(index) { encoder.requestKeyFrame() }
         if let unit = try encoder.encode(frame) { units.append(unit) }
     }

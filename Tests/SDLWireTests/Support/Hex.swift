@@ -47,13 +47,6 @@ enum Hex {
     }
 
     static func buffer(_ annotated: String) -> ByteBuffer { ByteBuffer(bytes: bytes(annotated)) }
-
-    static func string(_ bytes: some Sequence<UInt8>) -> String {
-        bytes.map { byte in
-            let text = String(byte, radix: 16)
-            return byte < 0x10 ? "0" + text : text
-        }.joined()
-    }
 }
 
 extension ByteBuffer {
