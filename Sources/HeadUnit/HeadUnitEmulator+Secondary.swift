@@ -137,6 +137,9 @@ extension HeadUnitEmulator {
     /// ``maximumQueuedFrames`` wait, the emulator reports it and closes the connection, as a head unit drops a peer
     /// that does not read, rather than lose frames silently or buffer for ever.
     func stoppedReading(_ connection: Connection) {
+        // Every frame queued until the close takes effect is dropped too: report and close once, not once each.
+        guard !connection.stoppedReading else { return }
+        connection.stoppedReading = true
         emit(.error(HeadUnitError(
             .protocolViolation("the app stopped reading: \(Self.maximumQueuedFrames) frames queued; closing"),
             app: connection.app)))

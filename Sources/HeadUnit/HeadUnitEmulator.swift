@@ -48,6 +48,8 @@ public actor HeadUnitEmulator {
         /// The registered secondary transport, and the services started on it (their answers go back on it).
         var secondary: SecondaryLink?
         var secondaryServices: Set<ServiceType> = []
+        /// Set once the emulator gave up on an app that stopped reading; its close is under way.
+        var stoppedReading = false
 
         init(app: AppID, session: AppSession, outbox: AsyncStream<SDLFrame>.Continuation, channel: any Channel) {
             self.app = app

@@ -37,14 +37,15 @@ struct StalledAppTests {
         }
         #expect(batches < 2_000, "the stalled app was never closed (\(sent) touch frames sent)")
 
-        var reported = false
+        var reports = 0
         for await event in events {
             if case .error(let error) = event, error.description.contains("stopped reading") {
-                reported = true
+                reports += 1
             }
             if case .disconnected(let app) = event, app == stalledID { break }
         }
-        #expect(reported, "the emulator says why it closed the app")
+        // Once: the frames dropped while the close is under way are not each another report.
+        #expect(reports == 1, "the emulator says why it closed the app, once (\(reports) reports)")
         // The app that kept reading is still served.
         try await headUnit.setHMILevel(.full, for: readerID)
         #expect(try await headUnit.injectTouches(InjectedTouch.tap(x: 1, y: 1), to: readerID) > 0)
