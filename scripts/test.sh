@@ -6,12 +6,15 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh --with-browser
 echo "==> swift build"
 swift build --build-tests
-echo "==> swift test"
+source scripts/test-phases.sh
+echo "==> swift test: the suites that talk in real time (emulator, session, CLI, X11, browser)"
 # The audio pace measurement is timing: it runs alone, after the rest, so CPU-heavy suites do not skew it. Bitrate
 # adaptation streams into a throttled link and waits 30 s of clear link before the target may rise again: about
 # 35 s alone, far longer when ~780 other tests share the cores, so it runs alone too.
-swift test --skip-build --skip SDLAudioIntegrationTests.AudioPaceTests \
+swift test --skip-build --skip "$computing" --skip SDLAudioIntegrationTests.AudioPaceTests \
     --skip StreamingIntegrationTests.BitrateAdaptationTests
+echo "==> swift test: the suites that compute (wire, RPC, media, audio, views, fuzzing)"
+swift test --skip-build --filter "$computing"
 echo "==> swift test: audio pace beside video, alone"
 swift test --skip-build --filter SDLAudioIntegrationTests.AudioPaceTests
 echo "==> swift test: bitrate adaptation against a throttled emulator link, alone"

@@ -25,7 +25,7 @@ extension HeadUnitEmulator {
         let port = listener.port ?? offer.port
         // Apps learn the real port from the ACK's TransportEventUpdate, built from the configuration.
         updateConfiguration { $0.secondaryTransport?.port = port }
-        secondaryTask = Task {
+        secondaryTask = Task(executorPreference: threads.taskExecutor) { [self] in
             try await listener.executeThenClose { connections in
                 try await withThrowingDiscardingTaskGroup { group in
                     for try await connection in connections {

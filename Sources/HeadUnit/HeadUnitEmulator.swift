@@ -81,6 +81,13 @@ public actor HeadUnitEmulator {
     let clock: CoreClock
     /// The emulated link speed every app connection reads at (``HeadUnitConfiguration/linkKbps``).
     let linkRate: LinkRate
+    /// The thread the emulator runs on, never the cooperative pool (``HeadUnitThreads``).
+    nonisolated let threads: HeadUnitThreads
+
+    /// The actor runs on its own event loop: its answers do not queue behind the process's other work.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor {
+        threads.loop.executor.asUnownedSerialExecutor()
+    }
 
     /// - Parameters:
     ///   - configuration: where to listen, what to report and record.
@@ -111,6 +118,7 @@ public actor HeadUnitEmulator {
         self.logger = logger
         self.clock = CoreClock(clock)
         self.linkRate = LinkRate(kbps: configuration.linkKbps)
+        self.threads = HeadUnitThreads.next()
     }
 
     // MARK: Lifecycle
@@ -131,7 +139,8 @@ public actor HeadUnitEmulator {
             logger: logger)
         self.listener = listener
         let port = listener.port ?? configuration.port
-        runTask = Task {
+        // The accept loop and every link under it (reading frames, writing answers) prefer the emulator's thread.
+        runTask = Task(executorPreference: threads.taskExecutor) { [self] in
             try await listener.executeThenClose { connections in
                 try await withThrowingDiscardingTaskGroup { group in
                     for try await connection in connections {
@@ -391,9 +400,9 @@ public actor HeadUnitEmulator {
                 connection.timers[timer]?.cancel()
                 let app = connection.app
                 let deadline = clock.now.advanced(by: delay)
-                connection.timers[timer] = Task {
+                connection.timers[timer] = Task(executorPreference: threads.taskExecutor) { [self] in
                     do { try await self.clock.sleep(until: deadline) } catch { return }
-                    self.fire(timer, for: app)
+                    await self.fire(timer, for: app)
                 }
             case .cancel(let timer):
                 connection.timers.removeValue(forKey: timer)?.cancel()
@@ -421,7 +430,9 @@ public actor HeadUnitEmulator {
 
     /// A timer is due: the session decides what it means.
     private func fire(_ timer: SessionTimer, for app: AppID) {
-        guard let connection = connections[app] else { return }
+        // Runs in the timer's own task, hopped onto the actor: a `.cancel` (or a reschedule) executed while it hopped
+        // cancelled it, and is checked here, where nothing else can run.
+        guard !Task.isCancelled, let connection = connections[app] else { return }
         connection.timers[timer] = nil
         execute(connection.session.timerFired(timer), on: connection)
     }
