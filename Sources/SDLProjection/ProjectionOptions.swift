@@ -30,6 +30,16 @@ public struct ProjectionOptions: Sendable {
     /// register again (``DisconnectPolicy/reconnect(_:)``).
     public var disconnectPolicy: DisconnectPolicy
 
+    /// Whether a run that ends without having sent a single video frame is a failure
+    /// (``ProjectionFailure/Kind/nothingStreamed``, with the reason: the head unit never activated the app, never
+    /// answered the video StartService, ...) even when ``StreamingSession/stop()`` ended it. `false` by default, so
+    /// an app that stops before its first frame is not an error; every `carwindow` command sets it, so a run that
+    /// streamed nothing never exits 0.
+    ///
+    /// ```swift
+    /// options.requiresVideo = true   // a script must never mistake an empty run for a good one
+    /// ```
+    public var requiresVideo = false
     /// What happens when the transport to the head unit is lost while the run goes on.
     public enum DisconnectPolicy: Sendable, Hashable {
         /// The run ends with ``ProjectionFailure/Kind/connectionLost`` (a script sees a non-zero exit and an `error`

@@ -78,6 +78,13 @@ public actor StreamingSession {
     /// Whether this connection's audio manager holds the audio yet (its push is done): before that, what it has
     /// not sent says nothing about the file.
     private var audioQueued = false
+    /// Video frames sent over every connection of the run so far (``ProjectionOptions/requiresVideo``).
+    private var framesStreamed = 0
+    /// What the run saw that explains an empty one: the main window's last HMI level, whether a video service ever
+    /// started, and the last error reported.
+    private var lastHMILevel: HMILevel?
+    private var videoEverStarted = false
+    private var lastError: String?
     private var touchFilter = ConsecutiveDuplicateFilter<OnTouchEvent>()
     private var touchScale = 1.0
 
@@ -178,10 +185,12 @@ public actor StreamingSession {
                 failure = ProjectionFailure(.invalidState, "stop() came while connecting")
             case .failed(let gaveUp):
                 failure = gaveUp
-                yield(.error(message: gaveUp.message, source: nil))
             }
         }
         phase = .stopped
+        // Every failed connect or registration is the last event, as a failed run's is (the `--events` log's
+        // `error` line); a stop() that came meanwhile is no failure of the head unit's.
+        if failure.kind != .invalidState { yield(.error(message: failure.message, source: nil)) }
         finishSubscribers()
         throw failure
     }
@@ -223,6 +232,9 @@ public actor StreamingSession {
             }
         }
         phase = .stopped
+        if case .finished = result, options.requiresVideo, framesStreamed == 0 {
+            result = .failed(ProjectionFailure(.nothingStreamed, "no video was streamed: \(whyNothingStreamed())"))
+        }
         if case .failed(let failure) = result {
             yield(.error(message: failure.message, source: nil))
             finishSubscribers()
@@ -355,9 +367,14 @@ public actor StreamingSession {
             group.addTask {
                 for await state in connection {
                     guard case .closed(let error) = state else { continue }
-                    // A plain close needs no ": the head unit closed the connection" after the same words.
-                    var message = "the head unit closed the connection"
-                    if let error, error.kind != .connectionClosed { message += ": \(error)" }
+                    // Only a plain close is the head unit's doing; any other error is the app's own verdict (a
+                    // stall, bytes that break the protocol) on which the app closed the connection itself.
+                    let message =
+                        if let error, error.kind != .connectionClosed {
+                            "the app closed the connection: \(error)"
+                        } else {
+                            "the head unit closed the connection"
+                        }
                     outcome.yield(.failed(ProjectionFailure(.connectionLost, message)))
                 }
             }
@@ -372,6 +389,7 @@ public actor StreamingSession {
             }
             await audio?.manager.stopStreaming()
             await shutDown(stops: stops)
+            framesStreamed += await manager.statistics.framesSent
             group.cancelAll()
             return first
         }
@@ -459,7 +477,27 @@ public actor StreamingSession {
     }
 
     func yield(_ event: ProjectionEvent) {
+        switch event {
+        case .hmiStatus(let status): lastHMILevel = status.hmiLevel
+        case .video(.started): videoEverStarted = true
+        case .error(let message, _): lastError = message
+        default: break
+        }
         subscribers.send(event)
+    }
+
+    /// Why a run sent no frame, from what it saw: the last error first, else the HMI level or the service.
+    private func whyNothingStreamed() -> String {
+        if let lastError { return lastError }
+        if videoEverStarted { return "the video service started but no frame was sent before the run ended" }
+        switch lastHMILevel {
+        case .full?, .limited?:
+            return "the head unit activated the app but the video service never started"
+        case let level?:
+            return "the head unit never activated the app (HMI level \(level.rawValue))"
+        case nil:
+            return "the head unit sent no HMI status: the app was never activated"
+        }
     }
 
     private func finishSubscribers() {
