@@ -140,6 +140,8 @@ public struct TCPConnection: SDLConnection {
     var unsentBytes: @Sendable (any Channel) async -> Int? = TCPUnsentBytes.read
     /// ``TCPTransport/Configuration/sendStallTimeout``.
     var sendStallTimeout: Duration? = nil
+    /// Set once the stall watch has given up on the link: the error every later failure of this link reports.
+    var stallError = NIOLockedValueBox<SDLSessionError?>(nil)
 
     public var inbound: TCPInboundFrames { TCPInboundFrames(base: inboundStream) }
 
@@ -156,12 +158,18 @@ public struct TCPConnection: SDLConnection {
     public func send(_ frames: [SDLFrame]) async throws {
         guard let stall = sendStallTimeout, !frames.isEmpty else { return try await sendBatch(frames) }
         // The watcher only throws: whichever child ends first decides, and the other is cancelled. A stall closes
-        // the channel first, so a write the event loop still holds fails and the send child ends too.
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await self.sendBatch(frames) }
-            group.addTask { try await self.failWhenStalled(after: stall) }
-            try await group.next()
-            group.cancelAll()
+        // the channel, so a write the event loop still holds fails and the send child ends too.
+        do {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await self.sendBatch(frames) }
+                group.addTask { try await self.failWhenStalled(after: stall) }
+                try await group.next()
+                group.cancelAll()
+            }
+        } catch {
+            // The stall is the reason, whatever ended this send first (the closed channel, a cancelled writer).
+            if let stalled = stallError.withLockedValue({ $0 }) { throw stalled }
+            throw error
         }
     }
 
@@ -174,15 +182,21 @@ public struct TCPConnection: SDLConnection {
         while true {
             try await Task.sleep(for: poll)
             guard let acknowledged = await TCPUnsentBytes.acknowledged(channel) else { continue }
-            let unsent = await unsentBytes(channel) ?? 0
+            // The kernel's own figure, not the hold-back seam: tests that fake a figure must not see this read.
+            let unsent = await TCPUnsentBytes.read(channel) ?? 0
             if acknowledged != last || unsent == 0 {
                 last = acknowledged
                 since = .now
                 continue
             }
             guard since.duration(to: .now) >= stall else { continue }
+            let error = SDLSessionError(.linkStalled(stall), context: "\(unsent) bytes unsent")
+            // Recorded before the close, and raised in the pipeline, so the reader's end and the writer's failure
+            // both report the stall rather than a plain close.
+            stallError.withLockedValue { $0 = error }
+            channel.pipeline.fireErrorCaught(error)
             try? await channel.close()
-            throw SDLSessionError(.linkStalled(stall), context: "\(unsent) bytes unsent")
+            throw error
         }
     }
 
