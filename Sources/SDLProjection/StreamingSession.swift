@@ -80,8 +80,8 @@ public actor StreamingSession {
     private var audioQueued = false
     /// Video frames sent over every connection of the run so far (``ProjectionOptions/requiresVideo``).
     private var framesStreamed = 0
-    /// What the run saw that explains an empty one: the main window's last HMI level, whether a video service ever
-    /// started, and the last error reported.
+    /// What the run saw that explains an empty one: the main window's last HMI level, whether a video stream ever
+    /// started (then the run streamed), and the last error reported.
     private var lastHMILevel: HMILevel?
     private var videoEverStarted = false
     private var lastError: String?
@@ -232,7 +232,9 @@ public actor StreamingSession {
             }
         }
         phase = .stopped
-        if case .finished = result, options.requiresVideo, framesStreamed == 0 {
+        // A stream the head unit accepted counts: a stop that comes before its first frame is out (a Ctrl-C, a
+        // short --duration on a loaded machine) is the user's choice, not a head unit that let nothing through.
+        if case .finished = result, options.requiresVideo, !videoEverStarted, framesStreamed == 0 {
             result = .failed(ProjectionFailure(.nothingStreamed, "no video was streamed: \(whyNothingStreamed())"))
         }
         if case .failed(let failure) = result {
@@ -489,7 +491,6 @@ public actor StreamingSession {
     /// Why a run sent no frame, from what it saw: the last error first, else the HMI level or the service.
     private func whyNothingStreamed() -> String {
         if let lastError { return lastError }
-        if videoEverStarted { return "the video service started but no frame was sent before the run ended" }
         switch lastHMILevel {
         case .full?, .limited?:
             return "the head unit activated the app but the video service never started"
