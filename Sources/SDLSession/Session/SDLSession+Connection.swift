@@ -229,12 +229,14 @@ extension SDLSession {
         case .serviceEnded(let service):
             // Only an answer to our own EndService ends a service: one nobody asked for would make the session
             // forget a running service while the head unit still shows it (a silent stall).
-            if controls.resolve(.end(service), .success(.ended)) {
+            let asked = endServicesUnanswered.remove(service) != nil
+            if controls.resolve(.end(service), .success(.ended)) || asked {
                 serviceEnded(service)
             } else {
                 logger.warning("EndServiceACK nobody asked for: ignored", metadata: ["service": "\(service)"])
             }
         case .serviceEndRejected(let service, let nak):
+            endServicesUnanswered.remove(service)
             controls.resolve(.end(service), .failure(SDLSessionError(.endServiceRejected(service, nak))))
         case .headUnitEndedService(.rpc, let reply):
             // PS §6.1: EndService on the RPC service closes the whole session. Answered, then ended.
@@ -379,6 +381,7 @@ extension SDLSession {
         _ = closeSecondaryWithPrimary()
         secondaryLink = nil
         services.forgetPlacements()
+        endServicesUnanswered.removeAll()
         failPending(failure ?? SDLSessionError(.connectionClosed))
         switch lifecycle {
         case .ready:

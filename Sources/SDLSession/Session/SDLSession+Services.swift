@@ -112,6 +112,7 @@ extension SDLSession {
             controls.remove(.end(service))
             throw error
         }
+        endServicesUnanswered.insert(service)
         _ = try await awaitControl(.end(service), timeout: timeout, what: "EndServiceACK (\(service))")
     }
 
