@@ -2,6 +2,7 @@ public import Logging
 import SDLAudio
 import SDLMedia
 import SDLRPC
+import SDLWire
 public import SDLSession
 public import SDLStreaming
 import NIOConcurrencyHelpers
@@ -369,11 +370,14 @@ public actor StreamingSession {
             group.addTask {
                 for await state in connection {
                     guard case .closed(let error) = state else { continue }
-                    // Only a plain close is the head unit's doing; any other error is the app's own verdict (a
-                    // stall, bytes that break the protocol) on which the app closed the connection itself.
+                    // A close, a reset or a stream that ended inside a frame is the head unit's doing; any other
+                    // error is the app's own verdict (a stall, bytes that break the protocol) on which the app
+                    // closed the connection itself.
                     let message =
                         if let error, error.kind != .connectionClosed {
-                            "the app closed the connection: \(error)"
+                            Self.headUnitClosed(error)
+                                ? "the head unit closed the connection: \(error)"
+                                : "the app closed the connection: \(error)"
                         } else {
                             "the head unit closed the connection"
                         }
@@ -394,6 +398,18 @@ public actor StreamingSession {
             framesStreamed += await manager.statistics.framesSent
             group.cancelAll()
             return first
+        }
+    }
+
+    /// Whether the head unit ended the connection (a reset, a stream that stopped inside a frame), rather than the
+    /// app on an error it found.
+    static func headUnitClosed(_ error: SDLSessionError) -> Bool {
+        switch error.kind {
+        case .connectionClosed, .connectionFailed: return true
+        case .wire(let wire):
+            if case .truncatedFrame = wire.kind { return true }
+            return false
+        default: return false
         }
     }
 

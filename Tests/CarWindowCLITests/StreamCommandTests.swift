@@ -215,21 +215,4 @@ struct StreamCommandTests {
         let last = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
         #expect(last.contains(#""event":"error""#) && last.contains("cannot connect"), "stdout: \(result.stdout)")
     }
-
-    @Test("the exit-code rule: a head unit that never activates the app: exit 1, the reason on stderr and in --events")
-    func neverActivatedExitsOne() async throws {
-        // In this process, but only registration is asked of it: the app's 10 s response timeout is the bound.
-        let headUnit = HeadUnitEmulator(configuration: HeadUnitConfiguration(port: 0, activationDelay: nil))
-        let port = try await headUnit.start()
-        // An app id of its own: a stray connection from a test that probes a freed port cannot pass for this one.
-        let result = try await BinaryRunner.runOffPool([
-            "stream", "--core", "127.0.0.1:\(port)", "--app-id", "exit-code-rule", "--duration", "2", "--events", "-",
-        ])
-        await headUnit.stop()
-        let reason = "no video was streamed: the head unit never activated the app (HMI level NONE)"
-        #expect(result.status == 1, "stderr: \(result.stderr)")
-        #expect(result.stderr.split(separator: "\n") == ["carwindow stream: \(reason)"])
-        let last = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
-        #expect(last.contains(#""event":"error""#) && last.contains(reason), "stdout: \(result.stdout)")
-    }
 }
