@@ -26,6 +26,8 @@ struct DemoCommand: AsyncParsableCommand {
 
             A lost connection ends the demo with exit status 1; with --reconnect the app connects and \
             registers again (with backoff) and streams again, its screen as it was.
+            A demo that streamed no video (the head unit never activated the app, never answered the video \
+            StartService) exits 1 with an `error` line that says why (docs/streaming.md, "Exit status").
 
             Examples:
               carwindow demo
@@ -115,6 +117,7 @@ struct DemoCommand: AsyncParsableCommand {
 
         var options = CarWindowSettings().projectionOptions(app: NavigationDemo.appConfiguration())
         options.disconnectPolicy = reconnection.policy
+        options.requiresVideo = true
         let demo = try await NavigationDemo(
             options: options, transport: TCPTransport(host: target.host, port: target.port))
         let projection = await demo.projection

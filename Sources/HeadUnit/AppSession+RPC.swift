@@ -65,8 +65,12 @@ extension AppSession {
             // Core answers an RPC it cannot parse with GenericResponse INVALID_DATA.
             // A protocol 1 message has no binary header: reading one would answer with a correlation id made of
             // whatever bytes its JSON began with.
+            // A header that does not decode as a whole (a JSON size past the end) still names its request in its
+            // second word: answering under 0 would leave the app waiting for an answer that came.
+            let payload = message.payload
             let correlation =
-                message.version == 1 ? 0 : (try? RPCPayload(decoding: message.payload))?.correlationID ?? 0
+                message.version == 1
+                ? 0 : payload.getInteger(at: payload.readerIndex + 4, endianness: .big, as: UInt32.self) ?? 0
             let response = rpc(
                 .response, CoreRPC.genericResponse, correlationID: correlation, CoreRPC.response("INVALID_DATA"))
             return [

@@ -180,8 +180,12 @@ import SDLWire
             if frame.header.version == 1 {
                 let envelope = try? RPCEnvelopeV1(decoding: Array(frame.payload.readableBytesView))
                 if let envelope { correlations.insert(UInt32(clamping: envelope.correlationID ?? 0)) }
-            } else if let payload = try? RPCPayload(decoding: frame.payload) {
-                correlations.insert(payload.correlationID)
+            } else if let correlation = frame.payload.getInteger(
+                at: frame.payload.readerIndex + 4, endianness: .big, as: UInt32.self)
+            {
+                // The header's second word, read as the emulator reads it: a request whose JSON size runs past its
+                // bytes is answered (INVALID_DATA) under the correlation id it carries.
+                correlations.insert(correlation)
             }
         }
 

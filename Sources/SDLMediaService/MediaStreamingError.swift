@@ -30,6 +30,9 @@ public struct MediaStreamingError: Error, Hashable, Sendable, CustomStringConver
         /// The connection failed to start, end or carry the service (a timeout, a refused request, a session in
         /// the wrong state).
         case connectionFailed
+        /// The head unit never answered the StartService (no ACK, no NAK within the session's service timeout).
+        /// Fatal: a head unit that ignores one StartService ignores the next.
+        case serviceNotAnswered
         /// The transport closed, or the peer stalled (as gone as a closed one).
         case transportClosed
         /// The head unit ended the service while payload was on its way (SDL Core does on NONE). The lifecycle
@@ -97,7 +100,7 @@ public struct MediaStreamingError: Error, Hashable, Sendable, CustomStringConver
         switch kind {
         case .notProjectionApp, .videoStreamingNotSupported, .noSupportedFormat, .noResolutionInRange,
             .noUsableResolution, .negotiationExhausted, .serviceRejected, .invalidAcknowledgement, .encoderFailed,
-            .protectionFailed:
+            .protectionFailed, .serviceNotAnswered:
             true
         case .connectionFailed, .transportClosed, .serviceEnded, .fileNotReadable, .undecodableFile,
             .unsupportedFormat, .tooLong, .invalidPCM, .conversionFailed:
@@ -118,6 +121,7 @@ extension MediaStreamingError.Kind {
             if let reason = nak.reason { text += " (\(reason))" }
             return text
         case .protectionFailed: return "the service could not be protected"
+        case .serviceNotAnswered: return "the head unit did not answer the StartService"
         case .connectionFailed: return "the connection failed"
         case .transportClosed: return "the transport closed"
         case .serviceEnded: return "the head unit ended the service"

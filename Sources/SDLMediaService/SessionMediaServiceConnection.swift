@@ -44,13 +44,19 @@ public struct SessionMediaServiceConnection<Service: MediaServiceKind>: MediaSer
 
     /// Sends StartService with `payload` and waits for the answer.
     ///
-    /// - Throws: `.transportClosed`, `.protectionFailed` or `.connectionFailed` when no answer can come.
+    /// - Throws: `.serviceNotAnswered` when no answer came within the session's service timeout;
+    ///   `.transportClosed`, `.protectionFailed` or `.connectionFailed` when no answer can come.
     public func start(payload: ByteBuffer, encrypted: Bool) async throws(MediaStreamingError) -> StartOutcome {
         do {
             let started = try await session.startService(Service.serviceType, payload: payload, encrypted: encrypted)
             return .accepted(started)
         } catch {
             if case .serviceRejected(_, let nak) = (error as? SDLSessionError)?.kind { return .rejected(nak) }
+            if case .timeout = (error as? SDLSessionError)?.kind {
+                // A head unit that never answers will not answer a retry either: the run must end, not idle.
+                throw MediaStreamingError(
+                    .serviceNotAnswered, "\(error)")
+            }
             throw Self.error(error, while: "starting the \(Service.name) service")
         }
     }
@@ -138,7 +144,7 @@ public struct SessionMediaServiceConnection<Service: MediaServiceKind>: MediaSer
             return MediaStreamingError(.connectionFailed, "\(doing): \(error)")
         }
         switch error.kind {
-        case .connectionClosed, .peerStalled, .heartbeatUnanswered:
+        case .connectionClosed, .peerStalled, .heartbeatUnanswered, .linkStalled, .headUnitEndedSession:
             return MediaStreamingError(.transportClosed, "\(doing): \(error)")
         case .security: return MediaStreamingError(.protectionFailed, "\(doing): \(error)")
         default: return MediaStreamingError(.connectionFailed, "\(doing): \(error)")

@@ -26,6 +26,9 @@ public struct ProjectionFailure: Error, Hashable, Sendable, CustomStringConverti
         case audioFailed
         /// The source of frames failed or ended.
         case sourceFailed
+        /// The run ended without sending one video frame while ``ProjectionOptions/requiresVideo`` was set: the
+        /// message says why (the app was never activated, the video service never started, ...).
+        case nothingStreamed
         /// `run` was called twice, or after `stop()`.
         case invalidState
     }

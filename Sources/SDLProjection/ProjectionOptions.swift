@@ -30,6 +30,17 @@ public struct ProjectionOptions: Sendable {
     /// register again (``DisconnectPolicy/reconnect(_:)``).
     public var disconnectPolicy: DisconnectPolicy
 
+    /// Whether a run in which no video stream ever started (the head unit never accepted one, and no frame went
+    /// out) is a failure (``ProjectionFailure/Kind/nothingStreamed``, with the reason: the head unit never activated
+    /// the app, never answered the video StartService, ...) even when ``StreamingSession/stop()`` ended it. `false`
+    /// by default, so an app that stops before its video starts is not an error; every `carwindow` command that
+    /// streams sets it, so a run that streamed nothing never exits 0. A stream that started counts, even if a stop
+    /// came before its first frame was out: that stop was the user's, not the head unit's.
+    ///
+    /// ```swift
+    /// options.requiresVideo = true   // a script must never mistake an empty run for a good one
+    /// ```
+    public var requiresVideo = false
     /// What happens when the transport to the head unit is lost while the run goes on.
     public enum DisconnectPolicy: Sendable, Hashable {
         /// The run ends with ``ProjectionFailure/Kind/connectionLost`` (a script sees a non-zero exit and an `error`

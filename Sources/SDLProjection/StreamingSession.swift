@@ -2,6 +2,7 @@ public import Logging
 import SDLAudio
 import SDLMedia
 import SDLRPC
+import SDLWire
 public import SDLSession
 public import SDLStreaming
 import NIOConcurrencyHelpers
@@ -78,6 +79,13 @@ public actor StreamingSession {
     /// Whether this connection's audio manager holds the audio yet (its push is done): before that, what it has
     /// not sent says nothing about the file.
     private var audioQueued = false
+    /// Video frames sent over every connection of the run so far (``ProjectionOptions/requiresVideo``).
+    private var framesStreamed = 0
+    /// What the run saw that explains an empty one: the main window's last HMI level, whether a video stream ever
+    /// started (then the run streamed), and the last error reported.
+    private var lastHMILevel: HMILevel?
+    private var videoEverStarted = false
+    private var lastError: String?
     private var touchFilter = ConsecutiveDuplicateFilter<OnTouchEvent>()
     private var touchScale = 1.0
 
@@ -178,10 +186,12 @@ public actor StreamingSession {
                 failure = ProjectionFailure(.invalidState, "stop() came while connecting")
             case .failed(let gaveUp):
                 failure = gaveUp
-                yield(.error(message: gaveUp.message, source: nil))
             }
         }
         phase = .stopped
+        // Every failed connect or registration is the last event, as a failed run's is (the `--events` log's
+        // `error` line); a stop() that came meanwhile is no failure of the head unit's.
+        if failure.kind != .invalidState { yield(.error(message: failure.message, source: nil)) }
         finishSubscribers()
         throw failure
     }
@@ -223,6 +233,11 @@ public actor StreamingSession {
             }
         }
         phase = .stopped
+        // A stream the head unit accepted counts: a stop that comes before its first frame is out (a Ctrl-C, a
+        // short --duration on a loaded machine) is the user's choice, not a head unit that let nothing through.
+        if case .finished = result, options.requiresVideo, !videoEverStarted, framesStreamed == 0 {
+            result = .failed(ProjectionFailure(.nothingStreamed, "no video was streamed: \(whyNothingStreamed())"))
+        }
         if case .failed(let failure) = result {
             yield(.error(message: failure.message, source: nil))
             finishSubscribers()
@@ -355,9 +370,17 @@ public actor StreamingSession {
             group.addTask {
                 for await state in connection {
                     guard case .closed(let error) = state else { continue }
-                    // A plain close needs no ": the head unit closed the connection" after the same words.
-                    var message = "the head unit closed the connection"
-                    if let error, error.kind != .connectionClosed { message += ": \(error)" }
+                    // A close, a reset or a stream that ended inside a frame is the head unit's doing; any other
+                    // error is the app's own verdict (a stall, bytes that break the protocol) on which the app
+                    // closed the connection itself.
+                    let message =
+                        if let error, error.kind != .connectionClosed {
+                            Self.headUnitClosed(error)
+                                ? "the head unit closed the connection: \(error)"
+                                : "the app closed the connection: \(error)"
+                        } else {
+                            "the head unit closed the connection"
+                        }
                     outcome.yield(.failed(ProjectionFailure(.connectionLost, message)))
                 }
             }
@@ -372,8 +395,21 @@ public actor StreamingSession {
             }
             await audio?.manager.stopStreaming()
             await shutDown(stops: stops)
+            framesStreamed += await manager.statistics.framesSent
             group.cancelAll()
             return first
+        }
+    }
+
+    /// Whether the head unit ended the connection (a reset, a stream that stopped inside a frame), rather than the
+    /// app on an error it found.
+    static func headUnitClosed(_ error: SDLSessionError) -> Bool {
+        switch error.kind {
+        case .connectionClosed, .connectionFailed: return true
+        case .wire(let wire):
+            if case .truncatedFrame = wire.kind { return true }
+            return false
+        default: return false
         }
     }
 
@@ -459,7 +495,26 @@ public actor StreamingSession {
     }
 
     func yield(_ event: ProjectionEvent) {
+        switch event {
+        case .hmiStatus(let status): lastHMILevel = status.hmiLevel
+        case .video(.started): videoEverStarted = true
+        case .error(let message, _): lastError = message
+        default: break
+        }
         subscribers.send(event)
+    }
+
+    /// Why a run sent no frame, from what it saw: the last error first, else the HMI level or the service.
+    private func whyNothingStreamed() -> String {
+        if let lastError { return lastError }
+        switch lastHMILevel {
+        case .full?, .limited?:
+            return "the head unit activated the app but the video service never started"
+        case let level?:
+            return "the head unit never activated the app (HMI level \(level.rawValue))"
+        case nil:
+            return "the head unit sent no HMI status: the app was never activated"
+        }
     }
 
     private func finishSubscribers() {

@@ -40,6 +40,15 @@ public struct SDLSessionError: Error, Hashable, Sendable, CustomStringConvertibl
         /// The connection went quiet and the head unit answered no Heartbeat (``AppConfiguration/Heartbeat``):
         /// nothing arrived for this long. A stalled head unit, as good as gone.
         case heartbeatUnanswered(Duration)
+        /// A write waited this long while the head unit acknowledged none of the bytes already sent: it stopped
+        /// reading (its socket open, its receive window shut). Caught with the Heartbeat off, from the kernel's own
+        /// figures (``TCPTransport/Configuration/sendStallTimeout``).
+        case linkStalled(Duration)
+        /// The head unit ended the RPC service (EndService on service 7, PS §6.1): the whole session is over.
+        case headUnitEndedSession
+        /// Replies the session owes the head unit (control ACKs) could not be queued: the queue holds
+        /// ``SDLSession/maximumQueuedReplies`` already, because the head unit asks faster than it reads.
+        case outboundQueueFull(String)
         /// The head unit answered with a frame of another session.
         case unexpectedSessionID(expected: UInt8, got: UInt8)
         /// The head unit speaks a protocol version this library cannot (protocol 1 answers).
@@ -98,6 +107,10 @@ public struct SDLSessionError: Error, Hashable, Sendable, CustomStringConvertibl
             base = "the head unit started the RPC service but did not answer RegisterAppInterface within \(after)"
         case .heartbeatUnanswered(let after):
             base = "the head unit sent nothing for \(after), not even an answer to a Heartbeat: it stalled"
+        case .linkStalled(let after):
+            base = "the head unit stopped reading: nothing it acknowledged for \(after) while a write waited"
+        case .headUnitEndedSession: base = "the head unit ended the session (EndService on the RPC service)"
+        case .outboundQueueFull(let what): base = "the outbound queue is full: \(what)"
         case .unexpectedSessionID(let expected, let got): base = "frame for session \(got), expected \(expected)"
         case .unsupportedProtocolVersion(let version): base = "unsupported protocol version \(version)"
         case .serviceRejected(let service, let nak): base = "StartService \(service) rejected: \(Self.describe(nak))"

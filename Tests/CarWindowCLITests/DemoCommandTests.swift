@@ -89,6 +89,9 @@ struct DemoCommandTests {
         A lost connection ends the demo with exit status 1; with --reconnect the app
         connects and registers again (with backoff) and streams again, its screen as it
         was.
+        A demo that streamed no video (the head unit never activated the app, never
+        answered the video StartService) exits 1 with an `error` line that says why
+        (docs/streaming.md, "Exit status").
 
         Examples:
           carwindow demo

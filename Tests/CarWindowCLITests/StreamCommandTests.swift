@@ -15,7 +15,11 @@ struct StreamCommandTests {
         NAVIGATION app, waits for the head unit to allow video and streams H.264 at the
         size it negotiates, following every HMI level, resize and EndService, until the
         duration ends or Ctrl-C. Then it ends the video service, unregisters and closes
-        the session. Exit status 0 on success; otherwise one line on stderr says why.
+        the session. Exit status 0 only when video was streamed; otherwise 1, one line
+        on stderr says why and --events ends with an `error` line. A run that streamed
+        nothing it was asked to stream is a failure: a refused connect or registration,
+        a head unit that never activates the app or never answers the video
+        StartService, a stalled or lost link (docs/streaming.md, "Exit status").
 
         --source is `pattern` (a moving scene with a frame counter), `demo`
         (CarWindow's navigation screen: it takes touches and sends haptic rects, and
@@ -201,10 +205,14 @@ struct StreamCommandTests {
         let headUnit = HeadUnitEmulator(configuration: HeadUnitConfiguration(port: 0))
         let port = try await headUnit.start()
         await headUnit.stop()
-        let result = try await BinaryRunner.runOffPool(["stream", "--core", "127.0.0.1:\(port)", "--app-id", "swiftsdl-nav"])
+        let result = try await BinaryRunner.runOffPool(
+            ["stream", "--core", "127.0.0.1:\(port)", "--app-id", "swiftsdl-nav", "--events", "-"])
         #expect(result.status == 1)
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 1)
         #expect(lines.first?.hasPrefix("carwindow stream: cannot connect to 127.0.0.1:\(port)") == true)
+        // The exit-code rule: the refused connect's reason is also --events' last line.
+        let last = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(last.contains(#""event":"error""#) && last.contains("cannot connect"), "stdout: \(result.stdout)")
     }
 }

@@ -36,6 +36,15 @@ struct TouchAdapterTests {
         }
     }
 
+    @Test("a coordinate outside MOBILE_API's 0...10000 is a typed error, not a point", arguments: [
+        (Int.max, Int.max), (10_001, 0), (0, -1),
+    ])
+    func outOfRange(x: Int, y: Int) {
+        #expect(throws: CarWindowError.self) {
+            try CarWindow.TouchNotification(Self.notification(.move, x: x, y: y, ts: 0))
+        }
+    }
+
     @Test("at scale 1.5 a tap at (300, 150) head-unit pixels lands at (200, 100) in the view")
     func scaleRule() throws {
         let clock = ManualClock()

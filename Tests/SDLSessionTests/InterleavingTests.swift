@@ -6,12 +6,18 @@ import Testing
 
 @testable import SDLSession
 
-/// Holds the writer inside its first video write until released, so a test knows exactly what is queued behind it.
+/// Holds the writer inside its first held write until released, so a test knows exactly what is queued behind it;
+/// armed from the start, or from ``arm()`` on (a head unit that stops reading after registering).
 actor WriteGate {
-    private var armed = true
+    private var armed: Bool
     private var isHolding = false
     private var held: CheckedContinuation<Void, Never>?
     private var holdingWaiter: CheckedContinuation<Void, Never>?
+
+    init(armed: Bool = true) { self.armed = armed }
+
+    /// Holds the next write that passes.
+    func arm() { armed = true }
 
     /// Called by the connection before a write: waits while the gate is armed.
     func pass() async {
@@ -35,26 +41,33 @@ actor WriteGate {
     }
 }
 
-/// An in-memory transport whose writes of video data pass a ``WriteGate`` first.
+/// An in-memory transport whose writes pass a ``WriteGate`` first: those of video data by default, any `holds`
+/// picks otherwise.
 struct GatedTransport: SDLTransport {
     let inner: InMemoryTransport
     let gate: WriteGate
+    var holds: @Sendable ([SDLFrame]) -> Bool = GatedConnection.videoData
 
     func withConnection<Result: Sendable>(_ body: (GatedConnection) async throws -> Result) async throws -> Result {
-        try await inner.withConnection { connection in try await body(GatedConnection(inner: connection, gate: gate)) }
+        try await inner.withConnection { connection in
+            try await body(GatedConnection(inner: connection, gate: gate, holds: holds))
+        }
     }
 }
 
 struct GatedConnection: SDLConnection {
     let inner: InMemoryConnection
     let gate: WriteGate
+    let holds: @Sendable ([SDLFrame]) -> Bool
+
+    static let videoData: @Sendable ([SDLFrame]) -> Bool = { frames in
+        frames.contains { $0.header.serviceType == .video && $0.header.frameType != .control }
+    }
 
     var inbound: InMemoryInboundFrames { inner.inbound }
 
     func send(_ frames: [SDLFrame]) async throws {
-        if frames.contains(where: { $0.header.serviceType == .video && $0.header.frameType != .control }) {
-            await gate.pass()
-        }
+        if holds(frames) { await gate.pass() }
         try await inner.send(frames)
     }
 

@@ -71,16 +71,16 @@ struct NegotiationTests {
             negotiation.request == VideoStartService(height: 360, width: 640, videoProtocol: "RTP", videoCodec: "H264"))
     }
 
-    @Test("scale: request and encode at preferred resolution ÷ scale, rounded")
+    @Test("scale: request and encode at preferred resolution ÷ scale, rounded, then down to even")
     func scaledRequest() throws {
         var capability = Fixture.capability
         capability.preferredResolution = ImageResolution(width: 1281, height: 721)
         capability.scale = 2
         let negotiation = try Self.negotiation(capability)
-        #expect(negotiation.request.width == 641)
-        #expect(negotiation.request.height == 361)
+        #expect(negotiation.request.width == 640)
+        #expect(negotiation.request.height == 360)
         let (stream, _) = try negotiation.accept(MediaStartServiceACK(), encrypted: false).get()
-        #expect(stream.size == ImageResolution(width: 641, height: 361))
+        #expect(stream.size == ImageResolution(width: 640, height: 360))
         #expect(stream.displaySize == ImageResolution(width: 1281, height: 721))
         #expect(stream.scale == VideoScale(2))
     }
@@ -140,6 +140,9 @@ struct NegotiationTests {
             AckCase(
                 name: "another supported format: the head unit's", ack: MediaStartServiceACK(videoProtocol: "RTP"),
                 expected: (1024, 600, "RTP")),
+            AckCase(
+                name: "an odd size: the even size the encoder takes, just below",
+                ack: MediaStartServiceACK(width: 853, height: 479), expected: (852, 478, "RAW")),
             AckCase(name: "negative size", ack: MediaStartServiceACK(width: -1024, height: 600), expected: nil),
             AckCase(name: "absurd size", ack: MediaStartServiceACK(width: 100_000, height: 600), expected: nil),
             AckCase(name: "codec we cannot produce", ack: MediaStartServiceACK(videoCodec: "VP9"), expected: nil),

@@ -154,26 +154,41 @@ struct VideoScaleTests {
     }
 
     @Test(
-        "stream size is display ÷ scale, rounded to nearest, at least 1",
+        "stream size is display ÷ scale, rounded to nearest, then down to even, at least 2",
         arguments: [
             (ImageResolution(width: 1280, height: 720), 2.0, ImageResolution(width: 640, height: 360)),
-            (ImageResolution(width: 1024, height: 600), 1.5, ImageResolution(width: 683, height: 400)),
-            (ImageResolution(width: 1281, height: 721), 2.0, ImageResolution(width: 641, height: 361)),
-            (ImageResolution(width: 5, height: 3), 10.0, ImageResolution(width: 1, height: 1)),
+            (ImageResolution(width: 1024, height: 600), 1.5, ImageResolution(width: 682, height: 400)),
+            (ImageResolution(width: 1281, height: 721), 2.0, ImageResolution(width: 640, height: 360)),
+            (ImageResolution(width: 5, height: 3), 10.0, ImageResolution(width: 2, height: 2)),
             (ImageResolution(width: 800, height: 480), 1.0, ImageResolution(width: 800, height: 480)),
         ])
     func streamSize(_ display: ImageResolution, _ scale: Double, _ expected: ImageResolution) {
         #expect(VideoScale(scale).streamSize(forDisplay: display) == expected)
     }
 
-    @Test("absurd sizes never trap: clamped to 1...Int32.max")
+    @Test(
+        "realistic screens at fractional scales give sizes the encoder takes: even, within 2...8192",
+        arguments: [
+            (ImageResolution(width: 1280, height: 720), 1.5, ImageResolution(width: 852, height: 480)),
+            (ImageResolution(width: 1366, height: 768), 2.0, ImageResolution(width: 682, height: 384)),
+            (ImageResolution(width: 1024, height: 600), 1.5, ImageResolution(width: 682, height: 400)),
+            (ImageResolution(width: 5, height: 3), 10.0, ImageResolution(width: 2, height: 2)),
+            (ImageResolution(width: 10_000, height: 9_999), 1.0, ImageResolution(width: 8_192, height: 8_192)),
+        ])
+    func encodableStreamSize(_ display: ImageResolution, _ scale: Double, _ expected: ImageResolution) {
+        let size = VideoScale(scale).streamSize(forDisplay: display)
+        #expect(size == expected)
+        #expect(size.resolutionWidth % 2 == 0 && size.resolutionHeight % 2 == 0)
+    }
+
+    @Test("absurd sizes never trap: clamped to the encoder's 2...8192")
     func absurdSizes() {
         let huge = VideoScale(1).streamSize(forDisplay: ImageResolution(width: Int.max, height: -3))
-        #expect(huge == ImageResolution(width: Int(Int32.max), height: 1))
+        #expect(huge == ImageResolution(width: 8_192, height: 2))
         let candidate = VideoStreamCandidate(
             displayResolution: ImageResolution(width: Int.min, height: Int.max), scale: VideoScale(10))
-        #expect(candidate.streamSize.width == 1)
-        #expect(candidate.streamSize.height == Int(Int32.max))
+        #expect(candidate.streamSize.width == 2)
+        #expect(candidate.streamSize.height == 8_192)
     }
 
     @Test("touches are divided, haptic rects multiplied, by the same factor")

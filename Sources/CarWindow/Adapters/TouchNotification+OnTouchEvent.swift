@@ -9,8 +9,8 @@ extension TouchNotification {
     /// let notification = OnTouchEvent(type: .begin, event: [.init(id: 0, ts: [3883], c: [.init(x: 300, y: 150)])])
     /// let event = try TouchNotification(notification)   // begin, finger 0 at (300, 150)
     /// ```
-    /// - Throws: ``CarWindowError/Kind/invalidTouchEvent`` for a touch type outside BEGIN, MOVE, END, CANCEL, or a
-    ///   finger without coordinates.
+    /// - Throws: ``CarWindowError/Kind/invalidTouchEvent`` for a touch type outside BEGIN, MOVE, END, CANCEL, a
+    ///   finger without coordinates, or a coordinate outside MOBILE_API's 0...10000.
     public init(_ notification: OnTouchEvent) throws(CarWindowError) {
         guard let kind = Kind(rawValue: notification.type.rawValue) else {
             throw CarWindowError(.invalidTouchEvent, "touch type '\(notification.type.rawValue)'")
@@ -20,6 +20,12 @@ extension TouchNotification {
         for finger in notification.event {
             guard !finger.c.isEmpty else {
                 throw CarWindowError(.invalidTouchEvent, "finger \(finger.id) of a \(kind.rawValue) has no coordinates")
+            }
+            if let outside = finger.c.first(where: { !$0.isWithinSpec }) {
+                throw CarWindowError(
+                    .invalidTouchEvent,
+                    "finger \(finger.id) of a \(kind.rawValue) at (\(outside.x), \(outside.y)), "
+                        + "outside MOBILE_API's \(TouchCoord.specRange)")
             }
             touches.append(
                 Touch(

@@ -8,13 +8,19 @@ public struct MapCamera: Hashable, Sendable {
     /// Zoom limits, so pinches cannot zoom to nothing or to infinity.
     public static let zoomRange = 0.25...8.0
 
-    /// The world point shown at the centre of the view.
-    public var center: Point
+    /// How far from ``home`` the centre may go, in world units on each axis: the drawing loops over the blocks in
+    /// view, so no input (a pan to 2^63, a non-finite point) may take the camera where a `Double` step stops moving.
+    public static let worldRange = -1_000_000.0...1_000_000.0
+
+    /// The world point shown at the centre of the view, always inside ``worldRange``.
+    public var center: Point {
+        didSet { center = Self.bounded(center, fallback: oldValue) }
+    }
     /// View points per world unit.
     public private(set) var zoom: Double
 
     public init(center: Point = MapCamera.home, zoom: Double = 1) {
-        self.center = center
+        self.center = Self.bounded(center, fallback: Self.home)
         self.zoom = min(max(zoom, Self.zoomRange.lowerBound), Self.zoomRange.upperBound)
     }
 
@@ -29,6 +35,15 @@ public struct MapCamera: Hashable, Sendable {
     /// World coordinates of a view point.
     public func worldPoint(_ view: Point, in size: Size) -> Point {
         Point(x: (view.x - size.width / 2) / zoom + center.x, y: (view.y - size.height / 2) / zoom + center.y)
+    }
+
+    /// `point` clamped to ``worldRange``; a non-finite coordinate keeps `fallback`'s.
+    static func bounded(_ point: Point, fallback: Point) -> Point {
+        func clamp(_ value: Double, _ previous: Double) -> Double {
+            guard value.isFinite else { return previous }
+            return min(max(value, worldRange.lowerBound), worldRange.upperBound)
+        }
+        return Point(x: clamp(point.x, fallback.x), y: clamp(point.y, fallback.y))
     }
 
     /// Moves the map with a finger: the world point under `from` ends up under `to`.

@@ -10,7 +10,11 @@ struct StreamCommand: AsyncParsableCommand {
             Connects to SDL Core (or `carwindow headunit`) over TCP, registers as a NAVIGATION app, waits for \
             the head unit to allow video and streams H.264 at the size it negotiates, following every HMI \
             level, resize and EndService, until the duration ends or Ctrl-C. Then it ends the video service, \
-            unregisters and closes the session. Exit status 0 on success; otherwise one line on stderr says why.
+            unregisters and closes the session. Exit status 0 only when video was streamed; otherwise 1, one \
+            line on stderr says why and --events ends with an `error` line. A run that streamed nothing it was \
+            asked to stream is a failure: a refused connect or registration, a head unit that never activates \
+            the app or never answers the video StartService, a stalled or lost link (docs/streaming.md, "Exit \
+            status").
 
             --source is `pattern` (a moving scene with a frame counter), `demo` (CarWindow's navigation \
             screen: it takes touches and sends haptic rects, and --events adds gesture and hapticRects \

@@ -42,6 +42,8 @@ struct StreamRunner: Sendable {
         app.fullAppID = appID
         app.logger.logLevel = .critical
         var options = ProjectionOptions(app: app, audioFile: audioFile, disconnectPolicy: disconnectPolicy)
+        // The exit-code rule: a run that streamed nothing it was asked to stream exits 1 with the reason.
+        options.requiresVideo = true
         options.video.customFrameRate = frameRate
         options.video.customBitrate = bitrate
         if let preferredProtocol { options.video.dataSource = PreferredFormat(first: preferredProtocol.format) }

@@ -38,6 +38,20 @@ struct OutboundQueue {
         queues[service]?.reduce(0) { $0 + $1.frames.count - $1.next } ?? 0
     }
 
+    /// Whether a control frame of kind `info` waits on the control service (not yet taken by the writer).
+    func contains(controlFrame info: ControlFrameInfo) -> Bool {
+        queues[.control]?.contains { item in
+            item.frames[item.next...].contains { $0.header.frameType == .control && $0.header.controlFrameInfo == info }
+        } ?? false
+    }
+
+    /// Control frames still waiting on `service` (replies and requests, not data).
+    func queuedControlFrames(on service: ServiceType) -> Int {
+        queues[service]?.reduce(0) { count, item in
+            count + item.frames[item.next...].count { $0.header.frameType == .control }
+        } ?? 0
+    }
+
     /// Queues a message's frames; `ticket` is reported once its last frame has been taken.
     mutating func enqueue(_ frames: [SDLFrame], ticket: UInt64) {
         guard let service = frames.first?.header.serviceType else { return }

@@ -100,6 +100,32 @@ extension SDLSession {
         doorbell?.yield()
     }
 
+    /// Queues a control reply the head unit asked for (HeartbeatACK, EndServiceACK), bounded: a HeartbeatACK already
+    /// waiting answers every Heartbeat that arrives before it goes out, and past ``maximumQueuedReplies`` waiting
+    /// replies the session fails with `.outboundQueueFull` rather than grow with every frame of a head unit that asks
+    /// and never reads.
+    func queueReply(_ reply: SDLFrame) -> [SessionIO] {
+        let info = reply.header.controlFrameInfo
+        if info == .heartbeatACK, outbound.contains(controlFrame: .heartbeatACK) {
+            coalescedHeartbeatACKs += 1
+            if coalescedHeartbeatACKs == 1 || coalescedHeartbeatACKs.isMultiple(of: 10_000) {
+                logger.warning(
+                    "Heartbeats arrive faster than their answers go out: one HeartbeatACK answers them",
+                    metadata: ["coalesced": "\(coalescedHeartbeatACKs)"])
+            }
+            return []
+        }
+        guard outbound.queuedControlFrames(on: reply.header.serviceType) < Self.maximumQueuedReplies else {
+            return failNow(
+                SDLSessionError(
+                    .outboundQueueFull(
+                        "\(Self.maximumQueuedReplies) replies wait on the \(reply.header.serviceType) service and the "
+                            + "head unit asks for more (\(info.map { "\($0)" } ?? "a reply")) without reading")))
+        }
+        enqueue([reply])
+        return []
+    }
+
     /// Queues frames and waits until the transport took them: the back-pressure path for video and audio data.
     func enqueueAndWait(_ frames: [SDLFrame]) async throws {
         guard connection != nil else { throw closingError ?? SDLSessionError(.connectionClosed) }
@@ -177,7 +203,7 @@ extension SDLSession {
         case .fail(let error):
             return failNow(error)
         case .reply(let reply):
-            enqueue([reply])
+            return queueReply(reply)
         case .rpc(let message):
             return handleRPC(message)
         case .data(let message):
@@ -201,12 +227,21 @@ extension SDLSession {
                 logger.error("StartServiceNAK nobody asked for", metadata: ["service": "\(service)"])
             }
         case .serviceEnded(let service):
-            serviceEnded(service)
-            if !controls.resolve(.end(service), .success(.ended)) {
-                logger.debug("EndServiceACK nobody waits for", metadata: ["service": "\(service)"])
+            // Only an answer to our own EndService ends a service: one nobody asked for would make the session
+            // forget a running service while the head unit still shows it (a silent stall).
+            let asked = endServicesUnanswered.remove(service) != nil
+            if controls.resolve(.end(service), .success(.ended)) || asked {
+                serviceEnded(service)
+            } else {
+                logger.warning("EndServiceACK nobody asked for: ignored", metadata: ["service": "\(service)"])
             }
         case .serviceEndRejected(let service, let nak):
+            endServicesUnanswered.remove(service)
             controls.resolve(.end(service), .failure(SDLSessionError(.endServiceRejected(service, nak))))
+        case .headUnitEndedService(.rpc, let reply):
+            // PS §6.1: EndService on the RPC service closes the whole session. Answered, then ended.
+            logger.error("the head unit ended the session (EndService on the RPC service)")
+            return [.sendBeforeClosing([reply])] + failNow(SDLSessionError(.headUnitEndedSession))
         case .headUnitEndedService(let service, let reply):
             logger.debug("head unit ended service", metadata: ["service": "\(service)"])
             let ending = serviceEnded(service)
@@ -215,7 +250,7 @@ extension SDLSession {
                 // Answered where the service ran; a secondary already gone needs no answer.
                 if let link = secondaryLink { io.append(.sendOnSecondary([reply], link.connection)) }
             } else {
-                enqueue([reply])
+                io += queueReply(reply)
             }
             serviceEndEvents.send(ServiceEnd(service: service, cause: .headUnit))
             return io
@@ -259,6 +294,9 @@ extension SDLSession {
                 }
             case .closeSecondary(let link):
                 await link.close()
+            case .sendBeforeClosing(let frames):
+                // Written directly: the writer's queue is emptied by the failure that follows.
+                try? await connection?.send(frames)
             case .closeConnection:
                 await connection?.close()
             }
@@ -343,6 +381,7 @@ extension SDLSession {
         _ = closeSecondaryWithPrimary()
         secondaryLink = nil
         services.forgetPlacements()
+        endServicesUnanswered.removeAll()
         failPending(failure ?? SDLSessionError(.connectionClosed))
         switch lifecycle {
         case .ready:

@@ -169,6 +169,20 @@ extension SDLSession {
             payload = try RPCPayload(decoding: message.payload)
         } catch {
             logger.error("malformed RPC payload", metadata: ["error": "\(error)"])
+            // A response whose header still names its request fails that request now, with the reason, rather
+            // than leaving it to time out as "not answered" (a broken RegisterAppInterface response, say).
+            var header = message.payload
+            if let word: UInt32 = header.readInteger(endianness: .big),
+                let correlation: UInt32 = header.readInteger(endianness: .big),
+                RPCMessageType(rawValue: UInt8(word >> 28)) == .response
+            {
+                let function = FunctionID(rawValue: word & 0x0FFF_FFFF)
+                _ = requests.resolve(
+                    correlation,
+                    .failure(
+                        SDLSessionError(
+                            .wire(error), context: "the response to \(function.name ?? function.description)")))
+            }
             return []
         }
         let name = payload.functionID.name ?? payload.functionID.description

@@ -76,8 +76,16 @@ extension SDLSession {
         let reply = try await awaitControl(
             .start(service), timeout: configuration.timeouts.service, what: "StartServiceACK (\(service))"
         )
-        guard case .serviceStarted(let started) = reply else {
+        guard case .serviceStarted(var started) = reply else {
             throw SDLSessionError(.invalidState("unexpected reply to StartService \(service)"))
+        }
+        if !encrypted, started.isEncrypted {
+            // The E bit on an answer to a StartService in the clear protects nothing: no handshake ran, and the
+            // service's frames go out unencrypted. What the app reports must be what it sends.
+            logger.warning(
+                "StartServiceACK with the encryption bit for a service started in the clear: it runs unencrypted",
+                metadata: ["service": "\(service)"])
+            started.isEncrypted = false
         }
         return started
     }
@@ -104,6 +112,7 @@ extension SDLSession {
             controls.remove(.end(service))
             throw error
         }
+        endServicesUnanswered.insert(service)
         _ = try await awaitControl(.end(service), timeout: timeout, what: "EndServiceACK (\(service))")
     }
 

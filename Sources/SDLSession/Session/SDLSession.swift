@@ -62,6 +62,14 @@ public actor SDLSession {
     var nextFrameWaiter: UInt64 = 0
 
     var outbound = OutboundQueue()
+    /// Services whose EndService went out and has had no answer yet, even if its waiter timed out: a late
+    /// EndServiceACK for one of them still ends it; any other EndServiceACK is an answer nobody asked for.
+    var endServicesUnanswered: Set<ServiceType> = []
+    /// Heartbeats answered by a HeartbeatACK that was already waiting (``queueReply(_:)``), on this session.
+    var coalescedHeartbeatACKs = 0
+    /// The most control replies (EndServiceACKs, a HeartbeatACK) that may wait on one service for the writer: a head
+    /// unit that asks for more without reading ends the session with `.outboundQueueFull`.
+    public static let maximumQueuedReplies = 64
     var outboundPressureTracker = OutboundPressureTracker()
     var nextTicket: UInt64 = 0
     var sendWaiters: [UInt64: CheckedContinuation<Void, any Error>] = [:]

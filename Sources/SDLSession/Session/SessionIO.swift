@@ -11,6 +11,9 @@ enum SessionIO: Sendable {
     /// Send frames on a secondary link: RegisterSecondaryTransport, the EndServiceACK of a service there.
     case sendOnSecondary([SDLFrame], any SDLConnection)
     case closeSecondary(any SDLConnection)
+    /// Send frames on the primary connection straight away, before a failure empties the writer's queue (the
+    /// EndServiceACK that answers the head unit's end of the session).
+    case sendBeforeClosing([SDLFrame])
     /// Close the primary connection: the session failed or stops.
     case closeConnection
 }

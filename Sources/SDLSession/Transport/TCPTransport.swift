@@ -32,24 +32,36 @@ public struct TCPTransport: SDLTransport {
         /// and where an older frame can still be dropped. The send buffer itself keeps its size, so a fast link
         /// keeps its throughput (the limit counts only bytes not yet sent, not bytes in flight).
         public var notSentLowWatermark: Int?
+        /// How long a send may wait while the head unit acknowledges none of the bytes the kernel holds for it
+        /// before the link counts as stalled (`SDLSessionError.Kind.linkStalled`); `nil` waits for ever.
+        ///
+        /// Why: a head unit that stops reading closes its receive window; every later write then waits, and with
+        /// the Heartbeat off (the default) nothing else would notice. Measured from the kernel's figures
+        /// (`tcpi_bytes_acked` and `tcpi_notsent_bytes`), not from how long a write takes: a slow link still
+        /// acknowledges something every few hundred milliseconds, however far behind it is.
+        public var sendStallTimeout: Duration?
 
         /// - Parameters:
         ///   - connectTimeout: how long the connect may take; 10 s by default.
         ///   - stallTimeout: how long the head unit may leave a frame half-sent; 10 s by default.
         ///   - keepalive: TCP keepalive, on by default.
         ///   - notSentLowWatermark: unsent bytes the kernel may hold; 16 KiB by default (0.13 s at 1 Mbit/s).
+        ///   - sendStallTimeout: how long a send may wait with nothing acknowledged; 15 s by default.
         ///
         /// ```swift
         /// let configuration = TCPTransport.Configuration(notSentLowWatermark: 8 * 1024)  // a very slow link
+        /// let patient = TCPTransport.Configuration(sendStallTimeout: .seconds(60))     // a head unit that naps
         /// ```
         public init(
             connectTimeout: Duration = .seconds(10), stallTimeout: Duration = .seconds(10),
-            keepalive: TCPKeepalive? = TCPKeepalive(), notSentLowWatermark: Int? = 16 * 1024
+            keepalive: TCPKeepalive? = TCPKeepalive(), notSentLowWatermark: Int? = 16 * 1024,
+            sendStallTimeout: Duration? = .seconds(15)
         ) {
             self.connectTimeout = connectTimeout
             self.stallTimeout = stallTimeout
             self.keepalive = keepalive
             self.notSentLowWatermark = notSentLowWatermark.map { max(1, $0) }
+            self.sendStallTimeout = sendStallTimeout.map { max($0, .milliseconds(100)) }
         }
     }
 
@@ -105,7 +117,7 @@ public struct TCPTransport: SDLTransport {
                 TCPConnection(
                     channel: channel.channel, inboundStream: inbound, outbound: outbound,
                     previousWrite: NIOLockedValueBox(nil), notSentLimit: configuration.notSentLowWatermark,
-                    delivery: NIOLockedValueBox(nil)))
+                    delivery: NIOLockedValueBox(nil), sendStallTimeout: configuration.sendStallTimeout))
         }
     }
 }
@@ -126,6 +138,10 @@ public struct TCPConnection: SDLConnection {
     /// Where the kernel's unsent figure comes from: ``TCPUnsentBytes/read(_:)``. A seam for tests, which hold a sender
     /// back with a figure of their own instead of a slow link (and so without waiting on time).
     var unsentBytes: @Sendable (any Channel) async -> Int? = TCPUnsentBytes.read
+    /// ``TCPTransport/Configuration/sendStallTimeout``.
+    var sendStallTimeout: Duration? = nil
+    /// Set once the stall watch has given up on the link: the error every later failure of this link reports.
+    var stallError = NIOLockedValueBox<SDLSessionError?>(nil)
 
     public var inbound: TCPInboundFrames { TCPInboundFrames(base: inboundStream) }
 
@@ -140,6 +156,51 @@ public struct TCPConnection: SDLConnection {
     /// ``TCPTransport/Configuration/notSentLowWatermark`` set, it also waits until the kernel holds no more than that
     /// unsent, so a slow link's backlog stays in the session's queue, where `SDLSession.outboundPressure` sees it.
     public func send(_ frames: [SDLFrame]) async throws {
+        guard let stall = sendStallTimeout, !frames.isEmpty else { return try await sendBatch(frames) }
+        // The watcher only throws: whichever child ends first decides, and the other is cancelled. A stall closes
+        // the channel, so a write the event loop still holds fails and the send child ends too.
+        do {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await self.sendBatch(frames) }
+                group.addTask { try await self.failWhenStalled(after: stall) }
+                try await group.next()
+                group.cancelAll()
+            }
+        } catch {
+            // The stall is the reason, whatever ended this send first (the closed channel, a cancelled writer).
+            if let stalled = stallError.withLockedValue({ $0 }) { throw stalled }
+            throw error
+        }
+    }
+
+    /// Throws `.linkStalled` once the kernel has held unsent bytes for `stall` while the peer acknowledged none;
+    /// runs until cancelled otherwise (and where the kernel gives no figures, only waits to be cancelled).
+    private func failWhenStalled(after stall: Duration) async throws {
+        let poll = min(Duration.milliseconds(250), stall / 4)
+        var last = await TCPUnsentBytes.acknowledged(channel)
+        var since = ContinuousClock.now
+        while true {
+            try await Task.sleep(for: poll)
+            guard let acknowledged = await TCPUnsentBytes.acknowledged(channel) else { continue }
+            // The kernel's own figure, not the hold-back seam: tests that fake a figure must not see this read.
+            let unsent = await TCPUnsentBytes.read(channel) ?? 0
+            if acknowledged != last || unsent == 0 {
+                last = acknowledged
+                since = .now
+                continue
+            }
+            guard since.duration(to: .now) >= stall else { continue }
+            let error = SDLSessionError(.linkStalled(stall), context: "\(unsent) bytes unsent")
+            // Recorded before the close, and raised in the pipeline, so the reader's end and the writer's failure
+            // both report the stall rather than a plain close.
+            stallError.withLockedValue { $0 = error }
+            channel.pipeline.fireErrorCaught(error)
+            try? await channel.close()
+            throw error
+        }
+    }
+
+    private func sendBatch(_ frames: [SDLFrame]) async throws {
         guard let last = frames.last else { return }
         let channel = channel
         // Where the link stood before this batch: if the send then waits for the link (the previous batch's write,
@@ -170,8 +231,8 @@ public struct TCPConnection: SDLConnection {
     /// for why `TCP_NOTSENT_LOWAT` alone is not enough). The kernel offers no event for "below N", so this looks
     /// again every few milliseconds, and only while over the limit: on a link that keeps up it costs one
     /// `getsockopt` per batch (``send(_:)`` adds one more for the acknowledged count). A peer that stops reading
-    /// is caught where it always was: the writes' promises, the heartbeat and keepalive; a closed channel ends the
-    /// wait at once, with `.connectionClosed`.
+    /// is caught by ``send(_:)``'s stall watch (``TCPTransport/Configuration/sendStallTimeout``), the heartbeat
+    /// and keepalive; a closed channel ends the wait at once, with `.connectionClosed`.
     ///
     /// Returns the last unsent figure read (`nil`: no limit, or the kernel does not say).
     private func waitForKernelQueue() async throws -> Int? {

@@ -16,7 +16,8 @@ public import SDLRPC
 ///  haptics:  rect    ◀────────── × scale ─────────── view rect
 /// ```
 ///
-/// The factor is clamped to the spec's 1...10; an absent, zero, negative or non-finite value is 1.
+/// The factor is clamped to the spec's 1...10; an absent, zero, negative or non-finite value is 1. Stream sizes are
+/// always even and within 2...8192, the sizes the encoder takes.
 ///
 /// ```swift
 /// let scale = VideoScale(capability.scale)                  // 2
@@ -43,13 +44,30 @@ public struct VideoScale: Hashable, Sendable, CustomStringConvertible {
         factor = min(max(value, Self.range.lowerBound), Self.range.upperBound)
     }
 
-    /// The size to encode and lay out for a head-unit display size: each side ÷ scale, rounded to the nearest pixel
-    /// and never below 1.
+    /// The size to encode and lay out for a head-unit display size: each side ÷ scale, rounded to the nearest pixel,
+    /// then down to the even size the H.264 encoder takes, within 2...8192 (``encodable(_:)``). 1280x720 at scale 1.5
+    /// is 852x480, not 853x480: the viewport is a pixel narrower than the display, and touches keep the exact rule
+    /// (÷ 1.5), so a touch lands where the picture shows it.
     public func streamSize(forDisplay display: ImageResolution) -> ImageResolution {
-        ImageResolution(
-            width: Self.pixels(Double(display.resolutionWidth) / factor),
-            height: Self.pixels(Double(display.resolutionHeight) / factor)
-        )
+        Self.encodable(
+            ImageResolution(
+                width: Self.pixels(Double(display.resolutionWidth) / factor),
+                height: Self.pixels(Double(display.resolutionHeight) / factor)
+            ))
+    }
+
+    /// The largest side the encoder takes (`VideoFrame.maximumDimension` in SDLMedia).
+    public static let maximumEncodableSide = 8192
+
+    /// `size` as the encoder takes it: each side rounded down to even, within 2...``maximumEncodableSide``. The one
+    /// place a negotiated size is made encodable, for a requested size and an acknowledged one alike.
+    ///
+    /// ```swift
+    /// VideoScale.encodable(ImageResolution(width: 853, height: 479))   // 852x478
+    /// ```
+    public static func encodable(_ size: ImageResolution) -> ImageResolution {
+        func side(_ value: Int) -> Int { min(max(value - value % 2, 2), maximumEncodableSide) }
+        return ImageResolution(width: side(size.resolutionWidth), height: side(size.resolutionHeight))
     }
 
     /// The head-unit display size that a stream of `stream` pixels fills: each side × scale, rounded.

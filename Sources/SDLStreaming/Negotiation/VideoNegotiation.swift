@@ -172,8 +172,9 @@ public struct VideoNegotiation: Sendable {
     ///
     /// The head unit's answer wins where it is usable:
     /// - absent or zero width or height (Core before 5.x sends an empty ACK) → the size we asked for;
-    /// - a different valid size → that size, at the scale of the matching candidate (else the current one), if it
-    ///   lies inside the ranges; outside them, or negative, or above 10000 → `.invalidAcknowledgement`;
+    /// - a different valid size → that size (made even, within 2...8192, as the encoder needs), at the scale of the
+    ///   matching candidate (else the current one), if it lies inside the ranges; outside them, or negative, or
+    ///   above 10000 → `.invalidAcknowledgement`;
     /// - absent codec or protocol → the one we asked for; one we cannot produce → `.invalidAcknowledgement`.
     public func accept(
         _ ack: MediaStartServiceACK,
@@ -188,10 +189,12 @@ public struct VideoNegotiation: Sendable {
         }
         var chosen = candidate
         if let width = ack.width, let height = ack.height, width != 0, height != 0 {
-            let size = ImageResolution(width: Int(width), height: Int(height))
-            guard size.isWithinSpec else {
+            let acknowledged = ImageResolution(width: Int(width), height: Int(height))
+            guard acknowledged.isWithinSpec else {
                 return .failure(VideoStreamingError(.invalidAcknowledgement, "accepted size \(width)x\(height)"))
             }
+            // An odd size is streamed at the even size just below it: the encoder takes nothing else.
+            let size = VideoScale.encodable(acknowledged)
             if size != chosen.streamSize {
                 var resized = candidates.first { $0.streamSize == size } ?? chosen
                 if resized.streamSize != size {
