@@ -34,7 +34,10 @@ struct HeadUnitCommand: AsyncParsableCommand {
             negotiated even with --tls-version 1.2, the protected StartServiceACK comes before Core's last TLS 1.3 \
             handshake message and, on protocol 5, carries an encrypted payload, and unprotected video that must be \
             protected is refused with Core's reason and HMI NONE. --without-tls-quirks turns these off by name \
-            (\(TLSQuirk.allCases.map(\.rawValue).joined(separator: ", ")), or all).
+            (\(TLSQuirk.allCases.map(\.rawValue).joined(separator: ", ")), or all). --ack-overwrites-finished \
+            RATE adds Core's TLS 1.3 race on protocol 5 at that rate (always, never, or 0 to 1; Core lost it about \
+            half the time): the encrypted StartServiceACK overwrites Core's last handshake message, so an app that \
+            allows TLS 1.3 cannot finish its handshake. --protocol-version 4.3.0 makes a protocol 4 head unit.
 
             With --viewer the browser viewer of `carwindow demo` runs beside it for whatever app connects: live \
             video, touch, haptic rects, HMI level, screen presets, scale, refused formats, drop and stats. With \
@@ -47,6 +50,7 @@ struct HeadUnitCommand: AsyncParsableCommand {
               carwindow headunit --trust-ca ca.pem --encrypted-rpcs SendHapticData,OnTouchEvent
               carwindow headunit --trust-ca ca.pem --force-protected video --tls-version 1.2
               carwindow headunit --trust-ca ca.pem --without-tls-quirks app-id,clock
+              carwindow headunit --trust-ca ca.pem --force-protected video --ack-overwrites-finished always
               carwindow headunit --link-kbps 1000                # a 1 Mbit/s link
             """
     )
@@ -113,6 +117,16 @@ struct HeadUnitCommand: AsyncParsableCommand {
                 + TLSQuirk.allCases.map(\.rawValue).joined(separator: ", ") + ", or all."))
     var withoutTLSQuirks: String?
 
+    @Option(
+        help: """
+            How often SDL Core's TLS 1.3 race overwrites its last handshake message with the start of the encrypted \
+            protocol-5 StartServiceACK: always, never (the default), or a rate from 0 to 1.
+            """)
+    var ackOverwritesFinished: String?
+
+    @Option(help: "The newest SDL protocol version the head unit speaks, MAJOR.MINOR.PATCH (default 5.4.1).")
+    var protocolVersion: String?
+
     @Option(help: "Read each app's socket at most this fast, in kbit/s (a slow link); the console's link-kbps sets it.")
     var linkKbps: Int?
 
@@ -130,9 +144,13 @@ struct HeadUnitCommand: AsyncParsableCommand {
             throw ValidationError(
                 "--force-protected, --encrypted-rpcs and --certificate need --trust-ca PEM (the CA apps chain to).")
         }
-        if trustCA == nil, tlsVersion != nil || withoutTLSQuirks != nil {
-            throw ValidationError("--tls-version and --without-tls-quirks need --trust-ca PEM (the CA apps chain to).")
+        if trustCA == nil, tlsVersion != nil || withoutTLSQuirks != nil || ackOverwritesFinished != nil {
+            throw ValidationError(
+                "--tls-version, --without-tls-quirks and --ack-overwrites-finished need --trust-ca PEM (the CA apps "
+                    + "chain to).")
         }
+        _ = try parsedACKOverwriteRate()
+        _ = try parsedProtocolVersion()
         if let tlsVersion, !["1.2", "1.3"].contains(tlsVersion) {
             throw ValidationError("--tls-version takes 1.2 or 1.3, not '\(tlsVersion)'.")
         }
@@ -188,6 +206,29 @@ struct HeadUnitCommand: AsyncParsableCommand {
         return names
     }
 
+    /// `--ack-overwrites-finished`: `always`, `never` or a rate in 0...1.
+    private func parsedACKOverwriteRate() throws -> Double {
+        switch ackOverwritesFinished {
+        case nil, "never": return 0
+        case "always": return 1
+        case let text?:
+            guard let rate = Double(text), (0...1).contains(rate) else {
+                throw ValidationError(
+                    "--ack-overwrites-finished takes always, never or a rate from 0 to 1, not '\(text)'.")
+            }
+            return rate
+        }
+    }
+
+    private func parsedProtocolVersion() throws -> ProtocolVersion? {
+        guard let protocolVersion else { return nil }
+        guard let version = try? ProtocolVersion(protocolVersion), (1...5).contains(version.major) else {
+            throw ValidationError(
+                "--protocol-version takes MAJOR.MINOR.PATCH from 1 to 5, e.g. 4.3.0, not '\(protocolVersion)'.")
+        }
+        return version
+    }
+
     private func parsedTLSQuirks() throws -> Set<TLSQuirk> {
         var quirks: Set<TLSQuirk> = []
         for name in (withoutTLSQuirks ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
@@ -237,7 +278,9 @@ struct HeadUnitCommand: AsyncParsableCommand {
         configuration.video.maxBitrate = maxBitrate
         configuration.linkKbps = linkKbps
         configuration.security = try security()
+        configuration.quirks.encryptedACKOverwritesFinalHandshakeMessage = try parsedACKOverwriteRate()
         for quirk in try parsedTLSQuirks() { quirk.disable(in: &configuration.quirks) }
+        if let version = try parsedProtocolVersion() { configuration.protocolVersion = version }
         if let secondaryPort { configuration.secondaryTransport = SecondaryTransportOffer(host: host, port: secondaryPort) }
         let headUnit = HeadUnitEmulator(configuration: configuration)
         let stream = await headUnit.events()

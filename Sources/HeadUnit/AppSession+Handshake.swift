@@ -36,6 +36,8 @@ extension AppSession {
     mutating func handshakeStarted(_ actions: [HandshakeAction]) -> [HandshakeAction] {
         handshakeStalled = false
         heldHandshakeMessages = []
+        heldMessageLosesRace = false
+        ackRecordWhileHolding = nil
         switch configuration.security?.fault {
         case .garbage:
             // The ClientHello's place is taken by bytes no TLS engine accepts.
@@ -128,9 +130,31 @@ extension AppSession {
     /// ``HeadUnitSecurity/HandshakeFault/dropFinalMessage``.
     mutating func releaseHeldHandshake() -> [SessionAction] {
         guard !heldHandshakeMessages.isEmpty, startingProtected.isEmpty, awaitingProtection.isEmpty else { return [] }
-        let held = heldHandshakeMessages
+        let held = heldHandshakeMessages.map { overwrittenByACK($0) }
         heldHandshakeMessages = []
+        heldMessageLosesRace = false
+        ackRecordWhileHolding = nil
         if configuration.security?.fault == .dropFinalMessage { return [] }
         return held.map { .send(securityFrame($0)) }
+    }
+
+    /// A protected ACK went out encrypted (`record`, its payload) while a handshake message was held: Core's
+    /// encryption wrote it into the buffer that message is still in.
+    mutating func encryptedACKSent(record: ByteBuffer) {
+        guard !heldHandshakeMessages.isEmpty else { return }
+        ackRecordWhileHolding = Array(record.readableBytesView)
+    }
+
+    /// The held security query as Core sends it when the ACK's encryption won the race: the TLS bytes keep their
+    /// length (Core sends as many bytes as its handshake step produced), but the buffer they are read from now starts
+    /// with the ACK's record; bytes past the record's end are still the handshake message's.
+    /// (`SSLContextImpl::Encrypt` and `ReadHandshakeData` share `buffer_`, docs/security.md.)
+    func overwrittenByACK(_ message: ByteBuffer) -> ByteBuffer {
+        guard heldMessageLosesRace, let record = ackRecordWhileHolding,
+            var query = try? SecurityQuery(decoding: message), !query.binary.isEmpty
+        else { return message }
+        let overlap = min(record.count, query.binary.count)
+        query.binary.replaceSubrange(0..<overlap, with: record[0..<overlap])
+        return query.buffer
     }
 }

@@ -127,6 +127,11 @@ struct AppSession {
     /// The head unit's last handshake message, held until the protected ACKs are out
     /// (``CoreQuirks/protectedACKBeforeFinalHandshakeMessage``).
     var heldHandshakeMessages: [ByteBuffer] = []
+    /// Core's race is lost for the held message (``CoreQuirks/encryptedACKOverwritesFinalHandshakeMessage``): the
+    /// protected ACK encrypted while it is held overwrites it.
+    var heldMessageLosesRace = false
+    /// The TLS record of the last protected ACK encrypted while a handshake message was held.
+    var ackRecordWhileHolding: [UInt8]?
 
     init(
         app: AppID,

@@ -67,6 +67,10 @@ extension HeadUnitEmulator {
             connection.handshake = machine
             holdLastMessage = false
         }
+        if holdLastMessage {
+            let rate = configuration.quirks.encryptedACKOverwritesFinalHandshakeMessage
+            connection.session.heldMessageLosesRace = rate >= 1 || (rate > 0 && Double.random(in: 0..<1) < rate)
+        }
         for action in actions {
             execute(connection.session.handshakeStep(action, holdingLastMessage: holdLastMessage), on: connection)
         }

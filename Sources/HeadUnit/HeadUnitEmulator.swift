@@ -385,6 +385,7 @@ public actor HeadUnitEmulator {
             case .send(let plain):
                 guard !connection.session.silent else { continue }
                 let frame = protectedACK(plain, on: connection)
+                if frame.payload != plain.payload { connection.session.encryptedACKSent(record: frame.payload) }
                 log(frame, .coreToApp, connection)
                 route(frame, on: connection)
                 if plain.header.frameType == .control {

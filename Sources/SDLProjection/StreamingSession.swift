@@ -7,6 +7,7 @@ public import SDLSession
 public import SDLStreaming
 import NIOConcurrencyHelpers
 import NIOCore
+import SDLWire
 
 /// One projection into a head unit, whatever draws the frames: it connects and registers, follows the video
 /// lifecycle, plays audio beside the video, turns the driver's touches into view points, reports everything as
@@ -446,7 +447,7 @@ public actor StreamingSession {
 
     // MARK: - Events and touches
 
-    private func videoEvent(_ event: VideoStreamEvent) {
+    private func videoEvent(_ event: VideoStreamEvent) async {
         switch event {
         case .started(let stream):
             touchScale = stream.scale.factor
@@ -454,7 +455,9 @@ public actor StreamingSession {
             if options.video.requestsEncryption, !stream.isEncrypted {
                 // Only a fall-back policy gets here: a required protection that failed ends the run instead.
                 yield(.video(event))
-                yield(.error(message: "the video is not protected: it streams in the clear", source: "video"))
+                var message = "the video is not protected: it streams in the clear"
+                if let why = await session.unprotectedReason(for: .video) { message += " (\(why))" }
+                yield(.error(message: message, source: "video"))
                 return
             }
         case .touchesCancelled:

@@ -71,3 +71,123 @@ struct StreamProtectionTests {
         return (try file(material.ca, "ca.pem"), try file(certificate, "app.pem"), try file(key, "app.key"))
     }
 }
+
+/// SDL Core 8.2's TLS 1.3 race (`carwindow headunit --ack-overwrites-finished always`) and the failure paths of
+/// `--protected`, through the two commands as processes.
+@Suite("carwindow stream against Core's TLS race and refusals", .timeLimit(.minutes(3)))
+struct StreamProtectionFailureTests {
+    @Test("Core's TLS 1.3 race on every start: the default --tls-max 1.2 streams encrypted video",
+          arguments: [StreamSourceMatrixTests.Source.pattern, .demo])
+    func raceAvoided(source: StreamSourceMatrixTests.Source) async throws {
+        let material = try await TestMaterial.loaded()
+        let directory = try StreamSourceMatrixTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = try StreamProtectionTests.write(
+            material, certificate: material.appCertificate, key: material.appKey, in: directory)
+        try await StreamSourceMatrixTests.run(
+            source: source,
+            headUnitArguments: [
+                "--trust-ca", files.ca, "--force-protected", "video", "--ack-overwrites-finished", "always",
+            ],
+            streamArguments: ["--certificate", files.certificate, "--key", files.key, "--duration", "4"]
+        ) { rig in
+            let started = try await rig.stream.waitForLine("videoStarted", in: .stdout, timeout: .seconds(60)) {
+                $0.contains(#""event":"videoStarted""#)
+            }
+            #expect(started.text.contains(#""encrypted":true"#), "\(started.text)")
+            let status = try await rig.stream.waitForExit(timeout: .seconds(60))
+            #expect(status == 0, "\(rig.stream.tail())")
+            #expect(!rig.stream.lines.contains { $0.text.contains(#""event":"error""#) }, "\(rig.stream.tail())")
+        }
+    }
+
+    @Test("--tls-max 1.3 against the race: exit 1 with a reason that names the handshake, and the service is ended")
+    func raceLost() async throws {
+        let material = try await TestMaterial.loaded()
+        let directory = try StreamSourceMatrixTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = try StreamProtectionTests.write(
+            material, certificate: material.appCertificate, key: material.appKey, in: directory)
+        let events = directory.appendingPathComponent("headunit.jsonl")
+        try await StreamSourceMatrixTests.run(
+            source: .pattern,
+            headUnitArguments: [
+                "--trust-ca", files.ca, "--force-protected", "video", "--ack-overwrites-finished", "always",
+                "--events", events.path,
+            ],
+            streamArguments: [
+                "--certificate", files.certificate, "--key", files.key, "--tls-max", "1.3", "--duration", "120",
+            ]
+        ) { rig in
+            let status = try await rig.stream.waitForExit(timeout: .seconds(90))
+            #expect(status == 1, "\(rig.stream.tail())")
+            let stderr = rig.stream.lines.filter { $0.stream == .stderr }.map(\.text)
+            #expect(stderr.count == 1, "\(stderr)")
+            let reason = stderr.first ?? ""
+            #expect(reason.contains("TLS handshake failed"), "\(reason)")
+            #expect(reason.contains("encrypted StartServiceACK"), "\(reason)")
+            #expect(!reason.contains("timed out waiting for StartServiceACK"), "\(reason)")
+            #expect(rig.stream.lines.last { $0.stream == .stdout }?.text.contains(#""event":"error""#) == true)
+        }
+        #expect(try Self.appSentEndService(video: events), "the app ended the service it could not protect")
+    }
+
+    @Test("--protected preferred says why it fell back: the head unit's certificate refusal")
+    func fallbackSaysWhy() async throws {
+        let material = try await TestMaterial.loaded()
+        let directory = try StreamSourceMatrixTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = try StreamProtectionTests.write(
+            material, certificate: material.mismatchedCertificate, key: material.mismatchedKey, in: directory)
+        try await StreamSourceMatrixTests.run(
+            source: .pattern, headUnitArguments: ["--trust-ca", files.ca],
+            streamArguments: [
+                "--certificate", files.certificate, "--key", files.key, "--protected", "preferred", "--duration", "4",
+            ]
+        ) { rig in
+            let error = try await rig.stream.waitForLine("the error line", in: .stdout, timeout: .seconds(60)) {
+                $0.contains(#""event":"error""#)
+            }
+            #expect(error.text.contains("the video is not protected"), "\(error.text)")
+            #expect(error.text.contains("App ID does not match certificate"), "\(error.text)")
+            let status = try await rig.stream.waitForExit(timeout: .seconds(60))
+            #expect(status == 0, "\(rig.stream.tail())")
+        }
+    }
+
+    @Test("--protected preferred, refused protected and then refused in the clear: exit 1 with both reasons")
+    func bothRefused() async throws {
+        let material = try await TestMaterial.loaded()
+        let directory = try StreamSourceMatrixTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = try StreamProtectionTests.write(
+            material, certificate: material.mismatchedCertificate, key: material.mismatchedKey, in: directory)
+        try await StreamSourceMatrixTests.run(
+            source: .pattern, headUnitArguments: ["--trust-ca", files.ca, "--force-protected", "video"],
+            streamArguments: [
+                "--certificate", files.certificate, "--key", files.key, "--protected", "preferred", "--duration", "60",
+            ]
+        ) { rig in
+            let status = try await rig.stream.waitForExit(timeout: .seconds(60))
+            #expect(status == 1, "\(rig.stream.tail())")
+            let stderr = rig.stream.lines.filter { $0.stream == .stderr }.map(\.text)
+            #expect(stderr.count == 1, "\(stderr)")
+            let reason = stderr.first ?? ""
+            #expect(reason.contains("App ID does not match certificate"), "\(reason)")
+            #expect(reason.contains("Allowed only in protected mode"), "\(reason)")
+            #expect(rig.stream.lines.last { $0.stream == .stdout }?.text.contains(#""event":"error""#) == true)
+        }
+    }
+
+    /// Whether the emulator's event log has the app's EndService for video (control frame, info 0x04, service 11).
+    static func appSentEndService(video log: URL) throws -> Bool {
+        let text = try String(contentsOf: log, encoding: .utf8)
+        return text.split(separator: "\n").contains { line in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                object["dir"] as? String == "app->core", let header = object["header"] as? [String: Any]
+            else { return false }
+            return header["frameType"] as? Int == 0 && header["frameInfo"] as? Int == 4
+                && header["serviceType"] as? Int == 11
+        }
+    }
+}

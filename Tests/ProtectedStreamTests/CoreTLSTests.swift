@@ -266,22 +266,25 @@ struct EventLogLines {
     }
 
     var coreToApp: [Entry] = []
+    /// The frames the app sent, as the head unit read them (encrypted ones before decryption).
+    var appToCore: [Entry] = []
 
     init(path: URL) throws {
         let text = try String(contentsOf: path, encoding: .utf8)
         for line in text.split(separator: "\n") {
             guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                object["dir"] as? String == "core->app", let header = object["header"] as? [String: Any],
-                let hex = object["hex"] as? String
+                let direction = object["dir"] as? String, ["core->app", "app->core"].contains(direction),
+                let header = object["header"] as? [String: Any], let hex = object["hex"] as? String
             else { continue }
             let version = header["version"] as? Int ?? 5
             let bytes = Self.bytes(hex)
-            coreToApp.append(
+            let entry = (
                 Entry(
                     serviceType: header["serviceType"] as? Int ?? -1, frameType: header["frameType"] as? Int ?? -1,
                     frameInfo: header["frameInfo"] as? Int ?? -1, encrypted: header["encrypted"] as? Bool ?? false,
                     payload: Array(bytes.dropFirst(version >= 2 ? 12 : 8)),
                     decoded: object["decoded"] as? [String: Int]))
+            if direction == "core->app" { coreToApp.append(entry) } else { appToCore.append(entry) }
         }
     }
 

@@ -24,7 +24,11 @@ struct StreamCommand: AsyncParsableCommand {
             docs/streaming.md); touches are logged once (SDL Core sends each twice) in view points (head-unit \
             pixels divided by the display scale).
             --certificate and --key make the video TLS-protected (the app is the TLS server); --protected \
-            says whether it may fall back to the clear. A head unit checks the certificate: see docs/security.md.
+            says whether it may fall back to the clear. A head unit checks the certificate: see docs/security.md. \
+            --tls-max caps the TLS version at 1.2 (the default) or 1.3: SDL Core 8.2 negotiates 1.3 whatever its \
+            ini says, and on protocol 5 its TLS 1.3 handshake fails about half the time (docs/security.md). A \
+            handshake that fails under `--protected required` ends the run with exit status 1 and its reason; \
+            `preferred` says why it fell back, and exits 1 when the clear video is refused too.
             A lost connection to the head unit ends the run with exit status 1 and an `error` line. With \
             --reconnect the stream connects and registers again instead (a `reconnecting` line before each \
             attempt, waits growing from 0.5 s to --reconnect-max-delay) and streams again; when \
@@ -76,6 +80,9 @@ struct StreamCommand: AsyncParsableCommand {
 
     @Option(help: "With --certificate: `required` (no video in the clear) or `preferred` (fall back to the clear).")
     var protected: StreamProtectionChoice = .required
+
+    @Option(help: "With --certificate: the newest TLS version to accept, 1.2 (safe with SDL Core) or 1.3.")
+    var tlsMax: StreamTLSVersionChoice = .tls1_2
 
     @OptionGroup var reconnection: ReconnectOptions
 
@@ -129,7 +136,9 @@ struct StreamCommand: AsyncParsableCommand {
         let runner = StreamRunner(
             host: host, port: port, appID: appID, appName: appName, source: source,
             preferredProtocol: videoProtocol, frameRate: fps, bitrate: bitrate, duration: duration, audioFile: audio,
-            protection: zip(certificate, key).map { StreamProtection(certificate: $0, key: $1, policy: protected) },
+            protection: zip(certificate, key).map {
+                StreamProtection(certificate: $0, key: $1, policy: protected, maximumVersion: tlsMax.version)
+            },
             disconnectPolicy: reconnection.policy)
         do {
             try await runner.run(events: events)

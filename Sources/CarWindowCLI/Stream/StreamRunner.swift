@@ -116,17 +116,20 @@ struct StreamRunner: Sendable {
     }
 }
 
-/// `--certificate`, `--key` and `--protected`: the app's TLS identity (it is the TLS server) and what to do when the
-/// head unit cannot protect the video.
+/// `--certificate`, `--key`, `--protected` and `--tls-max`: the app's TLS identity (it is the TLS server), the newest
+/// TLS version it accepts, and what to do when the head unit cannot protect the video.
 struct StreamProtection: Sendable {
     var certificate: String
     var key: String
     var policy: StreamProtectionChoice
+    /// `--tls-max`.
+    var maximumVersion: OpenSSLSecurityConfiguration.TLSVersion = .tls1_2
 
     func security() throws(StreamFailure) -> AppConfiguration.Security {
         do {
-            let factory = try OpenSSLSecurityManagerFactory(
-                .app(certificateChain: .file(certificate), privateKey: .file(key)))
+            var tls = OpenSSLSecurityConfiguration.app(certificateChain: .file(certificate), privateKey: .file(key))
+            tls.maximumVersion = maximumVersion
+            let factory = try OpenSSLSecurityManagerFactory(tls)
             return AppConfiguration.Security(
                 factory: factory,
                 failurePolicy: policy == .required ? .requireProtection : .fallBackToUnprotected)

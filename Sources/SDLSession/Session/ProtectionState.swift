@@ -27,6 +27,9 @@ struct ProtectionState {
     /// Services the head unit acknowledged with E = 1 before a handshake that then failed: running on the head unit,
     /// unusable for the app, so the start ends them.
     var acknowledgedBeforeFailure: Set<ServiceType> = []
+    /// Services that fell back to the clear, with the error of their protected start
+    /// (``SDLSession/unprotectedReason(for:)``).
+    var fallbacks: [ServiceType: SDLSessionError] = [:]
 
     /// Only control answers are expected before the handshake ends (one per protected start); anything beyond this
     /// is a head unit misbehaving and is dropped rather than buffered without bound.

@@ -51,13 +51,18 @@ extension SDLSession {
                 logger.error("service runs unprotected", metadata: ["error": "\(unprotected)"])
                 var fallback = started
                 fallback.protectionError = unprotected
+                protection.fallbacks[service] = unprotected
                 return fallback
             }
             logger.error("protected service refused", metadata: ["error": "\(unprotected)"])
             try? await endService(service, payload: ByteBuffer(), timeout: configuration.timeouts.service)
             throw unprotected
         } catch let error as SDLSessionError {
-            failure = explainProtectionFailure(error, service: service)
+            if case .timeout = error.kind, let stalled = handshakeStalledAfterACK(service) {
+                failure = stalled
+            } else {
+                failure = explainProtectionFailure(error, service: service)
+            }
         }
         if protection.acknowledgedBeforeFailure.remove(service) != nil {
             // The head unit runs the service and expects records the app cannot make: end it before anything else.
@@ -69,8 +74,20 @@ extension SDLSession {
         }
         logger.error(
             "protection failed, starting unprotected", metadata: ["service": "\(service)", "error": "\(failure)"])
-        var started = try await sendStartService(service, payload: payload, encrypted: false)
+        var started: StartedService
+        do {
+            started = try await sendStartService(service, payload: payload, encrypted: false)
+        } catch let clear as SDLSessionError {
+            // A refusal that names no parameter is final (SDL Core's forced protection): neither way works, and the
+            // reason protection failed is the one that matters.
+            guard case .serviceRejected(_, let nak) = clear.kind, nak.rejectedParams?.isEmpty ?? true else {
+                throw clear
+            }
+            let context = [failure.context, "then the unprotected start was refused too: \(nak.reason ?? "no reason")"]
+            throw SDLSessionError(failure.kind, context: context.compactMap { $0 }.joined(separator: "; "))
+        }
         started.protectionError = failure
+        protection.fallbacks[service] = failure
         return started
     }
 
@@ -152,10 +169,61 @@ extension SDLSession {
             execute(refusal.receive(payload, now: clock.now))
             return
         }
-        let actions = machine.receive(payload, now: clock.now, using: manager)
+        let actions: [HandshakeAction]
+        if let overwritten = overwrittenByHeldACK(payload) {
+            // Fed to the engine, these bytes would only make it wait for the rest of a record that never comes.
+            logger.error("the head unit's last handshake message is its encrypted StartServiceACK")
+            actions = machine.fail(SecurityError(.handshakeFailed, context: overwritten))
+        } else {
+            actions = machine.receive(payload, now: clock.now, using: manager)
+        }
         protection.handshake = machine
         execute(actions)
         armHandshakeTimer()
+    }
+
+    /// SDL Core's TLS 1.3 race (docs/security.md): Core encrypts the protocol-5 StartServiceACK into the buffer
+    /// that still holds its last handshake message and sends that buffer afterwards, so the "handshake data" is the
+    /// start of the ACK's record, which came first and is held here. The reason, or `nil` for any other message.
+    /// Compares at least a record header and 16 bytes of ciphertext, so a genuine message cannot match by chance.
+    func overwrittenByHeldACK(_ payload: ByteBuffer) -> String? {
+        guard let query = try? SecurityQuery(decoding: payload), query.queryID == .sendHandshakeData else {
+            return nil
+        }
+        for frame in protection.held
+        where frame.header.frameType == .control && frame.header.controlFrameInfo == .startServiceACK {
+            let record = Array(frame.payload.readableBytesView)
+            let overlap = min(record.count, query.binary.count)
+            guard overlap >= 21, query.binary.prefix(overlap).elementsEqual(record.prefix(overlap)) else { continue }
+            return "the head unit's last handshake message is the first \(query.binary.count) bytes of its encrypted "
+                + "StartServiceACK (\(frame.header.serviceType)), not its Finished: SDL Core's TLS 1.3 race, so "
+                + "this handshake cannot complete. Cap TLS at 1.2 (OpenSSLSecurityConfiguration.maximumVersion = "
+                + ".tls1_2; carwindow stream --tls-max 1.2)"
+        }
+        return nil
+    }
+
+    /// A protected start timed out although its StartServiceACK came: the ACK waits for a handshake the head unit
+    /// did not finish. That is the handshake's failure, not a missing answer; failing it lets
+    /// ``startProtected(_:payload:)`` end the service the head unit thinks is running.
+    func handshakeStalledAfterACK(_ service: ServiceType) -> SDLSessionError? {
+        let isACK = { (frame: SDLFrame) in
+            frame.header.frameType == .control && frame.header.controlFrameInfo == .startServiceACK
+                && frame.header.serviceType == service
+        }
+        guard protection.failure == nil, protection.held.contains(where: isACK), var machine = protection.handshake
+        else { return nil }
+        protection.held.removeAll(where: isACK)
+        protection.acknowledgedBeforeFailure.insert(service)
+        let error = SecurityError(
+            .handshakeFailed,
+            context: "the head unit acknowledged \(service) with E = 1 but did not finish the TLS handshake within "
+                + "\(configuration.timeouts.service)")
+        let actions = machine.fail(error)
+        protection.handshake = machine
+        execute(actions)
+        armHandshakeTimer()
+        return SDLSessionError(.security(error), context: "\(service)")
     }
 
     func execute(_ actions: [HandshakeAction]) {

@@ -32,7 +32,8 @@ extension SDLSession {
     /// (``AppConfiguration/security`` must be set). The ACK's E bit decides: when protection fails (a NAK, a
     /// handshake error, an ACK without the bit) the configured ``SDLSecurity/ProtectionFailurePolicy`` either throws
     /// `.security` / `.serviceRejected`, or starts the service unprotected and reports why in
-    /// ``StartedService/protectionError``.
+    /// ``StartedService/protectionError`` (and ``unprotectedReason(for:)``). When that unprotected start is refused
+    /// too (a head unit that forces protection), it throws the protection error, its context naming both refusals.
     ///
     /// - Parameters:
     ///   - service: `.video`, `.audio` (the RPC service is started by ``start()``).
@@ -47,6 +48,7 @@ extension SDLSession {
         guard service != .rpc, service != .control else {
             throw SDLSessionError(.invalidState("the \(service) service is not started with startService"))
         }
+        protection.fallbacks[service] = nil
         if encrypted { return try await startProtected(service, payload: payload) }
         return try await sendStartService(service, payload: payload, encrypted: false)
     }
@@ -88,6 +90,17 @@ extension SDLSession {
             started.isEncrypted = false
         }
         return started
+    }
+
+    /// Why `service`, started with protection and ``SDLSecurity/ProtectionFailurePolicy/fallBackToUnprotected``,
+    /// runs in the clear: the error of its protected start. `nil` when it is protected, was not asked to be, or is not
+    /// running.
+    ///
+    /// ```swift
+    /// if let why = await session.unprotectedReason(for: .video) { print("video in the clear: \(why)") }
+    /// ```
+    public func unprotectedReason(for service: ServiceType) -> SDLSessionError? {
+        services.isRunning(service) ? protection.fallbacks[service] : nil
     }
 
     /// Ends a service and waits for EndServiceACK.
