@@ -139,4 +139,36 @@ struct HapticTests {
         #expect(rects.first.map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) } == zoomIn)
         #expect(rects.count >= 4)
     }
+    @Test("after a fractional scroll, rects are whole head-unit pixels inside the screen and slivers are left out")
+    func wholePixelsNoSlivers() throws {
+        // 800x480 points at scale 1.5; a 60-point header, then a list of 72-point rows scrolled 70.7677 points:
+        // the first row shows 1.2323 points (a sliver), the rest sit at fractional positions.
+        let window = try Window(
+            capabilities: DisplayMetrics(
+                resolution: Size(width: 1200, height: 720), scale: 1.5, hapticSpatialDataSupported: true))
+        let rows = (0..<20).map { index -> Button in
+            let row = Button(title: "Place \(index)")
+            row.preferredHeight = 72
+            return row
+        }
+        let header = View()
+        header.preferredHeight = 60
+        let scroll = ScrollView(content: StackView(axis: .vertical, arrangedSubviews: rows))
+        window.rootView = StackView(axis: .vertical, arrangedSubviews: [header, scroll])
+        window.layoutIfNeeded()
+        scroll.scroll(to: Point(x: 0, y: 70.7677), animated: false)
+        let rects = window.hapticRects()
+        for rect in rects {
+            let sides = [rect.x, rect.y, rect.width, rect.height]
+            #expect(sides.allSatisfy { $0 == $0.rounded() }, "\(rect) is not in whole pixels")
+            #expect(rect.x >= 0 && rect.y >= 0 && rect.x + rect.width <= 1200 && rect.y + rect.height <= 720)
+        }
+        // Row 0 shows 1.8 pixels: no rect. Row 1 runs from 91.85 to 199.85 pixels; row 6 is cut by the screen's
+        // bottom edge (58.8 points still show, more than half a 48-point touch target).
+        #expect(!rects.contains { $0.id == rows[0].hapticID }, "\(rects)")
+        let byID = Dictionary(rects.map { ($0.id, [$0.x, $0.y, $0.width, $0.height]) }, uniquingKeysWith: { a, _ in a })
+        #expect(rows[1].hapticID.flatMap { byID[$0] } == [0, 92, 1200, 108])
+        #expect(rows[6].hapticID.flatMap { byID[$0] } == [0, 632, 1200, 88])
+        #expect(rects.count == 6, "rows 1 to 6: \(rects)")
+    }
 }
