@@ -69,7 +69,7 @@ struct HapticTests {
         #expect(window.hapticRects() == [])
     }
 
-    @Test("canvas regions become rects with ids stable per key, clipped to the canvas")
+    @Test("canvas regions become rects with ids stable per key, cut to the canvas, slivers left out")
     func canvasRegions() throws {
         let window = try Window(
             capabilities: DisplayMetrics(
@@ -85,7 +85,12 @@ struct HapticTests {
         root.addSubview(canvas)
         window.rootView = root
         let rects = window.hapticRects()
-        #expect(rects.map { [$0.x, $0.y, $0.width, $0.height] } == [[110, 110, 20, 20], [390, 290, 10, 10]])
+        // "edge" keeps 10x10 of its 20x20 inside the canvas: less than half a 48-point touch target, a sliver.
+        #expect(rects.map { [$0.x, $0.y, $0.width, $0.height] } == [[110, 110, 20, 20]])
+        canvas.hapticRegions[1].rect = Rect(x: 270, y: 160, width: 60, height: 60)
+        #expect(
+            window.hapticRects().map { [$0.x, $0.y, $0.width, $0.height] } == [[110, 110, 20, 20], [370, 260, 30, 40]],
+            "30x40 of a 60x60 region shows: kept, cut to the canvas")
         canvas.hapticRegions = [HapticRegion(key: "fuel", rect: Rect(x: 50, y: 50, width: 20, height: 20))]
         #expect(window.hapticRects().map(\.id) == [rects[0].id])
     }

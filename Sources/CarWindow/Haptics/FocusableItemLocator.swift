@@ -9,7 +9,8 @@ public import SDLRPC
 /// head-unit pixels, so the head unit gets no `800x1.2321770991857761` and neighbours stay edge to edge. The
 /// preferred item comes first.
 ///
-/// An item cut by a clipping view or the screen's edge (a row scrolling out of a list) whose visible part is thinner
+/// An item cut by a clipping view, its canvas or the screen's edge (a row scrolling out of a list, a map pin at the
+/// screen's edge) whose visible part is thinner
 /// than `minimumVisibleExtent` in a dimension that was cut is left out: a sliver. The window passes half its
 /// ``Window/Configuration/minimumTouchTarget`` (24 points by default): a finger aimed at the centre of a strip that
 /// thin lands mostly on its neighbour, and the head unit's focus highlight on it would show a control the driver
@@ -110,9 +111,11 @@ public struct FocusableItemLocator: Sendable {
             let canvasID = id(for: canvas)
             for region in canvas.hapticRegions {
                 let regionID = id(forRegion: region.key, canvas: canvasID)
-                let regionRect = region.rect.offsetBy(origin).intersection(frame)
-                if let rect = hapticRect(regionRect, clip: clip, walk: walk, id: regionID) {
-                    let visible = regionRect.intersection(clip)
+                // The canvas's own bounds cut a region as a clipping view does: a pin half off the map is a sliver.
+                let regionRect = region.rect.offsetBy(origin)
+                let regionClip = clip.intersection(frame)
+                if let rect = hapticRect(regionRect, clip: regionClip, walk: walk, id: regionID) {
+                    let visible = regionRect.intersection(regionClip)
                     walk.items.append(Walk.Item(view: nil, rect: rect, visible: visible, order: order))
                 }
             }
