@@ -84,6 +84,26 @@ struct ThemeReachTests {
         #expect(segments.backgroundColor == Theme.night.palette.track.withAlpha(0.3))
     }
 
+    @Test("a slider's thumb and a toggle's knob take the theme's on-accent colour: not a glaring white at night")
+    func knobsFollowTheTheme() throws {
+        let window = try Self.window(width: 400, height: 300)
+        let slider = Slider(value: 0.5)
+        let toggle = Toggle(title: "Tolls", isOn: true)
+        window.rootView = StackView(axis: .vertical, spacing: 20, insets: EdgeInsets(all: 20), arrangedSubviews: [
+            slider, toggle, View(),
+        ])
+        window.theme = .night
+        var frame = try PixelBuffer(width: 400, height: 300)
+        _ = try window.render(into: &frame)
+        let thumb = slider.convertToWindow(slider.trackRect).center
+        let onAccent = Self.quantized(Theme.night.palette.onAccent)
+        #expect(Self.color(frame, x: Int(thumb.x), y: Int(thumb.y)) == onAccent)
+        // The knob of an isOn toggle sits at the track's right end, 3 points in plus its radius (14).
+        let track = toggle.convertToWindow(toggle.bounds)
+        let knob = Point(x: track.maxX - toggle.contentInsets.right - 3 - 14, y: track.midY)
+        #expect(Self.color(frame, x: Int(knob.x), y: Int(knob.y)) == onAccent)
+    }
+
     @Test("below 400x300 the compact root is shown without any configuration; above it the root")
     func compactRootByDefault() throws {
         let small = try Self.window(width: 320, height: 240)
