@@ -15,7 +15,8 @@ extension EmulatorFixture {
     ///     try await emulator.headUnit.setHMILevel(.background, for: app)
     /// }
     /// ```
-    /// - Throws: ``CarWindowTestingError`` `.timeout` when no app registered within `timeout`.
+    /// - Throws: ``CarWindowTestingError`` `.timeout` when no app registered within `timeout`;
+    ///   `.cancelled` when the task was cancelled first.
     public func app(index: Int = 0, timeout: Duration = .seconds(10)) async throws(CarWindowTestingError) -> AppID {
         try await observer.wait(for: "app #\(index + 1) to register", timeout: timeout) { observation in
             observation.registered.indices.contains(index) ? observation.registered[index] : nil
@@ -25,7 +26,8 @@ extension EmulatorFixture {
     /// The first frame of the app's current video stream, waiting for the stream to start and deliver it.
     ///
     /// - Parameter app: the app; `nil` for the first that registered.
-    /// - Throws: ``CarWindowTestingError`` `.timeout` when no frame arrived within `timeout`.
+    /// - Throws: ``CarWindowTestingError`` `.timeout` when no frame arrived within `timeout`;
+    ///   `.cancelled` when the task was cancelled first.
     public func firstFrame(
         of app: AppID? = nil, timeout: Duration = .seconds(10)
     ) async throws(CarWindowTestingError) -> RecordedFrame {
@@ -41,7 +43,8 @@ extension EmulatorFixture {
     ///
     /// Take it before a tap: the frames ``nextFrame(after:timeout:)`` returns after it were drawn after the tap.
     ///
-    /// - Throws: ``CarWindowTestingError`` `.timeout` when no frame arrived within `timeout`.
+    /// - Throws: ``CarWindowTestingError`` `.timeout` when no frame arrived within `timeout`;
+    ///   `.cancelled` when the task was cancelled first.
     public func latestFrame(
         of app: AppID? = nil, timeout: Duration = .seconds(10)
     ) async throws(CarWindowTestingError) -> RecordedFrame {
@@ -58,8 +61,13 @@ extension EmulatorFixture {
     /// try await emulator.tap(x: 400, y: 240)
     /// let after = try await emulator.nextFrame(after: before, timeout: .seconds(5))
     /// ```
-    /// - Throws: ``CarWindowTestingError`` `.timeout` when none arrived within `timeout` (an app that draws only
-    ///   when something changed sends none after a tap that changed nothing).
+    /// A still screen still sends refresh frames (``StreamingConfiguration/refreshInterval``), so a loop of
+    /// `nextFrame` waiting for app state never ends by itself on a missed tap: wait for the state with
+    /// `eventually(within:recheckingOn:_:)` or ``frame(after:timeout:isolation:where:)``, which have one deadline
+    /// for the whole wait.
+    ///
+    /// - Throws: ``CarWindowTestingError`` `.timeout` when none arrived within `timeout`; `.cancelled` when the
+    ///   task was cancelled first.
     public func nextFrame(
         after frame: RecordedFrame, timeout: Duration = .seconds(5)
     ) async throws(CarWindowTestingError) -> RecordedFrame {
@@ -75,7 +83,8 @@ extension EmulatorFixture {
 
     /// The app's haptic rects (head-unit pixels), waiting for a SendHapticData with at least one rect.
     ///
-    /// - Throws: ``CarWindowTestingError`` `.timeout` when none arrived within `timeout`.
+    /// - Throws: ``CarWindowTestingError`` `.timeout` when none arrived within `timeout`;
+    ///   `.cancelled` when the task was cancelled first.
     public func hapticRects(
         of app: AppID? = nil, timeout: Duration = .seconds(10)
     ) async throws(CarWindowTestingError) -> [HapticRect] {
@@ -131,16 +140,32 @@ extension EmulatorFixture {
     ///     picture.averageColor(x: 30, y: 30, width: 100, height: 40).isClose(to: blue)
     /// }
     /// ```
+    /// `check` runs on the caller's actor, so a `@CarWindowActor` test can look at its views and state in it
+    /// without making the closure `@Sendable`:
+    ///
+    /// ```swift
+    /// @Test @CarWindowActor func playTurnsBlue() async throws {
+    ///     // ... play.action = { tapped += 1 }
+    ///     _ = try await emulator.frame(after: before) { picture in
+    ///         tapped > 0 && picture.averageColor(in: area).isClose(to: blue)
+    ///     }
+    /// }
+    /// ```
     /// - Throws: ``CarWindowTestingError`` `.timeout` when no frame passed within `timeout` (the message says what
-    ///   the last decoded frame was), or what ``decode(_:)`` throws.
+    ///   the last decoded frame was), `.cancelled` when the task was cancelled first, or what ``decode(_:)``
+    ///   throws. The deadline holds however many frames keep coming (a still screen's refresh frames).
     public func frame(
         after frame: RecordedFrame, timeout: Duration = .seconds(5),
+        isolation: isolated (any Actor)? = #isolation,
         where check: (DecodedFrame) -> Bool
     ) async throws(CarWindowTestingError) -> (RecordedFrame, DecodedFrame) {
         let deadline = ContinuousClock.now + timeout
         var mark = frame
         var tried = 0
         while true {
+            if Task.isCancelled {
+                throw CarWindowTestingError(.cancelled, "a frame after \(frame): the waiting task was cancelled")
+            }
             let left = deadline - ContinuousClock.now
             guard left > .zero else {
                 throw CarWindowTestingError(

@@ -84,37 +84,49 @@ actor EmulatorObserver {
 
     var current: EmulatorObservation { observation }
 
-    /// Waits until `condition` gives a value, at most `timeout`.
+    /// Waits until `condition` gives a value, at most `timeout`, and no longer than the waiting task runs.
     ///
-    /// - Throws: ``CarWindowTestingError`` `.timeout` naming `what` and what the emulator saw last.
+    /// - Throws: ``CarWindowTestingError`` `.timeout` naming `what` and what the emulator saw last; `.cancelled`
+    ///   when the waiting task is cancelled (before or during the wait), so a test's time limit ends it.
     func wait<T: Sendable>(
         for what: String, timeout: Duration, _ condition: @escaping @Sendable (EmulatorObservation) -> T?
     ) async throws(CarWindowTestingError) -> T {
+        if Task.isCancelled { throw Self.cancelled(what) }
         if let value = condition(observation) { return value }
         if observation.ended {
             throw CarWindowTestingError(.timeout, "\(what): the emulator stopped first; it saw: \(observation.summary)")
         }
         let id = nextID
         nextID += 1
-        let result: Result<T, CarWindowTestingError> = await withCheckedContinuation { continuation in
-            waiters[id] = { observation in
-                guard let value = condition(observation) else { return false }
-                continuation.resume(returning: .success(value))
-                return true
+        let result: Result<T, CarWindowTestingError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                waiters[id] = { observation in
+                    guard let value = condition(observation) else { return false }
+                    continuation.resume(returning: .success(value))
+                    return true
+                }
+                failures[id] = { error in continuation.resume(returning: .failure(error)) }
+                timers[id] = Task { [weak self] in
+                    // The deadline, not a synchronisation: the wait ends earlier as soon as its condition holds, and
+                    // this timer is cancelled then.
+                    guard (try? await Task.sleep(for: timeout)) != nil else { return }
+                    await self?.expire(id, CarWindowTestingError(.timeout, "\(what): nothing within \(timeout)"))
+                }
+                // Cancelled before the waiter was in place: the handler below found nothing to end.
+                if Task.isCancelled { expire(id, Self.cancelled(what)) }
             }
-            failures[id] = { error in continuation.resume(returning: .failure(error)) }
-            timers[id] = Task { [weak self] in
-                // The deadline, not a synchronisation: the wait ends earlier as soon as its condition holds, and
-                // this timer is cancelled then.
-                guard (try? await Task.sleep(for: timeout)) != nil else { return }
-                await self?.expire(id, CarWindowTestingError(.timeout, "\(what): nothing within \(timeout)"))
-            }
+        } onCancel: {
+            Task { await self.expire(id, Self.cancelled(what)) }
         }
         return try result.get()
     }
 
+    private static func cancelled(_ what: String) -> CarWindowTestingError {
+        CarWindowTestingError(.cancelled, "\(what): the waiting task was cancelled")
+    }
+
     private func expire(_ id: Int, _ error: CarWindowTestingError) {
-        timers[id] = nil
+        timers.removeValue(forKey: id)?.cancel()
         guard let fail = failures.removeValue(forKey: id) else { return }
         waiters[id] = nil
         fail(CarWindowTestingError(error.kind, "\(error.description); the emulator saw: \(observation.summary)"))

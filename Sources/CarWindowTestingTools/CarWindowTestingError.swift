@@ -29,6 +29,9 @@ public struct CarWindowTestingError: Error, Hashable, Sendable, CustomStringConv
         public static let fileSystem = Kind("fileSystem")
         /// A wait ran past its deadline: what it waited for, how long, and what it saw last are in the description.
         public static let timeout = Kind("timeout")
+        /// The waiting task was cancelled (a test's time limit ran out, or the task awaiting it gave up): a wait
+        /// ends then, with this, rather than at its own deadline.
+        public static let cancelled = Kind("cancelled")
         /// The head unit could not do what the test asked (a tap on an app not in FULL, an unknown app).
         public static let headUnitRefused = Kind("headUnitRefused")
         /// A failure described only in words (``init(description:)``).

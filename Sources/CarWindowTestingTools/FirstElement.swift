@@ -12,7 +12,7 @@
 ///
 /// - Returns: the first matching element.
 /// - Throws: ``CarWindowTestingError`` `.timeout` when none came within `timeout` or the stream ended first, with
-///   the last element seen.
+///   the last element seen; `.cancelled` when the waiting task was cancelled first.
 @discardableResult
 public func firstElement<Element: Sendable>(
     of stream: AsyncStream<Element>,
@@ -50,6 +50,9 @@ public func firstElement<Element: Sendable>(
         return result
     }
     if let matched { return matched }
+    if Task.isCancelled {
+        throw CarWindowTestingError(.cancelled, "\(what): the waiting task was cancelled")
+    }
     let last = ended.map { "\($0)" } ?? "nothing"
     let why = timedOut ? "nothing matched within \(timeout)" : "the stream ended first"
     throw CarWindowTestingError(.timeout, "\(what): \(why); last seen: \(last)")

@@ -58,7 +58,8 @@ public struct ProjectionContext: Sendable {
 
     /// Sends haptic rects to the head unit and reports the outcome as a `hapticRects` or an `error` event.
     ///
-    /// - Returns: whether the head unit accepted them.
+    /// - Returns: whether the head unit accepted them; `false` without an event when the calling task was cancelled
+    ///   while it waited for the answer.
     @discardableResult
     public func send(haptics request: SendHapticData) async -> Bool {
         let count = request.hapticRectData?.count ?? 0
@@ -72,6 +73,9 @@ public struct ProjectionContext: Sendable {
                 .error(
                     message: "SendHapticData refused: \(response.resultCode.rawValue) \(response.info ?? "")",
                     source: "haptics"))
+        } catch is CancellationError {
+            // The caller stopped (the stream ended and its pump with it): nothing failed; the rects of the next
+            // stream go out with it.
         } catch {
             await reporter(.error(message: "SendHapticData: \(error)", source: "haptics"))
         }

@@ -31,6 +31,23 @@ struct GettingStartedGuideTests {
         return blocks
     }
 
+    /// The guide's ```sh blocks, each as one text.
+    static func shellBlocks(in text: String) -> [String] {
+        var blocks: [String] = []
+        var current: [String]?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if current == nil, line == "```sh" {
+                current = []
+            } else if let lines = current, line == "```" {
+                blocks.append(lines.joined(separator: "\n"))
+                current = nil
+            } else if current != nil {
+                current?.append(line)
+            }
+        }
+        return blocks
+    }
+
     @Test("every named block of the guide is in GettingStarted/, verbatim, and every file there is in the guide")
     func blocksMatchFixtures() throws {
         let text = try String(contentsOf: Self.guide, encoding: .utf8)

@@ -126,12 +126,66 @@ struct WithProjectionTests {
             #expect(await emulator.headUnit.apps().map(\.app) == [appID])
             let rects = try await emulator.hapticRects(of: appID, timeout: .seconds(30))
             #expect(rects.count == 1, "the one button")
-            let before = try await emulator.latestFrame(of: appID, timeout: .seconds(30))
+            // Every event (a frame, a touch sent) rechecks the condition; the deadline ends a missed tap.
+            let changes = await emulator.headUnit.events()
             try await emulator.tap(view: button, app: appID)
-            // The press highlights the button (a frame) before the release runs the action (another frame).
-            var mark = before
-            while tapped == 0 { mark = try await emulator.nextFrame(after: mark, timeout: .seconds(30)) }
+            let ran = await eventually(within: .seconds(30), recheckingOn: changes) { tapped > 0 }
+            #expect(ran, "the tap did not reach the button")
         }
         #expect(tapped == 1, "the tap reached the button once (Core's duplicate is dropped)")
+    }
+
+    @Test("docs/testing.md's wait ends on a missed tap: false at its deadline, while refresh frames keep coming")
+    @CarWindowActor
+    func missedTapEnds() async throws {
+        let button = Button(title: "Play")
+        var tapped = 0
+        button.action = { tapped += 1 }
+        let root = StackView(axis: .vertical, insets: EdgeInsets(all: 40), arrangedSubviews: [button, View()])
+        try await EmulatorFixture.withProjection(app: Self.app(), root: { root }) { emulator, projection, appID in
+            _ = try await emulator.hapticRects(of: appID, timeout: .seconds(30))
+            let changes = await emulator.headUnit.events()
+            try await emulator.tap(x: 790, y: 470, app: appID)   // the far corner: no button there
+            let ran = await eventually(within: .seconds(3), recheckingOn: changes) { tapped > 0 }
+            #expect(!ran)
+        }
+        #expect(tapped == 0)
+    }
+
+    @Test("a loop of nextFrame over a still screen's refresh frames ends as soon as its task is cancelled")
+    @CarWindowActor
+    func cancelledFrameLoopEnds() async throws {
+        let label = Label(text: "A still screen")
+        try await EmulatorFixture.withProjection(app: Self.app(), root: { label }) { emulator, projection, appID in
+            let first = try await emulator.latestFrame(of: appID, timeout: .seconds(30))
+            let (outcomes, outcome) = AsyncStream.makeStream(of: String.self)
+            let (frames, frameSeen) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+            let looping = Task {
+                var mark = first
+                do throws(CarWindowTestingError) {
+                    while true {
+                        mark = try await emulator.nextFrame(after: mark, timeout: .seconds(30))
+                        frameSeen.yield()
+                    }
+                } catch {
+                    outcome.yield("\(error.kind)")
+                }
+            }
+            // A refresh frame of the unchanged screen came: the loop runs and would run on.
+            try await firstElement(of: frames, "a refresh frame", within: .seconds(30)) { _ in true }
+            looping.cancel()
+            // The deadline only catches a loop that ignores cancellation; it ends when the emulator stops.
+            let ended = try await firstElement(of: outcomes, "the cancelled loop ending", within: .seconds(60)) { _ in
+                true
+            }
+            #expect(ended == "cancelled")
+        }
+    }
+
+    static func app() -> AppConfiguration {
+        var app = AppConfiguration(appName: "Tap Test", appID: "swiftsdl-nav", appType: .navigation)
+        app.logger.logLevel = .critical
+        app.timeouts.shutdown = .seconds(30)   // a busy machine may answer the unregister late
+        return app
     }
 }

@@ -31,10 +31,13 @@ struct HapticAdapterTests {
         return sent
     }
 
+    /// The button's window frame times the scale, its edges rounded to whole head-unit pixels as the locator does.
     func rect(of button: Button, scale: Double = 1.5) -> Rectangle {
         let frame = button.convertToWindow(button.bounds)
-        return Rectangle(x: frame.minX * scale, y: frame.minY * scale, width: frame.width * scale,
-                         height: frame.height * scale)
+        let x0 = (frame.minX * scale).rounded()
+        let y0 = (frame.minY * scale).rounded()
+        return Rectangle(
+            x: x0, y: y0, width: (frame.maxX * scale).rounded() - x0, height: (frame.maxY * scale).rounded() - y0)
     }
 
     @Test("rects are the buttons' frames times the scale, preferred first, sent once the layout settles")

@@ -42,6 +42,28 @@ struct EmulatorFixtureTests {
         #expect(!FileManager.default.fileExists(atPath: directory.path), "the fixture removes its directory")
     }
 
+    @Test("a cancelled wait ends when its task is cancelled, not at its deadline or when the emulator stops")
+    func cancelledWaitEnds() async throws {
+        try await EmulatorFixture.run { emulator in
+            let (outcomes, outcome) = AsyncStream.makeStream(of: String.self)
+            let waiting = Task {
+                do throws(CarWindowTestingError) {
+                    _ = try await emulator.app(timeout: .seconds(3600))   // no app ever comes
+                    outcome.yield("an app")
+                } catch {
+                    outcome.yield("\(error.kind)")
+                }
+            }
+            waiting.cancel()
+            // The deadline only catches a wait that ignores cancellation; such a wait ends, with a timeout, when
+            // the fixture stops the emulator after this body.
+            let ended = try await firstElement(of: outcomes, "the cancelled wait ending", within: .seconds(60)) { _ in
+                true
+            }
+            #expect(ended == "cancelled")
+        }
+    }
+
     @Test("a body that throws: the error comes out, the emulator is stopped and its directory removed")
     func bodyThrows() async throws {
         let captured = Captured()

@@ -60,10 +60,12 @@ struct ExternalContentTests {
         _ = try window.render(into: &buffer)
         let red = BGRAPixel(blue: 0, green: 0, red: 255, alpha: 255)
         let blue = BGRAPixel(blue: 255, green: 0, red: 0, alpha: 255)
-        let black = BGRAPixel(blue: 0, green: 0, red: 0, alpha: 255)
+        // Around them, the window's background: the day theme's.
+        let background = BGRAPixel(blue: 0xF1, green: 0xEF, red: 0xEC, alpha: 255)
+        #expect(Theme.day.palette.background == Color(hex: 0xECEFF1))
         #expect(buffer.pixel(x: 1, y: 0) == red)
         #expect(buffer.pixel(x: 2, y: 0) == blue)
-        #expect(buffer.pixel(x: 0, y: 0) == black)
-        #expect(buffer.pixel(x: 1, y: 1) == black)
+        #expect(buffer.pixel(x: 0, y: 0) == background)
+        #expect(buffer.pixel(x: 1, y: 1) == background)
     }
 }

@@ -69,7 +69,7 @@ struct HapticTests {
         #expect(window.hapticRects() == [])
     }
 
-    @Test("canvas regions become rects with ids stable per key, clipped to the canvas")
+    @Test("canvas regions become rects with ids stable per key, cut to the canvas, slivers left out")
     func canvasRegions() throws {
         let window = try Window(
             capabilities: DisplayMetrics(
@@ -85,7 +85,12 @@ struct HapticTests {
         root.addSubview(canvas)
         window.rootView = root
         let rects = window.hapticRects()
-        #expect(rects.map { [$0.x, $0.y, $0.width, $0.height] } == [[110, 110, 20, 20], [390, 290, 10, 10]])
+        // "edge" keeps 10x10 of its 20x20 inside the canvas: less than half a 48-point touch target, a sliver.
+        #expect(rects.map { [$0.x, $0.y, $0.width, $0.height] } == [[110, 110, 20, 20]])
+        canvas.hapticRegions[1].rect = Rect(x: 270, y: 160, width: 60, height: 60)
+        #expect(
+            window.hapticRects().map { [$0.x, $0.y, $0.width, $0.height] } == [[110, 110, 20, 20], [370, 260, 30, 40]],
+            "30x40 of a 60x60 region shows: kept, cut to the canvas")
         canvas.hapticRegions = [HapticRegion(key: "fuel", rect: Rect(x: 50, y: 50, width: 20, height: 20))]
         #expect(window.hapticRects().map(\.id) == [rects[0].id])
     }
@@ -138,5 +143,37 @@ struct HapticTests {
         let zoomIn = screen.zoomInButton.convertToWindow(screen.zoomInButton.bounds)
         #expect(rects.first.map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) } == zoomIn)
         #expect(rects.count >= 4)
+    }
+    @Test("after a fractional scroll, rects are whole head-unit pixels inside the screen and slivers are left out")
+    func wholePixelsNoSlivers() throws {
+        // 800x480 points at scale 1.5; a 60-point header, then a list of 72-point rows scrolled 70.7677 points:
+        // the first row shows 1.2323 points (a sliver), the rest sit at fractional positions.
+        let window = try Window(
+            capabilities: DisplayMetrics(
+                resolution: Size(width: 1200, height: 720), scale: 1.5, hapticSpatialDataSupported: true))
+        let rows = (0..<20).map { index -> Button in
+            let row = Button(title: "Place \(index)")
+            row.preferredHeight = 72
+            return row
+        }
+        let header = View()
+        header.preferredHeight = 60
+        let scroll = ScrollView(content: StackView(axis: .vertical, arrangedSubviews: rows))
+        window.rootView = StackView(axis: .vertical, arrangedSubviews: [header, scroll])
+        window.layoutIfNeeded()
+        scroll.scroll(to: Point(x: 0, y: 70.7677), animated: false)
+        let rects = window.hapticRects()
+        for rect in rects {
+            let sides = [rect.x, rect.y, rect.width, rect.height]
+            #expect(sides.allSatisfy { $0 == $0.rounded() }, "\(rect) is not in whole pixels")
+            #expect(rect.x >= 0 && rect.y >= 0 && rect.x + rect.width <= 1200 && rect.y + rect.height <= 720)
+        }
+        // Row 0 shows 1.8 pixels: no rect. Row 1 runs from 91.85 to 199.85 pixels; row 6 is cut by the screen's
+        // bottom edge (58.8 points still show, more than half a 48-point touch target).
+        #expect(!rects.contains { $0.id == rows[0].hapticID }, "\(rects)")
+        let byID = Dictionary(rects.map { ($0.id, [$0.x, $0.y, $0.width, $0.height]) }, uniquingKeysWith: { a, _ in a })
+        #expect(rows[1].hapticID.flatMap { byID[$0] } == [0, 92, 1200, 108])
+        #expect(rows[6].hapticID.flatMap { byID[$0] } == [0, 632, 1200, 88])
+        #expect(rects.count == 6, "rows 1 to 6: \(rects)")
     }
 }

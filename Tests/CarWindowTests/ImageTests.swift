@@ -67,7 +67,7 @@ struct ImageTests {
         #expect(centre.green > 240 && centre.red < 10)
         let edge = try #require(plain.pixel(x: 138, y: 50))  // inside the circle at 4x scale, not a blurry 24 px icon
         #expect(edge.green > 240)
-        #expect(plain.pixel(x: 55, y: 5)?.green == 0)  // outside: the black background
+        #expect(plain.pixel(x: 55, y: 5)?.green == 0xEF)  // outside: the day theme's background, 0xECEFF1
         view.tintColor = Color(red: 1, green: 0, blue: 0)
         let tinted = try render(view)
         let red = try #require(tinted.pixel(x: 100, y: 50))

@@ -88,6 +88,7 @@ open class Slider: Control {
                 Rect(x: track.minX, y: track.minY, width: x - track.minX, height: track.height), cornerRadius: 3),
             color: stateColor(palette.accent))
         context.fill(
-            .circle(center: Point(x: x, y: track.center.y), radius: Self.thumbRadius), color: stateColor(.white))
+            .circle(center: Point(x: x, y: track.center.y), radius: Self.thumbRadius),
+            color: stateColor(palette.onAccent))
     }
 }

@@ -70,6 +70,8 @@ open class Toggle: Control {
             color: stateColor(off.interpolated(to: on, fraction: knobPosition)))
         let radius = track.height / 2 - 3
         let x = trackRect.minX + 3 + radius + (track.width - 6 - 2 * radius) * knobPosition
-        context.fill(.circle(center: Point(x: x, y: trackRect.center.y), radius: radius), color: stateColor(.white))
+        // The knob is drawn like text on the accent: white by day, a dimmer tint at night.
+        context.fill(
+            .circle(center: Point(x: x, y: trackRect.center.y), radius: radius), color: stateColor(palette.onAccent))
     }
 }

@@ -4,6 +4,7 @@
 /// let a = Rect(x: 0, y: 0, width: 100, height: 50)
 /// a.contains(Point(x: 10, y: 10))                          // true
 /// a.intersection(Rect(x: 50, y: 0, width: 100, height: 100))  // 50,0 50x50
+/// (a.midX, a.midY, a.maxX, a.maxY)                         // (50, 25, 100, 50)
 /// ```
 public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var origin: Point
@@ -21,13 +22,30 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// The empty rectangle at the origin.
     public static let zero = Rect(origin: .zero, size: .zero)
 
+    /// The left edge.
     public var minX: Double { origin.x }
+    /// The top edge.
     public var minY: Double { origin.y }
+    /// Halfway between the left and right edges: where a tap on the rect's centre lands, horizontally.
+    ///
+    /// ```swift
+    /// let row = await emulator.headUnitRect(of: placeRow)
+    /// try await emulator.tap(x: row.midX, y: row.midY)
+    /// ```
+    public var midX: Double { origin.x + size.width / 2 }
+    /// Halfway between the top and bottom edges.
+    public var midY: Double { origin.y + size.height / 2 }
+    /// The right edge: `minX + width` (outside the rect, see ``contains(_:)``).
     public var maxX: Double { origin.x + size.width }
+    /// The bottom edge: `minY + height` (outside the rect, see ``contains(_:)``).
     public var maxY: Double { origin.y + size.height }
+    /// The width (`size.width`).
     public var width: Double { size.width }
+    /// The height (`size.height`).
     public var height: Double { size.height }
-    public var center: Point { Point(x: origin.x + size.width / 2, y: origin.y + size.height / 2) }
+    /// The centre point: (``midX``, ``midY``).
+    public var center: Point { Point(x: midX, y: midY) }
+    /// True when the width or the height is zero or less.
     public var isEmpty: Bool { size.isEmpty }
 
     /// True when `point` lies inside; the right and bottom edges are outside, so adjacent rects never both contain a

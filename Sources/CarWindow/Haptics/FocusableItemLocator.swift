@@ -5,7 +5,16 @@ public import SDLRPC
 /// It walks the tree front to back in tree order and collects focusable views (``Button``s and views with
 /// ``View/isFocusable``) without descending into them, plus each visible ``Canvas``'s ``Canvas/hapticRegions``.
 /// Rects are converted to window coordinates, clipped to the viewport, and multiplied by the display scale
-/// (as sdl_ios's `SDLStreamingVideoScaleManager` `scaleHapticRect:`). The preferred item comes first.
+/// (as sdl_ios's `SDLStreamingVideoScaleManager` `scaleHapticRect:`); their edges are then rounded to whole
+/// head-unit pixels, so the head unit gets no `800x1.2321770991857761` and neighbours stay edge to edge. The
+/// preferred item comes first.
+///
+/// An item cut by a clipping view, its canvas or the screen's edge (a row scrolling out of a list, a map pin at the
+/// screen's edge) whose visible part is thinner
+/// than `minimumVisibleExtent` in a dimension that was cut is left out: a sliver. The window passes half its
+/// ``Window/Configuration/minimumTouchTarget`` (24 points by default): a finger aimed at the centre of a strip that
+/// thin lands mostly on its neighbour, and the head unit's focus highlight on it would show a control the driver
+/// cannot see. Items the app made that small on purpose are kept whole.
 ///
 /// Ids are assigned once per view (and per canvas region key, and per list row identity) and kept across layouts;
 /// sdl_ios renumbers every time, which makes the head unit treat a moved button as a new one. Views inside a
@@ -18,6 +27,9 @@ public import SDLRPC
 /// let rects = locator.locate(in: root, viewport: Rect(origin: .zero, size: viewport), scale: 1.5, preferred: okButton)
 /// ```
 public struct FocusableItemLocator: Sendable {
+    /// The default sliver threshold, in window points: half the default minimum touch target (48).
+    public static let defaultMinimumVisibleExtent: Double = 24
+
     private var nextID = 1
     private var regionIDs: [RegionKey: Int] = [:]
 
@@ -28,11 +40,16 @@ public struct FocusableItemLocator: Sendable {
 
     public init() {}
 
-    /// The haptic rects of the focusable items in `root`, preferred item first.
+    /// The haptic rects of the focusable items in `root`, preferred item first, in whole head-unit pixels.
+    ///
+    /// - Parameter minimumVisibleExtent: in window points, the thinnest visible part of a cut item that is kept.
     @CarWindowActor
-    public mutating func locate(in root: View, viewport: Rect, scale: Double, preferred: View? = nil) -> [HapticRect] {
-        var walk = Walk()
-        collect(root, origin: root.frame.origin, clip: viewport, opaque: true, scale: scale, into: &walk)
+    public mutating func locate(
+        in root: View, viewport: Rect, scale: Double, preferred: View? = nil,
+        minimumVisibleExtent: Double = FocusableItemLocator.defaultMinimumVisibleExtent
+    ) -> [HapticRect] {
+        var walk = Walk(scale: scale, minimumExtent: minimumVisibleExtent)
+        collect(root, origin: root.frame.origin, clip: viewport, opaque: true, into: &walk)
         var found = walk.items.filter { item in
             !walk.covers.contains { $0.order > item.order && $0.rect.encloses(item.visible) }
         }
@@ -58,6 +75,10 @@ public struct FocusableItemLocator: Sendable {
             var order: Int
         }
 
+        /// Window points to head-unit pixels.
+        let scale: Double
+        /// The sliver threshold, in window points.
+        let minimumExtent: Double
         var items: [Item] = []
         var covers: [Cover] = []
         var order = 0
@@ -65,7 +86,7 @@ public struct FocusableItemLocator: Sendable {
 
     @CarWindowActor
     private mutating func collect(
-        _ view: View, origin: Point, clip: Rect, opaque: Bool, scale: Double, into walk: inout Walk
+        _ view: View, origin: Point, clip: Rect, opaque: Bool, into walk: inout Walk
     ) {
         guard !view.isHidden, view.alpha > 0 else { return }
         walk.order += 1
@@ -81,7 +102,7 @@ public struct FocusableItemLocator: Sendable {
             if !covered.isEmpty { walk.covers.append(Walk.Cover(rect: covered, order: order)) }
         }
         if view.isFocusable {
-            if let rect = hapticRect(frame, viewport: clip, scale: scale, id: id(for: view)) {
+            if let rect = hapticRect(frame, clip: clip, walk: walk, id: id(for: view)) {
                 walk.items.append(Walk.Item(view: view, rect: rect, visible: frame.intersection(clip), order: order))
             }
             return
@@ -90,9 +111,11 @@ public struct FocusableItemLocator: Sendable {
             let canvasID = id(for: canvas)
             for region in canvas.hapticRegions {
                 let regionID = id(forRegion: region.key, canvas: canvasID)
-                let regionRect = region.rect.offsetBy(origin).intersection(frame)
-                if let rect = hapticRect(regionRect, viewport: clip, scale: scale, id: regionID) {
-                    let visible = regionRect.intersection(clip)
+                // The canvas's own bounds cut a region as a clipping view does: a pin half off the map is a sliver.
+                let regionRect = region.rect.offsetBy(origin)
+                let regionClip = clip.intersection(frame)
+                if let rect = hapticRect(regionRect, clip: regionClip, walk: walk, id: regionID) {
+                    let visible = regionRect.intersection(regionClip)
                     walk.items.append(Walk.Item(view: nil, rect: rect, visible: visible, order: order))
                 }
             }
@@ -102,16 +125,28 @@ public struct FocusableItemLocator: Sendable {
         guard !inner.isEmpty else { return }
         for subview in view.subviews {
             collect(
-                subview, origin: origin + subview.frame.origin, clip: inner, opaque: opaque, scale: scale, into: &walk)
+                subview, origin: origin + subview.frame.origin, clip: inner, opaque: opaque, into: &walk)
         }
     }
 
-    private func hapticRect(_ rect: Rect, viewport: Rect, scale: Double, id: Int) -> HapticRect? {
-        let visible = rect.intersection(viewport)
+    /// The part of `rect` (window points) inside `clip`, in whole head-unit pixels; `nil` when nothing of it shows
+    /// or what shows of it is a sliver.
+    private func hapticRect(_ rect: Rect, clip: Rect, walk: Walk, id: Int) -> HapticRect? {
+        let visible = rect.intersection(clip)
         guard !visible.isEmpty else { return nil }
-        return HapticRect(
-            id: id, x: visible.minX * scale, y: visible.minY * scale,
-            width: visible.width * scale, height: visible.height * scale)
+        // A dimension counts as cut only when the clip took more than rounding noise from it.
+        let cutWidth = visible.width < rect.width - 1e-6
+        let cutHeight = visible.height < rect.height - 1e-6
+        if cutWidth && visible.width < walk.minimumExtent || cutHeight && visible.height < walk.minimumExtent {
+            return nil
+        }
+        // Edges, not origin and size, are rounded: two items that touch still touch.
+        let x0 = (visible.minX * walk.scale).rounded()
+        let y0 = (visible.minY * walk.scale).rounded()
+        let x1 = (visible.maxX * walk.scale).rounded()
+        let y1 = (visible.maxY * walk.scale).rounded()
+        guard x1 > x0, y1 > y0 else { return nil }
+        return HapticRect(id: id, x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     @CarWindowActor

@@ -31,8 +31,9 @@ struct ContextHapticSink: HapticDataSink {
     func send(_ request: SendHapticData) async {
         if await context.send(haptics: request) {
             await projection.hapticRectsSent(count: request.hapticRectData?.count ?? 0)
-        } else {
-            // The run's events say why; the projection's subscribers learn that it failed.
+        } else if !Task.isCancelled {
+            // The run's events say why; the projection's subscribers learn that it failed. A cancelled send is a
+            // stream that ended, no failure.
             await projection.report(CarWindowError(.session, "SendHapticData was not accepted"))
         }
     }

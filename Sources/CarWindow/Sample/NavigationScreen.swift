@@ -21,8 +21,8 @@ public final class NavigationScreen {
     /// The last gesture's log name, shown in the status label.
     public private(set) var lastGesture = "none"
 
-    /// Viewports narrower or lower than this use the compact root.
-    public static let compactThreshold = Size(width: 400, height: 300)
+    /// Viewports narrower or lower than this use the compact root: the window's default threshold.
+    public static let compactThreshold = Window.Configuration.defaultCompactThreshold
 
     public init() {
         rootView = OverlayView(insets: EdgeInsets(all: 16))

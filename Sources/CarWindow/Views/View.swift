@@ -128,12 +128,16 @@ open class View {
         insertSubview(view, at: subviews.count)
     }
 
-    /// Inserts `view` at `index` (clamped), removing it from its previous superview.
+    /// Inserts `view` at `index` (clamped), removing it from its previous superview. A view that joins a window
+    /// this way sees its environment at once: ``environmentDidChange()`` runs for it and its subviews.
     public func insertSubview(_ view: View, at index: Int) {
         precondition(view !== self, "a view cannot be its own subview")
         view.removeFromSuperview()
         subviews.insert(view, at: max(0, min(index, subviews.count)))
         view.superview = self
+        // Styled in environmentDidChange, it would otherwise keep the look of the theme it was made under (or
+        // none) until the next theme change.
+        if window != nil { view.propagateEnvironmentChange() }
         view.setNeedsDisplay()
         setNeedsLayout()
     }
@@ -216,8 +220,16 @@ open class View {
 
     // MARK: Environment
 
-    /// The window's theme and driver-distraction state changed (or the view may see them for the first time).
-    /// The default redraws; override to restyle, and call `super`.
+    /// The window's theme or driver-distraction state changed, or the view joined a window (added to a view in
+    /// one, or its root put on screen) and sees them for the first time. The default redraws; override to restyle
+    /// from ``theme``, and call `super`.
+    ///
+    /// ```swift
+    /// override func environmentDidChange() {
+    ///     super.environmentDidChange()
+    ///     backgroundColor = theme.palette.surface
+    /// }
+    /// ```
     open func environmentDidChange() {
         setNeedsDisplay()
     }

@@ -23,11 +23,26 @@ public final class Window: FrameSource {
         public var renderMode: RenderMode = .dirtyRegions
         /// Layouts the app supports; a viewport of another orientation is refused by ``Window/resize(to:)``.
         public var supportedOrientations: Set<Orientation> = [.landscape, .portrait]
-        /// Painted under the root view; frames are always opaque.
-        public var backgroundColor: Color = .black
+        /// Painted under the root view; frames are always opaque. `nil` (the default) paints the theme's
+        /// ``Theme/Palette/background``, so a root that paints nothing shows the theme's text on the theme's
+        /// background, and day/night switches it too.
+        ///
+        /// ```swift
+        /// var configuration = Window.Configuration()
+        /// configuration.backgroundColor = Color(hex: 0x000000)   // always black, whatever the theme
+        /// ```
+        public var backgroundColor: Color?
         /// Below this viewport width or height, ``Window/compactRootView`` is shown instead of the root view
-        /// (picture-in-picture). `nil` never switches.
-        public var compactThreshold: Size?
+        /// (picture-in-picture). 400x300 by default (``defaultCompactThreshold``); `nil` never switches.
+        ///
+        /// ```swift
+        /// var configuration = Window.Configuration()
+        /// configuration.compactThreshold = Size(width: 480, height: 320)   // a bigger phone-sized window is compact
+        /// ```
+        public var compactThreshold: Size? = Configuration.defaultCompactThreshold
+        /// The default ``compactThreshold``: a head unit's picture-in-picture or split-screen window is smaller,
+        /// a full screen (800x480 and up) is not.
+        public static let defaultCompactThreshold = Size(width: 400, height: 300)
         /// Touch thresholds and synced panning.
         public var gestures = GestureConfiguration()
         /// The smallest side of a touchable control, in viewport points: controls are at least this tall (and
@@ -42,7 +57,14 @@ public final class Window: FrameSource {
 
     /// The screen's content at normal sizes. Setting it lays out and redraws before the next frame.
     public var rootView: View? { didSet { if rootView !== oldValue { rootsChanged(old: oldValue) } } }
-    /// The content for small viewports (below ``Configuration/compactThreshold``).
+    /// The content for small viewports: below ``Configuration/compactThreshold`` (400x300 unless the app sets it;
+    /// `nil` there never switches) the window shows this instead of ``rootView``. Without one the root view is
+    /// shown at every size.
+    ///
+    /// ```swift
+    /// window.rootView = placesList
+    /// window.compactRootView = nextTurnOnly      // a 320x240 picture-in-picture window shows this
+    /// ```
     public var compactRootView: View? { didSet { if compactRootView !== oldValue { rootsChanged(old: oldValue) } } }
     /// Put first in the haptic rects, as the head unit's initially focused item.
     public weak var preferredFocusView: View?
@@ -191,12 +213,19 @@ public final class Window: FrameSource {
         hostedRoot?.propagateEnvironmentChange()
     }
 
+    /// The colour painted under the root: the configuration's, else the theme's background.
+    var paintedBackground: Color { configuration.backgroundColor ?? theme.palette.background }
+
     private func rootsChanged(old: View?) {
         if let old, old !== rootView, old !== compactRootView { old.hostWindow = nil }
         let active = activeRootView
         if let hostedRoot, hostedRoot !== active { hostedRoot.hostWindow = nil }
+        let joined = hostedRoot !== active
         hostedRoot = active
         active?.hostWindow = self
+        // A root that was off screen (a page swapped in, the compact root after a resize) missed any theme change
+        // made meanwhile: it sees the current environment now, before it is laid out and drawn.
+        if joined { active?.propagateEnvironmentChange() }
         active?.frame = Rect(origin: .zero, size: capabilities.viewportSize)
         active?.setNeedsLayout()
         needsLayoutPass = true
@@ -260,7 +289,7 @@ public final class Window: FrameSource {
         let full = newTarget || configuration.renderMode == .full
         let region = full ? [Rect(origin: .zero, size: size)] : dirtyRects.map(\.integral)
         try TreeRenderer.render(
-            root: hostedRoot, background: configuration.backgroundColor, into: target, clip: full ? nil : region)
+            root: hostedRoot, background: paintedBackground, into: target, clip: full ? nil : region)
         needsFullRedraw = false
         dirtyRects = []
         lastTarget = target.identity
@@ -274,13 +303,15 @@ public final class Window: FrameSource {
 
     // MARK: Haptics
 
-    /// The haptic rects of the current layout, in head-unit pixels (empty when haptics are not supported).
+    /// The haptic rects of the current layout, in whole head-unit pixels, cut to what is visible, without slivers
+    /// thinner than half ``Configuration/minimumTouchTarget`` (``FocusableItemLocator`` says why); empty when
+    /// haptics are not supported.
     public func hapticRects() -> [HapticRect] {
         guard capabilities.isHapticSpatialDataSupported, let root = hostedRoot else { return [] }
         layoutIfNeeded()
         return locator.locate(
             in: root, viewport: Rect(origin: .zero, size: capabilities.viewportSize), scale: capabilities.scale,
-            preferred: preferredFocusView)
+            preferred: preferredFocusView, minimumVisibleExtent: configuration.minimumTouchTarget / 2)
     }
 
     /// The haptic rects when they differ from the ones last returned here, else `nil`; always `nil` when the head

@@ -10,6 +10,11 @@ struct PendingReplies<Key: Hashable & Sendable, Value: Sendable> {
     }
 
     private var slots: [Key: Slot] = [:]
+    /// Keys whose caller stopped waiting before the reply came, oldest first: their replies may still arrive.
+    private var abandoned: [Key] = []
+
+    /// How many abandoned keys are remembered; a reply later than that many newer give-ups counts as unasked for.
+    static var abandonedLimit: Int { 64 }
 
     func contains(_ key: Key) -> Bool { slots[key] != nil }
 
@@ -47,6 +52,28 @@ struct PendingReplies<Key: Hashable & Sendable, Value: Sendable> {
         case .done, nil:
             return false
         }
+    }
+
+    /// Fails the slot of a caller that stopped waiting (its deadline passed, or its task was cancelled) and, when
+    /// no reply had come yet, remembers the key: the request is on the wire, so its reply may still come, and it is
+    /// then a late reply, not one nobody asked for.
+    mutating func abandon(_ key: Key, _ error: any Error) {
+        switch slots[key] {
+        case .registered, .waiting:
+            resolve(key, .failure(error))
+            abandoned.append(key)
+            if abandoned.count > Self.abandonedLimit { abandoned.removeFirst() }
+        case .done, nil:
+            resolve(key, .failure(error))
+        }
+    }
+
+    /// Whether a reply for `key` is the late reply of an abandoned slot; it is expected once, so the key is
+    /// forgotten.
+    mutating func takeAbandoned(_ key: Key) -> Bool {
+        guard let index = abandoned.firstIndex(of: key) else { return false }
+        abandoned.remove(at: index)
+        return true
     }
 
     /// Fails every open slot.

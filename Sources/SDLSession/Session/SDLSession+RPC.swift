@@ -61,7 +61,7 @@ extension SDLSession {
             timeout ?? configuration.timeouts.response, on: clock,
             what: "\(name) response (correlation \(correlationID))",
             wait: { try await self.waitResponse(correlationID) },
-            expire: { error in await self.resolveResponse(correlationID, .failure(error)) }
+            expire: { error in await self.abandonResponse(correlationID, error) }
         )
         let result = Result { () throws(SDLSessionError) in try Self.decodeResponse(payload, for: Request.self) }
         if case .failure(let error) = result, error.kind.isEncryptionNeeded {
@@ -160,6 +160,11 @@ extension SDLSession {
         requests.resolve(correlationID, result)
     }
 
+    /// The caller stopped waiting (timeout or cancellation); the head unit's answer may still come.
+    func abandonResponse(_ correlationID: UInt32, _ error: any Error) {
+        requests.abandon(correlationID, error)
+    }
+
     // MARK: Incoming
 
     /// One whole RPC message from the head unit; decided without awaiting, the I/O it needs is returned.
@@ -196,7 +201,15 @@ extension SDLSession {
                 // Applied here, in wire order, so a notification that came after this answer wins over it.
                 applyCapabilityAnswer(payload)
             }
-            if !requests.resolve(payload.correlationID, .success(payload)) {
+            if requests.resolve(payload.correlationID, .success(payload)) {
+                // Delivered.
+            } else if requests.takeAbandoned(payload.correlationID) {
+                // Asked for, then given up on (a stream that stopped cancels its haptic update): expected.
+                logger.debug(
+                    "late response to a request given up on",
+                    metadata: ["function": "\(name)", "correlation": "\(payload.correlationID)"]
+                )
+            } else {
                 logger.error(
                     "response nobody waits for",
                     metadata: ["function": "\(name)", "correlation": "\(payload.correlationID)"]

@@ -2,6 +2,7 @@
 // Tests/MyAppTests/PlayActionTests.swift
 import CarWindow
 import CarWindowTesting
+import HeadUnit
 import SDLSession
 import Testing
 
@@ -12,9 +13,10 @@ func playRunsItsAction() async throws {
     play.action = { tapped += 1; play.title = "Pause" }
     let app = AppConfiguration(appName: "My Player", appID: "my-player", appType: .navigation)
     try await EmulatorFixture.withProjection(app: app, root: { play }) { emulator, projection, appID in
-        let before = try await emulator.latestFrame(of: appID, timeout: .seconds(20))
+        _ = try await emulator.hapticRects(of: appID, timeout: .seconds(20))   // laid out and on screen
+        let changes = await emulator.headUnit.events()   // each frame or touch the emulator sees rechecks
         try await emulator.tap(view: play, app: appID)
-        var mark = before
-        while tapped == 0 { mark = try await emulator.nextFrame(after: mark, timeout: .seconds(30)) }
+        let ran = await eventually(within: .seconds(10), recheckingOn: changes) { tapped > 0 }
+        #expect(ran, "the tap did not reach Play")
     }
 }
