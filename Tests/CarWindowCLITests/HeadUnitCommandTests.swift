@@ -40,7 +40,7 @@ struct HeadUnitCommandTests {
             (["--certificate", "hu.pem"], "--certificate and --key go together"),
             (["--secondary-port", "70000"], "--secondary-port must be 0...65535"),
             (["--link-kbps", "0"], "--link-kbps takes 1...10000000 kbit/s, not 0."),
-            (["--tls-version", "1.2"], "--tls-version and --without-tls-quirks need --trust-ca"),
+            (["--tls-version", "1.2"], "--tls-version, --without-tls-quirks and --ack-overwrites-finished need --trust-ca"),
             (["--trust-ca", "ca.pem", "--tls-version", "1.1"], "--tls-version takes 1.2 or 1.3, not '1.1'"),
             (["--trust-ca", "ca.pem", "--without-tls-quirks", "clocks"], "--without-tls-quirks takes encrypted-ack"),
         ])

@@ -31,7 +31,12 @@ struct StreamCommandTests {
         points (head-unit pixels divided by the display scale).
         --certificate and --key make the video TLS-protected (the app is the TLS
         server); --protected says whether it may fall back to the clear. A head unit
-        checks the certificate: see docs/security.md.
+        checks the certificate: see docs/security.md. --tls-max caps the TLS version at
+        1.2 (the default) or 1.3: SDL Core 8.2 negotiates 1.3 whatever its ini says,
+        and on protocol 5 its TLS 1.3 handshake fails about half the time
+        (docs/security.md). A handshake that fails under `--protected required` ends
+        the run with exit status 1 and its reason; `preferred` says why it fell back,
+        and exits 1 when the clear video is refused too.
         A lost connection to the head unit ends the run with exit status 1 and an
         `error` line. With --reconnect the stream connects and registers again instead
         (a `reconnecting` line before each attempt, waits growing from 0.5 s to
@@ -73,6 +78,9 @@ struct StreamCommandTests {
           --protected <protected> With --certificate: `required` (no video in the
                                   clear) or `preferred` (fall back to the clear).
                                   (values: required, preferred; default: required)
+          --tls-max <tls-max>     With --certificate: the newest TLS version to accept,
+                                  1.2 (safe with SDL Core) or 1.3. (values: 1.2, 1.3;
+                                  default: 1.2)
           --reconnect             When the connection to the head unit is lost, connect
                                   and register again (exponential backoff).
           --reconnect-attempts <reconnect-attempts>
