@@ -153,6 +153,8 @@ struct HostileControlFrameTests {
         let session = SDLSession(
             configuration: .test(), transport: GatedTransport(inner: appSide, gate: gate, holds: { _ in true }))
         let (armed, arming) = AsyncStream.makeStream(of: Void.self)
+        // The head unit keeps its side open until the session has closed: its own close would race the flood.
+        let (judged, judging) = AsyncStream.makeStream(of: Void.self)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 try await headUnitSide.withConnection { connection in
@@ -163,6 +165,7 @@ struct HostileControlFrameTests {
                     // Each EndService asks for an EndServiceACK; none can be written.
                     for _ in 0..<5_000 { try link.sendControl(.endService, service: .video) }
                     await link.drain()
+                    for await _ in judged { break }
                 }
             }
             let states = await session.connectionStateUpdates()
@@ -170,6 +173,7 @@ struct HostileControlFrameTests {
             await gate.arm()
             arming.yield()
             let closing = try await Self.closingError(of: states)
+            judging.finish()
             guard case .outboundQueueFull = closing?.kind else {
                 Issue.record("expected outboundQueueFull, got \(String(describing: closing))")
                 await gate.release()
