@@ -11,10 +11,8 @@ struct StreamProtectionTests {
     @Test("a certificate naming the app streams encrypted video that the head unit decrypts and records",
           arguments: [StreamSourceMatrixTests.Source.pattern, .demo])
     func protectedVideo(source: StreamSourceMatrixTests.Source) async throws {
-        let material = try await TestMaterial.loaded()
-        let directory = try StreamSourceMatrixTests.temporaryDirectory()
+        let (_, directory, files) = try await StreamProtectionTests.pemFiles(\.appCertificate, \.appKey)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let files = try Self.write(material, certificate: material.appCertificate, key: material.appKey, in: directory)
         let record = directory.appendingPathComponent("recordings")
         try FileManager.default.createDirectory(at: record, withIntermediateDirectories: true)
         try await StreamSourceMatrixTests.run(
@@ -38,22 +36,44 @@ struct StreamProtectionTests {
 
     @Test("a certificate naming another app is refused: exit 1, and the reason names the app id")
     func mismatchedCertificate() async throws {
-        let material = try await TestMaterial.loaded()
-        let directory = try StreamSourceMatrixTests.temporaryDirectory()
+        let (material, directory, files) = try await StreamProtectionTests.pemFiles(
+            \.mismatchedCertificate, \.mismatchedKey)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let files = try Self.write(
-            material, certificate: material.mismatchedCertificate, key: material.mismatchedKey, in: directory)
         try await StreamSourceMatrixTests.run(
             source: .pattern, headUnitArguments: ["--trust-ca", files.ca, "--force-protected", "video"],
             streamArguments: ["--certificate", files.certificate, "--key", files.key, "--duration", "60"]
         ) { rig in
-            let status = try await rig.stream.waitForExit(timeout: .seconds(60))
-            #expect(status == 1)
-            let stderr = rig.stream.lines.filter { $0.stream == .stderr }.map(\.text)
-            #expect(stderr.count == 1, "\(stderr)")
-            #expect(stderr.first?.contains(material.appID) == true, "\(stderr)")
-            #expect(rig.stream.lines.last { $0.stream == .stdout }?.text.contains(#""event":"error""#) == true)
+            let reason = try await StreamProtectionTests.refusal(of: rig, within: .seconds(60))
+            #expect(reason.contains(material.appID), "\(reason)")
         }
+    }
+
+    /// The test material, a temporary directory (the caller removes it) and, in it, the CA and the certificate and
+    /// key the key paths pick as PEM files.
+    static func pemFiles(
+        _ certificate: KeyPath<TestMaterial, TestMaterial.PEM>, _ key: KeyPath<TestMaterial, TestMaterial.PEM>
+    ) async throws -> (TestMaterial, URL, (ca: String, certificate: String, key: String)) {
+        let material = try await TestMaterial.loaded()
+        let directory = try StreamSourceMatrixTests.temporaryDirectory()
+        do {
+            let files = try write(material, certificate: material[keyPath: certificate],
+                                  key: material[keyPath: key], in: directory)
+            return (material, directory, files)
+        } catch {
+            try? FileManager.default.removeItem(at: directory)
+            throw error
+        }
+    }
+
+    /// A refused run, as the exit-code rule wants it: `carwindow stream` exits 1 within `deadline` with exactly one
+    /// line on standard error, its reason, which it returns, and the `--events` output ends with the `error` line.
+    static func refusal(of rig: StreamSourceMatrixTests.Rig, within deadline: Duration) async throws -> String {
+        let status = try await rig.stream.waitForExit(timeout: deadline)
+        #expect(status == 1, "\(rig.stream.tail())")
+        let stderr = rig.stream.lines.filter { $0.stream == .stderr }.map(\.text)
+        #expect(stderr.count == 1, "\(stderr)")
+        #expect(rig.stream.lines.last { $0.stream == .stdout }?.text.contains(#""event":"error""#) == true)
+        return stderr.first ?? ""
     }
 
     /// The CA, the certificate and the key as PEM files, for the two commands' options.
@@ -79,11 +99,8 @@ struct StreamProtectionFailureTests {
     @Test("Core's TLS 1.3 race on every start: the default --tls-max 1.2 streams encrypted video",
           arguments: [StreamSourceMatrixTests.Source.pattern, .demo])
     func raceAvoided(source: StreamSourceMatrixTests.Source) async throws {
-        let material = try await TestMaterial.loaded()
-        let directory = try StreamSourceMatrixTests.temporaryDirectory()
+        let (_, directory, files) = try await StreamProtectionTests.pemFiles(\.appCertificate, \.appKey)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let files = try StreamProtectionTests.write(
-            material, certificate: material.appCertificate, key: material.appKey, in: directory)
         try await StreamSourceMatrixTests.run(
             source: source,
             headUnitArguments: [
@@ -103,11 +120,8 @@ struct StreamProtectionFailureTests {
 
     @Test("--tls-max 1.3 against the race: exit 1 with a reason that names the handshake, and the service is ended")
     func raceLost() async throws {
-        let material = try await TestMaterial.loaded()
-        let directory = try StreamSourceMatrixTests.temporaryDirectory()
+        let (_, directory, files) = try await StreamProtectionTests.pemFiles(\.appCertificate, \.appKey)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let files = try StreamProtectionTests.write(
-            material, certificate: material.appCertificate, key: material.appKey, in: directory)
         let events = directory.appendingPathComponent("headunit.jsonl")
         try await StreamSourceMatrixTests.run(
             source: .pattern,
@@ -119,26 +133,19 @@ struct StreamProtectionFailureTests {
                 "--certificate", files.certificate, "--key", files.key, "--tls-max", "1.3", "--duration", "120",
             ]
         ) { rig in
-            let status = try await rig.stream.waitForExit(timeout: .seconds(90))
-            #expect(status == 1, "\(rig.stream.tail())")
-            let stderr = rig.stream.lines.filter { $0.stream == .stderr }.map(\.text)
-            #expect(stderr.count == 1, "\(stderr)")
-            let reason = stderr.first ?? ""
+            let reason = try await StreamProtectionTests.refusal(of: rig, within: .seconds(90))
             #expect(reason.contains("TLS handshake failed"), "\(reason)")
             #expect(reason.contains("encrypted StartServiceACK"), "\(reason)")
             #expect(!reason.contains("timed out waiting for StartServiceACK"), "\(reason)")
-            #expect(rig.stream.lines.last { $0.stream == .stdout }?.text.contains(#""event":"error""#) == true)
         }
         #expect(try Self.appSentEndService(video: events), "the app ended the service it could not protect")
     }
 
     @Test("--protected preferred says why it fell back: the head unit's certificate refusal")
     func fallbackSaysWhy() async throws {
-        let material = try await TestMaterial.loaded()
-        let directory = try StreamSourceMatrixTests.temporaryDirectory()
+        let (_, directory, files) = try await StreamProtectionTests.pemFiles(
+            \.mismatchedCertificate, \.mismatchedKey)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let files = try StreamProtectionTests.write(
-            material, certificate: material.mismatchedCertificate, key: material.mismatchedKey, in: directory)
         try await StreamSourceMatrixTests.run(
             source: .pattern, headUnitArguments: ["--trust-ca", files.ca],
             streamArguments: [
@@ -157,25 +164,18 @@ struct StreamProtectionFailureTests {
 
     @Test("--protected preferred, refused protected and then refused in the clear: exit 1 with both reasons")
     func bothRefused() async throws {
-        let material = try await TestMaterial.loaded()
-        let directory = try StreamSourceMatrixTests.temporaryDirectory()
+        let (_, directory, files) = try await StreamProtectionTests.pemFiles(
+            \.mismatchedCertificate, \.mismatchedKey)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let files = try StreamProtectionTests.write(
-            material, certificate: material.mismatchedCertificate, key: material.mismatchedKey, in: directory)
         try await StreamSourceMatrixTests.run(
             source: .pattern, headUnitArguments: ["--trust-ca", files.ca, "--force-protected", "video"],
             streamArguments: [
                 "--certificate", files.certificate, "--key", files.key, "--protected", "preferred", "--duration", "60",
             ]
         ) { rig in
-            let status = try await rig.stream.waitForExit(timeout: .seconds(60))
-            #expect(status == 1, "\(rig.stream.tail())")
-            let stderr = rig.stream.lines.filter { $0.stream == .stderr }.map(\.text)
-            #expect(stderr.count == 1, "\(stderr)")
-            let reason = stderr.first ?? ""
+            let reason = try await StreamProtectionTests.refusal(of: rig, within: .seconds(60))
             #expect(reason.contains("App ID does not match certificate"), "\(reason)")
             #expect(reason.contains("Allowed only in protected mode"), "\(reason)")
-            #expect(rig.stream.lines.last { $0.stream == .stdout }?.text.contains(#""event":"error""#) == true)
         }
     }
 
