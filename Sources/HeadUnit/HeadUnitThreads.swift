@@ -7,14 +7,15 @@ import NIOPosix
 /// (a test fixture, `carwindow demo`), an emulator on the cooperative pool (one thread per core) queued every step
 /// (a frame read, the answer written, a timer) behind whatever else the process ran. In a test run that was
 /// seconds of other suites' synchronous work, and the emulator's StartServiceACK reached the app after the app's 5 s
-/// deadline though neither had done anything wrong (docs/testing.md, "The in-process emulator").
+/// deadline though neither had done anything wrong (docs/testing.md, "The in-process emulator runs on threads
+/// of its own").
 ///
 /// Each emulator takes one event loop of ``group``: the actor's jobs run on it (``HeadUnitEmulator/unownedExecutor``),
 /// and so does the nonisolated work of its tasks (reading each link, writing its answers, timers), which prefer
 /// ``taskExecutor``. The loop's thread then answers when a frame arrives, whatever the pool is doing.
 struct HeadUnitThreads: Sendable {
-    /// The threads every emulator in the process shares, one per core, started on first use and kept for the
-    /// process's life (an emulator's actor may be called after it stopped, so its executor never goes away).
+    /// The threads every emulator in the process shares, one per core (at least two), started on first use and kept
+    /// for the process's life (an emulator's actor may be called after it stopped, so its executor never goes away).
     static let group = MultiThreadedEventLoopGroup(numberOfThreads: max(2, System.coreCount))
 
     /// The loop the actor is isolated to.
