@@ -162,8 +162,19 @@ struct HostileControlFrameTests {
                     try await link.acceptSession()
                     try await link.acceptRegistration()
                     for await _ in armed { break }
-                    // Each EndService asks for an EndServiceACK; none can be written.
-                    for _ in 0..<5_000 { try link.sendControl(.endService, service: .video) }
+                    // The first reply is the write the gate holds. Only after the writer took it is every further
+                    // reply certain to wait in the queue: a writer that ran later would take a whole batch of them.
+                    try link.sendControl(.endService, service: .video)
+                    await gate.untilHolding()
+                    // Each EndService asks for an EndServiceACK; none can be written. The app closes the link once
+                    // its reply queue is full, which may come before the flood's end: the flood stops there.
+                    flood: for _ in 0..<5_000 {
+                        do {
+                            try link.sendControl(.endService, service: .video)
+                        } catch let error as SDLSessionError where error.kind == .connectionClosed {
+                            break flood
+                        }
+                    }
                     await link.drain()
                     for await _ in judged { break }
                 }

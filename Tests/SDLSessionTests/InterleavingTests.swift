@@ -73,7 +73,12 @@ struct GatedConnection: SDLConnection {
 
     func setMaximumReceivePayload(_ bytes: Int) async { await inner.setMaximumReceivePayload(bytes) }
 
-    func close() async { await inner.close() }
+    /// Closing fails the held write, as closing a socket fails the writes still pending on it: a session that ends
+    /// while its peer reads nothing must still be able to close.
+    func close() async {
+        await inner.close()
+        await gate.release()
+    }
 }
 
 @Suite("Audio beside video on one transport")
