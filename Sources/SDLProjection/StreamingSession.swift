@@ -30,6 +30,8 @@ import SDLWire
 ///  the first outcome decides: EndService (bounded by shutdownWait), UnregisterAppInterface, close.
 ///  connectionLost under .reconnect: reconnecting events and backoff, a new session and manager registered with
 ///  the last hashID, then the group again with the same source; gaveUp when the policy's attempts are spent.
+///  Every one of these steps, and stop() in each of them, is decided by ``ProjectionRunMachine`` (pure) and
+///  executed in StreamingSession+Lifecycle.swift; the waits run on an injected clock.
 /// ```
 ///
 /// ```swift
@@ -66,10 +68,14 @@ public actor StreamingSession {
         let videoManager: VideoManager
     }
 
-    enum Phase { case idle, connected, running, stopped }
-    var phase = Phase.idle
-    /// Set by ``stop()``: a reconnection in progress gives up its wait and ends the run cleanly.
-    var stopRequested = false
+    /// Decides every step of the run's lifecycle; this actor only executes its actions.
+    var machine: ProjectionRunMachine
+    /// The backoff and shutdown waits run on it: a test drives them with a manual clock.
+    let clock: any Clock<Duration>
+    /// Set by ``stop()``: a wait or run group that has not started yet ends at once.
+    var stopCalled = false
+    /// The session a `connect` action is starting, closed by a stop that comes meanwhile.
+    var attempting: Connection?
     /// Wakes a reconnection's backoff wait early (``stop()``).
     var backoffWake: AsyncStream<Void>.Continuation?
     private let subscribers = Broadcast<ProjectionEvent>(replaysCurrent: false, buffering: .bufferingNewest(1024))
@@ -90,10 +96,7 @@ public actor StreamingSession {
     private var touchFilter = ConsecutiveDuplicateFilter<OnTouchEvent>()
     private var touchScale = 1.0
 
-    enum Outcome: Sendable {
-        case finished
-        case failed(ProjectionFailure)
-    }
+    typealias Outcome = ProjectionRunMachine.Outcome
 
     /// Creates a stopped projection that will reach the head unit through `transport`.
     ///
@@ -110,7 +113,7 @@ public actor StreamingSession {
         let tcp = transport as? TCPTransport
         self.init(
             options: options, transport: transport, encoderFactory: encoderFactory, logger: logger,
-            endpoint: tcp.map { "\($0.host):\($0.port)" } ?? "the head unit")
+            endpoint: tcp.map { "\($0.host):\($0.port)" } ?? "the head unit", clock: ContinuousClock())
     }
 
     /// Creates a stopped projection that will connect over TCP to SDL Core (or the emulator) at `host:port`.
@@ -124,14 +127,17 @@ public actor StreamingSession {
     ) {
         self.init(
             options: options, transport: TCPTransport(host: host, port: port), encoderFactory: encoderFactory,
-            logger: logger, endpoint: "\(host):\(port)")
+            logger: logger, endpoint: "\(host):\(port)", clock: ContinuousClock())
     }
 
-    private init(
+    /// `clock` times the reconnection backoff and the shutdown's wait for the video's end.
+    init(
         options: ProjectionOptions, transport: some SDLTransport, encoderFactory: MediaEncoderFactory, logger: Logger,
-        endpoint: String
+        endpoint: String, clock: any Clock<Duration>
     ) {
         self.options = options
+        self.clock = clock
+        machine = ProjectionRunMachine(policy: options.disconnectPolicy.reconnectPolicy)
         self.logger = logger
         self.endpoint = endpoint
         let video = options.video
@@ -161,40 +167,21 @@ public actor StreamingSession {
     /// - Throws: ``ProjectionFailure`` `connectFailed`, `registrationRefused` or `gaveUp`; `invalidState` when
     ///   already done, or when ``stop()`` came while retrying.
     public func connect() async throws(ProjectionFailure) {
-        guard phase == .idle else { throw ProjectionFailure(.invalidState, "connect() called twice") }
-        phase = .connected
-        var failure: ProjectionFailure
-        do {
-            try await session.start()
-            await reportRegistration(of: session)
+        switch await drive(.connect, source: nil) {
+        case .connected:
             return
-        } catch let error as SDLSessionError {
-            failure =
-                if case .registrationFailed = error.kind {
-                    ProjectionFailure(.registrationRefused, "registration refused: \(error)")
-                } else {
-                    ProjectionFailure(.connectFailed, "cannot connect to \(endpoint): \(error)")
-                }
-        } catch {
-            failure = ProjectionFailure(.connectFailed, "cannot connect to \(endpoint): \(error)")
+        case .refused(let failure):
+            throw failure
+        case .stoppedBeforeConnecting, .ended(.finished):
+            finishSubscribers()
+            throw ProjectionFailure(.invalidState, "stop() came while connecting")
+        case .ended(.failed(let failure)):
+            // Every failed connect or registration is the last event, as a failed run's is (the `--events` log's
+            // `error` line).
+            yield(.error(message: failure.message, source: nil))
+            finishSubscribers()
+            throw failure
         }
-        if failure.kind == .connectFailed, !stopRequested, let policy = options.disconnectPolicy.reconnectPolicy {
-            switch await reconnect(policy: policy, lost: failure) {
-            case nil:
-                if !stopRequested { return }
-                failure = ProjectionFailure(.invalidState, "stop() came while connecting")
-            case .finished:
-                failure = ProjectionFailure(.invalidState, "stop() came while connecting")
-            case .failed(let gaveUp):
-                failure = gaveUp
-            }
-        }
-        phase = .stopped
-        // Every failed connect or registration is the last event, as a failed run's is (the `--events` log's
-        // `error` line); a stop() that came meanwhile is no failure of the head unit's.
-        if failure.kind != .invalidState { yield(.error(message: failure.message, source: nil)) }
-        finishSubscribers()
-        throw failure
     }
 
     func reportRegistration(of session: SDLSession) async {
@@ -213,27 +200,19 @@ public actor StreamingSession {
     ///   could not be negotiated, the audio could not be set up, or the source failed. The failure is also the last
     ///   event (`error`).
     public func run(source: some ProjectionSource) async throws(ProjectionFailure) {
-        if phase == .idle { try await connect() }
-        guard phase == .connected else { throw ProjectionFailure(.invalidState, "run(source:) called twice") }
-        phase = .running
-        var result = Outcome.finished
-        while true {
-            let (outcomes, outcome) = AsyncStream.makeStream(of: Outcome.self)
-            stopRequest = outcome
-            // A stop() that came while reconnecting: the new connection is closed without a run.
-            if stopRequested { outcome.yield(.finished) }
-            result = await runGroup(source: source, outcome: outcome, outcomes: outcomes)
-            stopRequest = nil
-            guard case .failed(let failure) = result, failure.kind == .connectionLost, !stopRequested,
-                let policy = options.disconnectPolicy.reconnectPolicy
-            else { break }
-            // `nil`: connected and registered again; the loop runs the source on the new connection.
-            if let end = await reconnect(policy: policy, lost: failure) {
-                result = end
-                break
-            }
+        var result: Outcome
+        switch await drive(.run, source: source) {
+        case .refused(let failure):
+            throw failure
+        case .stoppedBeforeConnecting:
+            finishSubscribers()
+            throw ProjectionFailure(.invalidState, "stop() came while connecting")
+        case .connected:
+            // The machine completes a run only when it ends.
+            result = .finished
+        case .ended(let outcome):
+            result = outcome
         }
-        phase = .stopped
         // A stream the head unit accepted counts: a stop that comes before its first frame is out (a Ctrl-C, a
         // short --duration on a loaded machine) is the user's choice, not a head unit that let nothing through.
         if case .finished = result, options.requiresVideo, !videoEverStarted, framesStreamed == 0 {
@@ -249,22 +228,14 @@ public actor StreamingSession {
 
     /// Ends the run cleanly: ``run(source:)`` shuts down and returns. Before a run, it only closes the session.
     public func stop() async {
-        stopRequested = true
-        switch phase {
-        case .running:
-            stopRequest?.yield(.finished)
-            backoffWake?.yield()
-        case .connected:
-            // A first connection still being retried (connect() with .reconnect) ends its backoff wait now.
-            backoffWake?.yield()
-            phase = .stopped
-            try? await session.stop()
-            finishSubscribers()
-        case .idle:
-            phase = .stopped
-            finishSubscribers()
-        case .stopped:
-            break
+        stopCalled = true
+        for action in machine.handle(.stop) {
+            if case .complete = action {
+                // Nothing waits for the machine (idle, or connected before run): the run ends here.
+                finishSubscribers()
+            } else {
+                _ = await perform(action, source: nil)
+            }
         }
     }
 
@@ -276,7 +247,7 @@ public actor StreamingSession {
 
     // MARK: - The run
 
-    private func runGroup(
+    func runGroup(
         source: some ProjectionSource, outcome: AsyncStream<Outcome>.Continuation, outcomes: AsyncStream<Outcome>
     ) async -> Outcome {
         let manager = videoManager
@@ -437,7 +408,8 @@ public actor StreamingSession {
                 group.addTask {
                     for await _ in stops { break }
                 }
-                group.addTask { try? await Task.sleep(for: wait) }
+                let clock = self.clock
+                group.addTask { try? await clock.sleep(for: wait) }
                 await group.next()
                 group.cancelAll()
             }
