@@ -111,7 +111,7 @@ extension HeadUnitEmulator {
     private func handleSecondary(_ frame: SDLFrame, from app: AppID) {
         guard let connection = connectionsByApp[app] else { return }
         log(frame, .appToCore, connection)
-        publishReceived(ReceivedFrame(app: app, transport: 2, frame: frame))
+        publishReceived(ReceivedFrame(app: app, transport: .secondary, frame: frame))
         let header = frame.header
         if header.frameType == .control, header.controlFrameInfo == .startService,
             header.serviceType == .video || header.serviceType == .audio

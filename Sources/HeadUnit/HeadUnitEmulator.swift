@@ -331,7 +331,7 @@ public actor HeadUnitEmulator {
     private func handle(_ frame: SDLFrame, from app: AppID) {
         guard let connection = connections[app] else { return }
         log(frame, .appToCore, connection)
-        publishReceived(ReceivedFrame(app: app, transport: 1, frame: frame))
+        publishReceived(ReceivedFrame(app: app, transport: .primary, frame: frame))
         reclaimFromSecondary(frame, on: connection)
         guard let plaintext = decryptIfNeeded(frame, on: connection) else { return }
         execute(connection.session.receive(plaintext), on: connection)
@@ -442,8 +442,8 @@ public actor HeadUnitEmulator {
 /// One frame an app sent, as it crossed the wire (``HeadUnit/receivedFrames()``).
 public struct ReceivedFrame: Sendable {
     public var app: AppID
-    /// 1: the primary transport; 2: the secondary (PS §4.6 numbering).
-    public var transport: Int
+    /// The transport the frame came in on.
+    public var transport: TransportSlot
     public var frame: SDLFrame
 }
 

@@ -1,3 +1,5 @@
+public import SDLWire
+
 /// Something the head unit or the transport did on its own to a media service (video or audio).
 ///
 /// ```swift
@@ -11,7 +13,7 @@ public enum MediaServiceEvent: Hashable, Sendable {
     case headUnitEndedService
     /// The session ended the service to move it to another transport (1 primary, 2 secondary): start it again at
     /// once; the new StartService goes where the head unit now wants the service.
-    case serviceMoved(toTransport: Int)
+    case serviceMoved(toTransport: TransportSlot)
     /// The transport closed.
     case transportClosed
 }

@@ -59,8 +59,8 @@ struct SecondaryTransportTests {
             let app = try #require(await headUnit.apps().first?.app)
             try await headUnit.dropSecondaryTransport(of: app)
             var endIterator = ends.makeAsyncIterator()
-            #expect(await endIterator.next() == ServiceEnd(service: .video, cause: .movingTransport(to: 1)))
-            #expect(await transportIterator.next() == .serviceMoved(.video, restartOn: 1))
+            #expect(await endIterator.next() == ServiceEnd(service: .video, cause: .movingTransport(to: .primary)))
+            #expect(await transportIterator.next() == .serviceMoved(.video, restartOn: .primary))
             guard case .failed(let error) = await transportIterator.next(),
                 case .secondaryTransport = error.kind
             else {
@@ -80,11 +80,11 @@ struct SecondaryTransportTests {
         }
         await headUnit.stop()
 
-        var videoTransports: [Int] = []
+        var videoTransports: [TransportSlot] = []
         for await received in wire where received.frame.header.serviceType == .video {
             if videoTransports.last != received.transport { videoTransports.append(received.transport) }
         }
-        #expect(videoTransports == [2, 1], "video ran on the secondary, then on the primary")
+        #expect(videoTransports == [.secondary, .primary], "video ran on the secondary, then on the primary")
 
         let probe = VideoProbe()
         let onSecondary = directory.appendingPathComponent("app1-video1-320x240-raw.h264")
@@ -116,10 +116,10 @@ struct SecondaryTransportTests {
             _ = try await session.startVideoService(Self.videoParameters)
             let app = try #require(await headUnit.apps().first?.app)
             try await headUnit.withdrawSecondaryTransport(for: app)
-            #expect(await transportIterator.next() == .serviceMoved(.video, restartOn: 1))
+            #expect(await transportIterator.next() == .serviceMoved(.video, restartOn: .primary))
             #expect(await transportIterator.next() == .closed)
             var endIterator = ends.makeAsyncIterator()
-            #expect(await endIterator.next() == ServiceEnd(service: .video, cause: .movingTransport(to: 1)))
+            #expect(await endIterator.next() == ServiceEnd(service: .video, cause: .movingTransport(to: .primary)))
             let restarted = try await session.startVideoService(Self.videoParameters)
             #expect(restarted.ack.width == 320)
             try await session.stop()
@@ -155,8 +155,8 @@ struct SecondaryTransportTests {
             throw error
         }
         await headUnit.stop()
-        var transports: Set<Int> = []
+        var transports: Set<TransportSlot> = []
         for await received in wire { transports.insert(received.transport) }
-        #expect(transports == [1])
+        #expect(transports == [.primary])
     }
 }

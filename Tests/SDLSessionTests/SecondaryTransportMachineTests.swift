@@ -203,39 +203,39 @@ struct ServiceRegistryTests {
     @Test("placed on start, running on ACK, ended once: the ending says where it ran")
     func lifecycle() {
         var services = ServiceRegistry()
-        services.place(.video, on: 2)
-        #expect(services.transport(of: .video) == 2)
+        services.place(.video, on: .secondary)
+        #expect(services.transport(of: .video) == .secondary)
         #expect(!services.isRunning(.video))
         services.started(.video)
         #expect(services.running == [.video])
         let step27 = services.end(.video)
-        #expect(step27 == ServiceRegistry.Ending(wasRunning: true, transport: 2))
+        #expect(step27 == ServiceRegistry.Ending(wasRunning: true, transport: .secondary))
         let step28 = services.end(.video)
-        #expect(step28 == ServiceRegistry.Ending(wasRunning: false, transport: 1))
-        #expect(services.transport(of: .video) == 1)
+        #expect(step28 == ServiceRegistry.Ending(wasRunning: false, transport: .primary))
+        #expect(services.transport(of: .video) == .primary)
     }
 
     @Test("the RPC service is never placed nor listed as running")
     func rpc() {
         var services = ServiceRegistry()
-        services.place(.rpc, on: 2)
+        services.place(.rpc, on: .secondary)
         services.started(.rpc)
         #expect(services.running.isEmpty)
-        #expect(services.transport(of: .rpc) == 1)
+        #expect(services.transport(of: .rpc) == .primary)
     }
 
     @Test("a running unprotected service on the primary belongs on the secondary when the head unit prefers it")
     func belongsOnSecondary() {
         var services = ServiceRegistry()
-        services.place(.video, on: 1)
+        services.place(.video, on: .primary)
         services.started(.video)
-        services.place(.audio, on: 2)
+        services.place(.audio, on: .secondary)
         services.started(.audio)
-        #expect(services.belongsOnSecondary(.video, preferred: 2, isProtected: false))
-        #expect(!services.belongsOnSecondary(.video, preferred: 1, isProtected: false))
-        #expect(!services.belongsOnSecondary(.video, preferred: 2, isProtected: true), "TLS stays on the primary")
-        #expect(!services.belongsOnSecondary(.audio, preferred: 2, isProtected: false), "already there")
-        #expect(services.services(on: 2) == [.audio])
+        #expect(services.belongsOnSecondary(.video, preferred: .secondary, isProtected: false))
+        #expect(!services.belongsOnSecondary(.video, preferred: .primary, isProtected: false))
+        #expect(!services.belongsOnSecondary(.video, preferred: .secondary, isProtected: true), "TLS stays on the primary")
+        #expect(!services.belongsOnSecondary(.audio, preferred: .secondary, isProtected: false), "already there")
+        #expect(services.services(on: .secondary) == [.audio])
     }
 }
 

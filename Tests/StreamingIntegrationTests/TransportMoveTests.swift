@@ -46,7 +46,7 @@ struct TransportMoveTests {
             #expect(await context.sendFrames(5, size: first.size, from: 6) == 5)
 
             // The session reconnects the secondary after its retry delay and moves video back there.
-            for await event in moves where event == .serviceMoved(.video, restartOn: 2) { break }
+            for await event in moves where event == .serviceMoved(.video, restartOn: .secondary) { break }
             let (_, beforeSecondary) = try await context.next("started on the secondary again") {
                 if case .started = $0 { true } else { false }
             }
@@ -57,7 +57,9 @@ struct TransportMoveTests {
             try await context.next("stopped") { $0 == .stopped(.requested) }
             await context.headUnit.stop()
 
-            #expect(await Self.videoTransports(wire) == [2, 1, 2], "secondary, primary after the drop, secondary again")
+            #expect(
+                await Self.videoTransports(wire) == [.secondary, .primary, .secondary],
+                "secondary, primary after the drop, secondary again")
             var summaries: [VideoSummary] = []
             for file in try context.recordingFiles() { summaries.append(try await decoded(file)) }
             #expect(
@@ -96,7 +98,9 @@ struct TransportMoveTests {
             await context.headUnit.stop()
 
             let transports = await Self.videoTransports(wire)
-            #expect(transports.first == 2 && transports.last == 2 && transports.contains(1), "\(transports)")
+            #expect(
+                transports.first == .secondary && transports.last == .secondary && transports.contains(.primary),
+                "\(transports)")
             let recording = try #require(context.recordingFiles().last)
             #expect(try await decoded(recording) == VideoSummary(width: 800, height: 480, frames: 5))
         }
@@ -114,8 +118,8 @@ struct TransportMoveTests {
     }
 
     /// The transports video frames arrived on, in order, without repeats (read after the head unit stopped).
-    static func videoTransports(_ wire: AsyncStream<ReceivedFrame>) async -> [Int] {
-        var transports: [Int] = []
+    static func videoTransports(_ wire: AsyncStream<ReceivedFrame>) async -> [TransportSlot] {
+        var transports: [TransportSlot] = []
         for await received in wire where received.frame.header.serviceType == .video {
             if transports.last != received.transport { transports.append(received.transport) }
         }

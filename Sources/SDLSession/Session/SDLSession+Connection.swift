@@ -246,7 +246,7 @@ extension SDLSession {
             logger.debug("head unit ended service", metadata: ["service": "\(service)"])
             let ending = serviceEnded(service)
             var io: [SessionIO] = []
-            if ending.transport == 2 {
+            if ending.transport == .secondary {
                 // Answered where the service ran; a secondary already gone needs no answer.
                 if let link = secondaryLink { io.append(.sendOnSecondary([reply], link.connection)) }
             } else {

@@ -34,15 +34,18 @@ extension SDLSession {
     }
 
     /// The transport a streaming service should start on: the first entry of the head unit's list for it that is
-    /// available (1 is always available; without a list, the primary).
-    func preferredTransport(for service: ServiceType) -> Int {
-        guard let parameters = protocolMachine.parameters else { return 1 }
+    /// available (the primary always is; without a list, the primary). Numbers that name no transport are skipped.
+    func preferredTransport(for service: ServiceType) -> TransportSlot {
+        guard let parameters = protocolMachine.parameters else { return .primary }
         let list = (service == .video ? parameters.videoServiceTransports : parameters.audioServiceTransports) ?? [1]
-        for transport in list {
-            if transport == 1 { return 1 }
-            if transport == 2, secondary.isRegistered { return 2 }
+        for number in list {
+            switch TransportSlot(rawValue: Int(number)) {
+            case .primary?: return .primary
+            case .secondary? where secondary.isRegistered: return .secondary
+            default: continue
+            }
         }
-        return 1
+        return .primary
     }
 
     /// Whether the head unit offers a secondary the session may use.
@@ -123,14 +126,14 @@ extension SDLSession {
 
     /// The services on the secondary end with it, and the streaming layer hears that they move to the primary.
     func secondaryLinkGone(failure: SDLSessionError?, report: Bool) {
-        for service in services.services(on: 2) {
+        for service in services.services(on: .secondary) {
             let ending = serviceEnded(service)
             controls.resolve(.start(service), .failure(failure ?? SDLSessionError(.secondaryTransport("closed"))))
             controls.resolve(.end(service), .success(.ended))
             if ending.wasRunning {
                 logger.debug("service ended with the secondary transport", metadata: ["service": "\(service)"])
-                serviceEndEvents.send(ServiceEnd(service: service, cause: .movingTransport(to: 1)))
-                secondaryEvents.send(.serviceMoved(service, restartOn: 1))
+                serviceEndEvents.send(ServiceEnd(service: service, cause: .movingTransport(to: .primary)))
+                secondaryEvents.send(.serviceMoved(service, restartOn: .primary))
             }
         }
         guard report else { return }
@@ -227,9 +230,9 @@ extension SDLSession {
 
     // MARK: Sending
 
-    /// Sends control or data frames on transport 1 (through the ordered queue) or 2 (straight to the link).
-    func send(_ frames: [SDLFrame], on transport: Int) async throws {
-        guard transport == 2 else {
+    /// Sends control or data frames on the primary (through the ordered queue) or the secondary (straight to its link).
+    func send(_ frames: [SDLFrame], on transport: TransportSlot) async throws {
+        guard transport == .secondary else {
             if frames.first?.header.frameType == .control {
                 enqueue(frames)
             } else {
@@ -249,8 +252,8 @@ extension SDLSession {
         guard belongsOnSecondary(service) else { return }
         do {
             try await endService(service, payload: ByteBuffer(), timeout: configuration.timeouts.service)
-            serviceEndEvents.send(ServiceEnd(service: service, cause: .movingTransport(to: 2)))
-            secondaryEvents.send(.serviceMoved(service, restartOn: 2))
+            serviceEndEvents.send(ServiceEnd(service: service, cause: .movingTransport(to: .secondary)))
+            secondaryEvents.send(.serviceMoved(service, restartOn: .secondary))
         } catch {
             logger.error("could not move \(service) to the secondary", metadata: ["error": "\(error)"])
         }

@@ -66,7 +66,7 @@ extension SDLSession {
         }
         frame.header.isEncrypted = encrypted
         // Protected streams stay on the primary: its TLS session is the one the handshake ran on.
-        let transport = encrypted || service == .rpc ? 1 : preferredTransport(for: service)
+        let transport = encrypted || service == .rpc ? TransportSlot.primary : preferredTransport(for: service)
         services.place(service, on: transport)
         do {
             try await send([frame], on: transport)
@@ -143,8 +143,8 @@ extension SDLSession {
         }
         let frames = try outgoingFrames(service: service, payload: payload)
         guard !frames.isEmpty else { throw closingError ?? SDLSessionError(.connectionClosed) }
-        if services.transport(of: service) == 2 {
-            try await send(frames, on: 2)
+        if services.transport(of: service) == .secondary {
+            try await send(frames, on: .secondary)
         } else {
             try await enqueueAndWait(frames)
         }

@@ -22,5 +22,5 @@ public enum SecondaryTransportEvent: Sendable, Hashable {
     /// A streaming service ended so it can move: restart it now (with a fresh IDR) and it starts on `transport`
     /// (1 primary, 2 secondary). Sent right after the service's entry on ``SDLSession/serviceEnds()``, which is
     /// the stream a streaming layer acts on; this one is for logs and status.
-    case serviceMoved(ServiceType, restartOn: Int)
+    case serviceMoved(ServiceType, restartOn: TransportSlot)
 }

@@ -20,9 +20,9 @@ public struct ServiceEnd: Sendable, Hashable, CustomStringConvertible {
     public enum Cause: Sendable, Hashable {
         /// The head unit sent EndService; the session has already answered it with EndServiceACK.
         case headUnit
-        /// The session ended it so it can run on another transport: 1 the primary, 2 the secondary. It happens when
+        /// The session ended it so it can run on another transport, the one named. It happens when
         /// the secondary registers (and the head unit prefers it for this service), or when the secondary goes away.
-        case movingTransport(to: Int)
+        case movingTransport(to: TransportSlot)
     }
 
     /// The service that ended.
