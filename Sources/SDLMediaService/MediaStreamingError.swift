@@ -1,7 +1,7 @@
 public import SDLWire
 
 /// Every error the media layer reports, video and audio alike: what went wrong, and the context a log line needs.
-/// `VideoStreamingError` (SDLStreaming) and `AudioStreamingError` (SDLAudio) are names for this type.
+/// `MediaStreamingError` (SDLStreaming) and `MediaStreamingError` (SDLAudio) are names for this type.
 ///
 /// Errors that happen inside a lifecycle (a NAK, an encoder failure) cannot be thrown to anyone, so they arrive as
 /// the manager's `.error(_:)` event; errors of a call (pushing a file, sending on the service) are thrown.

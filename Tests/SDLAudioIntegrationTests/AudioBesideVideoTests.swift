@@ -9,7 +9,7 @@ import Testing
 /// Bad audio input while a heavy video stream runs on the same TCP connection to the emulator.
 @Suite("Audio beside video", .timeLimit(.minutes(3)))
 struct AudioBesideVideoTests {
-    static let badFiles: [(name: String, bytes: [UInt8]?, kind: AudioStreamingError.Kind)] = [
+    static let badFiles: [(name: String, bytes: [UInt8]?, kind: MediaStreamingError.Kind)] = [
         ("noise.wav", Array(repeating: 0x5A, count: 4_096), .undecodableFile),
         ("prompt.srt", Array("1\n00:00:00,000 --> 00:00:01,000\nTurn left\n\n".utf8), .unsupportedFormat),
         ("missing.mp3", nil, .fileNotReadable),
@@ -30,7 +30,7 @@ struct AudioBesideVideoTests {
                 let path = rig.directory.appendingPathComponent(name).path
                 if let bytes { try Data(bytes).write(to: URL(fileURLWithPath: path)) }
 
-                let error = await #expect(throws: AudioStreamingError.self) {
+                let error = await #expect(throws: MediaStreamingError.self) {
                     try await rig.audio.manager.push(file: path)
                 }
                 #expect(error?.kind == kind)

@@ -11,7 +11,7 @@ struct SessionWiringTests {
     func notRegistered() async throws {
         let (app, _) = InMemoryTransport.makePair()
         let session = SDLSession(configuration: AppConfiguration(appName: "Probe", appID: "probe"), transport: app)
-        let error = await #expect(throws: AudioStreamingError.self) {
+        let error = await #expect(throws: MediaStreamingError.self) {
             _ = try await SessionAudioStream(session: session)
         }
         #expect(error?.kind == .connectionFailed)

@@ -47,7 +47,7 @@ struct AudioFileDecoderTests {
 
     @Test("a missing file is .fileNotReadable")
     func missing() {
-        #expect(throws: AudioStreamingError.self) {
+        #expect(throws: MediaStreamingError.self) {
             try AudioFileDecoder.decode(path: "/nonexistent/prompt.wav", to: .default)
         }
         do {
@@ -61,7 +61,7 @@ struct AudioFileDecoderTests {
     @Test("bytes that are not audio are .undecodableFile")
     func corrupt() throws {
         let path = try TestAudio.write(Array(repeating: 0x5A, count: 4_096), name: "noise.wav")
-        let error = #expect(throws: AudioStreamingError.self) {
+        let error = #expect(throws: MediaStreamingError.self) {
             try AudioFileDecoder.decode(path: path, to: .default)
         }
         #expect(error?.kind == .undecodableFile)
@@ -71,7 +71,7 @@ struct AudioFileDecoderTests {
     func truncatedHeader() throws {
         let wav = Array(TestAudio.sineWAV(seconds: 0.1).prefix(44))
         let path = try TestAudio.write(wav, name: "empty.wav")
-        let error = #expect(throws: AudioStreamingError.self) {
+        let error = #expect(throws: MediaStreamingError.self) {
             try AudioFileDecoder.decode(path: path, to: .default)
         }
         #expect(error?.kind == .undecodableFile)
@@ -81,7 +81,7 @@ struct AudioFileDecoderTests {
     func noAudio() throws {
         let srt = "1\n00:00:00,000 --> 00:00:01,000\nTurn left\n\n"
         let path = try TestAudio.write(Array(srt.utf8), name: "prompt.srt")
-        let error = #expect(throws: AudioStreamingError.self) {
+        let error = #expect(throws: MediaStreamingError.self) {
             try AudioFileDecoder.decode(path: path, to: .default)
         }
         #expect(error?.kind == .unsupportedFormat)
@@ -91,7 +91,7 @@ struct AudioFileDecoderTests {
     @Test("a file longer than the limit is .tooLong")
     func tooLong() throws {
         let path = try TestAudio.write(TestAudio.sineWAV(seconds: 1), name: "long.wav")
-        let error = #expect(throws: AudioStreamingError.self) {
+        let error = #expect(throws: MediaStreamingError.self) {
             try AudioFileDecoder.decode(path: path, to: .default, maximumDuration: .milliseconds(500))
         }
         #expect(error?.kind == .tooLong)

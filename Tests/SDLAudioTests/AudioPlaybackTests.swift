@@ -112,7 +112,7 @@ struct AudioPlaybackTests {
         ])
     func invalidPCM(byteCount: Int, format: PCMInputFormat?) async {
         let h = await ManagerHarness()
-        let error = await #expect(throws: AudioStreamingError.self) {
+        let error = await #expect(throws: MediaStreamingError.self) {
             try await h.manager.push(ByteBuffer(repeating: 0, count: byteCount), format: format)
         }
         #expect(error?.kind == .invalidPCM)
@@ -125,7 +125,7 @@ struct AudioPlaybackTests {
         var h = await ManagerHarness()
         let path = try TestAudio.write(Array(repeating: 0x5A, count: 4_096), name: "bad.mp3")
         let first = try await h.manager.push(TestAudio.constantPCM(1, seconds: 0.2))
-        let error = await #expect(throws: AudioStreamingError.self) { try await h.manager.push(file: path) }
+        let error = await #expect(throws: MediaStreamingError.self) { try await h.manager.push(file: path) }
         #expect(error?.kind == .undecodableFile)
         await h.manager.play()
         await h.hmi(.full)

@@ -104,7 +104,7 @@ struct AudioQueueTests {
         _ = try await h.manager.push(Self.item(1, 0.1))
         await h.manager.play()
         await h.hmi(.full)
-        #expect(await h.next() == .error(AudioStreamingError(.serviceRejected(nak), "StartService(audio)")))
+        #expect(await h.next() == .error(MediaStreamingError(.serviceRejected(nak), "StartService(audio)")))
         #expect(await h.manager.state == .stopped)
         await h.hmi(.none)
         await h.hmi(.full)
@@ -179,13 +179,13 @@ struct AudioQueueTests {
         "a failed send is reported once (TLS failing under audio: a failed connection); not when the service ended",
         arguments: [
             (
-                AudioStreamingError(.connectionFailed, "write failed"),
-                AudioStreamingError(.connectionFailed, "write failed")
+                MediaStreamingError(.connectionFailed, "write failed"),
+                MediaStreamingError(.connectionFailed, "write failed")
             ),
-            (AudioStreamingError(.serviceEnded, "the audio service is not started"), nil),
-            (AudioStreamingError(.protectionFailed, "TLS alert"), AudioStreamingError(.connectionFailed, "TLS alert")),
+            (MediaStreamingError(.serviceEnded, "the audio service is not started"), nil),
+            (MediaStreamingError(.protectionFailed, "TLS alert"), MediaStreamingError(.connectionFailed, "TLS alert")),
         ])
-    func failedSend(failure: AudioStreamingError, reported: AudioStreamingError?) async throws {
+    func failedSend(failure: MediaStreamingError, reported: MediaStreamingError?) async throws {
         var h = await ManagerHarness()
         let a = try await h.manager.push(Self.item(1, 1))
         await h.manager.play()

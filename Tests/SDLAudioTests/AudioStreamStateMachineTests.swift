@@ -89,7 +89,7 @@ struct AudioStreamStateMachineTests {
         let nak = ServiceNAK(rejectedParams: nil, reason: "audio not allowed")
         #expect(
             machine.handle(.service(.startServiceNAK(attempt: 1, nak)))
-                == [.emit(.error(AudioStreamingError(.serviceRejected(nak), "StartService(audio)")))])
+                == [.emit(.error(MediaStreamingError(.serviceRejected(nak), "StartService(audio)")))])
         #expect(machine.state == .stopped)
         #expect(machine.handle(.hmiLevel(.full)) == [])
         #expect(machine.handle(.hmiLevel(.limited)) == [])
@@ -101,7 +101,7 @@ struct AudioStreamStateMachineTests {
     func startFailed() {
         var machine = AudioStreamStateMachine(format: .default)
         _ = machine.handle(.hmiLevel(.full))
-        let error = AudioStreamingError(.connectionFailed, "timeout")
+        let error = MediaStreamingError(.connectionFailed, "timeout")
         #expect(machine.handle(.service(.startServiceFailed(attempt: 1, error))) == [.emit(.error(error))])
         #expect(machine.handle(.hmiLevel(.full)) == [])
         #expect(machine.handle(.enable) == [.startService(attempt: 2)])

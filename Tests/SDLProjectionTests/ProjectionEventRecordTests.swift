@@ -27,7 +27,7 @@ struct ProjectionEventRecordTests {
             #"{"t":0.0,"event":"audioFinished","item":6,"end":"serviceStopped"}"#
         ),
         (
-            .error(AudioStreamingError(.undecodableFile, "/tmp/x.wav")),
+            .error(MediaStreamingError(.undecodableFile, "/tmp/x.wav")),
             #"{"t":0.0,"event":"error","message":"audio file could not be decoded: /tmp/x.wav","source":"audio"}"#
         ),
     ]

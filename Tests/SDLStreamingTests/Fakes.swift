@@ -16,14 +16,14 @@ actor FakeConnection: VideoServiceConnection {
     private(set) var appCapabilities: [OnAppCapabilityUpdated] = []
     private(set) var sent: [ByteBuffer] = []
     private var holding = false
-    private var sendFailure: VideoStreamingError?
+    private var sendFailure: MediaStreamingError?
     private var held: [CheckedContinuation<Void, Never>] = []
 
     let clock: ManualClock
     let startRoundTrip: Duration
     let endRoundTrip: Duration
-    nonisolated let events: AsyncStream<VideoServiceEvent>
-    nonisolated let eventContinuation: AsyncStream<VideoServiceEvent>.Continuation
+    nonisolated let events: AsyncStream<MediaServiceEvent>
+    nonisolated let eventContinuation: AsyncStream<MediaServiceEvent>.Continuation
     /// Yields each time a `send` is held.
     nonisolated let sendHeld: AsyncStream<Int>
     private let sendHeldContinuation: AsyncStream<Int>.Continuation
@@ -32,7 +32,7 @@ actor FakeConnection: VideoServiceConnection {
         self.clock = clock
         self.startRoundTrip = startRoundTrip
         self.endRoundTrip = endRoundTrip
-        (events, eventContinuation) = AsyncStream.makeStream(of: VideoServiceEvent.self)
+        (events, eventContinuation) = AsyncStream.makeStream(of: MediaServiceEvent.self)
         (sendHeld, sendHeldContinuation) = AsyncStream.makeStream(of: Int.self)
     }
 
@@ -43,7 +43,7 @@ actor FakeConnection: VideoServiceConnection {
     func startVideoService(
         _ request: VideoStartService,
         encrypted: Bool
-    ) async throws(VideoStreamingError) -> VideoServiceStartOutcome {
+    ) async throws(MediaStreamingError) -> VideoServiceStartOutcome {
         startRequests.append(request)
         encryptionRequests.append(encrypted)
         clock.advance(by: startRoundTrip)
@@ -55,14 +55,14 @@ actor FakeConnection: VideoServiceConnection {
             encrypted: encrypted)
     }
 
-    func endService() async throws(VideoStreamingError) {
+    func endService() async throws(MediaStreamingError) {
         endServiceCount += 1
         clock.advance(by: endRoundTrip)
     }
 
-    func acknowledgeEndService() async throws(VideoStreamingError) { acknowledgedEndServices += 1 }
+    func acknowledgeEndService() async throws(MediaStreamingError) { acknowledgedEndServices += 1 }
 
-    func send(_ payload: ByteBuffer) async throws(VideoStreamingError) {
+    func send(_ payload: ByteBuffer) async throws(MediaStreamingError) {
         if let sendFailure { throw sendFailure }
         if holding {
             sendHeldContinuation.yield(sent.count)
@@ -71,16 +71,16 @@ actor FakeConnection: VideoServiceConnection {
         sent.append(payload)
     }
 
-    func sendAppCapability(_ notification: OnAppCapabilityUpdated) async throws(VideoStreamingError) {
+    func sendAppCapability(_ notification: OnAppCapabilityUpdated) async throws(MediaStreamingError) {
         appCapabilities.append(notification)
     }
 
-    nonisolated func serviceEvents() -> AsyncStream<VideoServiceEvent> { events }
+    nonisolated func serviceEvents() -> AsyncStream<MediaServiceEvent> { events }
 
     func hold() { holding = true }
 
     /// Makes every later `send` throw `error` (`nil`: succeed again).
-    func failSends(with error: VideoStreamingError?) { sendFailure = error }
+    func failSends(with error: MediaStreamingError?) { sendFailure = error }
 
     func release() {
         holding = false
@@ -108,7 +108,7 @@ final class EncoderLog: Sendable {
 struct FakeEncoder: VideoFrameEncoding {
     let log: EncoderLog
 
-    func encode(_ frame: Int, presentationTime: Duration, keyFrame: Bool) async throws(VideoStreamingError)
+    func encode(_ frame: Int, presentationTime: Duration, keyFrame: Bool) async throws(MediaStreamingError)
         -> [ByteBuffer]
     {
         log.calls.withLock { $0.append(EncodeCall(frame: frame, time: presentationTime, keyFrame: keyFrame)) }
@@ -121,8 +121,8 @@ struct FakeEncoderFactory: VideoEncoderFactory {
     let log = EncoderLog()
     static let backgroundFrame = -1
 
-    func makeEncoder(_ configuration: VideoEncoderConfiguration) throws(VideoStreamingError) -> FakeEncoder {
-        if log.failCreation.withLock({ $0 }) { throw VideoStreamingError(.encoderFailed, "fake refuses") }
+    func makeEncoder(_ configuration: VideoEncoderConfiguration) throws(MediaStreamingError) -> FakeEncoder {
+        if log.failCreation.withLock({ $0 }) { throw MediaStreamingError(.encoderFailed, "fake refuses") }
         log.configurations.withLock { $0.append(configuration) }
         return FakeEncoder(log: log)
     }

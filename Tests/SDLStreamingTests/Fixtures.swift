@@ -76,7 +76,7 @@ extension [VideoStreamAction] {
         compactMap { if case .emit(let event) = $0 { event } else { nil } }
     }
 
-    var errorKinds: [VideoStreamingError.Kind] {
+    var errorKinds: [MediaStreamingError.Kind] {
         events.compactMap { if case .error(let error) = $0 { error.kind } else { nil } }
     }
 }

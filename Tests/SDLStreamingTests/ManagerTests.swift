@@ -164,12 +164,12 @@ struct ManagerTests {
 
     @Test(
         "a frame lost to a service the head unit had just ended is a failed frame; the EndService reports the end",
-        arguments: [VideoStreamingError.Kind.serviceEnded, .connectionFailed])
-    func failedFrame(kind: VideoStreamingError.Kind) async throws {
+        arguments: [MediaStreamingError.Kind.serviceEnded, .connectionFailed])
+    func failedFrame(kind: MediaStreamingError.Kind) async throws {
         var harness = await Harness()
         _ = try #require(await harness.start())
-        await harness.connection.failSends(with: VideoStreamingError(kind, "sending video: not running"))
-        let failed = VideoStreamingError(.connectionFailed, "sending video: not running")
+        await harness.connection.failSends(with: MediaStreamingError(kind, "sending video: not running"))
+        let failed = MediaStreamingError(.connectionFailed, "sending video: not running")
         #expect(await harness.manager.send(1) == .notSent(.connectionFailed(failed)))
         #expect(await harness.manager.status.state == .ready, "a failed frame does not end the stream")
         await harness.finish()
@@ -234,8 +234,8 @@ struct ManagerTests {
             Issue.record("expected started")
             return
         }
-        #expect(await harness.events.next() == .error(VideoStreamingError(.encoderFailed, "fake refuses")))
-        #expect(await harness.events.next() == .stopped(.failed(VideoStreamingError(.encoderFailed, "fake refuses"))))
+        #expect(await harness.events.next() == .error(MediaStreamingError(.encoderFailed, "fake refuses")))
+        #expect(await harness.events.next() == .stopped(.failed(MediaStreamingError(.encoderFailed, "fake refuses"))))
         #expect(await harness.connection.endServiceCount == 1)
         await harness.finish()
     }

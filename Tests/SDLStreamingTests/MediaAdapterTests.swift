@@ -65,7 +65,7 @@ struct MediaAdapterTests {
     func unsupportedFormat() {
         var configuration = Self.configuration
         configuration.format = VideoStreamingFormat(protocol: .rtsp, codec: .h264)
-        #expect(throws: VideoStreamingError.self) { try MediaEncoderFactory().makeEncoder(configuration) }
+        #expect(throws: MediaStreamingError.self) { try MediaEncoderFactory().makeEncoder(configuration) }
     }
 
     @Test("the default background frame is video black at the stream size, and encodes")

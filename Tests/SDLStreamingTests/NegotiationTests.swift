@@ -41,7 +41,7 @@ struct NegotiationTests {
     func noCommonFormat() {
         var capability = Fixture.capability
         capability.supportedFormats = [Self.h265RAW]
-        #expect(throws: VideoStreamingError(.noSupportedFormat, "head unit offers H265/RAW")) {
+        #expect(throws: MediaStreamingError(.noSupportedFormat, "head unit offers H265/RAW")) {
             try Self.negotiation(capability)
         }
     }
@@ -97,7 +97,7 @@ struct NegotiationTests {
         var both = try Self.negotiation(capability)
         let nextBoth = try both.rejected(by: ServiceNAK(rejectedParams: ["height", "videoCodec"])).get()
         #expect(nextBoth == VideoStartService(height: 480, width: 800, videoProtocol: "RTP", videoCodec: "H264"))
-        #expect(throws: VideoStreamingError.self) {
+        #expect(throws: MediaStreamingError.self) {
             try negotiation.rejected(by: ServiceNAK(rejectedParams: ["width"])).get()
         }
     }
@@ -107,7 +107,7 @@ struct NegotiationTests {
         arguments: [ServiceNAK(), ServiceNAK(rejectedParams: []), ServiceNAK(rejectedParams: ["mtu"], reason: "odd")])
     func nakWithoutUsableReasons(_ nak: ServiceNAK) throws {
         var negotiation = try Self.negotiation()
-        #expect(throws: VideoStreamingError.self) { try negotiation.rejected(by: nak).get() }
+        #expect(throws: MediaStreamingError.self) { try negotiation.rejected(by: nak).get() }
         #expect(negotiation.candidateIndex == 0)
         #expect(negotiation.formatIndex == 0)
     }
@@ -192,14 +192,14 @@ struct NegotiationTests {
         let negotiation = try Self.negotiation(testCase.capability)
         #expect(negotiation.request.width == 800)
         #expect(negotiation.request.height == 480)
-        #expect(throws: VideoStreamingError.self) {
+        #expect(throws: MediaStreamingError.self) {
             try Self.negotiation(testCase.capability, headUnit: HeadUnitVideoInfo(isProjectionApp: true))
         }
     }
 
     @Test("no capability and no display size: a clear error")
     func nothingUsable() {
-        #expect(throws: VideoStreamingError.self) {
+        #expect(throws: MediaStreamingError.self) {
             try Self.negotiation(nil, headUnit: HeadUnitVideoInfo(isProjectionApp: true))
         }
     }

@@ -82,12 +82,12 @@ struct StreamingRangeTests {
 
     @Test("a range that can never match is refused when built")
     func impossibleRange() {
-        #expect(throws: VideoStreamingError.self) {
+        #expect(throws: MediaStreamingError.self) {
             try StreamingRange(
                 minimumResolution: ImageResolution(width: 800, height: 100),
                 maximumResolution: ImageResolution(width: 700, height: 900))
         }
-        #expect(throws: VideoStreamingError.self) { try StreamingRange(minimumAspectRatio: 3, maximumAspectRatio: 2) }
+        #expect(throws: MediaStreamingError.self) { try StreamingRange(minimumAspectRatio: 3, maximumAspectRatio: 2) }
     }
 
     @Test("aspect ratios below 1 and negative diagonals are clamped")

@@ -280,7 +280,7 @@ struct StateMachineTests {
     @Test("an encoder failure ends the stream with the error and waits for a new activation")
     func encoderFailure() {
         var machine = Fixture.streamingMachine()
-        let error = VideoStreamingError(.encoderFailed, "openh264 returned 3")
+        let error = MediaStreamingError(.encoderFailed, "openh264 returned 3")
         let actions = machine.handle(.encoderFailed(error))
         #expect(actions == [.endService(attempt: 2), .emit(.error(error))])
         #expect(machine.handle(.service(.endServiceAnswered(attempt: 2))).events == [.stopped(.failed(error))])
@@ -291,7 +291,7 @@ struct StateMachineTests {
     func startFailure() {
         var machine = Fixture.registeredMachine()
         _ = machine.handle(.hmiStatus(Fixture.status(.full)))
-        let error = VideoStreamingError(.connectionFailed, "write failed")
+        let error = MediaStreamingError(.connectionFailed, "write failed")
         #expect(machine.handle(.service(.startServiceFailed(attempt: 1, error))) == [.emit(.error(error))])
         #expect(machine.state == .stopped)
     }

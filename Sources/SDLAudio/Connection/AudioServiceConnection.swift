@@ -14,10 +14,10 @@ public import SDLWire
 /// ```swift
 /// struct RecordingAudioConnection: AudioServiceConnection {
 ///     let inner: SessionAudioServiceConnection
-///     func startAudioService() async throws(AudioStreamingError) -> AudioServiceStartOutcome {
+///     func startAudioService() async throws(MediaStreamingError) -> AudioServiceStartOutcome {
 ///         print("audio starts"); return try await inner.startAudioService()
 ///     }
-///     func send(_ payload: ByteBuffer) async throws(AudioStreamingError) { try await inner.send(payload) }
+///     func send(_ payload: ByteBuffer) async throws(MediaStreamingError) { try await inner.send(payload) }
 ///     // endService(), acknowledgeEndService(), serviceEvents() likewise
 /// }
 /// ```
@@ -26,7 +26,7 @@ public protocol AudioServiceConnection: MediaServiceConnection {
     ///
     /// - Returns: `.accepted` with the ACK's `mtu`, or `.rejected` with the NAK's payload.
     /// - Throws: `.connectionFailed` or `.transportClosed` when no answer can come.
-    func startAudioService() async throws(AudioStreamingError) -> AudioServiceStartOutcome
+    func startAudioService() async throws(MediaStreamingError) -> AudioServiceStartOutcome
 }
 
 /// The head unit's answer to an audio StartService.
@@ -36,6 +36,3 @@ public enum AudioServiceStartOutcome: Hashable, Sendable {
     /// StartServiceNAK, with its payload.
     case rejected(ServiceNAK)
 }
-
-/// Something the head unit or the transport did on its own: the same events as video's.
-public typealias AudioServiceEvent = MediaServiceEvent

@@ -26,23 +26,23 @@ public enum AudioFileDecoder {
     ///   - format: the head unit's format.
     ///   - maximumDuration: decoded audio beyond this throws `.tooLong`.
     /// - Returns: the whole file's audio in `format`.
-    /// - Throws: ``AudioStreamingError`` `.fileNotReadable` (missing, unreadable), `.undecodableFile` (not audio,
+    /// - Throws: ``MediaStreamingError`` `.fileNotReadable` (missing, unreadable), `.undecodableFile` (not audio,
     ///   damaged), `.unsupportedFormat` (no audio stream, no decoder), `.tooLong`, `.conversionFailed`.
     public static func decode(
         path: String,
         to format: PCMFormat,
         maximumDuration: Duration = defaultMaximumDuration
-    ) throws(AudioStreamingError) -> PCMAudio {
+    ) throws(MediaStreamingError) -> PCMAudio {
         var input: UnsafeMutablePointer<AVFormatContext>?
         var status = avformat_open_input(&input, path, nil, nil)
         guard status >= 0, let container = input else {
-            let kind: AudioStreamingError.Kind = status == FFmpeg.noSuchFile ? .fileNotReadable : .undecodableFile
-            throw AudioStreamingError(kind, "\(path): \(FFmpeg.message(status))")
+            let kind: MediaStreamingError.Kind = status == FFmpeg.noSuchFile ? .fileNotReadable : .undecodableFile
+            throw MediaStreamingError(kind, "\(path): \(FFmpeg.message(status))")
         }
         defer { avformat_close_input(&input) }
         status = avformat_find_stream_info(container, nil)
         guard status >= 0 else {
-            throw AudioStreamingError(.undecodableFile, "\(path): \(FFmpeg.message(status))")
+            throw MediaStreamingError(.undecodableFile, "\(path): \(FFmpeg.message(status))")
         }
 
         let (streamIndex, codecContext) = try openDecoder(container, path: path)
@@ -57,7 +57,7 @@ public enum AudioFileDecoder {
             av_packet_free(&packet)
             av_frame_free(&frame)
         }
-        guard let packet, let frame else { throw AudioStreamingError(.conversionFailed, "out of memory") }
+        guard let packet, let frame else { throw MediaStreamingError(.conversionFailed, "out of memory") }
 
         while true {
             status = av_read_frame(container, packet)
@@ -65,7 +65,7 @@ public enum AudioFileDecoder {
             guard status >= 0 else {
                 // A read error after good audio is a truncated file: keep what decoded, like players do.
                 if decoding.framesDecoded > 0 { break }
-                throw AudioStreamingError(.undecodableFile, "\(path): \(FFmpeg.message(status))")
+                throw MediaStreamingError(.undecodableFile, "\(path): \(FFmpeg.message(status))")
             }
             defer { av_packet_unref(packet) }
             guard packet.pointee.stream_index == streamIndex else { continue }
@@ -79,24 +79,24 @@ public enum AudioFileDecoder {
     }
 
     private static func openDecoder(_ container: UnsafeMutablePointer<AVFormatContext>, path: String)
-        throws(AudioStreamingError) -> (Int32, UnsafeMutablePointer<AVCodecContext>)
+        throws(MediaStreamingError) -> (Int32, UnsafeMutablePointer<AVCodecContext>)
     {
         var decoder: UnsafePointer<AVCodec>?
         let index = av_find_best_stream(container, AVMEDIA_TYPE_AUDIO, -1, -1, &decoder, 0)
         guard index >= 0, let decoder, let streams = container.pointee.streams,
             let stream = streams[Int(index)]
         else {
-            throw AudioStreamingError(.unsupportedFormat, "\(path): \(describeAudioStreams(container))")
+            throw MediaStreamingError(.unsupportedFormat, "\(path): \(describeAudioStreams(container))")
         }
         guard let context = avcodec_alloc_context3(decoder) else {
-            throw AudioStreamingError(.conversionFailed, "out of memory")
+            throw MediaStreamingError(.conversionFailed, "out of memory")
         }
         var status = avcodec_parameters_to_context(context, stream.pointee.codecpar)
         if status >= 0 { status = avcodec_open2(context, decoder, nil) }
         guard status >= 0 else {
             var failed: UnsafeMutablePointer<AVCodecContext>? = context
             avcodec_free_context(&failed)
-            throw AudioStreamingError(.unsupportedFormat, "\(path): cannot open decoder: \(FFmpeg.message(status))")
+            throw MediaStreamingError(.unsupportedFormat, "\(path): cannot open decoder: \(FFmpeg.message(status))")
         }
         return (index, context)
     }
@@ -131,7 +131,7 @@ private struct Decoding {
     }
 
     mutating func receive(from context: UnsafeMutablePointer<AVCodecContext>, into frame: UnsafeMutablePointer<AVFrame>)
-        throws(AudioStreamingError)
+        throws(MediaStreamingError)
     {
         while avcodec_receive_frame(context, frame) >= 0 {
             defer { av_frame_unref(frame) }
@@ -139,11 +139,11 @@ private struct Decoding {
         }
     }
 
-    private mutating func convert(_ frame: UnsafeMutablePointer<AVFrame>) throws(AudioStreamingError) {
+    private mutating func convert(_ frame: UnsafeMutablePointer<AVFrame>) throws(MediaStreamingError) {
         let f = frame.pointee
         let description = (rate: f.sample_rate, format: f.format, channels: f.ch_layout.nb_channels)
         if let inputDescription, inputDescription != description {
-            throw AudioStreamingError(.unsupportedFormat, "\(path): the audio format changes mid-stream")
+            throw MediaStreamingError(.unsupportedFormat, "\(path): the audio format changes mid-stream")
         }
         if resampler == nil {
             inputDescription = description
@@ -155,7 +155,7 @@ private struct Decoding {
             }
             defer { av_channel_layout_uninit(&layout) }
             guard f.sample_rate > 0, f.ch_layout.nb_channels > 0 else {
-                throw AudioStreamingError(.undecodableFile, "\(path): frame without rate or channels")
+                throw MediaStreamingError(.undecodableFile, "\(path): frame without rate or channels")
             }
             resampler = try PCMResampler(
                 inputRate: Int(f.sample_rate), inputLayout: &layout,
@@ -168,15 +168,15 @@ private struct Decoding {
         try checkLength()
     }
 
-    private func checkLength() throws(AudioStreamingError) {
+    private func checkLength() throws(MediaStreamingError) {
         guard pcm.count > maximumBytes else { return }
-        throw AudioStreamingError(
+        throw MediaStreamingError(
             .tooLong, "\(path): more than \(format.duration(ofBytes: maximumBytes)) of audio")
     }
 
-    mutating func finish() throws(AudioStreamingError) -> PCMAudio {
+    mutating func finish() throws(MediaStreamingError) -> PCMAudio {
         guard let resampler, framesDecoded > 0 else {
-            throw AudioStreamingError(.undecodableFile, "\(path): no audio could be decoded")
+            throw MediaStreamingError(.undecodableFile, "\(path): no audio could be decoded")
         }
         try resampler.flush(into: &pcm)
         try checkLength()

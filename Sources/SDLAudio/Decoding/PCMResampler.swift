@@ -30,7 +30,7 @@ final class PCMResampler {
         inputLayout: UnsafeMutablePointer<AVChannelLayout>,
         inputSampleFormat: AVSampleFormat,
         output: PCMFormat
-    ) throws(AudioStreamingError) {
+    ) throws(MediaStreamingError) {
         self.output = output
         self.inputRate = inputRate
         var outputLayout = AVChannelLayout()
@@ -44,7 +44,7 @@ final class PCMResampler {
         if status >= 0 { status = swr_init(context) }
         guard status >= 0, context != nil else {
             swr_free(&context)
-            throw AudioStreamingError(
+            throw MediaStreamingError(
                 .conversionFailed,
                 "cannot convert \(inputRate) Hz \(inputLayout.pointee.nb_channels) ch to \(output): "
                     + FFmpeg.message(status)
@@ -54,7 +54,7 @@ final class PCMResampler {
     }
 
     /// A resampler from a declared interleaved input layout.
-    convenience init(input: PCMInputFormat, output: PCMFormat) throws(AudioStreamingError) {
+    convenience init(input: PCMInputFormat, output: PCMFormat) throws(MediaStreamingError) {
         try input.validate()
         var layout = AVChannelLayout()
         av_channel_layout_default(&layout, Int32(input.channels))
@@ -77,7 +77,7 @@ final class PCMResampler {
         planes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?,
         frames: Int,
         into pcm: inout [UInt8]
-    ) throws(AudioStreamingError) {
+    ) throws(MediaStreamingError) {
         guard frames > 0 else { return }
         inputFrames += frames
         try run(planes: planes, frames: frames, into: &pcm)
@@ -85,7 +85,7 @@ final class PCMResampler {
 
     /// Converts interleaved bytes in the declared input layout; `bytes.count` must be whole sample frames.
     func convert(interleaved bytes: UnsafeRawBufferPointer, bytesPerFrame: Int, into pcm: inout [UInt8])
-        throws(AudioStreamingError)
+        throws(MediaStreamingError)
     {
         guard let base = bytes.baseAddress, bytes.count >= bytesPerFrame else { return }
         var plane: UnsafePointer<UInt8>? = base.assumingMemoryBound(to: UInt8.self)
@@ -94,7 +94,7 @@ final class PCMResampler {
 
     /// Drains the filter's tail, then trims or pads with silence so the whole stream has exactly
     /// round(inputFrames × outputRate / inputRate) frames: 1 s in is 1 s out, to the sample.
-    func flush(into pcm: inout [UInt8]) throws(AudioStreamingError) {
+    func flush(into pcm: inout [UInt8]) throws(MediaStreamingError) {
         try run(planes: nil, frames: 0, into: &pcm)
         let expected = (inputFrames * output.sampleRate + inputRate / 2) / inputRate
         let bytesPerFrame = output.bytesPerFrame
@@ -108,7 +108,7 @@ final class PCMResampler {
     }
 
     private func run(planes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?, frames: Int, into pcm: inout [UInt8])
-        throws(AudioStreamingError)
+        throws(MediaStreamingError)
     {
         let capacity = Int(swr_get_out_samples(context, Int32(frames))) + 32
         guard capacity > 0 else { return }
@@ -122,7 +122,7 @@ final class PCMResampler {
         }
         guard produced >= 0 else {
             pcm.removeLast(capacity * bytesPerFrame)
-            throw AudioStreamingError(.conversionFailed, FFmpeg.message(produced))
+            throw MediaStreamingError(.conversionFailed, FFmpeg.message(produced))
         }
         pcm.removeLast((capacity - Int(produced)) * bytesPerFrame)
         outputFrames += Int(produced)

@@ -59,12 +59,12 @@ public struct PCMInputFormat: Hashable, Sendable, CustomStringConvertible {
     public var bytesPerFrame: Int { sampleType.byteCount * channels }
 
     /// Throws `.invalidPCM` when the rate or channel count is outside what the resampler accepts.
-    public func validate() throws(AudioStreamingError) {
+    public func validate() throws(MediaStreamingError) {
         guard Self.sampleRates.contains(sampleRate) else {
-            throw AudioStreamingError(.invalidPCM, "sample rate \(sampleRate) outside \(Self.sampleRates)")
+            throw MediaStreamingError(.invalidPCM, "sample rate \(sampleRate) outside \(Self.sampleRates)")
         }
         guard (1...Self.maximumChannels).contains(channels) else {
-            throw AudioStreamingError(.invalidPCM, "\(channels) channels, 1...\(Self.maximumChannels) allowed")
+            throw MediaStreamingError(.invalidPCM, "\(channels) channels, 1...\(Self.maximumChannels) allowed")
         }
     }
 

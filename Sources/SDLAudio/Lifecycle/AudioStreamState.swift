@@ -59,7 +59,7 @@ public enum AudioStreamEvent: Hashable, Sendable {
     /// The service ended (after the EndServiceACK, or at once for the head unit's EndService or a closed transport).
     case stopped(AudioStreamStopReason)
     /// Something failed: a NAK, a connection error, a file that could not be decoded.
-    case error(AudioStreamingError)
+    case error(MediaStreamingError)
     /// A queued item ended, and how.
     case finished(AudioItemID, AudioItemEnd)
 }

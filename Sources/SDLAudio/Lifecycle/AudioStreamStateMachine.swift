@@ -114,7 +114,7 @@ public struct AudioStreamStateMachine: Sendable {
             return actions
         case .service(.startServiceNAK(let number, let nak)):
             guard case .starting(number, _) = phase else { return [] }
-            failStart(AudioStreamingError(.serviceRejected(nak), "StartService(audio)"), &actions)
+            failStart(MediaStreamingError(.serviceRejected(nak), "StartService(audio)"), &actions)
             return actions
         case .service(.startServiceFailed(let number, let error)):
             guard case .starting(number, _) = phase else { return [] }
@@ -171,7 +171,7 @@ public struct AudioStreamStateMachine: Sendable {
         }
     }
 
-    private mutating func failStart(_ error: AudioStreamingError, _ actions: inout [AudioStreamAction]) {
+    private mutating func failStart(_ error: MediaStreamingError, _ actions: inout [AudioStreamAction]) {
         phase = .stopped
         // Retrying at once would meet the same answer; wait until the HMI closes and reopens the gate.
         if hmiAllowsAudio { waitingForGateReopen = true }

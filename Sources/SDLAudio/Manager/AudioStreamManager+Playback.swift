@@ -18,7 +18,7 @@ extension AudioStreamManager {
     /// - Returns: the item's id, reported again in its ``AudioStreamEvent/finished(_:_:)`` event.
     /// - Throws: `.invalidPCM` for partial sample frames or an unusable layout, `.conversionFailed`.
     @discardableResult
-    public func push(_ pcm: ByteBuffer, format input: PCMInputFormat? = nil) async throws(AudioStreamingError)
+    public func push(_ pcm: ByteBuffer, format input: PCMInputFormat? = nil) async throws(MediaStreamingError)
         -> AudioItemID
     {
         let bytes = try await prepare(pcm, input)
@@ -27,16 +27,16 @@ extension AudioStreamManager {
 
     /// Queues decoded audio (converted first if it is not in the head unit's format).
     @discardableResult
-    public func push(_ audio: PCMAudio) async throws(AudioStreamingError) -> AudioItemID {
+    public func push(_ audio: PCMAudio) async throws(MediaStreamingError) -> AudioItemID {
         try await push(audio.bytes, format: PCMInputFormat(audio.format))
     }
 
     /// Decodes a file (WAV, MP3, AAC, Ogg, FLAC…) off the actor and queues its audio.
     ///
-    /// - Throws: ``AudioStreamingError`` `.fileNotReadable`, `.undecodableFile`, `.unsupportedFormat`, `.tooLong`;
+    /// - Throws: ``MediaStreamingError`` `.fileNotReadable`, `.undecodableFile`, `.unsupportedFormat`, `.tooLong`;
     ///   nothing is queued then, and the stream carries on.
     @discardableResult
-    public func push(file path: String) async throws(AudioStreamingError) -> AudioItemID {
+    public func push(file path: String) async throws(MediaStreamingError) -> AudioItemID {
         let audio = try await decode(path)
         return enqueue(audio.bytes)
     }
@@ -65,7 +65,7 @@ extension AudioStreamManager {
     /// Interrupts: the item playing ends with `.interrupted`, this one plays next, items waiting play after it.
     /// What the head unit already holds (at most the lead plus one chunk) still plays first.
     @discardableResult
-    public func pushAndPlay(_ pcm: ByteBuffer, format input: PCMInputFormat? = nil) async throws(AudioStreamingError)
+    public func pushAndPlay(_ pcm: ByteBuffer, format input: PCMInputFormat? = nil) async throws(MediaStreamingError)
         -> AudioItemID
     {
         let bytes = try await prepare(pcm, input)
@@ -74,7 +74,7 @@ extension AudioStreamManager {
 
     /// Decodes a file and plays it at once, as ``pushAndPlay(_:format:)``.
     @discardableResult
-    public func pushAndPlay(file path: String) async throws(AudioStreamingError) -> AudioItemID {
+    public func pushAndPlay(file path: String) async throws(MediaStreamingError) -> AudioItemID {
         let audio = try await decode(path)
         return interrupt(with: audio.bytes)
     }
@@ -102,12 +102,12 @@ extension AudioStreamManager {
         return id
     }
 
-    private func prepare(_ pcm: ByteBuffer, _ input: PCMInputFormat?) async throws(AudioStreamingError) -> ByteBuffer {
+    private func prepare(_ pcm: ByteBuffer, _ input: PCMInputFormat?) async throws(MediaStreamingError) -> ByteBuffer {
         let native = PCMInputFormat(format)
         let layout = input ?? native
         guard layout != native else {
             guard pcm.readableBytes % format.bytesPerFrame == 0 else {
-                throw AudioStreamingError(
+                throw MediaStreamingError(
                     .invalidPCM, "\(pcm.readableBytes) bytes is not whole \(format.bytesPerFrame)-byte samples")
             }
             return pcm
@@ -115,7 +115,7 @@ extension AudioStreamManager {
         return try await Self.convert(pcm, from: layout, to: format)
     }
 
-    private func decode(_ path: String) async throws(AudioStreamingError) -> PCMAudio {
+    private func decode(_ path: String) async throws(MediaStreamingError) -> PCMAudio {
         do {
             return try await Self.decode(path, to: format, maximumDuration: settings.maximumFileDuration)
         } catch {
@@ -126,21 +126,21 @@ extension AudioStreamManager {
 
     // Nonisolated async: decoding and resampling run on the global executor, not on the actor's send path.
     private nonisolated static func decode(_ path: String, to format: PCMFormat, maximumDuration: Duration)
-        async throws(AudioStreamingError) -> PCMAudio
+        async throws(MediaStreamingError) -> PCMAudio
     {
         try AudioFileDecoder.decode(path: path, to: format, maximumDuration: maximumDuration)
     }
 
     private nonisolated static func convert(_ pcm: ByteBuffer, from input: PCMInputFormat, to format: PCMFormat)
-        async throws(AudioStreamingError) -> ByteBuffer
+        async throws(MediaStreamingError) -> ByteBuffer
     {
         guard pcm.readableBytes % max(1, input.bytesPerFrame) == 0 else {
-            throw AudioStreamingError(
+            throw MediaStreamingError(
                 .invalidPCM, "\(pcm.readableBytes) bytes is not whole \(input.bytesPerFrame)-byte samples of \(input)")
         }
         let resampler = try PCMResampler(input: input, output: format)
         var output: [UInt8] = []
-        try pcm.withUnsafeReadableBytes { (raw) throws(AudioStreamingError) in
+        try pcm.withUnsafeReadableBytes { (raw) throws(MediaStreamingError) in
             try resampler.convert(interleaved: raw, bytesPerFrame: input.bytesPerFrame, into: &output)
         }
         try resampler.flush(into: &output)
@@ -192,7 +192,7 @@ extension AudioStreamManager {
         }
     }
 
-    private func execute(_ error: AudioStreamingError) {
+    private func execute(_ error: MediaStreamingError) {
         logger.error("audio send failed", metadata: ["error": "\(error)"])
         emit(.error(error))
     }

@@ -23,7 +23,7 @@ import SDLWire
 public typealias SessionAudioServiceConnection = SessionMediaServiceConnection<AudioService>
 
 extension SessionMediaServiceConnection: AudioServiceConnection where Service == AudioService {
-    public func startAudioService() async throws(AudioStreamingError) -> AudioServiceStartOutcome {
+    public func startAudioService() async throws(MediaStreamingError) -> AudioServiceStartOutcome {
         switch try await start(payload: ByteBuffer(), encrypted: false) {
         case .accepted(let started): .accepted(mtu: started.ack.mtu)
         case .rejected(let nak): .rejected(nak)

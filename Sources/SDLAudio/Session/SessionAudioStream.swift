@@ -51,15 +51,15 @@ public actor SessionAudioStream<C: Clock> where C.Duration == Duration {
     ///   - clock: paces the audio.
     ///   - settings: chunk size, lead, file length limit.
     ///   - logger: the manager's logger; also warns when the head unit's PCM capability had to fall back.
-    /// - Throws: ``AudioStreamingError`` `.connectionFailed` when the session is not registered.
+    /// - Throws: ``MediaStreamingError`` `.connectionFailed` when the session is not registered.
     public init(
         session: SDLSession,
         clock: C,
         settings: AudioStreamingSettings = AudioStreamingSettings(),
         logger: Logger = Logger(label: "carwindow.audio")
-    ) async throws(AudioStreamingError) {
+    ) async throws(MediaStreamingError) {
         guard let registration = await session.registration else {
-            throw AudioStreamingError(.connectionFailed, "the session is not registered: start() it first")
+            throw MediaStreamingError(.connectionFailed, "the session is not registered: start() it first")
         }
         let format = PCMFormat(capabilities: registration.pcmStreamCapabilities, logger: logger)
         let connection = SessionAudioServiceConnection(session: session)
@@ -128,7 +128,7 @@ extension SessionAudioStream where C == ContinuousClock {
         session: SDLSession,
         settings: AudioStreamingSettings = AudioStreamingSettings(),
         logger: Logger = Logger(label: "carwindow.audio")
-    ) async throws(AudioStreamingError) {
+    ) async throws(MediaStreamingError) {
         try await self.init(session: session, clock: ContinuousClock(), settings: settings, logger: logger)
     }
 }

@@ -7,5 +7,5 @@ extension VideoServiceConnection {
 
 extension VideoFrameEncoding {
     /// An encoder without a live bitrate: adaptation still drops frames, but the target stays.
-    public func setTargetBitrate(_ bitrate: Int) async throws(VideoStreamingError) {}
+    public func setTargetBitrate(_ bitrate: Int) async throws(MediaStreamingError) {}
 }

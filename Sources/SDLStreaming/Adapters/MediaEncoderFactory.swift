@@ -46,7 +46,7 @@ public struct MediaEncoderFactory: VideoEncoderFactory {
         return settings
     }
 
-    public func makeEncoder(_ configuration: VideoEncoderConfiguration) throws(VideoStreamingError) -> MediaVideoEncoder
+    public func makeEncoder(_ configuration: VideoEncoderConfiguration) throws(MediaStreamingError) -> MediaVideoEncoder
     {
         try MediaVideoEncoder(
             settings: encoderSettings(for: configuration), format: configuration.format,

@@ -29,17 +29,17 @@ public actor MediaVideoEncoder: VideoFrameEncoding {
         settings: EncoderSettings,
         format: VideoStreamingFormat,
         rtpConfiguration: RTPPacketizer.Configuration = .init()
-    ) throws(VideoStreamingError) {
+    ) throws(MediaStreamingError) {
         switch format {
         case .h264RAW: packetizer = .raw(RAWPacketizer())
         case .h264RTP: packetizer = .rtp(RTPPacketizer(configuration: rtpConfiguration))
         default:
-            throw VideoStreamingError(.encoderFailed, "no packetizer for \(format.codec)/\(format.protocol)")
+            throw MediaStreamingError(.encoderFailed, "no packetizer for \(format.codec)/\(format.protocol)")
         }
         do {
             encoder = try OpenH264Encoder(settings: settings)
         } catch {
-            throw VideoStreamingError(.encoderFailed, "\(error)")
+            throw MediaStreamingError(.encoderFailed, "\(error)")
         }
     }
 
@@ -49,7 +49,7 @@ public actor MediaVideoEncoder: VideoFrameEncoding {
         _ frame: VideoFrame,
         presentationTime: Duration,
         keyFrame: Bool
-    ) throws(VideoStreamingError) -> [ByteBuffer] {
+    ) throws(MediaStreamingError) -> [ByteBuffer] {
         var input = frame
         input.presentationTime = presentationTime
         if keyFrame { encoder.requestKeyFrame() }
@@ -57,7 +57,7 @@ public actor MediaVideoEncoder: VideoFrameEncoding {
         do {
             unit = try encoder.encode(converter.convertToI420(input))
         } catch {
-            throw VideoStreamingError(.encoderFailed, "\(error)")
+            throw MediaStreamingError(.encoderFailed, "\(error)")
         }
         guard let unit else { return [] }
         let bytes: [UInt8]

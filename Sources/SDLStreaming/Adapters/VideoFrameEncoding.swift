@@ -22,17 +22,17 @@ public protocol VideoFrameEncoding: Sendable {
         _ frame: Frame,
         presentationTime: Duration,
         keyFrame: Bool
-    ) async throws(VideoStreamingError) -> [ByteBuffer]
+    ) async throws(MediaStreamingError) -> [ByteBuffer]
 
     /// Changes the target bitrate of the running encoder, without a new IDR; the default ignores it.
-    func setTargetBitrate(_ bitrate: Int) async throws(VideoStreamingError)
+    func setTargetBitrate(_ bitrate: Int) async throws(MediaStreamingError)
 }
 
 /// Builds encoders for negotiated streams, and the "open the app" frame shown while the app is in the background.
 ///
 /// ```swift
 /// struct OpenH264Factory: VideoEncoderFactory {
-///     func makeEncoder(_ configuration: VideoEncoderConfiguration) throws(VideoStreamingError) -> OpenH264Adapter {
+///     func makeEncoder(_ configuration: VideoEncoderConfiguration) throws(MediaStreamingError) -> OpenH264Adapter {
 ///         try OpenH264Adapter(configuration)   // EncoderSettings from size, fps, bitrate; packetizer from format
 ///     }
 ///     func backgroundFrame(message: String, size: ImageResolution) -> I420Frame? { .solid(size: size) }
@@ -42,7 +42,7 @@ public protocol VideoEncoderFactory: Sendable {
     associatedtype Encoder: VideoFrameEncoding
 
     /// A new encoder for `configuration`; creation failures throw `.encoderFailed`.
-    func makeEncoder(_ configuration: VideoEncoderConfiguration) throws(VideoStreamingError) -> Encoder
+    func makeEncoder(_ configuration: VideoEncoderConfiguration) throws(MediaStreamingError) -> Encoder
 
     /// A frame of `size` showing `message`, or `nil` to skip the background frames.
     func backgroundFrame(message: String, size: ImageResolution) -> Encoder.Frame?

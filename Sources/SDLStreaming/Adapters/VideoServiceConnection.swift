@@ -17,7 +17,7 @@ public import SDLWire
 /// struct CountingVideoConnection: VideoServiceConnection {
 ///     let inner: SessionVideoServiceConnection
 ///     let counter: Counter
-///     func send(_ payload: ByteBuffer) async throws(VideoStreamingError) {
+///     func send(_ payload: ByteBuffer) async throws(MediaStreamingError) {
 ///         counter.add(payload.readableBytes); try await inner.send(payload)
 ///     }
 ///     // startVideoService, sendAppCapability, endService, acknowledgeEndService, serviceEvents: forward to inner
@@ -34,10 +34,10 @@ public protocol VideoServiceConnection: MediaServiceConnection {
     func startVideoService(
         _ request: VideoStartService,
         encrypted: Bool
-    ) async throws(VideoStreamingError) -> VideoServiceStartOutcome
+    ) async throws(MediaStreamingError) -> VideoServiceStartOutcome
 
     /// Sends OnAppCapabilityUpdated.
-    func sendAppCapability(_ notification: OnAppCapabilityUpdated) async throws(VideoStreamingError)
+    func sendAppCapability(_ notification: OnAppCapabilityUpdated) async throws(MediaStreamingError)
 
     /// The link's back-pressure now, for bitrate adaptation; `nil` (the default) when the connection cannot tell.
     func linkPressure() async -> LinkPressure?
@@ -50,6 +50,3 @@ public enum VideoServiceStartOutcome: Hashable, Sendable {
     /// StartServiceNAK: its BSON payload.
     case rejected(ServiceNAK)
 }
-
-/// Something the head unit or the transport did on its own: the same events as audio's.
-public typealias VideoServiceEvent = MediaServiceEvent

@@ -51,7 +51,7 @@ public struct StreamingRange: Hashable, Sendable {
 
     /// Creates a range. Aspect ratios below 1 are raised to 1, a negative diagonal to 0.
     ///
-    /// - Throws: ``VideoStreamingError/Kind/noResolutionInRange`` when the minimum resolution exceeds the maximum in
+    /// - Throws: ``MediaStreamingError/Kind/noResolutionInRange`` when the minimum resolution exceeds the maximum in
     ///   either dimension, or the minimum aspect ratio exceeds the maximum: such a range could never match.
     public init(
         minimumResolution: ImageResolution? = nil,
@@ -59,18 +59,18 @@ public struct StreamingRange: Hashable, Sendable {
         minimumAspectRatio: Double = 1,
         maximumAspectRatio: Double = .greatestFiniteMagnitude,
         minimumDiagonal: Double = 0
-    ) throws(VideoStreamingError) {
+    ) throws(MediaStreamingError) {
         if let minimumResolution, let maximumResolution,
             minimumResolution.resolutionWidth > maximumResolution.resolutionWidth
                 || minimumResolution.resolutionHeight > maximumResolution.resolutionHeight
         {
-            throw VideoStreamingError(
+            throw MediaStreamingError(
                 .noResolutionInRange, "range minimum \(minimumResolution) exceeds maximum \(maximumResolution)")
         }
         let minimumRatio = minimumAspectRatio.isFinite ? max(1, minimumAspectRatio) : 1
         let maximumRatio = maximumAspectRatio.isNaN ? Double.greatestFiniteMagnitude : max(1, maximumAspectRatio)
         guard minimumRatio <= maximumRatio else {
-            throw VideoStreamingError(
+            throw MediaStreamingError(
                 .noResolutionInRange, "range minimum aspect ratio \(minimumRatio) exceeds maximum \(maximumRatio)")
         }
         self.minimumResolution = minimumResolution

@@ -26,7 +26,7 @@ public enum VideoStreamEvent: Hashable, Sendable {
     /// is now `size`. Always follows the matching `.started`.
     case resized(ImageResolution)
     /// Something went wrong; see the error's kind and context.
-    case error(VideoStreamingError)
+    case error(MediaStreamingError)
     /// Touches in progress no longer make sense (the app left the foreground): drop them.
     case touchesCancelled
     /// Bitrate adaptation moved the encoder's target: the link fell behind, or kept up again
@@ -47,5 +47,5 @@ public enum VideoStreamStopReason: Hashable, Sendable {
     /// Ended to start again: a new size, a restart request, or the app regaining the foreground.
     case restarting
     /// Ended because of an error.
-    case failed(VideoStreamingError)
+    case failed(MediaStreamingError)
 }

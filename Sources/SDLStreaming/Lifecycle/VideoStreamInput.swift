@@ -24,7 +24,7 @@ public enum VideoStreamInput: Hashable, Sendable {
     /// or failure, EndService's answer, the head unit's EndService, a move to another transport, the transport's end.
     case service(MediaServiceAnswer)
     /// The encoder could not be created or failed.
-    case encoderFailed(VideoStreamingError)
+    case encoderFailed(MediaStreamingError)
     /// The host wants no video: end the service and stay stopped until ``restart``.
     case stop
     /// The host wants the stream (re)started: end it if open, then start when the gate allows.

@@ -215,11 +215,11 @@ public struct VideoStreamStateMachine: Sendable {
     private mutating func begin(_ actions: inout [VideoStreamAction]) {
         guard let headUnit, let capability else { return }
         guard headUnit.isProjectionApp else {
-            fail(VideoStreamingError(.notProjectionApp, "register with appHMIType NAVIGATION or PROJECTION"), &actions)
+            fail(MediaStreamingError(.notProjectionApp, "register with appHMIType NAVIGATION or PROJECTION"), &actions)
             return
         }
         guard headUnit.isVideoSupported else {
-            fail(VideoStreamingError(.videoStreamingNotSupported, "hmiCapabilities.videoStreaming is false"), &actions)
+            fail(MediaStreamingError(.videoStreamingNotSupported, "hmiCapabilities.videoStreaming is false"), &actions)
             return
         }
         var negotiation: VideoNegotiation
@@ -497,12 +497,12 @@ public struct VideoStreamStateMachine: Sendable {
         if isHMIStreamable { waitingForGateReopen = true }
     }
 
-    private mutating func fail(_ error: VideoStreamingError, _ actions: inout [VideoStreamAction]) {
+    private mutating func fail(_ error: MediaStreamingError, _ actions: inout [VideoStreamAction]) {
         report(error, &actions)
         latchUntilGateReopens()
     }
 
-    private mutating func report(_ error: VideoStreamingError, _ actions: inout [VideoStreamAction]) {
+    private mutating func report(_ error: MediaStreamingError, _ actions: inout [VideoStreamAction]) {
         actions.append(.emit(.error(error)))
     }
 }

@@ -32,9 +32,9 @@ public enum VideoFrameRejection: Hashable, Sendable {
     /// The stream was restarted or stopped while the frame waited or was encoded.
     case streamChanged
     /// The encoder failed.
-    case encoderFailed(VideoStreamingError)
+    case encoderFailed(MediaStreamingError)
     /// The connection failed to send it.
-    case connectionFailed(VideoStreamingError)
+    case connectionFailed(MediaStreamingError)
 }
 
 /// The stream's status at a glance.

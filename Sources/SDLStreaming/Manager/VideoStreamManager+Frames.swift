@@ -140,7 +140,7 @@ extension VideoStreamManager {
                 stats.framesRejected += 1
                 keyFrameRequested = true  // the head unit may have lost part of a frame
                 // A service the head unit ended mid-frame is reported by its EndService; here the frame just failed.
-                let failure = error.kind == .serviceEnded ? VideoStreamingError(.connectionFailed, error.detail) : error
+                let failure = error.kind == .serviceEnded ? MediaStreamingError(.connectionFailed, error.detail) : error
                 return .notSent(.connectionFailed(failure))
             }
             bytes += payload.readableBytes

@@ -41,24 +41,24 @@ public struct VideoNegotiation: Sendable {
 
     /// Builds the plan.
     ///
-    /// - Throws: ``VideoStreamingError`` `.noResolutionInRange` when both ranges are disabled or no size passes
+    /// - Throws: ``MediaStreamingError`` `.noResolutionInRange` when both ranges are disabled or no size passes
     ///   them, `.noUsableResolution` when the head unit gave no valid size at all, `.noSupportedFormat` when no
     ///   format is left.
     public init(
         capability: VideoStreamingCapability?,
         headUnit: HeadUnitVideoInfo,
         settings: VideoStreamingSettings
-    ) throws(VideoStreamingError) {
+    ) throws(MediaStreamingError) {
         self.settings = settings
         guard !settings.isVideoDisabled else {
-            throw VideoStreamingError(.noResolutionInRange, "both the landscape and the portrait range are disabled")
+            throw MediaStreamingError(.noResolutionInRange, "both the landscape and the portrait range are disabled")
         }
         var offered = capability.map(VideoStreamCandidate.candidates(from:)) ?? []
         if offered.isEmpty {
             // Old head unit, or a capability whose sizes are all zero or absurd: the registration's display size
             // is the only safe size left.
             guard let display = headUnit.displayResolution else {
-                throw VideoStreamingError(
+                throw MediaStreamingError(
                     .noUsableResolution,
                     capability == nil
                         ? "no video capability and no display resolution in the registration"
@@ -73,14 +73,14 @@ public struct VideoNegotiation: Sendable {
         }
         let inRange = offered.filter(settings.accepts)
         guard !inRange.isEmpty else {
-            throw VideoStreamingError(
+            throw MediaStreamingError(
                 .noResolutionInRange, "head unit offered \(offered.map(\.description).joined(separator: ", "))")
         }
         supportedCandidates = inRange
         let chosen = (settings.dataSource?.preferredCandidates(headUnitCandidates: inRange) ?? inRange)
             .filter { $0.displayResolution.isWithinSpec && settings.accepts($0) }
         guard !chosen.isEmpty else {
-            throw VideoStreamingError(.noResolutionInRange, "the data source chose no size inside the ranges")
+            throw MediaStreamingError(.noResolutionInRange, "the data source chose no size inside the ranges")
         }
         candidates = chosen
 
@@ -92,7 +92,7 @@ public struct VideoNegotiation: Sendable {
             preferred.append(format)
         }
         guard !preferred.isEmpty else {
-            throw VideoStreamingError(
+            throw MediaStreamingError(
                 .noSupportedFormat,
                 "head unit offers \(headUnitFormats.map { "\($0.codec)/\($0.protocol)" }.joined(separator: ", "))")
         }
@@ -144,14 +144,14 @@ public struct VideoNegotiation: Sendable {
     /// A NAK that names none of these (Core's "disallowed with current HMI type", or an unknown name) cannot be
     /// answered by trying something else and fails with `.serviceRejected`; running out of either list fails
     /// with `.negotiationExhausted`.
-    public mutating func rejected(by nak: ServiceNAK) -> Result<VideoStartService, VideoStreamingError> {
+    public mutating func rejected(by nak: ServiceNAK) -> Result<VideoStartService, MediaStreamingError> {
         let names = Set(nak.rejectedParams ?? [])
         let reason = nak.reason.map { " (\($0))" } ?? ""
         let sizeRejected = names.contains("width") || names.contains("height")
         let formatRejected = names.contains("videoCodec") || names.contains("videoProtocol")
         guard sizeRejected || formatRejected else {
             let listed = names.isEmpty ? "no rejectedParams" : "no rejectedParams the negotiation can change"
-            return .failure(VideoStreamingError(.serviceRejected(nak), "StartService(video): \(listed)"))
+            return .failure(MediaStreamingError(.serviceRejected(nak), "StartService(video): \(listed)"))
         }
         let tried = "\(candidate.streamSize) \(format.codec)/\(format.protocol)"
         if sizeRejected { candidateIndex += 1 }
@@ -160,7 +160,7 @@ public struct VideoNegotiation: Sendable {
             candidateIndex = min(candidateIndex, candidates.count - 1)
             formatIndex = min(formatIndex, formats.count - 1)
             return .failure(
-                VideoStreamingError(
+                MediaStreamingError(
                     .negotiationExhausted,
                     "last tried \(tried), rejected \(names.sorted())\(reason); "
                         + "\(candidates.count) size(s), \(formats.count) format(s)"))
@@ -179,19 +179,19 @@ public struct VideoNegotiation: Sendable {
     public func accept(
         _ ack: MediaStartServiceACK,
         encrypted: Bool
-    ) -> Result<(VideoStreamDescription, VideoStreamCandidate), VideoStreamingError> {
+    ) -> Result<(VideoStreamDescription, VideoStreamCandidate), MediaStreamingError> {
         let format = VideoStreamingFormat(
             protocol: ack.videoProtocol.map(VideoStreamingProtocol.init(rawValue:)) ?? self.format.protocol,
             codec: ack.videoCodec.map(VideoStreamingCodec.init(rawValue:)) ?? self.format.codec)
         guard VideoStreamingSettings.producibleFormats.contains(format) else {
             return .failure(
-                VideoStreamingError(.invalidAcknowledgement, "accepted format \(format.codec)/\(format.protocol)"))
+                MediaStreamingError(.invalidAcknowledgement, "accepted format \(format.codec)/\(format.protocol)"))
         }
         var chosen = candidate
         if let width = ack.width, let height = ack.height, width != 0, height != 0 {
             let acknowledged = ImageResolution(width: Int(width), height: Int(height))
             guard acknowledged.isWithinSpec else {
-                return .failure(VideoStreamingError(.invalidAcknowledgement, "accepted size \(width)x\(height)"))
+                return .failure(MediaStreamingError(.invalidAcknowledgement, "accepted size \(width)x\(height)"))
             }
             // An odd size is streamed at the even size just below it: the encoder takes nothing else.
             let size = VideoScale.encodable(acknowledged)
@@ -203,7 +203,7 @@ public struct VideoNegotiation: Sendable {
                 }
                 guard settings.accepts(resized) else {
                     return .failure(
-                        VideoStreamingError(
+                        MediaStreamingError(
                             .invalidAcknowledgement, "accepted size \(size) is outside the app's streaming ranges"))
                 }
                 chosen = resized

@@ -17,14 +17,14 @@ public typealias SessionVideoServiceConnection = SessionMediaServiceConnection<V
 extension SessionMediaServiceConnection: VideoServiceConnection where Service == VideoService {
     public func startVideoService(
         _ request: VideoStartService, encrypted: Bool
-    ) async throws(VideoStreamingError) -> VideoServiceStartOutcome {
+    ) async throws(MediaStreamingError) -> VideoServiceStartOutcome {
         switch try await start(payload: request.buffer, encrypted: encrypted) {
         case .accepted(let started): .accepted(started.ack, encrypted: started.isEncrypted)
         case .rejected(let nak): .rejected(nak)
         }
     }
 
-    public func sendAppCapability(_ notification: OnAppCapabilityUpdated) async throws(VideoStreamingError) {
+    public func sendAppCapability(_ notification: OnAppCapabilityUpdated) async throws(MediaStreamingError) {
         try await send(notification: notification)
     }
 }

@@ -13,22 +13,22 @@ final class FakeAudioConnection: AudioServiceConnection {
     }
 
     private struct State {
-        var startAnswers: [Result<AudioServiceStartOutcome, AudioStreamingError>] = []
+        var startAnswers: [Result<AudioServiceStartOutcome, MediaStreamingError>] = []
         var starts = 0
         var ends = 0
         var acknowledgements = 0
         var sent: [Sent] = []
-        var sendFailure: AudioStreamingError?
+        var sendFailure: MediaStreamingError?
     }
 
     private let state = Mutex(State())
     private let clock: ManualClock
-    private let events: AsyncStream<AudioServiceEvent>
-    private let continuation: AsyncStream<AudioServiceEvent>.Continuation
+    private let events: AsyncStream<MediaServiceEvent>
+    private let continuation: AsyncStream<MediaServiceEvent>.Continuation
 
-    init(clock: ManualClock, startAnswers: [Result<AudioServiceStartOutcome, AudioStreamingError>] = []) {
+    init(clock: ManualClock, startAnswers: [Result<AudioServiceStartOutcome, MediaStreamingError>] = []) {
         self.clock = clock
-        (events, continuation) = AsyncStream.makeStream(of: AudioServiceEvent.self)
+        (events, continuation) = AsyncStream.makeStream(of: MediaServiceEvent.self)
         state.withLock { $0.startAnswers = startAnswers }
     }
 
@@ -38,12 +38,12 @@ final class FakeAudioConnection: AudioServiceConnection {
     var sent: [Sent] { state.withLock { $0.sent } }
 
     /// Makes every later `send` throw `error` (`nil`: succeed again).
-    func failSends(with error: AudioStreamingError?) { state.withLock { $0.sendFailure = error } }
+    func failSends(with error: MediaStreamingError?) { state.withLock { $0.sendFailure = error } }
     var sentBytes: [UInt8] { sent.flatMap(\.bytes) }
 
-    func emit(_ event: AudioServiceEvent) { continuation.yield(event) }
+    func emit(_ event: MediaServiceEvent) { continuation.yield(event) }
 
-    func startAudioService() async throws(AudioStreamingError) -> AudioServiceStartOutcome {
+    func startAudioService() async throws(MediaStreamingError) -> AudioServiceStartOutcome {
         let answer = state.withLock { state in
             state.starts += 1
             return state.startAnswers.isEmpty ? .success(.accepted(mtu: 131_072)) : state.startAnswers.removeFirst()
@@ -51,11 +51,11 @@ final class FakeAudioConnection: AudioServiceConnection {
         return try answer.get()
     }
 
-    func endService() async throws(AudioStreamingError) { state.withLock { $0.ends += 1 } }
+    func endService() async throws(MediaStreamingError) { state.withLock { $0.ends += 1 } }
 
-    func acknowledgeEndService() async throws(AudioStreamingError) { state.withLock { $0.acknowledgements += 1 } }
+    func acknowledgeEndService() async throws(MediaStreamingError) { state.withLock { $0.acknowledgements += 1 } }
 
-    func send(_ payload: ByteBuffer) async throws(AudioStreamingError) {
+    func send(_ payload: ByteBuffer) async throws(MediaStreamingError) {
         let at = clock.elapsed
         let failure = state.withLock { state in
             if state.sendFailure == nil { state.sent.append(Sent(bytes: Array(payload.readableBytesView), at: at)) }
@@ -64,5 +64,5 @@ final class FakeAudioConnection: AudioServiceConnection {
         if let failure { throw failure }
     }
 
-    func serviceEvents() -> AsyncStream<AudioServiceEvent> { events }
+    func serviceEvents() -> AsyncStream<MediaServiceEvent> { events }
 }

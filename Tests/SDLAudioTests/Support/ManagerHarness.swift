@@ -14,7 +14,7 @@ struct ManagerHarness {
     init(
         format: PCMFormat = .default,
         settings: AudioStreamingSettings = AudioStreamingSettings(),
-        startAnswers: [Result<AudioServiceStartOutcome, AudioStreamingError>] = []
+        startAnswers: [Result<AudioServiceStartOutcome, MediaStreamingError>] = []
     ) async {
         connection = FakeAudioConnection(clock: clock, startAnswers: startAnswers)
         let manager = AudioStreamManager(format: format, connection: connection, clock: clock, settings: settings)
