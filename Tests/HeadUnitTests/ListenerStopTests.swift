@@ -50,7 +50,7 @@ struct ListenerStopTests {
 /// How many of a round's apps saw their connection close.
 private final class Counter: Sendable {
     // An atomic, not a Mutex: the closures run on several event loops at once, and a contended Mutex waits in the
-    // uninstrumented standard library, so TSan reports a race that is not there (docs/testing.md).
+    // uninstrumented standard library, so TSan reports a race that is not there (docs/lab/thread-sanitizer.md).
     private let value = Atomic(0)
 
     func increment() -> Int {
