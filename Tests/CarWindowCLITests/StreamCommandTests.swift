@@ -140,6 +140,13 @@ struct StreamCommandTests {
         #expect(result.stderr.contains(message))
     }
 
+    @Test("--app-id is needed: without it, exit 64 and what to write")
+    func appIDNeeded() async throws {
+        let result = try await BinaryRunner.runOffPool(["stream", "--core", "127.0.0.1:1"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("give the app id to register with, e.g. --app-id swiftsdl-nav"), "\(result.stderr)")
+    }
+
     @Test("streams to `carwindow headunit` for 6 s: exit 0, registered, FULL, videoStarted 800x480")
     func streamsToEmulator() async throws {
         let result = try await Self.withHeadUnit { port in
