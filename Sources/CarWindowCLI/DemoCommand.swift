@@ -36,93 +36,57 @@ struct DemoCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "The emulator's TCP port (0 picks a free one).")
-    var port = 12345
-
-    @Option(help: "Stop after this many seconds (default: run until Ctrl-C).")
-    var duration: Double?
-
-    @Option(help: "Where the emulator records the video (default: a new temporary directory).")
-    var record: String?
-
-    @Option(help: "Project into SDL Core at HOST:PORT instead of starting the emulator.")
-    var core: String?
-
-    @Option(help: "Write the run's events (docs/streaming.md) as JSON lines to FILE (- for stdout).")
-    var events: String?
-
-    @Option(help: "The browser viewer's port on 127.0.0.1 (0 picks a free one).")
-    var viewerPort = 8080
-
-    @Flag(help: "Do not start the browser viewer.")
-    var noViewer = false
-
-    @OptionGroup var reconnection: ReconnectOptions
-
-    func validate() throws {
-        guard (0...65_535).contains(port) else {
-            throw ValidationError("--port must be 0...65535 (0 picks a free port), not \(port).")
-        }
-        if let duration, !(duration > 0 && duration.isFinite) {
-            throw ValidationError("--duration must be a positive number of seconds, not \(duration).")
-        }
-        if let core, Self.parseEndpoint(core) == nil {
-            throw ValidationError("--core must be HOST:PORT with a port in 1...65535, e.g. --core 192.168.1.20:12345")
-        }
-        guard (0...65_535).contains(viewerPort) else {
-            throw ValidationError("--viewer-port must be 0...65535 (0 picks a free port), not \(viewerPort).")
-        }
-        if core != nil, record != nil {
-            throw ValidationError("--record records the emulator's stream; with --core, SDL Core does not record.")
-        }
+    /// `demo` listens where `carwindow stream` and SDL apps expect the emulator, and shows itself in the viewer.
+    enum Emulator: EmulatorDefaults {
+        static let port = 12345
+        static let viewer = true
+        static let recordingWithoutRecord = "a new temporary directory"
     }
 
-    static func parseEndpoint(_ text: String) -> (host: String, port: Int)? {
-        guard let colon = text.lastIndex(of: ":") else { return nil }
-        let host = String(text[..<colon])
-        guard !host.isEmpty, let port = Int(text[text.index(after: colon)...]), (1...65_535).contains(port) else {
-            return nil
-        }
-        return (host, port)
+    @OptionGroup(title: "Head unit") var target: HeadUnitTargetOptions
+
+    @OptionGroup(title: "Emulator (without --core)") var emulator: EmulatorOptions<Emulator>
+
+    @OptionGroup(title: "Output") var output: RunOutputOptions
+
+    func validate() throws {
+        try emulator.validate(with: target)
     }
 
     func run() async throws {
         // Before anything starts: a Ctrl-C or SIGTERM from now on stops the demo cleanly, with or without --duration.
         let interrupts = Interrupt.watch()
-        let log = try ProjectionEventLog(destination: events)
-        // With `--events -` the JSON lines own stdout; the human-readable lines go to stderr.
-        let say: @Sendable (String) -> Void = { [toStderr = events == "-"] text in
-            (toStderr ? FileHandle.standardError : FileHandle.standardOutput).write(Data((text + "\n").utf8))
-        }
+        let log = try ProjectionEventLog(destination: output.events)
+        let say = output.say
 
         var headUnit: HeadUnitEmulator?
         var recordDirectory: String?
-        let target: (host: String, port: Int)
-        if let core, let endpoint = Self.parseEndpoint(core) {
-            target = endpoint
+        let endpoint: Endpoint
+        if let core = target.core {
+            endpoint = core
             say("projecting into SDL Core at \(core)")
         } else {
-            let directory = try record ?? RecordingDirectory.makeTemporary(prefix: "carwindow-demo")
+            let directory = try emulator.record ?? RecordingDirectory.makeTemporary(prefix: "carwindow-demo")
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             recordDirectory = directory
-            var configuration = HeadUnitConfiguration(port: port, recordDirectory: directory)
+            var configuration = HeadUnitConfiguration(port: emulator.port, recordDirectory: directory)
             // The demo's head unit grants headLampStatus, so the app's day/night follows the viewer's Day and Night.
             configuration.lights.allowsHeadLampStatus = true
             let emulator = HeadUnitEmulator(configuration: configuration)
             let boundPort = try await emulator.start()
             headUnit = emulator
-            target = ("127.0.0.1", boundPort)
+            endpoint = Endpoint(host: "127.0.0.1", port: boundPort)
             say("head-unit emulator listening on 127.0.0.1:\(boundPort), recording into \(directory)")
         }
 
         var options = CarWindowSettings().projectionOptions(app: NavigationDemo.appConfiguration())
-        options.disconnectPolicy = reconnection.policy
+        options.disconnectPolicy = target.reconnection.policy
         options.requiresVideo = true
         let demo = try await NavigationDemo(
-            options: options, transport: TCPTransport(host: target.host, port: target.port))
+            options: options, transport: TCPTransport(host: endpoint.host, port: endpoint.port))
         let projection = await demo.projection
         let streaming = await projection.streaming
-        let hook = DemoHooks.viewer(port: noViewer ? nil : viewerPort)
+        let hook = DemoHooks.viewer(port: emulator.viewerPortIfShown)
         try await hook?.demoWillStart(headUnit: headUnit, projection: projection, say: say)
         let appStates = await hook?.appStateRequests()
         let runEvents = await streaming.events()
@@ -131,10 +95,10 @@ struct DemoCommand: AsyncParsableCommand {
         do {
             try await streaming.connect()
             let appName = streaming.options.app.appName
-            say("demo navigation app '\(appName)' connected to \(target.host):\(target.port)")
-            say(duration.map { "running for \($0) s" } ?? "running; Ctrl-C stops")
+            say("demo navigation app '\(appName)' connected to \(endpoint)")
+            say(output.duration.map { "running for \($0) s" } ?? "running; Ctrl-C stops")
             failure = await Self.run(
-                demo: demo, interrupts: interrupts, duration: duration, appStates: appStates,
+                demo: demo, interrupts: interrupts, duration: output.duration, appStates: appStates,
                 report: { await Self.report(run: runEvents, projection: projectionEvents, log: log, say: say) }, say: say)
         } catch {
             failure = error

@@ -25,8 +25,9 @@ struct HeadUnitCommand: AsyncParsableCommand {
             answered ENCRYPTION_NEEDED, listed notifications go out encrypted. --secondary-port offers a secondary \
             TCP transport that video prefers.
 
-            --link-kbps N reads each app's socket at N kbit/s at most, a slow link for testing bitrate adaptation; \
-            change it while running with `link-kbps N` or `link-kbps off` (or from the viewer).
+            --link-bitrate RATE reads each app's socket at RATE at most (bit/s, or with k or M: 1M), a slow link for \
+            testing bitrate adaptation; change it while running with `link-kbps N` (kbit/s) or `link-kbps off` (or \
+            from the viewer). Every bit rate option of carwindow takes bit/s with an optional k or M suffix.
 
             TLS behaves as SDL Core 8.2 built with security does, so certificates can be checked here before a car: \
             the app's certificate must carry the app id (fullAppID, else appID) as subject serialNumber, its \
@@ -51,34 +52,46 @@ struct HeadUnitCommand: AsyncParsableCommand {
               carwindow headunit --trust-ca ca.pem --force-protected video --tls-version 1.2
               carwindow headunit --trust-ca ca.pem --without-tls-quirks app-id,clock
               carwindow headunit --trust-ca ca.pem --force-protected video --ack-overwrites-finished always
-              carwindow headunit --link-kbps 1000                # a 1 Mbit/s link
+              carwindow headunit --link-bitrate 1M               # a 1 Mbit/s link
+              carwindow headunit --host ::1 --port 12345         # IPv6: apps use --core '[::1]:12345'
             """
     )
 
-    @Option(help: "The address to listen on.")
+    /// `headunit` listens where SDL apps and scripts expect it; the viewer runs on request.
+    enum Emulator: EmulatorDefaults {
+        static let port = 12345
+        static let viewer = false
+        static let recordingWithoutRecord = "no recording"
+    }
+
+    @Option(help: "The address to listen on: a name, an IPv4 address or an IPv6 address such as ::1.")
     var host = "127.0.0.1"
 
-    @Option(help: "The TCP port (0 picks a free one).")
-    var port = 12345
+    @OptionGroup(title: "Emulator") var emulator: EmulatorOptions<Emulator>
 
-    @Option(help: "The preferred video resolution, WIDTHxHEIGHT.")
-    var resolution = "800x480"
+    @Option(
+        help: ArgumentHelp("The preferred video resolution, WIDTHxHEIGHT (1...8192 each; default: 800x480).",
+            valueName: "widthxheight"),
+        transform: { text in try VideoSize(parsing: text) })
+    var resolution = VideoSize(width: 800, height: 480)
 
     @Option(help: "The UI scale the head unit reports (1 to 10).")
     var scale = 1.0
 
-    @Option(help: "Accepted video formats, CODEC:PROTOCOL separated by commas.")
-    var formats = "H264:RAW,H264:RTP"
+    @Option(help: "Accepted video formats, CODEC:PROTOCOL separated by commas, in the order the head unit prefers.")
+    var formats = CommaSeparated<VideoFormat>([.h264RAW, .h264RTP])
 
     @Option(help: "The frame rate the head unit prefers.")
     var preferredFPS = 30
 
     @Option(
-        help: "The highest video bit rate in kbit/s (VideoStreamingCapability.maxBitrate): a ceiling, not the target.")
-    var maxBitrate = 400_000
-
-    @Option(help: "A directory for one .h264 file per video stream and one .pcm file per audio stream.")
-    var record: String?
+        help: ArgumentHelp(
+            """
+            The highest video bit rate the head unit reports (VideoStreamingCapability.maxBitrate), a ceiling, not \
+            the target: bit/s with an optional k or M, e.g. 2M (default: 400M, as the traces' head unit).
+            """, valueName: "bitrate"),
+        transform: { text in try Bitrate(parsing: text) })
+    var maxBitrate = Bitrate(bitsPerSecond: 400_000_000)
 
     @Option(help: "A file for the JSON-lines log of every frame and RPC.")
     var events: String?
@@ -92,49 +105,62 @@ struct HeadUnitCommand: AsyncParsableCommand {
     @Option(help: "The PEM private key of --certificate.")
     var key: String?
 
-    @Option(help: "Services that must be protected, separated by commas: video, audio.")
-    var forceProtected: String?
+    @Option(help: "Services that must be protected, separated by commas.")
+    var forceProtected: CommaSeparated<ProtectedService>?
 
     @Option(
         name: .customLong("encrypted-rpcs"),
-        help: "RPCs that must be encrypted, spec names separated by commas (e.g. SendHapticData,OnTouchEvent).")
-    var encryptedRPCs: String?
+        help: ArgumentHelp(
+            "RPCs that must be encrypted, spec names separated by commas (e.g. SendHapticData,OnTouchEvent).",
+            valueName: "encrypted-rpcs"),
+        transform: { text in try RPCNameList(parsing: text) })
+    var encryptedRPCs: RPCNameList?
 
     @Option(help: "Offer a secondary TCP transport on this port (0 picks a free one); video prefers it.")
     var secondaryPort: Int?
 
     @Option(
         help: """
-            The newest TLS version the head unit is configured for, 1.2 or 1.3 (Core's Protocol setting). Like \
-            Core, it still negotiates 1.3 unless --without-tls-quirks lists tls13.
+            The newest TLS version the head unit is configured for (Core's Protocol setting). Like Core, it still \
+            negotiates 1.3 unless --without-tls-quirks lists tls13.
             """)
-    var tlsVersion: String?
+    var tlsVersion: StreamTLSVersionChoice?
 
     @Option(
         name: .customLong("without-tls-quirks"),
-        help: ArgumentHelp(
-            "SDL Core TLS behaviours to turn off, separated by commas: "
-                + TLSQuirk.allCases.map(\.rawValue).joined(separator: ", ") + ", or all."))
-    var withoutTLSQuirks: String?
+        help: "SDL Core TLS behaviours to turn off, separated by commas, or all.")
+    var withoutTLSQuirks: TLSQuirkList?
 
     @Option(
         help: """
             How often SDL Core's TLS 1.3 race overwrites its last handshake message with the start of the encrypted \
             protocol-5 StartServiceACK: always, never (the default), or a rate from 0 to 1.
             """)
-    var ackOverwritesFinished: String?
+    var ackOverwritesFinished: ACKOverwriteRate?
 
-    @Option(help: "The newest SDL protocol version the head unit speaks, MAJOR.MINOR.PATCH (default 5.4.1).")
-    var protocolVersion: String?
+    @Option(
+        help: ArgumentHelp(
+            "The newest SDL protocol version the head unit speaks, MAJOR.MINOR.PATCH from 1 to 5 (default 5.4.1).",
+            valueName: "version"),
+        transform: { text in
+            guard let version = try? ProtocolVersion(text), (1...5).contains(version.major) else {
+                throw ValidationError("give MAJOR.MINOR.PATCH from 1 to 5, e.g. 4.3.0")
+            }
+            return version
+        })
+    var protocolVersion: ProtocolVersion?
 
-    @Option(help: "Read each app's socket at most this fast, in kbit/s (a slow link); the console's link-kbps sets it.")
-    var linkKbps: Int?
+    @Option(
+        help: ArgumentHelp(
+            """
+            Read each app's socket at most this fast (a slow link), bit/s with an optional k or M, e.g. 1M; the \
+            console's link-kbps changes it.
+            """, valueName: "bitrate"),
+        transform: { text in try Bitrate(parsing: text) })
+    var linkBitrate: Bitrate?
 
-    @Flag(help: "Serve the browser viewer (live video, touch and the HMI's controls) for the apps that connect.")
-    var viewer = false
-
-    @Option(help: "The viewer's port on 127.0.0.1, with --viewer (0 picks a free one).")
-    var viewerPort = 8080
+    /// The emulator's own bound (HeadUnit's LinkRate), checked here so the message names the option.
+    static let maximumLinkKbps = 10_000_000
 
     func validate() throws {
         if (certificate == nil) != (key == nil) {
@@ -149,97 +175,22 @@ struct HeadUnitCommand: AsyncParsableCommand {
                 "--tls-version, --without-tls-quirks and --ack-overwrites-finished need --trust-ca PEM (the CA apps "
                     + "chain to).")
         }
-        _ = try parsedACKOverwriteRate()
-        _ = try parsedProtocolVersion()
-        if let tlsVersion, !["1.2", "1.3"].contains(tlsVersion) {
-            throw ValidationError("--tls-version takes 1.2 or 1.3, not '\(tlsVersion)'.")
-        }
-        if let linkKbps, !(1...10_000_000).contains(linkKbps) {
-            throw ValidationError("--link-kbps takes 1...10000000 kbit/s, not \(linkKbps).")
-        }
-        _ = try parsedTLSQuirks()
-        _ = try parsedProtectedServices()
-        _ = try parsedEncryptedRPCs()
-        guard (0...65_535).contains(viewerPort) else {
-            throw ValidationError("--viewer-port must be 0...65535 (0 picks a free port), not \(viewerPort).")
+        if let linkBitrate, !(1...Self.maximumLinkKbps).contains(linkBitrate.kilobitsPerSecond) {
+            throw ValidationError(
+                "--link-bitrate takes 1k...\(Self.maximumLinkKbps)k (bit/s, with k or M), not \(linkBitrate).")
         }
         if let secondaryPort, !(0...65_535).contains(secondaryPort) {
             throw ValidationError("--secondary-port must be 0...65535 (0 picks a free port), not \(secondaryPort).")
-        }
-        guard (0...65_535).contains(port) else {
-            throw ValidationError("--port must be 0...65535 (0 picks a free port), not \(port).")
-        }
-        do {
-            _ = try VideoSize(parsing: resolution)
-            _ = try parsedFormats()
-        } catch {
-            throw ValidationError("\(error). Example: --resolution 800x480 --formats H264:RAW,H264:RTP")
         }
         guard scale >= 1, scale <= 10 else { throw ValidationError("--scale must be between 1 and 10, not \(scale).") }
         guard (1...240).contains(preferredFPS) else {
             throw ValidationError("--preferred-fps must be between 1 and 240, not \(preferredFPS).")
         }
-        guard maxBitrate > 0 else { throw ValidationError("--max-bitrate must be positive, in kbit/s (e.g. 2000 for 2 Mbit/s).") }
-    }
-
-    private func parsedProtectedServices() throws -> Set<ServiceType> {
-        var services: Set<ServiceType> = []
-        for name in (forceProtected ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
-            switch name.lowercased() {
-            case "video": services.insert(.video)
-            case "audio": services.insert(.audio)
-            default: throw ValidationError("--force-protected takes video and/or audio, not '\(name)'.")
-            }
-        }
-        return services
-    }
-
-    private func parsedEncryptedRPCs() throws -> Set<String> {
-        var names: Set<String> = []
-        for name in (encryptedRPCs ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
-            guard let id = FunctionID(name: name), id.rawValue != 0 else {
-                throw ValidationError(
-                    "--encrypted-rpcs: '\(name)' is not an RPC name from the spec (e.g. SendHapticData, OnTouchEvent).")
-            }
-            names.insert(name)
-        }
-        return names
-    }
-
-    /// `--ack-overwrites-finished`: `always`, `never` or a rate in 0...1.
-    private func parsedACKOverwriteRate() throws -> Double {
-        switch ackOverwritesFinished {
-        case nil, "never": return 0
-        case "always": return 1
-        case let text?:
-            guard let rate = Double(text), (0...1).contains(rate) else {
-                throw ValidationError(
-                    "--ack-overwrites-finished takes always, never or a rate from 0 to 1, not '\(text)'.")
-            }
-            return rate
-        }
-    }
-
-    private func parsedProtocolVersion() throws -> ProtocolVersion? {
-        guard let protocolVersion else { return nil }
-        guard let version = try? ProtocolVersion(protocolVersion), (1...5).contains(version.major) else {
+        guard (64...Int(Int32.max)).contains(maxBitrate.kilobitsPerSecond) else {
             throw ValidationError(
-                "--protocol-version takes MAJOR.MINOR.PATCH from 1 to 5, e.g. 4.3.0, not '\(protocolVersion)'.")
+                "--max-bitrate is in bit/s (with k or M) and must be at least 64k, e.g. --max-bitrate 2M, not "
+                    + "\(maxBitrate).")
         }
-        return version
-    }
-
-    private func parsedTLSQuirks() throws -> Set<TLSQuirk> {
-        var quirks: Set<TLSQuirk> = []
-        for name in (withoutTLSQuirks ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
-            if name == "all" { return Set(TLSQuirk.allCases) }
-            guard let quirk = TLSQuirk(rawValue: name) else {
-                let names = TLSQuirk.allCases.map(\.rawValue).joined(separator: ", ")
-                throw ValidationError("--without-tls-quirks takes \(names) or all, not '\(name)'.")
-            }
-            quirks.insert(quirk)
-        }
-        return quirks
     }
 
     private func security() throws -> HeadUnitSecurity? {
@@ -251,41 +202,37 @@ struct HeadUnitCommand: AsyncParsableCommand {
         }
         // What Core runs: its configured maximum does not hold (CoreQuirks.negotiatesTLS13DespiteConfiguredMaximum).
         let uncapped = try OpenSSLSecurityManagerFactory(tls)
-        if tlsVersion == "1.2" { tls.maximumVersion = .tls1_2 }
-        let rpcs = try parsedEncryptedRPCs()
+        if tlsVersion == .tls1_2 { tls.maximumVersion = .tls1_2 }
+        let rpcs = encryptedRPCs?.names ?? []
+        let services = Set(forceProtected?.elements.map(\.serviceType) ?? [])
         return HeadUnitSecurity(
-            factory: try OpenSSLSecurityManagerFactory(tls), forceProtectedServices: try parsedProtectedServices(),
+            factory: try OpenSSLSecurityManagerFactory(tls), forceProtectedServices: services,
             requireEncryptedRPCs: !rpcs.isEmpty, encryptedRPCs: rpcs, factoryIgnoringMaximumVersion: uncapped)
-    }
-
-    private func parsedFormats() throws(HeadUnitError) -> [VideoFormat] {
-        var result: [VideoFormat] = []
-        for text in formats.split(separator: ",") {
-            result.append(try VideoFormat(parsing: text.trimmingCharacters(in: .whitespaces)))
-        }
-        guard !result.isEmpty else { throw HeadUnitError(.invalidControl("--formats lists no format")) }
-        return result
     }
 
     func run() async throws {
         // Before anything starts: a Ctrl-C or SIGTERM during start-up is kept and stops the emulator once it runs.
         let interrupts = Interrupt.watch()
-        var configuration = HeadUnitConfiguration(host: host, port: port, recordDirectory: record, eventLogPath: events)
-        configuration.video.preferredResolution = try VideoSize(parsing: resolution)
+        var configuration = HeadUnitConfiguration(
+            host: host, port: emulator.port, recordDirectory: emulator.record, eventLogPath: events)
+        configuration.video.preferredResolution = resolution
         configuration.video.scale = scale
-        configuration.video.supportedFormats = try parsedFormats()
+        configuration.video.supportedFormats = formats.elements
         configuration.video.preferredFPS = preferredFPS
-        configuration.video.maxBitrate = maxBitrate
-        configuration.linkKbps = linkKbps
+        configuration.video.maxBitrate = maxBitrate.kilobitsPerSecond
+        configuration.linkKbps = linkBitrate?.kilobitsPerSecond
         configuration.security = try security()
-        configuration.quirks.encryptedACKOverwritesFinalHandshakeMessage = try parsedACKOverwriteRate()
-        for quirk in try parsedTLSQuirks() { quirk.disable(in: &configuration.quirks) }
-        if let version = try parsedProtocolVersion() { configuration.protocolVersion = version }
+        configuration.quirks.encryptedACKOverwritesFinalHandshakeMessage = ackOverwritesFinished?.rate ?? 0
+        for quirk in withoutTLSQuirks?.quirks ?? [] { quirk.disable(in: &configuration.quirks) }
+        if let protocolVersion { configuration.protocolVersion = protocolVersion }
         if let secondaryPort { configuration.secondaryTransport = SecondaryTransportOffer(host: host, port: secondaryPort) }
         let headUnit = HeadUnitEmulator(configuration: configuration)
         let stream = await headUnit.events()
         // The viewer subscribes before the emulator listens, so it sees the first app from its first event.
-        let viewerServer = viewer ? try await Self.startViewer(headUnit: headUnit, port: viewerPort) : nil
+        var viewerServer: RunningViewerServer?
+        if let port = emulator.viewerPortIfShown {
+            viewerServer = try await Self.startViewer(headUnit: headUnit, port: port)
+        }
         let boundPort: Int
         do {
             boundPort = try await headUnit.start()
@@ -293,9 +240,10 @@ struct HeadUnitCommand: AsyncParsableCommand {
             await Self.stopViewer(viewerServer)
             throw error
         }
-        Self.say("carwindow head unit listening on \(host):\(boundPort) (\(resolution), \(formats))")
+        let address = Endpoint(host: host, port: boundPort)
+        Self.say("carwindow head unit listening on \(address) (\(resolution), \(formats.defaultValueDescription))")
         if let secondary = await headUnit.secondaryTransportPort {
-            Self.say("secondary transport on \(host):\(secondary)")
+            Self.say("secondary transport on \(Endpoint(host: host, port: secondary))")
         }
         if let viewerServer { Self.say("viewer: http://127.0.0.1:\(viewerServer.port)") }
 

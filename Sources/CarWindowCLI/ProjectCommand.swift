@@ -50,20 +50,20 @@ struct ProjectCommand: AsyncParsableCommand {
         case off
     }
 
-    @Option(help: "Project into SDL Core at HOST:PORT instead of starting the emulator.")
-    var core: String?
+    /// `project` picks a free port, so it runs beside a `headunit` or `demo` on 12345; it shows itself in the viewer.
+    enum Emulator: EmulatorDefaults {
+        static let port = 0
+        static let viewer = true
+        static let recordingWithoutRecord = "a new temporary directory"
+    }
 
-    @Option(help: "The app id to register with.")
-    var appID = "carwindow-project"
+    @OptionGroup(title: "Head unit") var target: HeadUnitTargetOptions
 
-    @Option(help: "The app name to register with (default: the command's name).")
-    var appName: String?
+    @OptionGroup(title: "App") var identity: AppIdentityOptions
 
-    @Option(help: "Write touches, gestures, haptic rects and video events as JSON lines to FILE (- for stdout).")
-    var events: String?
+    @OptionGroup(title: "Emulator (without --core)") var emulator: EmulatorOptions<Emulator>
 
-    @Option(help: "Stop after this many seconds (default: until Ctrl-C or the command exits).")
-    var duration: Double?
+    @OptionGroup(title: "Output") var output: RunOutputOptions
 
     @Option(help: "Haptic rects from the application's accessibility tree (auto) or none (off).")
     var haptics: HapticsMode = .auto
@@ -77,22 +77,16 @@ struct ProjectCommand: AsyncParsableCommand {
     @Option(help: "Attach to this existing X display (:N) instead of starting one; no COMMAND then.")
     var display: String?
 
-    @Option(help: "With --display: the X window id (decimal or 0x hex) to show; default the newest mapped.")
-    var window: String?
-
-    @Option(help: "The emulator's TCP port (0 picks a free one).")
-    var port = 0
-
-    @Option(help: "The browser viewer's port on 127.0.0.1 (0 picks a free one).")
-    var viewerPort = 8080
-
-    @Flag(help: "Do not start the browser viewer.")
-    var noViewer = false
-
-    @Option(help: "Where the emulator records the video (default: a new temporary directory).")
-    var record: String?
-
-    @OptionGroup var reconnection: ReconnectOptions
+    @Option(
+        help: ArgumentHelp(
+            "With --display: the X window id (decimal or 0x hex) to show; default the newest mapped.", valueName: "id"),
+        transform: { text in
+            guard let id = ProjectCommand.parseWindowID(text) else {
+                throw ValidationError("an X window id is decimal or 0x hex, e.g. 0x400007")
+            }
+            return id
+        })
+    var window: UInt32?
 
     @Argument(parsing: .postTerminator, help: "The command to project, after --.")
     var command: [String] = []
@@ -101,12 +95,6 @@ struct ProjectCommand: AsyncParsableCommand {
     var commandLine: [String] { command.first == "--" ? Array(command.dropFirst()) : command }
 
     func validate() throws {
-        if let duration, !(duration > 0 && duration.isFinite) {
-            throw ValidationError("--duration must be a positive number of seconds, not \(duration).")
-        }
-        if let core, DemoCommand.parseEndpoint(core) == nil {
-            throw ValidationError("--core must be HOST:PORT with a port in 1...65535, e.g. --core 192.168.1.20:12345")
-        }
         if display == nil, commandLine.isEmpty {
             throw ValidationError("give the command to project after --, e.g. carwindow project -- xcalc")
         }
@@ -116,15 +104,7 @@ struct ProjectCommand: AsyncParsableCommand {
         if window != nil, display == nil {
             throw ValidationError("--window needs --display.")
         }
-        if let window, Self.parseWindowID(window) == nil {
-            throw ValidationError("--window must be an X window id, decimal or 0x hex, not \(window).")
-        }
-        guard (0...65_535).contains(port), (0...65_535).contains(viewerPort) else {
-            throw ValidationError("--port and --viewer-port must be 0...65535 (0 picks a free port).")
-        }
-        if core != nil, record != nil {
-            throw ValidationError("--record records the emulator's stream; with --core, SDL Core does not record.")
-        }
+        try emulator.validate(with: target)
     }
 
     static func parseWindowID(_ text: String) -> UInt32? {
@@ -133,10 +113,8 @@ struct ProjectCommand: AsyncParsableCommand {
 
     func run() async throws {
         let interrupts = Interrupt.watch()
-        let writer = try ProjectionEventLog(destination: events)
-        let say: @Sendable (String) -> Void = { [toStderr = events == "-"] text in
-            (toStderr ? FileHandle.standardError : FileHandle.standardOutput).write(Data((text + "\n").utf8))
-        }
+        let writer = try ProjectionEventLog(destination: output.events)
+        let say = output.say
         let fail: @Sendable (String) -> Void = { text in FileHandle.standardError.write(Data("error: \(text)\n".utf8)) }
         var logger = Logger(label: "carwindow.project")
         logger.logLevel = .info
@@ -158,20 +136,20 @@ struct ProjectCommand: AsyncParsableCommand {
 
         var headUnit: HeadUnitEmulator?
         var recordDirectory: String?
-        let target: (host: String, port: Int)
+        let endpoint: Endpoint
         do {
-            if let core, let endpoint = DemoCommand.parseEndpoint(core) {
-                target = endpoint
+            if let core = target.core {
+                endpoint = core
                 say("projecting into SDL Core at \(core)")
             } else {
-                let directory = try record ?? RecordingDirectory.makeTemporary(prefix: "carwindow-project")
+                let directory = try emulator.record ?? RecordingDirectory.makeTemporary(prefix: "carwindow-project")
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
                 recordDirectory = directory
-                let emulator = HeadUnitEmulator(
-                    configuration: HeadUnitConfiguration(port: port, recordDirectory: directory))
-                target = ("127.0.0.1", try await emulator.start())
-                headUnit = emulator
-                say("head-unit emulator listening on 127.0.0.1:\(target.port), recording into \(directory)")
+                let started = HeadUnitEmulator(
+                    configuration: HeadUnitConfiguration(port: emulator.port, recordDirectory: directory))
+                endpoint = Endpoint(host: "127.0.0.1", port: try await started.start())
+                headUnit = started
+                say("head-unit emulator listening on \(endpoint), recording into \(directory)")
             }
         } catch {
             await application.stop()
@@ -179,15 +157,15 @@ struct ProjectCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
 
-        let name = appName ?? commandLine.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "X11 app"
-        let app = AppConfiguration(appName: name, appID: appID, appType: .projection)
+        let name = identity.appName ?? commandLine.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "X11 app"
+        let app = AppConfiguration(appName: name, appID: identity.appID ?? "carwindow-project", appType: .projection)
         let options = X11InputOptions(pan: pan == .drag ? .drag : .scroll, pinch: pinch == .off ? .off : .ctrlScroll)
         let projection: CarWindowProjection
         do {
             var projectionOptions = settings.projectionOptions(app: app)
-            projectionOptions.disconnectPolicy = reconnection.policy
+            projectionOptions.disconnectPolicy = target.reconnection.policy
             projection = try await CarWindowProjection(
-                options: projectionOptions, transport: TCPTransport(host: target.host, port: target.port),
+                options: projectionOptions, transport: TCPTransport(host: endpoint.host, port: endpoint.port),
                 settings: settings)
             await ProjectView.install(application: application, options: options, in: projection)
         } catch {
@@ -196,15 +174,15 @@ struct ProjectCommand: AsyncParsableCommand {
             fail("\(error)")
             throw ExitCode(1)
         }
-        let hook = DemoHooks.viewer(port: noViewer ? nil : viewerPort)
+        let hook = DemoHooks.viewer(port: emulator.viewerPortIfShown)
         var status: Int32 = 0
         do {
             try await hook?.demoWillStart(headUnit: headUnit, projection: projection, say: say)
             try await projection.start()
-            let until = duration.map { "running for \($0) s" } ?? "Ctrl-C stops"
-            say("'\(name)' connected to \(target.host):\(target.port); \(until)")
+            let until = output.duration.map { "running for \($0) s" } ?? "Ctrl-C stops"
+            say("'\(name)' connected to \(endpoint); \(until)")
             status = await ProjectRun.wait(
-                application: application, projection: projection, interrupts: interrupts, duration: duration,
+                application: application, projection: projection, interrupts: interrupts, duration: output.duration,
                 writer: writer, say: say, fail: fail)
         } catch {
             fail("\(error)")
@@ -232,7 +210,7 @@ struct ProjectCommand: AsyncParsableCommand {
             if let display {
                 return .success(
                     try await X11Application.attach(
-                        display: display, window: window.flatMap(Self.parseWindowID), viewport: viewport,
+                        display: display, window: window, viewport: viewport,
                         haptics: haptics == .auto, logger: logger))
             }
             let application = try await X11Application.launch(

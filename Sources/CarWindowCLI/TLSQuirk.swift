@@ -1,7 +1,8 @@
+import ArgumentParser
 import HeadUnit
 
 /// The SDL Core TLS behaviours `carwindow headunit --without-tls-quirks` can turn off, by the names its help lists.
-enum TLSQuirk: String, CaseIterable {
+enum TLSQuirk: String, Hashable, Sendable, CaseIterable, ExpressibleByArgument {
     /// ``CoreQuirks/encryptedProtectedACKPayload``
     case encryptedACK = "encrypted-ack"
     /// ``CoreQuirks/protectedACKBeforeFinalHandshakeMessage``

@@ -36,7 +36,7 @@ public struct HeadUnitConfiguration: Sendable {
     public var security: HeadUnitSecurity?
     /// A secondary TCP transport to offer; `nil` offers none, as Core did in the traces.
     public var secondaryTransport: SecondaryTransportOffer?
-    /// Caps how fast the emulator reads each app's socket, in kbit/s, to emulate a slow link (`--link-kbps`);
+    /// Caps how fast the emulator reads each app's socket, in kbit/s, to emulate a slow link (`--link-bitrate`);
     /// `nil` reads as fast as the socket delivers. Change it at runtime with ``HeadUnitEmulator/setLinkKbps(_:)``.
     public var linkKbps: Int?
 

@@ -7,7 +7,7 @@ import Synchronization
 
 /// The emulated link's speed for app connections: `nil` reads as fast as the socket delivers, a value caps reading
 /// at that many kbit/s. One value per emulator, shared by every connection's ``LinkRateLimiter`` and changed at
-/// runtime (`--link-kbps`, the console's `link-kbps`, the viewer).
+/// runtime (`carwindow headunit --link-bitrate`, the console's `link-kbps`, the viewer).
 ///
 /// ```swift
 /// let link = LinkRate(kbps: nil)

@@ -64,6 +64,16 @@ struct DemoCommandTests {
         #expect(stdout.last == "demo stopped", "stdout: \(stdout)")
     }
 
+    @Test("--core '[::1]:PORT' projects the demo into a head unit on IPv6 loopback (its parser once kept the brackets)")
+    func coreOverIPv6() async throws {
+        let result = try await StreamCommandTests.withHeadUnit(host: "::1") { port in
+            try await BinaryRunner.runOffPool(["demo", "--core", "[::1]:\(port)", "--no-viewer", "--duration", "4"])
+        }
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.stdout.contains("connected to [::1]:"), "\(result.stdout)")
+        #expect(result.stdout.contains("state: streaming"), "\(result.stdout)")
+    }
+
     @Test("--help explains the demo with examples and lists every option")
     func help() async throws {
         let result = try await BinaryRunner.runOffPool(["demo", "--help"])
@@ -98,25 +108,15 @@ struct DemoCommandTests {
           carwindow demo --duration 10 --record /tmp/demo --events -
           carwindow demo --core 192.168.1.20:12345
 
-        USAGE: carwindow demo [--port <port>] [--duration <duration>] [--record <record>] \
-        [--core <core>] [--events <events>] [--viewer-port <viewer-port>] [--no-viewer] \
-        [--reconnect] [--reconnect-attempts <reconnect-attempts>] [--reconnect-max-delay <reconnect-max-delay>]
+        USAGE: carwindow demo [--core <host:port>] [--reconnect] [--reconnect-attempts <reconnect-attempts>] \
+        [--reconnect-max-delay <reconnect-max-delay>] [--port <port>] [--record <directory>] [--viewer] \
+        [--no-viewer] [--viewer-port <viewer-port>] [--duration <duration>] [--events <file>]
 
-        OPTIONS:
-          --port <port>           The emulator's TCP port (0 picks a free one).
-                                  (default: 12345)
-          --duration <duration>   Stop after this many seconds (default: run until
-                                  Ctrl-C).
-          --record <record>       Where the emulator records the video (default: a new
-                                  temporary directory).
-          --core <core>           Project into SDL Core at HOST:PORT instead of
-                                  starting the emulator.
-          --events <events>       Write the run's events (docs/streaming.md) as JSON
-                                  lines to FILE (- for stdout).
-          --viewer-port <viewer-port>
-                                  The browser viewer's port on 127.0.0.1 (0 picks a
-                                  free one). (default: 8080)
-          --no-viewer             Do not start the browser viewer.
+        HEAD UNIT:
+          --core <host:port>      The head unit to connect to: SDL Core or `carwindow
+                                  headunit`, at HOST:PORT (an IPv6 address in brackets,
+                                  e.g. [::1]:12345). `stream` needs it; without it
+                                  `demo` and `project` start the emulator.
           --reconnect             When the connection to the head unit is lost, connect
                                   and register again (exponential backoff).
           --reconnect-attempts <reconnect-attempts>
@@ -125,6 +125,28 @@ struct DemoCommandTests {
           --reconnect-max-delay <reconnect-max-delay>
                                   With --reconnect: the longest wait between attempts,
                                   in seconds. (default: 10.0)
+
+        EMULATOR (WITHOUT --CORE):
+          --port <port>           The TCP port the emulator listens on (0 picks a free
+                                  one). (default: 12345)
+          --record <directory>    A directory where the emulator records one .h264 file
+                                  per video stream and one .pcm file per audio stream
+                                  (default: a new temporary directory).
+          --viewer/--no-viewer    Serve the browser viewer (live video, touch and the
+                                  HMI's controls) for the apps that connect. (default:
+                                  --viewer)
+          --viewer-port <viewer-port>
+                                  The browser viewer's port on 127.0.0.1 (0 picks a
+                                  free one). (default: 8080)
+
+        OUTPUT:
+          --duration <duration>   Stop after this many seconds (default: run until
+                                  Ctrl-C).
+          --events <file>         Write the run's events as JSON lines to FILE, one
+                                  schema for every command (docs/streaming.md); with -
+                                  they go to stdout and the other lines to stderr.
+
+        OPTIONS:
           --version               Show the version.
           -h, --help              Show help information.
 
@@ -134,7 +156,10 @@ struct DemoCommandTests {
     @Test("bad arguments get a message that says what to do", arguments: [
         (["demo", "--port", "70000"], "--port must be 0...65535"),
         (["demo", "--duration", "0"], "--duration must be a positive number of seconds"),
-        (["demo", "--core", "nohost"], "--core must be HOST:PORT"),
+        (["demo", "--core", "nohost"], "'nohost' has no port; give HOST:PORT, e.g. 127.0.0.1:12345"),
+        (["demo", "--core", "::1:12345"], "an IPv6 address goes in brackets, e.g. [::1]:12345"),
+        (["demo", "--viewer-port", "70000"], "--viewer-port must be 0...65535"),
+        (["demo", "--core", "127.0.0.1:1", "--record", "/tmp/x"], "with --core, SDL Core does not record"),
     ])
     func validation(arguments: [String], message: String) async throws {
         let result = try await BinaryRunner.runOffPool(arguments)

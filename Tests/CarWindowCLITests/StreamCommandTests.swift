@@ -51,13 +51,39 @@ struct StreamCommandTests {
         --protocol rtp --events -
           carwindow stream --core 127.0.0.1:12345 --app-id swiftsdl-nav --reconnect
 
-        USAGE: carwindow stream [<options>] --core <core> --app-id <app-id>
+        USAGE: carwindow stream <options>
+
+        HEAD UNIT:
+          --core <host:port>      The head unit to connect to: SDL Core or `carwindow
+                                  headunit`, at HOST:PORT (an IPv6 address in brackets,
+                                  e.g. [::1]:12345). `stream` needs it; without it
+                                  `demo` and `project` start the emulator.
+          --reconnect             When the connection to the head unit is lost, connect
+                                  and register again (exponential backoff).
+          --reconnect-attempts <reconnect-attempts>
+                                  With --reconnect: attempts in a row before giving up
+                                  (0: never give up). (default: 10)
+          --reconnect-max-delay <reconnect-max-delay>
+                                  With --reconnect: the longest wait between attempts,
+                                  in seconds. (default: 10.0)
+
+        APP:
+          --app-id <app-id>       The app id to register with (appID and fullAppID):
+                                  SDL Core's policies and a protected app's certificate
+                                  name it. `stream` needs it; `project` registers as
+                                  carwindow-project without it.
+          --app-name <app-name>   The name the head unit shows for the app (default:
+                                  `stream`: CarWindow Stream; `project`: the command's
+                                  name).
+
+        OUTPUT:
+          --duration <duration>   Stop after this many seconds (default: run until
+                                  Ctrl-C).
+          --events <file>         Write the run's events as JSON lines to FILE, one
+                                  schema for every command (docs/streaming.md); with -
+                                  they go to stdout and the other lines to stderr.
 
         OPTIONS:
-          --core <core>           The head unit to connect to, HOST:PORT.
-          --app-id <app-id>       The app id (appID and fullAppID).
-          --app-name <app-name>   The app name shown by the head unit. (default:
-                                  CarWindow Stream)
           --source <source>       What to stream: pattern, demo, FILE.y4m or FILE.h264.
                                   (values: pattern, demo, FILE.y4m, FILE.h264; default:
                                   pattern)
@@ -65,10 +91,9 @@ struct StreamCommandTests {
                                   rtp)
           --fps <fps>             The highest frame rate to stream at (the head unit's
                                   preferred rate wins when lower).
-          --bitrate <bitrate>     The highest bit rate, in bit/s (the head unit's
-                                  maximum wins when lower).
-          --duration <duration>   Stop after this many seconds (default: until Ctrl-C).
-          --events <events>       Write JSON-lines events to FILE, or to stdout with -.
+          --bitrate <bitrate>     The highest bit rate to stream at, bit/s with an
+                                  optional k or M, e.g. 1.5M (the head unit's maximum
+                                  wins when lower).
           --audio <audio>         An audio file (WAV, MP3, AAC/M4A, Ogg, FLAC) to play
                                   on the audio service beside the video.
           --certificate <certificate>
@@ -81,14 +106,6 @@ struct StreamCommandTests {
           --tls-max <tls-max>     With --certificate: the newest TLS version to accept,
                                   1.2 (safe with SDL Core) or 1.3. (values: 1.2, 1.3;
                                   default: 1.2)
-          --reconnect             When the connection to the head unit is lost, connect
-                                  and register again (exponential backoff).
-          --reconnect-attempts <reconnect-attempts>
-                                  With --reconnect: attempts in a row before giving up
-                                  (0: never give up). (default: 10)
-          --reconnect-max-delay <reconnect-max-delay>
-                                  With --reconnect: the longest wait between attempts,
-                                  in seconds. (default: 10.0)
           --version               Show the version.
           -h, --help              Show help information.
         """
@@ -103,7 +120,12 @@ struct StreamCommandTests {
     @Test(
         "invalid options are refused with a message that says what to write",
         arguments: [
-            (["--core", "localhost"], "--core must be HOST:PORT"),
+            (["--core", "localhost"], "'localhost' has no port; give HOST:PORT"),
+            (["--core", "127.0.0.1:70000"], "the port in '127.0.0.1:70000' must be a number in 1...65535"),
+            (["--core", "127.0.0.1:1", "--bitrate", "2000"], "--bitrate must be at least 64k (bit/s, with k or M)"),
+            (["--core", "127.0.0.1:1", "--bitrate", "1.5G"], "'1.5G' is not a bit rate"),
+            (["--core", "127.0.0.1:1", "--app-id", " "], "--app-id must not be empty"),
+            ([], "give the head unit to connect to with --core HOST:PORT"),
             (["--core", "127.0.0.1:1", "--fps", "0"], "--fps must be between 1 and 60"),
             (["--core", "127.0.0.1:1", "--duration", "0"], "--duration must be a positive number of seconds"),
             (["--core", "127.0.0.1:1", "--source", "/nonexistent.y4m"], "cannot be read"),
@@ -112,9 +134,17 @@ struct StreamCommandTests {
              "/nonexistent.pem cannot be read"),
         ])
     func validation(arguments: [String], message: String) async throws {
+        // The last --app-id given wins, so a test can replace this one.
         let result = try await BinaryRunner.runOffPool(["stream", "--app-id", "x"] + arguments)
         #expect(result.status == 64)
         #expect(result.stderr.contains(message))
+    }
+
+    @Test("--app-id is needed: without it, exit 64 and what to write")
+    func appIDNeeded() async throws {
+        let result = try await BinaryRunner.runOffPool(["stream", "--core", "127.0.0.1:1"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("give the app id to register with, e.g. --app-id swiftsdl-nav"), "\(result.stderr)")
     }
 
     @Test("streams to `carwindow headunit` for 6 s: exit 0, registered, FULL, videoStarted 800x480")
@@ -133,6 +163,25 @@ struct StreamCommandTests {
                 $0.contains(#""event":"videoStarted","width":800,"height":480,"protocol":"RAW","codec":"H264""#)
             })
         #expect(lines.allSatisfy { $0.hasPrefix(#"{"t":"#) && $0.hasSuffix("}") })
+    }
+
+    @Test("--core '[::1]:PORT' streams to a head unit listening on IPv6 loopback; the recording decodes")
+    func streamsOverIPv6() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cw-ipv6-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let result = try await Self.withHeadUnit(record: directory, host: "::1") { port in
+            try await BinaryRunner.runOffPool([
+                "stream", "--core", "[::1]:\(port)", "--app-id", "swiftsdl-nav", "--duration", "3", "--events", "-",
+            ])
+        }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(#""event":"videoStarted","width":800,"height":480"#), "\(result.stdout)")
+        let recording = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).first { $0.hasSuffix(".h264") })
+        let summary = try await VideoProbe().summary(of: directory.appendingPathComponent(recording))
+        #expect((summary.width, summary.height) == (800, 480), "\(summary)")
+        #expect(summary.frames > 0, "\(summary)")
     }
 
     @Test("--source demo projects CarWindow's navigation screen: videoStarted and hapticRects in the events")
@@ -187,9 +236,12 @@ struct StreamCommandTests {
     /// Runs `carwindow headunit --port 0` as a child process for `body`, then stops it with SIGINT (which flushes
     /// its recordings). Out of this process on purpose: the test runner's cooperative pool is shared by hundreds of
     /// tests on two cores, and an in-process emulator waiting for it missed the app's 5 s StartService timeout.
-    static func withHeadUnit<T>(record: URL? = nil, _ body: (Int) async throws -> T) async throws -> T {
+    static func withHeadUnit<T>(
+        record: URL? = nil, host: String? = nil, _ body: (Int) async throws -> T
+    ) async throws -> T {
         var arguments = ["headunit", "--port", "0"]
         if let record { arguments += ["--record", record.path] }
+        if let host { arguments += ["--host", host] }
         let headUnit = try ChildProcess.launch(
             executable: BinaryRunner.productsDirectory.appendingPathComponent("carwindow"), arguments: arguments)
         defer { headUnit.kill() }

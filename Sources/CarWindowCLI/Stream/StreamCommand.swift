@@ -42,14 +42,11 @@ struct StreamCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "The head unit to connect to, HOST:PORT.")
-    var core: String
+    @OptionGroup(title: "Head unit") var target: HeadUnitTargetOptions
 
-    @Option(help: "The app id (appID and fullAppID).")
-    var appID: String
+    @OptionGroup(title: "App") var identity: AppIdentityOptions
 
-    @Option(help: "The app name shown by the head unit.")
-    var appName = "CarWindow Stream"
+    @OptionGroup(title: "Output") var output: RunOutputOptions
 
     @Option(help: "What to stream: pattern, demo, FILE.y4m or FILE.h264.")
     var source: StreamSourceChoice = .pattern
@@ -60,14 +57,14 @@ struct StreamCommand: AsyncParsableCommand {
     @Option(help: "The highest frame rate to stream at (the head unit's preferred rate wins when lower).")
     var fps: Int?
 
-    @Option(help: "The highest bit rate, in bit/s (the head unit's maximum wins when lower).")
-    var bitrate: Int?
-
-    @Option(help: "Stop after this many seconds (default: until Ctrl-C).")
-    var duration: Double?
-
-    @Option(help: "Write JSON-lines events to FILE, or to stdout with -.")
-    var events: String?
+    @Option(
+        help: ArgumentHelp(
+            """
+            The highest bit rate to stream at, bit/s with an optional k or M, e.g. 1.5M (the head unit's maximum \
+            wins when lower).
+            """, valueName: "bitrate"),
+        transform: { text in try Bitrate(parsing: text) })
+    var bitrate: Bitrate?
 
     @Option(help: "An audio file (WAV, MP3, AAC/M4A, Ogg, FLAC) to play on the audio service beside the video.")
     var audio: String?
@@ -84,21 +81,13 @@ struct StreamCommand: AsyncParsableCommand {
     @Option(help: "With --certificate: the newest TLS version to accept, 1.2 (safe with SDL Core) or 1.3.")
     var tlsMax: StreamTLSVersionChoice = .tls1_2
 
-    @OptionGroup var reconnection: ReconnectOptions
-
     func validate() throws {
-        guard parsedCore() != nil else {
-            throw ValidationError("--core must be HOST:PORT with a port in 1...65535, e.g. --core 127.0.0.1:12345.")
-        }
-        guard !appID.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw ValidationError("--app-id must not be empty, e.g. --app-id swiftsdl-nav.")
-        }
+        _ = try target.requiredCore()
+        _ = try identity.requiredAppID()
         if let fps, !(1...60).contains(fps) { throw ValidationError("--fps must be between 1 and 60, not \(fps).") }
-        if let bitrate, bitrate < 64_000 {
-            throw ValidationError("--bitrate is in bit/s and must be at least 64000, e.g. --bitrate 2000000.")
-        }
-        if let duration, !(duration > 0 && duration.isFinite) {
-            throw ValidationError("--duration must be a positive number of seconds, e.g. --duration 10.")
+        if let bitrate, bitrate.bitsPerSecond < 64_000 {
+            throw ValidationError(
+                "--bitrate must be at least 64k (bit/s, with k or M), e.g. --bitrate 2M, not \(bitrate).")
         }
         if let audio, !FileManager.default.isReadableFile(atPath: audio) {
             throw ValidationError("--audio \(audio) cannot be read; give an existing audio file, e.g. prompt.wav.")
@@ -121,27 +110,18 @@ struct StreamCommand: AsyncParsableCommand {
         }
     }
 
-    /// `HOST:PORT`, the port after the last colon (so a bare IPv6 address still splits).
-    func parsedCore() -> (host: String, port: Int)? {
-        guard let colon = core.lastIndex(of: ":") else { return nil }
-        let host = String(core[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        guard !host.isEmpty, let port = Int(core[core.index(after: colon)...]), (1...65_535).contains(port) else {
-            return nil
-        }
-        return (host, port)
-    }
-
     func run() async throws {
-        guard let (host, port) = parsedCore() else { throw ExitCode.validationFailure }
+        let core = try target.requiredCore()
         let runner = StreamRunner(
-            host: host, port: port, appID: appID, appName: appName, source: source,
-            preferredProtocol: videoProtocol, frameRate: fps, bitrate: bitrate, duration: duration, audioFile: audio,
+            host: core.host, port: core.port, appID: try identity.requiredAppID(),
+            appName: identity.appName ?? "CarWindow Stream", source: source, preferredProtocol: videoProtocol,
+            frameRate: fps, bitrate: bitrate?.bitsPerSecond, duration: output.duration, audioFile: audio,
             protection: zip(certificate, key).map {
                 StreamProtection(certificate: $0, key: $1, policy: protected, maximumVersion: tlsMax.version)
             },
-            disconnectPolicy: reconnection.policy)
+            disconnectPolicy: target.reconnection.policy)
         do {
-            try await runner.run(events: events)
+            try await runner.run(events: output.events)
         } catch {
             FileHandle.standardError.write(Data("carwindow stream: \(error.message)\n".utf8))
             throw ExitCode.failure

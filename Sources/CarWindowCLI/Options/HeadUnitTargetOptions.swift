@@ -1,0 +1,25 @@
+import ArgumentParser
+
+/// The head unit a command reaches, shared by `carwindow stream`, `demo` and `project`: `--core HOST:PORT` and what a
+/// lost connection does (`--reconnect` and its tuning).
+struct HeadUnitTargetOptions: ParsableArguments {
+    @Option(
+        name: .customLong("core"),
+        help: ArgumentHelp(
+            """
+            The head unit to connect to: SDL Core or `carwindow headunit`, at HOST:PORT (an IPv6 address in \
+            brackets, e.g. [::1]:12345). `stream` needs it; without it `demo` and `project` start the emulator.
+            """, valueName: "host:port"),
+        transform: { text in try Endpoint(parsing: text) })
+    var core: Endpoint?
+
+    @OptionGroup var reconnection: ReconnectOptions
+
+    /// For `carwindow stream`, which has no emulator of its own to fall back on.
+    func requiredCore() throws -> Endpoint {
+        guard let core else {
+            throw ValidationError("give the head unit to connect to with --core HOST:PORT, e.g. --core 127.0.0.1:12345")
+        }
+        return core
+    }
+}
