@@ -42,7 +42,7 @@ func gestures(
     for step in steps {
         switch step {
         case .event(let ms, let event):
-            result += recognizer.handle(event, now: ManualClock.Instant(offset: .milliseconds(ms)))
+            result += recognizer.handle(ProjectionTouch(event), now: ManualClock.Instant(offset: .milliseconds(ms)))
         case .tick(let ms):
             result += recognizer.frameTick(now: ManualClock.Instant(offset: .milliseconds(ms)))
         }

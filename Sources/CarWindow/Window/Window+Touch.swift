@@ -26,7 +26,7 @@ extension Window {
     public func handleTouch(inViewPoints event: TouchNotification) -> [Gesture] {
         guard isTouchEnabled else { return [] }
         let actions = recognizer.handle(
-            event, now: ElapsedInstant(offset: elapsed()),
+            ProjectionTouch(event), now: ElapsedInstant(offset: elapsed()),
             isImmediateTap: { [self] point in isTapOnPressedButton(at: point) })
         return deliver(actions)
     }
@@ -87,7 +87,6 @@ extension Window {
         var view = target
         while let v = view, !v.handleGesture(gesture) { view = v.superview }
         onGesture?(gesture)
-        gestureObserver?(gesture)
         gestureContinuation.yield(gesture)
     }
 
@@ -115,7 +114,7 @@ extension Window {
     }
 
     /// True when a tap ending at `point` ends on the button it started on.
-    private func isTapOnPressedButton(at point: Point) -> Bool {
+    func isTapOnPressedButton(at point: Point) -> Bool {
         guard let pressedButton else { return false }
         return button(at: point) === pressedButton
     }

@@ -92,8 +92,6 @@ public final class Window: FrameSource {
     let gestureContinuation: AsyncStream<Gesture>.Continuation
     /// Called synchronously on ``CarWindowActor`` for every gesture, after the views have handled it.
     public var onGesture: (@CarWindowActor (Gesture) -> Void)?
-    /// The projection's own observer (its event log), kept apart from the app's ``onGesture``.
-    var gestureObserver: (@CarWindowActor (Gesture) -> Void)?
 
     var needsLayoutPass = true
     /// Set by ``View/setNeedsHapticUpdate()``: the haptic rects changed without anything to redraw.
