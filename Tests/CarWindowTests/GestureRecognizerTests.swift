@@ -194,25 +194,24 @@ struct GestureRecognizerTests {
     func cancelPending() {
         var recognizer = GestureRecognizer<ManualClock.Instant>()
         let t = { (ms: Int) in ManualClock.Instant(offset: .milliseconds(ms)) }
-        _ = recognizer.handle(ProjectionTouch(T.begin(10, 10)), now: t(0))
-        _ = recognizer.handle(ProjectionTouch(T.end(10, 10)), now: t(10))
+        _ = recognizer.handle(T.begin(10, 10), now: t(0))
+        _ = recognizer.handle(T.end(10, 10), now: t(10))
         #expect(recognizer.nextDeadline == t(410))
-        _ = recognizer.handle(ProjectionTouch(T.begin(100, 100, id: 3)), now: t(100))
-        _ = recognizer.handle(ProjectionTouch(T.move(200, 100, id: 3)), now: t(110))
+        _ = recognizer.handle(T.begin(100, 100, id: 3), now: t(100))
+        _ = recognizer.handle(T.move(200, 100, id: 3), now: t(110))
         #expect(recognizer.cancelPendingGestures().contains(.gesture(.cancelled(at: p(200, 100)))))
         #expect(recognizer.nextDeadline == nil)
-        #expect(recognizer.handle(ProjectionTouch(T.move(300, 100, id: 3)), now: t(120)) == [])
-        #expect(recognizer.handle(ProjectionTouch(T.end(300, 100, id: 3)), now: t(130)) == [])
+        #expect(recognizer.handle(T.move(300, 100, id: 3), now: t(120)) == [])
+        #expect(recognizer.handle(T.end(300, 100, id: 3), now: t(130)) == [])
         #expect(recognizer.frameTick(now: t(1000)) == [])
-        #expect(recognizer.handle(ProjectionTouch(T.begin(5, 5)), now: t(1100)) == [.pressBegan(at: p(5, 5))])
+        #expect(recognizer.handle(T.begin(5, 5), now: t(1100)) == [.pressBegan(at: p(5, 5))])
     }
 
     @Test("malformed touches are skipped: no coordinates, non-finite values, too many touches")
     func malformed() {
-        let empty = TouchNotification(type: .begin, touches: [.init(id: 0, timestamps: [], coordinates: [])])
-        let nan = TouchNotification(type: .begin, id: 0, timestamp: nil, x: .nan, y: 1)
-        let crowd = TouchNotification(
-            type: .begin, touches: (0..<11).map { .init(id: $0, timestamps: [], coordinates: [.init(x: 1, y: 1)]) })
+        let empty = ProjectionTouch(type: .begin, fingers: [.init(id: 0, path: [])])
+        let nan = T.begin(.nan, 1)
+        let crowd = ProjectionTouch(type: .begin, fingers: (0..<11).map { .init(id: $0, path: [Point(x: 1, y: 1)]) })
         #expect(gestures([.event(0, empty), .event(1, nan), .event(2, crowd), .tick(1000)]) == [])
     }
 }
@@ -223,10 +222,10 @@ struct ImmediateTapTests {
     func immediate() {
         var recognizer = GestureRecognizer<ManualClock.Instant>()
         let t = { (ms: Int) in ManualClock.Instant(offset: .milliseconds(ms)) }
-        _ = recognizer.handle(ProjectionTouch(T.begin(10, 10, ts: 0)), now: t(0))
-        _ = recognizer.handle(ProjectionTouch(T.end(10, 10, ts: 20)), now: t(20))
-        _ = recognizer.handle(ProjectionTouch(T.begin(20, 10, ts: 100)), now: t(100))
-        let actions = recognizer.handle(ProjectionTouch(T.end(20, 10, ts: 120)), now: t(120), isImmediateTap: { $0.x > 15 })
+        _ = recognizer.handle(T.begin(10, 10, ts: 0), now: t(0))
+        _ = recognizer.handle(T.end(10, 10, ts: 20), now: t(20))
+        _ = recognizer.handle(T.begin(20, 10, ts: 100), now: t(100))
+        let actions = recognizer.handle(T.end(20, 10, ts: 120), now: t(120), isImmediateTap: { $0.x > 15 })
         #expect(
             actions == [
                 .gesture(.singleTap(at: p(10, 10))), .pressEnded(at: p(20, 10), isTap: true),

@@ -13,7 +13,7 @@ public import SDLRPC
 /// try screen.install(in: window)
 /// var frame = try PixelBuffer(width: 800, height: 480)
 /// let report = try window.render(into: &frame)      // report.wasDirty == true for the first frame
-/// window.handleTouch(TouchNotification(type: .begin, timestamp: 0, x: 200, y: 150))
+/// window.handleTouch(ProjectionTouch(type: .begin, fingers: [.init(id: 0, path: [Point(x: 200, y: 150)])]))
 /// ```
 @CarWindowActor
 public final class Window: FrameSource {
@@ -102,7 +102,6 @@ public final class Window: FrameSource {
     private var hostedRoot: View?
 
     var recognizer: GestureRecognizer<ElapsedInstant>
-    var deduplicator = TouchEventDeduplicator()
     let elapsed: @Sendable () -> Duration
     weak var pressedButton: Button?
     weak var gestureTarget: View?
