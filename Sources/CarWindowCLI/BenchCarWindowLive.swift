@@ -49,8 +49,8 @@ enum BenchCarWindowLive {
             let center = button.convertToWindow(button.bounds).center
             let (x, y) = (Int(center.x.rounded()), Int(center.y.rounded()))
             await sink.arm(at: .now)
-            try window.handle(touch(.begin, x: x, y: y, ts: index * 1000))
-            try window.handle(touch(.end, x: x, y: y, ts: index * 1000 + 60))
+            window.handleTouch(try ProjectionTouch(touch(.begin, x: x, y: y, ts: index * 1000), scale: window.capabilities.scale))
+            window.handleTouch(try ProjectionTouch(touch(.end, x: x, y: y, ts: index * 1000 + 60), scale: window.capabilities.scale))
             // A varying gap, so taps land at every phase of the frame clock.
             try await Task.sleep(for: .milliseconds(150 + (index * 37) % 33))
         }

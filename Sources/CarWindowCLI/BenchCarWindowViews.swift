@@ -91,7 +91,7 @@ enum BenchCarWindowViews {
         var redrawn = 0
         var area = 0.0
         for _ in 0..<frames {
-            for event in finger.events() { try window.handle(event) }
+            for event in finger.events() { window.handleTouch(try ProjectionTouch(event, scale: window.capabilities.scale)) }
             window.frameTick()
             let start = ContinuousClock.now
             let report = try window.render(into: &buffer)
@@ -117,7 +117,7 @@ enum BenchCarWindowViews {
         var samples = BenchSamples(capacity: frames)
         for index in 0..<frames {
             let start = ContinuousClock.now
-            for event in finger.events() { try window.handle(event) }
+            for event in finger.events() { window.handleTouch(try ProjectionTouch(event, scale: window.capabilities.scale)) }
             let tick = try pump.tick(at: .milliseconds(16) * (index + 1))
             if let frame = tick.frame { pump.submissionFinished(await sink.submit(frame)) }
             samples.append(start.duration(to: .now))
@@ -184,7 +184,7 @@ enum BenchCarWindowViews {
         while ContinuousClock.now < end {
             // Down for 20 strokes, then back up for 20.
             finger.down = (frames / (62 * 20)) % 2 == 1
-            for event in finger.events() { try window.handle(event) }
+            for event in finger.events() { window.handleTouch(try ProjectionTouch(event, scale: window.capabilities.scale)) }
             window.frameTick()
             _ = try window.render(into: &buffer)
             frames += 1

@@ -28,7 +28,7 @@ public struct TouchPoint: Hashable, Sendable {
 /// Build gestures with ``tap(x:y:at:id:)``, ``pan(from:to:steps:at:id:)`` and
 /// ``pinch(center:fromDistance:toDistance:steps:at:)``; coordinates are head-unit pixels as `Double` (a view's frame
 /// times the scale) and are rounded to whole pixels, as an HMI reports them. The app side receives the same
-/// notification as CarWindow's `TouchNotification`.
+/// `OnTouchEvent`, which the projection turns into a `ProjectionTouch`.
 ///
 /// ```swift
 /// let events = InjectedTouch.tap(x: 200, y: 150, at: 1000)

@@ -30,8 +30,15 @@ extension ProjectionEvent {
                     [("type", .string(touch.type.rawValue)), ("id", .int(finger.id)), ("x", .double(finger.x)),
                      ("y", .double(finger.y))])
             }
-        case .gesture(let kind, let x, let y, let scale):
-            [.init("gesture", [("kind", .string(kind)), ("x", .double(x)), ("y", .double(y)), ("scale", .double(scale))])]
+        case .gesture(let gesture):
+            [
+                .init(
+                    "gesture",
+                    [
+                        ("kind", .string(gesture.kind)), ("x", .double(gesture.location.x)),
+                        ("y", .double(gesture.location.y)), ("scale", .double(gesture.pinchScale)),
+                    ])
+            ]
         case .hapticRects(let count):
             [.init("hapticRects", [("count", .int(count))])]
         case .driverDistraction(let on):

@@ -23,8 +23,9 @@ public enum ProjectionEvent: Sendable {
     case audio(AudioStreamEvent)
     /// A touch, Core's duplicate dropped, in view points.
     case touch(ProjectionTouch)
-    /// A gesture the source recognised (CarWindow's views): tap, doubleTap, pan..., at a point in view points.
-    case gesture(kind: String, x: Double, y: Double, scale: Double)
+    /// A gesture the projection's one recognizer made of the touches, whatever the source: tap, doubleTap, pan...,
+    /// in view points.
+    case gesture(Gesture)
     /// The source's haptic rects reached the head unit (SendHapticData answered SUCCESS).
     case hapticRects(count: Int)
     /// The head unit's OnDriverDistraction: `true` while the vehicle moves (DD_ON).

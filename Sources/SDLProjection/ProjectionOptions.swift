@@ -30,6 +30,13 @@ public struct ProjectionOptions: Sendable {
     /// register again (``DisconnectPolicy/reconnect(_:)``).
     public var disconnectPolicy: DisconnectPolicy
 
+    /// The thresholds of the run's gesture recognizer, which turns the touches into the gestures every source
+    /// receives and the `gesture` events.
+    ///
+    /// ```swift
+    /// options.gestures.tapTimeThreshold = .milliseconds(300)
+    /// ```
+    public var gestures = GestureConfiguration()
     /// Whether a run in which no video stream ever started (the head unit never accepted one, and no frame went
     /// out) is a failure (``ProjectionFailure/Kind/nothingStreamed``, with the reason: the head unit never activated
     /// the app, never answered the video StartService, ...) even when ``StreamingSession/stop()`` ended it. `false`

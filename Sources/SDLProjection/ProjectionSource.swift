@@ -29,10 +29,21 @@ public protocol ProjectionSource: Sendable {
 
     /// A touch from the driver, Core's duplicate dropped, in view points. The default ignores it.
     func received(_ touch: ProjectionTouch) async
+
+    /// What the run's one gesture recognizer made of the touches, in order, right after the touch that completed
+    /// it (or at a frame tick, for held-back taps and synced pan and pinch moves): gestures, and presses for
+    /// highlighting a control. The default ignores them.
+    func received(_ action: TouchAction) async
+
+    /// Whether a tap ending at `point` (view points) is reported at once instead of waiting out the double-tap
+    /// window: CarWindow answers true over the button the finger went down on. The default is `false`.
+    func isImmediateTap(at point: Point) async -> Bool
 }
 
 extension ProjectionSource {
     public func received(_ touch: ProjectionTouch) async {}
+    public func received(_ action: TouchAction) async {}
+    public func isImmediateTap(at point: Point) async -> Bool { false }
 }
 
 /// What a ``ProjectionSource`` gets to work with during a run.

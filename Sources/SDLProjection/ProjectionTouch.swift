@@ -35,17 +35,6 @@ public struct ProjectionTouch: Hashable, Sendable {
         }
     }
 
-    /// A position in view points.
-    public struct Point: Hashable, Sendable {
-        public var x: Double
-        public var y: Double
-
-        public init(x: Double, y: Double) {
-            self.x = x
-            self.y = y
-        }
-    }
-
     public var type: Kind
     public var fingers: [Finger]
 

@@ -24,6 +24,7 @@ import SDLWire
 ///   audio (with audioFile)    SessionAudioStream.run(), the file pushed and played
 ///   event relays              HMI statuses, video and audio events ─▶ events(); a fatal video error ─▶ outcome
 ///   touches                   OnTouchEvent ─▶ Core's duplicate dropped ─▶ ÷ scale ─▶ .touch + source.received
+///                             ─▶ the one GestureRecognizer (ticked at the frame rate) ─▶ .gesture + source.received
 ///   source.run(in:)           frames ─▶ manager.send, haptic rects ─▶ SendHapticData
 ///   connection watch          the session closing under us ─▶ outcome (connectionLost)
 ///   stop()                    ─▶ outcome (finished)
@@ -95,6 +96,15 @@ public actor StreamingSession {
     private var lastError: String?
     private var touchFilter = ConsecutiveDuplicateFilter<OnTouchEvent>()
     private var touchScale = 1.0
+    /// The run's one recognizer: every source's gestures, and every `gesture` event, come from it.
+    private var recognizer: GestureRecognizer<ContinuousClock.Instant>
+
+    /// What the touch task handles, in order: a touch notification, a frame tick, or the stream cancelling touches.
+    enum TouchInput: Sendable {
+        case notification(RPCNotificationMessage)
+        case tick
+        case cancel
+    }
 
     typealias Outcome = ProjectionRunMachine.Outcome
 
@@ -140,6 +150,7 @@ public actor StreamingSession {
         machine = ProjectionRunMachine(policy: options.disconnectPolicy.reconnectPolicy)
         self.logger = logger
         self.endpoint = endpoint
+        recognizer = GestureRecognizer(configuration: options.gestures)
         let video = options.video
         makeConnection = { app in
             let session = SDLSession(configuration: app, transport: transport)
@@ -279,6 +290,13 @@ public actor StreamingSession {
         audioQueued = false
         // The relay says when it has passed on the manager's `.stopped`, so shutdown waits for the event to be out.
         let (stops, stopped) = AsyncStream.makeStream(of: Void.self)
+        // One ordered path for touches, frame ticks and cancels, so a source gets a touch, then what the recognizer
+        // made of it, and never a tick's gesture between the two. Bounded; an input dropped is reported.
+        let (touchInputs, touchInput) = AsyncStream.makeStream(
+            of: TouchInput.self, bufferingPolicy: .bufferingNewest(1024))
+        // Gestures in progress belonged to the previous connection.
+        recognizer = GestureRecognizer(configuration: options.gestures)
+        let tickInterval = Duration.seconds(1) / max(1, options.video.customFrameRate ?? 30)
 
         return await withDiscardingTaskGroup { group in
             group.addTask { await manager.run() }
@@ -313,13 +331,31 @@ public actor StreamingSession {
                         outcome.yield(.failed(ProjectionFailure(.videoFailed, error.description)))
                     }
                     if case .stopped = event { stopped.yield() }
+                    switch event {
+                    case .touchesCancelled, .stopped: await self.enqueue(.cancel, on: touchInput)
+                    default: break
+                    }
+                }
+            }
+            group.addTask {
+                // Held-back taps and synced pan and pinch moves come out at the frame rate, for every source.
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: tickInterval)
+                    await self.enqueue(.tick, on: touchInput)
+                }
+            }
+            group.addTask {
+                for await input in touchInputs {
+                    for action in await self.touchActions(for: input, source: source) {
+                        await source.received(action)
+                    }
                 }
             }
             group.addTask {
                 for await notification in notifications {
                     switch notification.functionID {
                     case .onTouchEvent:
-                        if let touch = await self.touch(from: notification) { await source.received(touch) }
+                        await self.enqueue(.notification(notification), on: touchInput)
                     case .onDriverDistraction:
                         await self.driverDistraction(notification)
                         sourceNotification.yield(notification)
@@ -368,6 +404,7 @@ public actor StreamingSession {
             await audio?.manager.stopStreaming()
             await shutDown(stops: stops)
             framesStreamed += await manager.statistics.framesSent
+            touchInput.finish()
             group.cancelAll()
             return first
         }
@@ -467,6 +504,39 @@ public actor StreamingSession {
             yield(.error(message: "an OnTouchEvent that is not a touch: \(error)", source: "touch"))
             return nil
         }
+    }
+
+    /// Queues a touch input; one that does not fit is reported, never lost silently. A tick is not worth a report:
+    /// the next one does its work.
+    private func enqueue(_ input: TouchInput, on inputs: AsyncStream<TouchInput>.Continuation) {
+        if case .dropped = inputs.yield(input), case .notification = input {
+            yield(.error(message: "a touch was dropped: 1024 touches wait to be handled", source: "touch"))
+        }
+    }
+
+    /// Handles one touch input: a touch is decoded, reported and handed to `source`, then fed to the recognizer
+    /// (asking `source` whether a tap ending on it is reported at once); the gestures it makes are reported.
+    /// Returns what the recognizer asks the source to do, in order.
+    private func touchActions(for input: TouchInput, source: some ProjectionSource) async -> [TouchAction] {
+        let actions: [TouchAction]
+        switch input {
+        case .notification(let notification):
+            guard let touch = touch(from: notification) else { return [] }
+            await source.received(touch)
+            var immediate: Set<Point> = []
+            if touch.type == .end {
+                for finger in touch.fingers {
+                    if let point = finger.path.last, await source.isImmediateTap(at: point) { immediate.insert(point) }
+                }
+            }
+            actions = recognizer.handle(touch, now: .now, isImmediateTap: { immediate.contains($0) })
+        case .tick:
+            actions = recognizer.frameTick(now: .now)
+        case .cancel:
+            actions = recognizer.cancelPendingGestures()
+        }
+        for case .gesture(let gesture) in actions { yield(.gesture(gesture)) }
+        return actions
     }
 
     func yield(_ event: ProjectionEvent) {

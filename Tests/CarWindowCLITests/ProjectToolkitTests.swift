@@ -12,7 +12,7 @@ import Testing
 @Suite("carwindow project with GTK 4 and Qt 5", .serialized, .timeLimit(.minutes(2)))
 struct ProjectToolkitTests {
     /// A label over a full-width "Tap me" button 120 px high; a click is written to the file given and ends the
-    /// program a second later.
+    /// program three seconds later (the run logs the tap once its double-tap window has passed).
     static let gtk4 = """
         import os, sys, gi
         os.environ["GSK_RENDERER"] = "cairo"   # no GPU on Xvfb: Cairo rather than GL on llvmpipe
@@ -28,7 +28,7 @@ struct ProjectToolkitTests {
         def tapped(_):
             label.set_markup("<span size='60000' weight='bold'>TAPPED</span>")
             out.write("tapped\\n")
-            GLib.timeout_add(1000, loop.quit)   # done: the projection ends with status 0
+            GLib.timeout_add(3000, loop.quit)   # done: the projection ends with status 0
         button.connect("clicked", tapped)
         box.append(label)
         box.append(button)
@@ -57,7 +57,7 @@ struct ProjectToolkitTests {
         def tapped():
             label.setText("TAPPED")
             out.write("tapped\\n")
-            QTimer.singleShot(1000, app.quit)   # done: the projection ends with status 0
+            QTimer.singleShot(3000, app.quit)   # done: the projection ends with status 0
         button.clicked.connect(tapped)
         win.show()
         sys.exit(app.exec_())
@@ -89,7 +89,7 @@ struct ProjectToolkitTests {
     }
 
     /// Projects `program`, finds its full-width button at the bottom among the haptic rects, taps its centre and
-    /// checks the program saw the click.
+    /// checks the program saw the click and the run logged the tap as a `gesture`, as it does for every source.
     func tapTheButton(program: String) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cw-toolkit-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -102,9 +102,10 @@ struct ProjectToolkitTests {
             let events = await emulator.headUnit.events()
             let reader = Task { for await event in events { await log.append(event) } }
             defer { reader.cancel() }
-            // The program ends a second after its click; --duration ends a run whose tap went nowhere.
+            // The program ends three seconds after its click; --duration ends a run whose tap went nowhere.
             async let run = BinaryRunner.runOffPool([
-                "project", "--core", "127.0.0.1:\(emulator.port)", "--no-viewer", "--duration", "45", "--",
+                "project", "--core", "127.0.0.1:\(emulator.port)", "--no-viewer", "--duration", "45", "--events", "-",
+                "--",
                 "/usr/bin/python3", file.path, output.path,
             ])
             // The button spans the window's width at the bottom, 120 px high (less the toolkit's margins).
@@ -131,6 +132,12 @@ struct ProjectToolkitTests {
             let result = try await run
             #expect(result.status == 0, "\(result.stderr)")
             #expect(rect != nil, "carwindow project's log: \(result.stderr)")
+            if let hit = rect {
+                // The emulator streams at scale 1: view points are its pixels, rounded as an HMI reports them.
+                let (x, y) = (hit.center.x.rounded(), hit.center.y.rounded())
+                let tap = #""event":"gesture","kind":"tap","x":\#(x),"y":\#(y),"#
+                #expect(result.stdout.contains(tap), "no '\(tap)' in:\n\(result.stdout)")
+            }
         }
     }
 }

@@ -115,6 +115,48 @@ struct StreamSourceMatrixTests {
         }
     }
 
+    @Test(
+        "a tap, a double tap, a pan and a pinch are the same gesture lines with every source",
+        arguments: Source.allCases)
+    func gestures(source: Source) async throws {
+        // All on the open map of the demo (no button under them), so every source's lines are the same.
+        try await Self.run(source: source, streamArguments: ["--duration", "60"]) { rig in
+            try await rig.stream.waitForLine("videoStarted", in: .stdout, timeout: .seconds(60)) {
+                $0.contains(#""event":"videoStarted""#)
+            }
+            func gesture(_ kind: String) async throws {
+                try await rig.stream.waitForLine("a \(kind) gesture", in: .stdout, timeout: .seconds(20)) {
+                    $0.contains(#""event":"gesture","kind":"\#(kind)""#)
+                }
+            }
+            try rig.headUnit.send("tap 1 200 200")
+            // The tap is a tap once the double-tap window has passed without a second one.
+            try await gesture("tap")
+            // Two taps in one burst (the emulator stamps both alike): a double tap at their midpoint.
+            try rig.headUnit.send("tap 1 300 240\ntap 1 300 240")
+            try await gesture("doubleTap")
+            try rig.headUnit.send("pan 1 150x280 450x280")
+            try await gesture("panEnded")
+            try rig.headUnit.send("pinch 1 350 240 100 220")
+            try await gesture("pinchEnded")
+            #expect(await rig.stream.stop(signal: SIGINT, grace: .seconds(20)) == 0, "\(rig.stream.tail())")
+            let gestures = rig.stream.lines.map(\.text).filter { $0.contains(#""event":"gesture""#) }
+                .map { $0.replacing(/"t":[0-9.]+,/, with: "") }
+            // Synced moves are coalesced per frame tick: how many there are depends on timing, not their kind.
+            #expect(gestures.contains { $0.contains(#""kind":"panMoved""#) }, "\(gestures)")
+            #expect(gestures.contains { $0.contains(#""kind":"pinchMoved""#) && !$0.contains(#""scale":1.0"#) })
+            #expect(
+                gestures.filter { !$0.contains("Moved") } == [
+                    #"{"event":"gesture","kind":"tap","x":200.0,"y":200.0,"scale":1.0}"#,
+                    #"{"event":"gesture","kind":"doubleTap","x":300.0,"y":240.0,"scale":1.0}"#,
+                    #"{"event":"gesture","kind":"panBegan","x":150.0,"y":280.0,"scale":1.0}"#,
+                    #"{"event":"gesture","kind":"panEnded","x":450.0,"y":280.0,"scale":1.0}"#,
+                    #"{"event":"gesture","kind":"pinchBegan","x":350.0,"y":240.0,"scale":1.0}"#,
+                    #"{"event":"gesture","kind":"pinchEnded","x":350.0,"y":240.0,"scale":1.0}"#,
+                ], "\(gestures)")
+        }
+    }
+
     // MARK: - The rig
 
     struct Rig {

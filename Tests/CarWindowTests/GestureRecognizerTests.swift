@@ -209,10 +209,9 @@ struct GestureRecognizerTests {
 
     @Test("malformed touches are skipped: no coordinates, non-finite values, too many touches")
     func malformed() {
-        let empty = TouchNotification(type: .begin, touches: [.init(id: 0, timestamps: [], coordinates: [])])
-        let nan = TouchNotification(type: .begin, id: 0, timestamp: nil, x: .nan, y: 1)
-        let crowd = TouchNotification(
-            type: .begin, touches: (0..<11).map { .init(id: $0, timestamps: [], coordinates: [.init(x: 1, y: 1)]) })
+        let empty = ProjectionTouch(type: .begin, fingers: [.init(id: 0, path: [])])
+        let nan = T.begin(.nan, 1)
+        let crowd = ProjectionTouch(type: .begin, fingers: (0..<11).map { .init(id: $0, path: [Point(x: 1, y: 1)]) })
         #expect(gestures([.event(0, empty), .event(1, nan), .event(2, crowd), .tick(1000)]) == [])
     }
 }

@@ -1,35 +1,37 @@
 import CarWindowTestingTools
 @testable import CarWindow
 
-/// Builds touch events tersely for recorded timelines.
+/// Builds touches (view points) tersely for recorded timelines.
 enum T {
-    static func begin(_ x: Double, _ y: Double, id: Int = 0, ts: Int? = nil) -> TouchNotification {
-        TouchNotification(type: .begin, id: id, timestamp: ts, x: x, y: y)
+    static func begin(_ x: Double, _ y: Double, id: Int = 0, ts: Int? = nil) -> ProjectionTouch {
+        one(.begin, x, y, id: id, ts: ts)
     }
-    static func move(_ x: Double, _ y: Double, id: Int = 0, ts: Int? = nil) -> TouchNotification {
-        TouchNotification(type: .move, id: id, timestamp: ts, x: x, y: y)
+    static func move(_ x: Double, _ y: Double, id: Int = 0, ts: Int? = nil) -> ProjectionTouch {
+        one(.move, x, y, id: id, ts: ts)
     }
-    static func end(_ x: Double, _ y: Double, id: Int = 0, ts: Int? = nil) -> TouchNotification {
-        TouchNotification(type: .end, id: id, timestamp: ts, x: x, y: y)
+    static func end(_ x: Double, _ y: Double, id: Int = 0, ts: Int? = nil) -> ProjectionTouch {
+        one(.end, x, y, id: id, ts: ts)
     }
-    static func cancel(_ x: Double, _ y: Double, id: Int = 0) -> TouchNotification {
-        TouchNotification(type: .cancel, id: id, timestamp: nil, x: x, y: y)
+    static func cancel(_ x: Double, _ y: Double, id: Int = 0) -> ProjectionTouch {
+        one(.cancel, x, y, id: id, ts: nil)
+    }
+    static func one(_ type: ProjectionTouch.Kind, _ x: Double, _ y: Double, id: Int, ts: Int?) -> ProjectionTouch {
+        ProjectionTouch(type: type, fingers: [.init(id: id, path: [Point(x: x, y: y)], timestamps: ts.map { [$0] } ?? [])])
     }
     /// A two-finger event, as Core sends pinch moves.
-    static func two(_ type: TouchNotification.Kind, _ a: (Double, Double), _ b: (Double, Double), ts: Int? = nil) -> TouchNotification
-    {
-        TouchNotification(
+    static func two(_ type: ProjectionTouch.Kind, _ a: (Double, Double), _ b: (Double, Double), ts: Int? = nil) -> ProjectionTouch {
+        ProjectionTouch(
             type: type,
-            touches: [
-                .init(id: 0, timestamps: ts.map { [$0] } ?? [], coordinates: [.init(x: a.0, y: a.1)]),
-                .init(id: 1, timestamps: ts.map { [$0] } ?? [], coordinates: [.init(x: b.0, y: b.1)]),
+            fingers: [
+                .init(id: 0, path: [Point(x: a.0, y: a.1)], timestamps: ts.map { [$0] } ?? []),
+                .init(id: 1, path: [Point(x: b.0, y: b.1)], timestamps: ts.map { [$0] } ?? []),
             ])
     }
 }
 
 /// One step of a recorded timeline: an event at a time (ms), or a frame tick.
 enum Step {
-    case event(Int, TouchNotification)
+    case event(Int, ProjectionTouch)
     case tick(Int)
 }
 

@@ -1,5 +1,6 @@
 import CarWindowTestingTools
 import Foundation
+import SDLRPC
 import Testing
 
 @testable import CarWindow
@@ -23,26 +24,35 @@ struct WindowTouchTests {
         return (window, button, clock)
     }
 
-    @Test("coordinates are divided by the display scale before recognition")
+    /// An `OnTouchEvent` as the projection turns it into a touch: the one conversion, divided by `scale`.
+    static func touch(_ type: TouchType, _ x: Int, _ y: Int, ts: Int, scale: Double = 1) throws -> ProjectionTouch {
+        try ProjectionTouch(
+            OnTouchEvent(type: type, event: [SDLRPC.TouchEvent(id: 0, ts: [ts], c: [TouchCoord(x: x, y: y)])]),
+            scale: scale)
+    }
+
+    @Test("a touch converted at scale 2 is recognised in view points")
     func scaled() throws {
         let (window, _, clock) = try makeWindow(resolution: Size(width: 1600, height: 960), scale: 2)
-        window.handleTouch(T.begin(400, 300, ts: 0))
-        window.handleTouch(T.end(400, 300, ts: 50))
+        window.handleTouch(try Self.touch(.begin, 400, 300, ts: 0, scale: 2))
+        window.handleTouch(try Self.touch(.end, 400, 300, ts: 50, scale: 2))
         clock.advance(by: .milliseconds(500))
         #expect(window.frameTick() == [.singleTap(at: p(200, 150))])
     }
 
-    @Test("identical consecutive events are dropped, so a duplicated tap is one tap")
+    @Test("identical consecutive notifications are dropped, so a duplicated tap is one tap")
     func duplicates() throws {
         let (window, _, clock) = try makeWindow()
-        #expect(window.handleTouch(T.begin(300, 300, ts: 10)) == [])
-        #expect(window.handleTouch(T.begin(300, 300, ts: 10)) == [])
-        window.handleTouch(T.end(300, 300, ts: 60))
-        window.handleTouch(T.end(300, 300, ts: 60))
+        var filter = ConsecutiveDuplicateFilter<ProjectionTouch>()
+        for touch in [
+            try Self.touch(.begin, 300, 300, ts: 10), try Self.touch(.begin, 300, 300, ts: 10),
+            try Self.touch(.end, 300, 300, ts: 60), try Self.touch(.end, 300, 300, ts: 60),
+        ] where filter.accept(touch) {
+            #expect(window.handleTouch(touch) == [])
+        }
         clock.advance(by: .milliseconds(500))
         #expect(window.frameTick() == [.singleTap(at: p(300, 300))])
-        var dedup = TouchEventDeduplicator()
-        let verdicts = [T.move(1, 1, ts: 5), T.move(1, 1, ts: 5), T.move(1, 1, ts: 6)].map { dedup.accept($0) }
+        let verdicts = [T.move(1, 1, ts: 5), T.move(1, 1, ts: 5), T.move(1, 1, ts: 6)].map { filter.accept($0) }
         #expect(verdicts == [true, false, true])
     }
 
@@ -134,7 +144,7 @@ struct WindowTouchTests {
             .appendingPathComponent("Fixtures/core-8.2-touch-events.jsonl")
         struct Line: Decodable {
             var t: Double
-            var params: TouchNotification
+            var params: OnTouchEvent
         }
         let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map {
             try JSONDecoder().decode(Line.self, from: Data($0.utf8))
@@ -146,7 +156,9 @@ struct WindowTouchTests {
         let frame = Duration.nanoseconds(33_333_333)
         var nextTick = Duration.zero
         var result: [Gesture] = []
-        for line in lines {
+        // The projection's path: Core's copy dropped, then the one conversion to view points.
+        var filter = ConsecutiveDuplicateFilter<OnTouchEvent>()
+        for line in lines where filter.accept(line.params) {
             let arrival = Duration.nanoseconds(Int64(line.t * 1e9))
             while nextTick <= arrival {
                 clock.advance(to: ManualClock.Instant(offset: nextTick))
@@ -154,7 +166,7 @@ struct WindowTouchTests {
                 nextTick += frame
             }
             clock.advance(to: ManualClock.Instant(offset: arrival))
-            result += window.handleTouch(line.params)
+            result += window.handleTouch(try ProjectionTouch(line.params, scale: 1))
         }
         clock.advance(by: .seconds(1))
         result += window.frameTick()
@@ -181,12 +193,12 @@ struct WindowTouchTests {
     func traceDuplicates() throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Fixtures/core-8.2-touch-events.jsonl")
-        struct Line: Decodable { var params: TouchNotification }
+        struct Line: Decodable { var params: OnTouchEvent }
         let events = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map {
             try JSONDecoder().decode(Line.self, from: Data($0.utf8)).params
         }
-        var dedup = TouchEventDeduplicator()
-        let kept = events.filter { dedup.accept($0) }
+        var filter = ConsecutiveDuplicateFilter<OnTouchEvent>()
+        let kept = events.filter { filter.accept($0) }
         #expect(kept.count == 17)
         #expect(kept == stride(from: 0, to: events.count, by: 2).map { events[$0] })
     }

@@ -75,8 +75,11 @@ struct ProjectionEventRecordTests {
             ProjectionEvent.registered(appID: "a\"b", appName: "N", resultCode: "SUCCESS").records[0].jsonLine(t: 0)
                 == #"{"t":0.0,"event":"registered","appID":"a\"b","appName":"N","resultCode":"SUCCESS"}"#)
         #expect(
-            ProjectionEvent.gesture(kind: "tap", x: 1, y: 2, scale: 1).records[0].jsonLine(t: 0)
+            ProjectionEvent.gesture(.singleTap(at: Point(x: 1, y: 2))).records[0].jsonLine(t: 0)
                 == #"{"t":0.0,"event":"gesture","kind":"tap","x":1.0,"y":2.0,"scale":1.0}"#)
+        #expect(
+            ProjectionEvent.gesture(.pinchMoved(center: Point(x: 3, y: 4), scale: 1.5)).records[0].jsonLine(t: 0)
+                == #"{"t":0.0,"event":"gesture","kind":"pinchMoved","x":3.0,"y":4.0,"scale":1.5}"#)
         #expect(
             ProjectionEvent.hapticRects(count: 4).records[0].jsonLine(t: 0)
                 == #"{"t":0.0,"event":"hapticRects","count":4}"#)

@@ -6,27 +6,13 @@ import SDLStreaming
 
 /// The projection's reactions to its run: video stream events, touches, HMI levels.
 extension CarWindowProjection {
-    /// The run started with the projection as its source: haptic rects and gestures go through `context` from now.
+    /// The run started with the projection as its source: haptic rects go through `context` from now.
     func attach(_ context: ProjectionContext) {
         self.context = context
-        let (gestures, continuation) = AsyncStream.makeStream(of: Gesture.self, bufferingPolicy: .bufferingNewest(256))
-        window.gestureObserver = { gesture in continuation.yield(gesture) }
-        // One ordered path from the window's gestures to the run's events.
-        gestureRelay = Task {
-            for await gesture in gestures {
-                var scale = 1.0
-                if case .pinchMoved(_, let pinch) = gesture { scale = pinch }
-                await context.report(
-                    .gesture(kind: gesture.kind, x: gesture.location.x, y: gesture.location.y, scale: scale))
-            }
-        }
     }
 
     /// The run ended.
     func detach() {
-        window.gestureObserver = nil
-        gestureRelay?.cancel()
-        gestureRelay = nil
         context = nil
         stopStreaming()
         streamConfiguration = nil
@@ -61,9 +47,8 @@ extension CarWindowProjection {
             // The manager refuses app frames while suspended (it streams the open-the-app message); a pump left
             // running would re-render every tick for nothing.
             stopStreaming()
-        case .touchesCancelled:
-            window.cancelPendingGestures()
-        case .bitrateChanged:
+        case .touchesCancelled, .bitrateChanged:
+            // The run's recognizer cancels the gestures in progress and tells the window (``received(_:)``).
             break
         case .resumed:
             if let configuration = streamConfiguration { startPump(configuration) }
@@ -127,11 +112,21 @@ extension CarWindowProjection {
         }
     }
 
-    /// One touch from the run: already free of Core's duplicate and in view points.
+    /// One touch from the run: already free of Core's duplicate and in view points. The run recognizes it; the
+    /// window gets what the recognizer made of it, through the other `received(_:)`.
     func received(_ touch: ProjectionTouch) {
-        let event = TouchNotification(touch)
-        yield(.touch(event))
-        window.handleTouch(inViewPoints: event)
+        yield(.touch(touch))
+    }
+
+    /// A gesture or press from the run's recognizer: the window hit-tests it and hands it to its views.
+    func received(_ action: TouchAction) {
+        guard window.isTouchEnabled else { return }
+        window.deliver([action])
+    }
+
+    /// Whether a tap ending at `point` ends on the button it began on: then it is reported at once.
+    func isImmediateTap(at point: Point) -> Bool {
+        window.isTapOnPressedButton(at: point)
     }
 
     func hmiChanged(_ status: HMIStatus) {

@@ -71,8 +71,6 @@ public final class CarWindowProjection {
     private var phase: Phase = .idle
     private var running: Task<Void, Never>?
     var streamingTask: Task<Void, Never>?
-    /// Carries the window's gestures to the run's events while the projection is a run's source.
-    var gestureRelay: Task<Void, Never>?
     private let subscribers = Broadcast<CarWindowEvent>(replaysCurrent: false, buffering: .bufferingNewest(256))
 
     private enum Phase { case idle, starting, running, stopped }

@@ -3,8 +3,8 @@ import SDLSession
 public import SDLProjection
 
 /// A ``CarWindowProjection`` as the ``ProjectionSource`` of its ``StreamingSession``: it follows the video events
-/// with a frame pump per stream, the HMI level for its state, and hands the driver's touches (already de-duplicated
-/// and in view points) to the window.
+/// with a frame pump per stream, the HMI level for its state, and hands the gestures the run recognized in the
+/// driver's touches (already de-duplicated and in view points) to the window, which hit-tests them.
 ///
 /// ```swift
 /// try await projection.streaming.run(source: projection.source)
@@ -47,5 +47,13 @@ public struct CarWindowProjectionSource: ProjectionSource {
 
     public func received(_ touch: ProjectionTouch) async {
         await projection.received(touch)
+    }
+
+    public func received(_ action: TouchAction) async {
+        await projection.received(action)
+    }
+
+    public func isImmediateTap(at point: Point) async -> Bool {
+        await projection.isImmediateTap(at: point)
     }
 }

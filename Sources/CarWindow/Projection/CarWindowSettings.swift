@@ -64,7 +64,9 @@ public struct CarWindowSettings: Sendable {
     /// options.audioFile = "welcome.wav"
     /// ```
     public func projectionOptions(app: AppConfiguration) -> ProjectionOptions {
-        ProjectionOptions(app: app, video: video, capabilityWait: capabilityWait)
+        var options = ProjectionOptions(app: app, video: video, capabilityWait: capabilityWait)
+        options.gestures = window.gestures
+        return options
     }
 
     /// The frame rate the pump runs at for a stream the head unit negotiated at `negotiated` frames per second: the

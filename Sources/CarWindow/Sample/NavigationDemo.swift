@@ -143,4 +143,12 @@ public struct NavigationDemoSource: ProjectionSource {
     public func received(_ touch: ProjectionTouch) async {
         await demo.projection.source.received(touch)
     }
+
+    public func received(_ action: TouchAction) async {
+        await demo.projection.source.received(action)
+    }
+
+    public func isImmediateTap(at point: Point) async -> Bool {
+        await demo.projection.source.isImmediateTap(at: point)
+    }
 }

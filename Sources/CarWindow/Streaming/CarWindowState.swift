@@ -55,9 +55,8 @@ public enum CarWindowEvent: Hashable, Sendable {
     /// The head unit's display capabilities changed (size, scale, density, haptics); the window was resized and
     /// laid out before the first frame at the new size.
     case capabilitiesChanged(DisplayMetrics)
-    /// An `OnTouchEvent` arrived, in head-unit pixels, as the head unit sent it (SDL Core's duplicate copies
-    /// included; the window drops them).
-    case touch(TouchNotification)
+    /// A touch arrived: SDL Core's duplicate dropped, in view points, as the run's recognizer receives it.
+    case touch(ProjectionTouch)
     /// `SendHapticData` went to the head unit with this many rects (0 clears them).
     case hapticRectsSent(count: Int)
     /// `OnDriverDistraction` said the driver is (DD_ON, `true`) or is no longer (DD_OFF) to be distracted; the window's

@@ -23,8 +23,6 @@ public struct CarWindowError: Error, Sendable, Hashable, CustomStringConvertible
         public static let imageCodec = Kind("imageCodec")
         /// Cairo reported an error while rendering.
         public static let rendering = Kind("rendering")
-        /// An `OnTouchEvent` this library cannot interpret (an unknown touch type, a touch without coordinates).
-        public static let invalidTouchEvent = Kind("invalidTouchEvent")
         /// The SDL session failed: it could not connect or register, or a request to the head unit failed.
         public static let session = Kind("session")
         /// The video stream reported an error (negotiation, encoder, transport); the context has its kind.

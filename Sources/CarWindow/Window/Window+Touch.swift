@@ -1,32 +1,19 @@
 extension Window {
-    /// Feeds one touch notification (head-unit pixels). Returns the gestures it completed, which were also handed to
-    /// the views under them, ``onGesture`` and ``gestures``.
-    ///
-    /// Identical consecutive events are dropped (SDL Core sends each one twice); coordinates are divided by the
-    /// display scale; a tap ending on a ``Button`` runs its action at once.
+    /// Feeds one touch, already free of Core's duplicate and in view points, to the window's own recognizer and
+    /// hit-tests what it makes: for tests and hosts without a projection. A projection never calls it: its run
+    /// recognizes the touches and hands the window the result. Returns the gestures the touch completed.
     ///
     /// ```swift
-    /// window.handleTouch(TouchNotification(type: .begin, timestamp: 3883, x: 200, y: 150))
-    /// window.handleTouch(TouchNotification(type: .end, timestamp: 3977, x: 200, y: 150))
+    /// let down = ProjectionTouch(type: .begin, fingers: [.init(id: 0, path: [Point(x: 200, y: 150)], timestamps: [0])])
+    /// window.handleTouch(down)
+    /// window.handleTouch(ProjectionTouch(type: .end, fingers: down.fingers))
     /// window.frameTick()   // after 0.4 s: [.singleTap(at: (200, 150))]
     /// ```
     @discardableResult
-    public func handleTouch(_ event: TouchNotification) -> [Gesture] {
-        guard isTouchEnabled, deduplicator.accept(event) else { return [] }
-        return handleTouch(inViewPoints: Self.scaled(event, by: capabilities.scale))
-    }
-
-    /// Feeds one touch that is already de-duplicated and in view points (as ``CarWindowProjection`` receives them
-    /// from its `StreamingSession`). Returns the gestures it completed.
-    ///
-    /// ```swift
-    /// window.handleTouch(inViewPoints: TouchNotification(type: .begin, timestamp: 3883, x: 400, y: 240))
-    /// ```
-    @discardableResult
-    public func handleTouch(inViewPoints event: TouchNotification) -> [Gesture] {
+    public func handleTouch(_ touch: ProjectionTouch) -> [Gesture] {
         guard isTouchEnabled else { return [] }
         let actions = recognizer.handle(
-            event, now: ElapsedInstant(offset: elapsed()),
+            touch, now: ElapsedInstant(offset: elapsed()),
             isImmediateTap: { [self] point in isTapOnPressedButton(at: point) })
         return deliver(actions)
     }
@@ -44,23 +31,12 @@ extension Window {
     /// Cancels gestures in progress (the stream suspended); fingers still down are ignored until they lift.
     @discardableResult
     public func cancelPendingGestures() -> [Gesture] {
-        deduplicator.reset()
-        return deliver(recognizer.cancelPendingGestures())
+        deliver(recognizer.cancelPendingGestures())
     }
 
-    /// Divides head-unit coordinates by the scale (as sdl_ios's `SDLStreamingVideoScaleManager`); a scale of 1
-    /// leaves them as they are.
-    static func scaled(_ event: TouchNotification, by scale: Double) -> TouchNotification {
-        guard scale > 1 else { return event }
-        var event = event
-        for i in event.touches.indices {
-            event.touches[i].coordinates = event.touches[i].coordinates.map {
-                TouchNotification.Coordinate(x: $0.x / scale, y: $0.y / scale)
-            }
-        }
-        return event
-    }
-
+    /// Hands what a recognizer made of the touches to the views: a press highlights the button under it, a tap
+    /// that ends on it runs it, a gesture goes to the view under it and up the superview chain, then to
+    /// ``onGesture`` and ``gestures``. A projection calls it with its run's actions. Returns the gestures.
     @discardableResult
     func deliver(_ actions: [TouchAction]) -> [Gesture] {
         var delivered: [Gesture] = []
@@ -87,7 +63,6 @@ extension Window {
         var view = target
         while let v = view, !v.handleGesture(gesture) { view = v.superview }
         onGesture?(gesture)
-        gestureObserver?(gesture)
         gestureContinuation.yield(gesture)
     }
 
@@ -115,7 +90,7 @@ extension Window {
     }
 
     /// True when a tap ending at `point` ends on the button it started on.
-    private func isTapOnPressedButton(at point: Point) -> Bool {
+    func isTapOnPressedButton(at point: Point) -> Bool {
         guard let pressedButton else { return false }
         return button(at: point) === pressedButton
     }

@@ -13,7 +13,7 @@ public import SDLRPC
 /// try screen.install(in: window)
 /// var frame = try PixelBuffer(width: 800, height: 480)
 /// let report = try window.render(into: &frame)      // report.wasDirty == true for the first frame
-/// window.handleTouch(TouchNotification(type: .begin, timestamp: 0, x: 200, y: 150))
+/// window.handleTouch(ProjectionTouch(type: .begin, fingers: [.init(id: 0, path: [Point(x: 200, y: 150)])]))
 /// ```
 @CarWindowActor
 public final class Window: FrameSource {
@@ -92,8 +92,6 @@ public final class Window: FrameSource {
     let gestureContinuation: AsyncStream<Gesture>.Continuation
     /// Called synchronously on ``CarWindowActor`` for every gesture, after the views have handled it.
     public var onGesture: (@CarWindowActor (Gesture) -> Void)?
-    /// The projection's own observer (its event log), kept apart from the app's ``onGesture``.
-    var gestureObserver: (@CarWindowActor (Gesture) -> Void)?
 
     var needsLayoutPass = true
     /// Set by ``View/setNeedsHapticUpdate()``: the haptic rects changed without anything to redraw.
@@ -104,7 +102,6 @@ public final class Window: FrameSource {
     private var hostedRoot: View?
 
     var recognizer: GestureRecognizer<ElapsedInstant>
-    var deduplicator = TouchEventDeduplicator()
     let elapsed: @Sendable () -> Duration
     weak var pressedButton: Button?
     weak var gestureTarget: View?

@@ -1,7 +1,7 @@
 /// A recognised gesture, in view coordinates (head-unit pixels divided by the display scale).
 ///
 /// ```swift
-/// for await gesture in window.gestures {
+/// for await gesture in window.gestures {   // or a ProjectionSource's received(.gesture(_))
 ///     if case .pinchMoved(let center, let scale) = gesture { map.zoom(by: scale, around: center) }
 /// }
 /// ```
@@ -47,6 +47,12 @@ public enum Gesture: Hashable, Sendable, CustomStringConvertible {
         case .panMoved(_, let to): to
         case .pinchBegan(let c), .pinchEnded(let c), .pinchMoved(let c, _): c
         }
+    }
+
+    /// A pinch move's distance ratio; 1 for every other gesture (the `scale` of a `gesture` event line).
+    public var pinchScale: Double {
+        if case .pinchMoved(_, let scale) = self { return scale }
+        return 1
     }
 
     public var description: String {

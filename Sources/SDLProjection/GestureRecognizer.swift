@@ -15,8 +15,9 @@
 ///
 /// ```swift
 /// var recognizer = GestureRecognizer<ContinuousClock.Instant>()
-/// var actions = recognizer.handle(TouchNotification(type: .begin, timestamp: 0, x: 10, y: 10), now: .now)
-/// actions += recognizer.handle(TouchNotification(type: .end, timestamp: 80, x: 10, y: 10), now: .now)
+/// let down = ProjectionTouch(type: .begin, fingers: [.init(id: 0, path: [Point(x: 10, y: 10)], timestamps: [0])])
+/// var actions = recognizer.handle(down, now: .now)
+/// actions += recognizer.handle(ProjectionTouch(type: .end, fingers: down.fingers), now: .now)
 /// actions += recognizer.frameTick(now: .now.advanced(by: .milliseconds(500)))
 /// // actions ends with .gesture(.singleTap(at: (10, 10)))
 /// ```
@@ -75,20 +76,19 @@ where Instant.Duration == Duration, Instant: Sendable {
     /// Feeds one touch event (in view coordinates) at time `now`.
     ///
     /// - Parameter isImmediateTap: says whether a tap ending at a point is reported at once instead of waiting out
-    ///   the double-tap window (the window answers true over a pressed ``Button``). Taps reported at once never
+    ///   the double-tap window (CarWindow's window answers true over a pressed `Button`). Taps reported at once never
     ///   form double taps.
     public mutating func handle(
-        _ event: TouchNotification, now: Instant, isImmediateTap: (Point) -> Bool = { _ in false }
+        _ event: ProjectionTouch, now: Instant, isImmediateTap: (Point) -> Bool = { _ in false }
     ) -> [TouchAction] {
         var actions = fireExpiredTap(now: now)
-        guard event.touches.count <= GestureConfiguration.maximumTouchesPerEvent else { return actions }
+        guard event.fingers.count <= GestureConfiguration.maximumTouchesPerEvent else { return actions }
         if event.type == .cancel {
             actions += cancelAll(fingersStillDown: false)
             return actions
         }
-        for touch in event.touches {
-            guard let last = touch.coordinates.last, last.x.isFinite, last.y.isFinite else { continue }
-            let location = Point(x: last.x, y: last.y)
+        for touch in event.fingers {
+            guard let location = touch.path.last, location.x.isFinite, location.y.isFinite else { continue }
             let timestamp = touch.timestamps.last
             switch event.type {
             case .begin: actions += begin(id: touch.id, at: location, timestamp: timestamp, now: now)

@@ -37,13 +37,3 @@ public struct GestureConfiguration: Hashable, Sendable {
     /// Events with more touches than this are dropped as malformed (SDL ids run 0...9).
     public static let maximumTouchesPerEvent = 10
 }
-
-/// What the recognizer asks its owner to do: deliver a gesture, or update a pressed control.
-public enum TouchAction: Hashable, Sendable {
-    /// A recognised gesture.
-    case gesture(Gesture)
-    /// A single finger touched down: highlight what is under it.
-    case pressBegan(at: Point)
-    /// The press is over: it ended as a tap (`isTap`), or became a pan or pinch, or was cancelled.
-    case pressEnded(at: Point, isTap: Bool)
-}

@@ -1,4 +1,4 @@
-/// A point in view coordinates (points of the app viewport, see ``DisplayMetrics``).
+/// A point in view coordinates: points of the app viewport, head-unit pixels divided by the display scale.
 ///
 /// ```swift
 /// let p = Point(x: 10, y: 20) + Point(x: 1, y: 1)   // (11, 21)
@@ -33,7 +33,7 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
 
 extension Double {
     /// "12" for whole numbers, "12.5" otherwise: keeps logs and test failures readable.
-    var compactDescription: String {
+    package var compactDescription: String {
         self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self)
     }
 }
