@@ -51,7 +51,7 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(help: "Write the run's events (docs/streaming.md) as JSON lines to FILE (- for stdout).")
     var events: String?
 
-    @Option(help: "The browser viewer's port on 127.0.0.1 (0 picks a free one).")
+    @Option(help: "The browser viewer's port on 127.0.0.1 (0 picks a free one; if it is in use, a free one).")
     var viewerPort = 8080
 
     @Flag(help: "Do not start the browser viewer.")

@@ -83,7 +83,7 @@ struct ProjectCommand: AsyncParsableCommand {
     @Option(help: "The emulator's TCP port (0 picks a free one).")
     var port = 0
 
-    @Option(help: "The browser viewer's port on 127.0.0.1 (0 picks a free one).")
+    @Option(help: "The browser viewer's port on 127.0.0.1 (0 picks a free one; if it is in use, a free one).")
     var viewerPort = 8080
 
     @Flag(help: "Do not start the browser viewer.")
