@@ -98,19 +98,28 @@ public final class Broadcast<Value: Sendable>: Sendable {
         let values = ReaderIterator(stream.makeAsyncIterator())
         return AsyncStream(unfolding: { [weak self] in
             guard let value = await values.next() else { return nil }
-            let cost = budget.cost(value)
-            self?.state.withLockedValue { state in
-                if let bytes = state.bufferedBytes[id] { state.bufferedBytes[id] = max(0, bytes - cost) }
-            }
+            self?.giveBack(budget.cost(value), of: id)
             return value
         })
+    }
+
+    /// `cost` bytes of subscriber `id`'s are no longer waiting (read, or pushed out of its buffer).
+    private func giveBack(_ cost: Int, of id: Int) {
+        state.withLockedValue { state in
+            if let bytes = state.bufferedBytes[id] { state.bufferedBytes[id] = max(0, bytes - cost) }
+        }
     }
 
     /// The one reader's iterator of a byte-budgeted subscription; `AsyncStream(unfolding:)` calls it one at a time.
     private final class ReaderIterator: @unchecked Sendable {
         private var iterator: AsyncStream<Value>.AsyncIterator
         init(_ iterator: AsyncStream<Value>.AsyncIterator) { self.iterator = iterator }
-        func next() async -> Value? { await iterator.next() }
+        func next() async -> Value? {
+            var local = iterator
+            let value = await local.next()
+            iterator = local
+            return value
+        }
     }
 
     /// Hands `value` to every subscriber.
@@ -143,10 +152,7 @@ public final class Broadcast<Value: Sendable>: Sendable {
                     case .enqueued: break
                     case .dropped(let lost):
                         dropped += 1
-                        let lostCost = budget.cost(lost)
-                        state.withLockedValue { state in
-                            if let bytes = state.bufferedBytes[id] { state.bufferedBytes[id] = max(0, bytes - lostCost) }
-                        }
+                        giveBack(budget.cost(lost), of: id)
                     case .terminated:
                         _ = state.withLockedValue { $0.bufferedBytes.removeValue(forKey: id) }
                     @unknown default: break
