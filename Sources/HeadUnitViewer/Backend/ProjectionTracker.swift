@@ -98,7 +98,7 @@ struct ProjectionTracker: Sendable {
             videoScreens[app] = shown
             // The app lays out, and measures its rects, on the picture it streams. A screen announced while no app
             // was connected came as no event, and an app may stream a size of its own: its rects are on this one.
-            if (screen?.width, screen?.height) != (shown.width, shown.height) {
+            if screen?.width != shown.width || screen?.height != shown.height {
                 previousScreen = screen
                 screen = shown
             }
