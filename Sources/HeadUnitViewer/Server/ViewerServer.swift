@@ -1,8 +1,8 @@
 import Hummingbird
 import HummingbirdWebSocket
 public import Logging
+import NIOConcurrencyHelpers
 import NIOCore
-import Synchronization
 public import ServiceLifecycle
 
 /// The head-unit viewer: serves the page and one WebSocket per browser on 127.0.0.1.
@@ -81,8 +81,8 @@ public struct ViewerServer<Backend: ViewerBackend>: Service {
         }
         // A server that never listened reports through the error it throws (the caller may try another port);
         // only one that failed while serving logs it here, where nobody else would see it.
-        let listening = Mutex(false)
-        let application = makeApplication(hub: hub) { listening.withLock { $0 = true } }
+        let listening = NIOLockedValueBox(false)
+        let application = makeApplication(hub: hub) { listening.withLockedValue { $0 = true } }
         let backend = self.backend
         let logger = self.logger
         try await withGracefulShutdownHandler {
@@ -110,7 +110,7 @@ public struct ViewerServer<Backend: ViewerBackend>: Service {
                 do {
                     try await application.run()
                 } catch {
-                    if listening.withLock({ $0 }) {
+                    if listening.withLockedValue({ $0 }) {
                         logger.error("viewer server failed", metadata: ["error": "\(error)"])
                     }
                     group.cancelAll()
