@@ -115,7 +115,8 @@ struct DemoCommandTests {
                                   lines to FILE (- for stdout).
           --viewer-port <viewer-port>
                                   The browser viewer's port on 127.0.0.1 (0 picks a
-                                  free one). (default: 8080)
+                                  free one; if it is in use, a free one). (default:
+                                  8080)
           --no-viewer             Do not start the browser viewer.
           --reconnect             When the connection to the head unit is lost, connect
                                   and register again (exponential backoff).
