@@ -45,12 +45,31 @@ actor BrowserViewer: DemoViewerHook {
                 hmiLevel: { await streaming.session.hmiStatus?.hmiLevel })
             appStates = backend.appStateRequests
             try await serve(backend, say: say)
-            say("viewer: shows what the app sends to SDL Core (the HMI's controls are SDL Core's)")
+            if server != nil { say("viewer: shows what the app sends to SDL Core (the HMI's controls are SDL Core's)") }
         }
     }
 
+    /// Serves on `port`, or on a free port when that one cannot be bound.
+    ///
+    /// The viewer only watches the projection: a port some other program holds (a second demo, a web server on
+    /// 8080) must not end a projection into a real car or the emulator. It says which port it took instead;
+    /// when no port can be bound at all it says so and the run goes on without a viewer.
     private func serve(_ backend: some ViewerBackend, say: @escaping @Sendable (String) -> Void) async throws {
-        let server = try await RunningViewerServer.start(backend, port: port)
+        let server: RunningViewerServer
+        do {
+            server = try await RunningViewerServer.start(backend, port: port)
+        } catch where port != 0 {
+            say("viewer: port \(port) cannot be used (\(error)); serving on a free port instead")
+            do {
+                server = try await RunningViewerServer.start(backend, port: 0)
+            } catch {
+                say("viewer: not started, the run goes on without it: \(error)")
+                return
+            }
+        } catch {
+            say("viewer: not started, the run goes on without it: \(error)")
+            return
+        }
         self.server = server
         say("viewer: http://127.0.0.1:\(server.port)")
     }

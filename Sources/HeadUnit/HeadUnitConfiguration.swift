@@ -39,6 +39,10 @@ public struct HeadUnitConfiguration: Sendable {
     /// Caps how fast the emulator reads each app's socket, in kbit/s, to emulate a slow link (`--link-bitrate`);
     /// `nil` reads as fast as the socket delivers. Change it at runtime with ``HeadUnitEmulator/setLinkKbps(_:)``.
     public var linkKbps: Int?
+    /// How long a link may sit on part of a frame (half a header, a header without its payload) with nothing more
+    /// arriving before the emulator closes it (``PartialFrameTimeout``); `nil` waits forever. A link idle between
+    /// whole frames is never closed for it.
+    public var partialFrameTimeout: Duration? = .seconds(10)
 
     public init(
         host: String = "127.0.0.1",

@@ -20,7 +20,8 @@ extension HeadUnitEmulator {
     func startSecondaryListener() async throws(HeadUnitError) {
         guard let offer = configuration.secondaryTransport else { return }
         let listener = try await Self.bindServer(
-            host: offer.host, port: offer.port, maximumPayload: Int(configuration.mtu), logger: logger)
+            host: offer.host, port: offer.port, maximumPayload: Int(configuration.mtu),
+            partialFrameTimeout: configuration.partialFrameTimeout, logger: logger)
         secondaryListener = listener
         let port = listener.port ?? offer.port
         // Apps learn the real port from the ACK's TransportEventUpdate, built from the configuration.

@@ -136,7 +136,7 @@ public actor HeadUnitEmulator {
         }
         let listener = try await Self.bindServer(
             host: configuration.host, port: configuration.port, maximumPayload: Int(configuration.mtu), link: linkRate,
-            logger: logger)
+            partialFrameTimeout: configuration.partialFrameTimeout, logger: logger)
         self.listener = listener
         let port = listener.port ?? configuration.port
         // The accept loop and every link under it (reading frames, writing answers) prefer the emulator's thread.
@@ -163,7 +163,8 @@ public actor HeadUnitEmulator {
     /// how fast each connection is read (``HeadUnitConfiguration/linkKbps``). A ``TCPListener``, so a connection
     /// accepted as the emulator stops is closed, not dropped half set up.
     static func bindServer(
-        host: String, port: Int, maximumPayload: Int, link: LinkRate? = nil, logger: Logger
+        host: String, port: Int, maximumPayload: Int, link: LinkRate? = nil, partialFrameTimeout: Duration? = nil,
+        logger: Logger
     ) async throws(HeadUnitError) -> TCPListener<SDLFrame, SDLFrame> {
         do {
             return try await TCPListener.bind(host: host, port: port, logger: logger) { bootstrap in
@@ -173,7 +174,10 @@ public actor HeadUnitEmulator {
                     .linkSegmentSize(link == nil ? nil : LinkRateLimiter.segmentSize)
                     .linkReceiveBuffer(link == nil ? nil : LinkRateLimiter.uncappedReceiveBuffer)
             } pipeline: { channel in
-                try configureLinkPipeline(channel, maximumPayload: maximumPayload, link: link)
+                // One watch per connection: it counts that connection's bytes.
+                let watch = partialFrameTimeout.map { PartialFrameTimeout.Watch(timeout: $0, logger: logger) }
+                try configureLinkPipeline(
+                    channel, maximumPayload: maximumPayload, link: link, partialFrameTimeout: watch)
             }
         } catch {
             throw HeadUnitError(.bindFailed("\(host):\(port): \(error)"))
@@ -182,10 +186,16 @@ public actor HeadUnitEmulator {
 
     /// The handlers of every app link, primary and secondary: the link-rate pacer when capped (primary only), then
     /// SDLWire's decoder (limit: the MTU) and encoder. One place, so a handler that shapes a link is one line here.
-    static func configureLinkPipeline(_ channel: any Channel, maximumPayload: Int, link: LinkRate? = nil) throws {
+    /// `partialFrameTimeout` closes a link that stalls mid-frame (``PartialFrameTimeout``), around the decoder.
+    static func configureLinkPipeline(
+        _ channel: any Channel, maximumPayload: Int, link: LinkRate? = nil,
+        partialFrameTimeout watch: PartialFrameTimeout.Watch? = nil
+    ) throws {
         let handlers = channel.pipeline.syncOperations
         if let link { try handlers.addHandler(LinkRateLimiter(rate: link)) }
+        if let watch { try handlers.addHandler(PartialFrameTimeout.BytesIn(watch)) }
         try handlers.addHandler(ByteToMessageHandler(SDLFrameDecoder(maximumPayloadSize: maximumPayload)))
+        if let watch { try handlers.addHandler(PartialFrameTimeout.FramesOut(watch)) }
         try handlers.addHandler(MessageToByteHandler(SDLFrameEncoder()))
     }
 

@@ -103,6 +103,29 @@ struct ProjectionTrackerTests {
         #expect(tracker.hapticRects(of: Self.app, on: Self.compact) == Self.viewerRects(Self.compactRects))
     }
 
+    @Test("a screen announced while no app was connected: the page shows the picture streamed, with its rects")
+    func resizeBeforeTheAppConnects() {
+        // The viewer subscribed at 800x480; `resize 1024x600` came while no app was connected, so no event said so.
+        var tracker = ProjectionTracker(screen: Self.wide)
+        let announced = ViewerScreen(width: 1024, height: 600)
+        _ = tracker.apply(.appRegistered(Self.app, appName: "Demo", appHMITypes: ["NAVIGATION"]))
+        _ = tracker.apply(.videoStarted(Self.app, format: .h264RAW, size: VideoSize(width: 800, height: 480)))
+        _ = tracker.apply(.hapticRects(Self.app, Self.wideRects))
+        let shown = tracker.shownScreen(of: Self.app, announced: announced)
+        #expect(shown == Self.wide)
+        #expect(tracker.hapticRects(of: Self.app, on: shown) == Self.viewerRects(Self.wideRects))
+        // Once the video stops, the page goes back to the screen announced.
+        _ = tracker.apply(.videoStopped(Self.app, byHeadUnit: false, accessUnits: 30))
+        #expect(tracker.shownScreen(of: Self.app, announced: announced) == announced)
+        // The next run streams at a size of its own again: its rects are measured on that picture.
+        let other = VideoSize(width: 640, height: 360)
+        _ = tracker.apply(.videoStarted(Self.app, format: .h264RAW, size: other))
+        _ = tracker.apply(.hapticRects(Self.app, Self.compactRects))
+        let next = tracker.shownScreen(of: Self.app, announced: announced)
+        #expect((next.width, next.height) == (640, 360))
+        #expect(tracker.hapticRects(of: Self.app, on: next) == Self.viewerRects(Self.compactRects))
+    }
+
     @Test("another app's video stopping leaves this app's rects alone")
     func otherAppsKeepTheirs() {
         var tracker = Self.streaming(Self.wideRects)

@@ -47,6 +47,39 @@ struct HostileHeadUnitTests {
         }
     }
 
+    @Test("large notifications nobody reads: the stream holds at most notificationBufferBytes, the rest is counted")
+    func largeNotificationFlood() async throws {
+        // 200 notifications of 100 KB: 20 MB, far below 1024 by count. Before the byte bound all were held (1 MiB
+        // notifications held about 290 MiB).
+        let flood = 200
+        let padding = String(repeating: "x", count: 100_000)
+        try await withSession(headUnit: { link in
+            try await link.acceptSession()
+            try await link.acceptRegistration()
+            for index in 0..<flood {
+                try link.notify(.onHashChange, json: #"{"hashID":"h\#(index)","padding":"\#(padding)"}"#)
+            }
+            try link.hmiStatus("NONE")
+            try await link.acceptShutdown()
+            await link.drain()
+        }) { session in
+            let unread = await session.notifications()
+            let statuses = await session.hmiStatusUpdates()
+            try await session.start()
+            for await status in statuses where status.hmiLevel == HMILevel.none { break }
+            try await session.stop()
+            var kept = 0
+            var keptBytes = 0
+            for await notification in unread {
+                kept += 1
+                keptBytes += notification.json.count + notification.bulkData.count
+            }
+            #expect(keptBytes <= SDLSession.notificationBufferBytes, "\(kept) kept, \(keptBytes) bytes")
+            #expect(session.droppedNotifications > 0)
+            #expect(kept + session.droppedNotifications == flood + 1)
+        }
+    }
+
     @Test("a flood of HMI statuses nobody reads: the state stream keeps the newest 1024, the last one among them")
     func hmiStatusFlood() async throws {
         let flood = 5_000

@@ -30,7 +30,9 @@ struct EmulatorOptions<Defaults: EmulatorDefaults>: ParsableArguments {
         help: "Serve the browser viewer (live video, touch and the HMI's controls) for the apps that connect.")
     var viewer: Bool = Defaults.viewer
 
-    @Option(help: "The browser viewer's port on 127.0.0.1 (0 picks a free one).")
+    @Option(
+        help: "The browser viewer's port on 127.0.0.1 (0 picks a free one; demo and project take a free one if it "
+            + "is in use).")
     var viewerPort = 8080
 
     init() {}

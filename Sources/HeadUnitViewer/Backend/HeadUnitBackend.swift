@@ -74,11 +74,13 @@ public final class HeadUnitBackend: ViewerBackend {
     public func snapshot() async -> ViewerState {
         let apps = await headUnit.apps()
         let video = await headUnit.configuration.video
-        let screen = ViewerScreen(video)
         let tracked = self.tracked.withLockedValue { $0 }
         let projecting =
             apps.first { $0.app == tracked.projectingApp } ?? apps.first { $0.hmiStatus.hmiLevel == .full }
             ?? apps.first
+        // The screen, the rects and the page's click mapping follow the picture shown, not the screen announced.
+        let screen = tracked.shownScreen(
+            of: projecting?.videoStreaming == true ? projecting?.app : nil, announced: ViewerScreen(video))
         return ViewerState(
             apps: apps.map {
                 ViewerApp(

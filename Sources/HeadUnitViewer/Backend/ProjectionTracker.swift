@@ -46,6 +46,10 @@ struct ProjectionTracker: Sendable {
     private(set) var formats: [AppID: ViewerVideoFormat] = [:]
     /// The projecting app's video format.
     var format: ViewerVideoFormat? { projectingApp.flatMap { formats[$0] } }
+    /// Each app's picture while its video runs: the size it streams, with the scale announced when it started.
+    /// It need not be the screen announced now: a resize made while no app was connected reaches no app as an
+    /// event, and an app may stream a size of its own; the page maps clicks and draws rects on the picture it shows.
+    private(set) var videoScreens: [AppID: ViewerScreen] = [:]
     /// The screen last announced to the apps: the configuration's when the viewer subscribed, then each
     /// OnSystemCapabilityUpdated's. `nil` when unknown.
     var screen: ViewerScreen?
@@ -61,6 +65,11 @@ struct ProjectionTracker: Sendable {
     /// Creates a tracker that has seen no event; `screen` is the head unit's screen now, when known.
     init(screen: ViewerScreen? = nil) {
         self.screen = screen
+    }
+
+    /// The screen the page shows for `app`: the picture it streams while its video runs, else `announced`.
+    func shownScreen(of app: AppID?, announced: ViewerScreen) -> ViewerScreen {
+        app.flatMap { videoScreens[$0] } ?? announced
     }
 
     /// The app's haptic rects if they were measured on `screen` (the one a snapshot shows), else none.
@@ -85,11 +94,20 @@ struct ProjectionTracker: Sendable {
             let viewerFormat = ViewerVideoFormat(codec: format.codec, protocol: format.protocol)
             recentApp = app
             formats[app] = viewerFormat
+            let shown = ViewerScreen(width: size.width, height: size.height, scale: screen?.scale ?? 1)
+            videoScreens[app] = shown
+            // The app lays out, and measures its rects, on the picture it streams. A screen announced while no app
+            // was connected came as no event, and an app may stream a size of its own: its rects are on this one.
+            if screen?.width != shown.width || screen?.height != shown.height {
+                previousScreen = screen
+                screen = shown
+            }
             return .videoStarted(format: viewerFormat, width: size.width, height: size.height)
         case .videoRejected(let app, let reason, let parameters):
             return .note("\(app) video refused: \(reason) \(parameters)")
         case .videoStopped(let app, let byHeadUnit, let count):
             measuredRects[app] = nil
+            videoScreens[app] = nil
             return .videoStopped(
                 reason: "\(byHeadUnit ? "ended by the head unit" : "ended by the app") after \(count) access units")
         case .capabilityUpdated(let app, let capability):
@@ -110,6 +128,7 @@ struct ProjectionTracker: Sendable {
             fullApps.removeAll { $0 == app }
             formats[app] = nil
             measuredRects[app] = nil
+            videoScreens[app] = nil
             return .connectionDropped(reason: "\(app) disconnected")
         case .error(let error): return .error(error.description)
         case .audioStarted, .audioStopped, .appCapabilityUpdated, .handshakeCompleted, .protectionFailed,

@@ -1,6 +1,7 @@
 import Hummingbird
 import HummingbirdWebSocket
 public import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 public import ServiceLifecycle
 
@@ -78,7 +79,10 @@ public struct ViewerServer<Backend: ViewerBackend>: Service {
         let hub = ViewerHub(initialState: await backend.snapshot()) { () throws(ViewerError) in
             try JPEGTranscoder(executable: ffmpegPath) { jpegContinuation.yield($0) }
         }
-        let application = makeApplication(hub: hub)
+        // A server that never listened reports through the error it throws (the caller may try another port);
+        // only one that failed while serving logs it here, where nobody else would see it.
+        let listening = NIOLockedValueBox(false)
+        let application = makeApplication(hub: hub) { listening.withLockedValue { $0 = true } }
         let backend = self.backend
         let logger = self.logger
         try await withGracefulShutdownHandler {
@@ -106,7 +110,9 @@ public struct ViewerServer<Backend: ViewerBackend>: Service {
                 do {
                     try await application.run()
                 } catch {
-                    logger.error("viewer server failed", metadata: ["error": "\(error)"])
+                    if listening.withLockedValue({ $0 }) {
+                        logger.error("viewer server failed", metadata: ["error": "\(error)"])
+                    }
                     group.cancelAll()
                     await hub.closeAll()
                     throw ViewerError(.server, "cannot serve on \(configuration.host):\(configuration.port): \(error)")
@@ -122,7 +128,9 @@ public struct ViewerServer<Backend: ViewerBackend>: Service {
         }
     }
 
-    private func makeApplication(hub: ViewerHub) -> some ApplicationProtocol {
+    private func makeApplication(
+        hub: ViewerHub, didListen: @escaping @Sendable () -> Void
+    ) -> some ApplicationProtocol {
         let router = Router(context: BasicWebSocketRequestContext.self)
         ViewerPage.addRoutes(to: router)
         let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
@@ -135,7 +143,10 @@ public struct ViewerServer<Backend: ViewerBackend>: Service {
             router: router,
             server: .http1WebSocketUpgrade(webSocketRouter: webSocketRouter),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
-            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
+            onServerRunning: { channel in
+                didListen()
+                await onRunning(channel.localAddress?.port ?? 0)
+            },
             logger: logger
         )
     }

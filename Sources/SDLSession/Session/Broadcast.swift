@@ -22,6 +22,22 @@ public final class Broadcast<Value: Sendable>: Sendable {
         var nextID = 0
         var finished = false
         var dropped = 0
+        /// With a byte budget: the bytes each subscriber has been handed and not read yet.
+        var bufferedBytes: [Int: Int] = [:]
+    }
+
+    /// A bound on the bytes each subscriber may fall behind, besides the count in the buffering policy.
+    public struct ByteBudget: Sendable {
+        /// The most bytes of values one subscriber may have waiting.
+        public var maximumBytes: Int
+        /// The bytes one value holds.
+        public var cost: @Sendable (Value) -> Int
+
+        /// A budget of `maximumBytes`, each value costing `cost(value)`.
+        public init(maximumBytes: Int, cost: @escaping @Sendable (Value) -> Int) {
+            self.maximumBytes = maximumBytes
+            self.cost = cost
+        }
     }
 
     private let state: NIOLockedValueBox<State>
@@ -29,19 +45,24 @@ public final class Broadcast<Value: Sendable>: Sendable {
     private let sending = NIOLock()
     private let replaysCurrent: Bool
     private let buffering: AsyncStream<Value>.Continuation.BufferingPolicy
+    private let budget: ByteBudget?
 
     /// - Parameters:
     ///   - initial: the value new subscribers get first.
     ///   - replaysCurrent: false for event streams (notifications), where a late subscriber must not see an old event.
     ///   - buffering: what each subscriber's stream keeps for a slow reader (unbounded for state, where every value
     ///     matters; the newest few hundred for event streams, so a reader that stopped cannot grow memory).
+    ///   - budget: bounds what each subscriber may have waiting by bytes too: a count alone lets a few large values
+    ///     (1 MiB notifications) hold hundreds of MiB. A value that would go past it is not handed to that
+    ///     subscriber, and counts in ``droppedCount``.
     public init(
         _ initial: Value? = nil, replaysCurrent: Bool = true,
-        buffering: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded
+        buffering: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded, budget: ByteBudget? = nil
     ) {
         state = NIOLockedValueBox(State(current: initial))
         self.replaysCurrent = replaysCurrent
         self.buffering = buffering
+        self.budget = budget
     }
 
     /// Values a subscriber's full buffer did not take (each subscriber counts), since the start: a reader too slow
@@ -64,12 +85,41 @@ public final class Broadcast<Value: Sendable>: Sendable {
         }
         if let id {
             continuation.onTermination = { [weak self] _ in
-                _ = self?.state.withLockedValue { $0.subscribers.removeValue(forKey: id) }
+                self?.state.withLockedValue {
+                    $0.subscribers.removeValue(forKey: id)
+                    $0.bufferedBytes.removeValue(forKey: id)
+                }
             }
         } else {
             continuation.finish()
         }
-        return stream
+        guard let budget, let id else { return stream }
+        // The reader's side gives the bytes back as it takes each value.
+        let values = ReaderIterator(stream.makeAsyncIterator())
+        return AsyncStream(unfolding: { [weak self] in
+            guard let value = await values.next() else { return nil }
+            self?.giveBack(budget.cost(value), of: id)
+            return value
+        })
+    }
+
+    /// `cost` bytes of subscriber `id`'s are no longer waiting (read, or pushed out of its buffer).
+    private func giveBack(_ cost: Int, of id: Int) {
+        state.withLockedValue { state in
+            if let bytes = state.bufferedBytes[id] { state.bufferedBytes[id] = max(0, bytes - cost) }
+        }
+    }
+
+    /// The one reader's iterator of a byte-budgeted subscription; `AsyncStream(unfolding:)` calls it one at a time.
+    private final class ReaderIterator: @unchecked Sendable {
+        private var iterator: AsyncStream<Value>.AsyncIterator
+        init(_ iterator: AsyncStream<Value>.AsyncIterator) { self.iterator = iterator }
+        func next() async -> Value? {
+            var local = iterator
+            let value = await local.next()
+            iterator = local
+            return value
+        }
     }
 
     /// Hands `value` to every subscriber.
@@ -82,11 +132,34 @@ public final class Broadcast<Value: Sendable>: Sendable {
         sending.withLock {
             let subscribers = state.withLockedValue { state in
                 state.current = value
-                return Array(state.subscribers.values)
+                return Array(state.subscribers)
             }
             var dropped = 0
-            for subscriber in subscribers {
-                if case .dropped = subscriber.yield(value) { dropped += 1 }
+            for (id, subscriber) in subscribers {
+                if let budget {
+                    let cost = budget.cost(value)
+                    let fits = state.withLockedValue { state in
+                        let waiting = state.bufferedBytes[id, default: 0]
+                        guard waiting + cost <= budget.maximumBytes else { return false }
+                        state.bufferedBytes[id] = waiting + cost
+                        return true
+                    }
+                    guard fits else {
+                        dropped += 1
+                        continue
+                    }
+                    switch subscriber.yield(value) {
+                    case .enqueued: break
+                    case .dropped(let lost):
+                        dropped += 1
+                        giveBack(budget.cost(lost), of: id)
+                    case .terminated:
+                        _ = state.withLockedValue { $0.bufferedBytes.removeValue(forKey: id) }
+                    @unknown default: break
+                    }
+                } else if case .dropped = subscriber.yield(value) {
+                    dropped += 1
+                }
             }
             if dropped > 0 { state.withLockedValue { $0.dropped += dropped } }
         }

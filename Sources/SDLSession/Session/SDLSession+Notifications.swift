@@ -5,6 +5,10 @@ import SDLRPC
 extension SDLSession {
     /// What each ``notifications()`` stream keeps for a reader that is behind.
     public static let notificationBuffer = 1_024
+    /// The most bytes of notifications (JSON and bulk data) each ``notifications()`` stream keeps for a reader that
+    /// is behind: by count alone, 1 MiB notifications held about 290 MiB. A notification that does not fit is not
+    /// handed to that reader, and is counted in ``droppedNotifications`` and logged as any other loss.
+    public static let notificationBufferBytes = 8 << 20
 
     /// Notifications that a subscriber's full buffer lost, since the session was made (each subscriber counts).
     public nonisolated var droppedNotifications: Int { notificationEvents.droppedCount }

@@ -115,7 +115,8 @@ public actor SDLSession {
     let videoCapabilities = Broadcast<VideoStreamingCapability>(
         buffering: .bufferingNewest(SDLSession.notificationBuffer))
     let notificationEvents = Broadcast<RPCNotificationMessage>(
-        replaysCurrent: false, buffering: .bufferingNewest(SDLSession.notificationBuffer))
+        replaysCurrent: false, buffering: .bufferingNewest(SDLSession.notificationBuffer),
+        budget: .init(maximumBytes: SDLSession.notificationBufferBytes) { $0.json.count + $0.bulkData.count })
     let serviceEndEvents = Broadcast<ServiceEnd>(
         replaysCurrent: false, buffering: .bufferingNewest(SDLSession.notificationBuffer))
     let secondaryEvents = Broadcast<SecondaryTransportEvent>(replaysCurrent: false)
@@ -196,8 +197,9 @@ public actor SDLSession {
     }
 
     /// A new stream of every RPC notification from the head unit, in arrival order, from now on. Each stream keeps
-    /// the newest ``notificationBuffer`` for a slow reader: a head unit flooding notifications loses the reader the
-    /// oldest (counted in ``droppedNotifications`` and logged), never the app its memory.
+    /// the newest ``notificationBuffer`` (and at most ``notificationBufferBytes``) for a slow reader: a head unit
+    /// flooding notifications loses the reader some (counted in ``droppedNotifications`` and logged), never the app
+    /// its memory.
     public func notifications() -> AsyncStream<RPCNotificationMessage> { notificationEvents.subscribe() }
 
     /// A new stream of the streaming services that ended without the app asking, in order, from now on: the head
