@@ -136,8 +136,9 @@ struct DemoCommandTests {
                                   HMI's controls) for the apps that connect. (default:
                                   --viewer)
           --viewer-port <viewer-port>
-                                  The browser viewer's port on 127.0.0.1 (0 picks a
-                                  free one). (default: 8080)
+                                  The browser viewer's port on 127.0.0.1 (0 picks one;
+                                  demo and project pick one if it is in use). (default:
+                                  8080)
 
         OUTPUT:
           --duration <duration>   Stop after this many seconds (default: run until

@@ -30,9 +30,7 @@ struct EmulatorOptions<Defaults: EmulatorDefaults>: ParsableArguments {
         help: "Serve the browser viewer (live video, touch and the HMI's controls) for the apps that connect.")
     var viewer: Bool = Defaults.viewer
 
-    @Option(
-        help: "The browser viewer's port on 127.0.0.1 (0 picks a free one; demo and project take a free one if it "
-            + "is in use).")
+    @Option(help: "The browser viewer's port on 127.0.0.1 (0 picks one; demo and project pick one if it is in use).")
     var viewerPort = 8080
 
     init() {}
