@@ -69,7 +69,9 @@ extension StreamingSession {
         do {
             try await connection.session.start()
         } catch {
-            if attempt == 0, let sessionError = error as? SDLSessionError, case .registrationFailed = sessionError.kind {
+            if attempt == 0, let sessionError = error as? SDLSessionError,
+                case .registrationFailed = sessionError.kind
+            {
                 return .connectFailed(ProjectionFailure(.registrationRefused, "registration refused: \(error)"))
             }
             return .connectFailed(ProjectionFailure(.connectFailed, "cannot connect to \(endpoint): \(error)"))
@@ -94,11 +96,18 @@ extension StreamingSession {
         let (wakes, wake) = AsyncStream.makeStream(of: Void.self)
         backoffWake = wake
         defer { backoffWake = nil }
-        let clock = self.clock
+        await Self.firstSignal(of: wakes, orAfter: delay, on: clock)
+    }
+
+    /// Returns at the first element of `signals` or once `timeout` has passed on `clock`, whichever comes first: the
+    /// backoff's wait (woken by stop()) and the shutdown's wait for the video's end.
+    static func firstSignal(
+        of signals: AsyncStream<Void>, orAfter timeout: Duration, on clock: any Clock<Duration>
+    ) async {
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { try? await clock.sleep(for: delay) }
+            group.addTask { try? await clock.sleep(for: timeout) }
             group.addTask {
-                for await _ in wakes { break }
+                for await _ in signals { break }
             }
             await group.next()
             group.cancelAll()

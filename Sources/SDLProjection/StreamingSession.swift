@@ -441,15 +441,7 @@ public actor StreamingSession {
         await videoManager.stop()
         if await videoManager.status.state != .stopped {
             let wait = options.shutdownWait
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    for await _ in stops { break }
-                }
-                let clock = self.clock
-                group.addTask { try? await clock.sleep(for: wait) }
-                await group.next()
-                group.cancelAll()
-            }
+            await Self.firstSignal(of: stops, orAfter: wait, on: clock)
         }
         try? await session.stop()
     }
