@@ -11,15 +11,15 @@ echo "==> swift test: the suites that talk in real time (emulator, session, CLI,
 # The audio pace measurement is timing: it runs alone, after the rest, so CPU-heavy suites do not skew it. Bitrate
 # adaptation streams into a throttled link and waits 30 s of clear link before the target may rise again: about
 # 35 s alone, far longer when ~780 other tests share the cores, so it runs alone too.
-swift test --skip-build --skip "$computing" --skip SDLAudioIntegrationTests.AudioPaceTests \
+run_tests 20m --skip-build --skip "$computing" --skip SDLAudioIntegrationTests.AudioPaceTests \
     --skip StreamingIntegrationTests.BitrateAdaptationTests
 echo "==> swift test: the suites that compute (wire, RPC, media, audio, views, fuzzing)"
-swift test --skip-build --filter "$computing"
+run_tests 15m --skip-build --filter "$computing"
 echo "==> swift test: audio pace beside video, alone"
-swift test --skip-build --filter SDLAudioIntegrationTests.AudioPaceTests
+run_tests 5m --skip-build --filter SDLAudioIntegrationTests.AudioPaceTests
 echo "==> swift test: bitrate adaptation against a throttled emulator link, alone"
-swift test --skip-build --filter StreamingIntegrationTests.BitrateAdaptationTests
+run_tests 5m --skip-build --filter StreamingIntegrationTests.BitrateAdaptationTests
 echo "==> swift test: docs/getting-started.md followed in a clean directory (builds the guide's package)"
-CARWINDOW_GUIDE_CHECKLIST=1 swift test --skip-build --filter GettingStartedChecklistTests
+(export CARWINDOW_GUIDE_CHECKLIST=1; run_tests 20m --skip-build --filter GettingStartedChecklistTests)
 echo "==> carwindow bench soak --duration 60: every frame sent arrives in order and decodes (fails on any loss)"
 "$(swift build --show-bin-path)/carwindow" bench soak --duration 60
