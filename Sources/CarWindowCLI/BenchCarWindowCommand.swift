@@ -9,7 +9,7 @@ struct BenchCarWindowCommand: AsyncParsableCommand {
         commandName: "carwindow",
         abstract: "Benchmark CarWindow's frames end to end: render, convert, encode, packetize.",
         discussion: """
-            Measurements of the sample navigation screen (NavigationScreen), 1 to 3, and of a long list, 4 to 7:
+            Measurements of the sample navigation screen (NavigationScreen), 1 to 3, and of a long list, 4 to 8:
 
             1. Throughput: each frame moves the vehicle and pans or zooms the map (every pixel moves), is \
             rendered into a \
@@ -28,6 +28,10 @@ struct BenchCarWindowCommand: AsyncParsableCommand {
             6. Theme switch: ms from setting the night (or day) theme to the encoder's frame in it.
             7. Memory while scrolling back and forth (--memory-seconds): resident size before and after, and the \
             rows the list made; rows are reused, so neither grows.
+            8. Settle: one finger stroke flings the list, which stops; the frames sent after it (the settle \
+            refreshes, then the periodic refresh) are decoded by ffmpeg and compared with what was rendered: the \
+            list's luma PSNR on the last moving frame and after, and how long until it is within 0.5 dB of where \
+            it settles. With CarWindow's default settle refreshes and, for comparison, with none. Needs ffmpeg.
 
             Example:
               taskset -c 0 carwindow bench carwindow --frames 120 --taps 10
@@ -65,9 +69,15 @@ struct BenchCarWindowCommand: AsyncParsableCommand {
     @Option(help: "Seconds of scrolling back and forth for the memory row (0 skips it).")
     var memorySeconds = 20.0
 
+    @Option(help: "Seconds of still screen after the scroll stops, for the settle row (0 skips it).")
+    var settleSeconds = 2.0
+
     func validate() throws {
         guard listFrames >= 0, listFrames <= 100_000, memorySeconds >= 0, memorySeconds <= 3600 else {
             throw ValidationError("--list-frames must be in 0...100000 and --memory-seconds in 0...3600")
+        }
+        guard settleSeconds >= 0, settleSeconds <= 60 else {
+            throw ValidationError("--settle-seconds must be in 0...60")
         }
         guard frames > 0, warmup >= 0 else { throw ValidationError("--frames must be positive and --warmup not negative") }
         guard pan >= 0, pan <= 1000 else { throw ValidationError("--pan must be in 0...1000 pixels") }
@@ -145,6 +155,26 @@ struct BenchCarWindowCommand: AsyncParsableCommand {
             let memory = try BenchCarWindowViews.memory(seconds: memorySeconds)
             print("  resident \(memory.before / 1_048_576) MB before, \(memory.after / 1_048_576) MB after "
                   + "\(memory.frames) frames; rows made: \(memory.rowsCreated)")
+        }
+        if settleSeconds > 0 {
+            print("")
+            let size = BenchCarWindowViews.size
+            print("8. settle: text quality after a fast scroll stops dead (\(size), 30 fps; luma PSNR of the list)")
+            let defaults = StreamingConfiguration.defaultSettleRefreshes
+            // The size's bitrate, and a link that fell to a fifth of it, where the coarse picture shows most.
+            for bitrate in [size.bitrate, size.bitrate / 5] {
+                for (name, settle) in [("settle refreshes", defaults), ("periodic refresh only", [])] {
+                    let result = try await BenchCarWindowSettle.run(
+                        settle: settle, bitrate: bitrate, stillSeconds: settleSeconds)
+                    let steps = result.after.prefix(6).map {
+                        "+\(BenchCarWindowLive.format($0.0)) \(BenchTable.format($0.1, 1))"
+                    }
+                    print("  \(bitrate / 1000) kbit/s, \(name): last moving frame "
+                          + "\(BenchTable.format(result.lastMoving, 1)) dB; then " + steps.joined(separator: ", ")
+                          + " dB; within 0.5 dB of the settled \(BenchTable.format(result.settled, 1)) dB "
+                          + "\(BenchCarWindowLive.format(result.converged())) after motion stopped")
+                }
+            }
         }
     }
 }

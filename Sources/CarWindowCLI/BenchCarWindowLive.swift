@@ -39,7 +39,7 @@ enum BenchCarWindowLive {
     static func touchLatency(taps: Int) async throws {
         let (window, screen) = try makeWindow()
         // No refresh frames: on a static screen the only frames are the taps', so the first one after a tap is it.
-        let configuration = StreamingConfiguration(frameRate: 30, refreshInterval: nil)
+        let configuration = StreamingConfiguration(frameRate: 30, refreshInterval: nil, settleRefreshes: [])
         let pump = FramePump(window: window, configuration: configuration)
         let sink = try PipelineSink(settings: encoderSettings(configuration))
         let driver = Task { try await pump.run(on: ContinuousClock(), sink: sink) }

@@ -29,12 +29,14 @@ enum BenchCarWindowViews {
     /// A list beside a static panel of labels and buttons (what a media or navigation screen looks like), so dirty
     /// regions have something to save. The list holds its data source weakly: keep the returned one alive.
     @CarWindowActor
-    static func makeWindow(renderMode: RenderMode = .dirtyRegions) throws -> (Window, ListView, Rows) {
+    static func makeWindow(
+        renderMode: RenderMode = .dirtyRegions, clock: any Clock<Duration> = ContinuousClock()
+    ) throws -> (Window, ListView, Rows) {
         var configuration = Window.Configuration()
         configuration.renderMode = renderMode
         let window = try Window(
             capabilities: DisplayMetrics(resolution: Size(width: Double(size.width), height: Double(size.height))),
-            configuration: configuration)
+            configuration: configuration, clock: clock)
         let rows = Rows()
         let list = ListView(dataSource: rows)
         list.rowHeight = 72
@@ -152,7 +154,7 @@ enum BenchCarWindowViews {
     static func themeSwitch(times: Int) async throws -> BenchSamples {
         let (window, _, rows) = try makeWindow()
         defer { withExtendedLifetime(rows) {} }
-        let configuration = StreamingConfiguration(frameRate: 30, refreshInterval: nil)
+        let configuration = StreamingConfiguration(frameRate: 30, refreshInterval: nil, settleRefreshes: [])
         let pump = FramePump(window: window, configuration: configuration)
         let sink = try PipelineSink(
             settings: configuration.applied(

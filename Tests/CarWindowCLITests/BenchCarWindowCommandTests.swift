@@ -14,6 +14,7 @@ struct BenchCarWindowCommandTests {
         let result = try await BinaryRunner.runOffPool([
             "bench", "carwindow", "--frames", "3", "--warmup", "1", "--sizes", "320x240", "--static-seconds", "0.5",
             "--taps", "2", "--motion", "pinch", "--list-frames", "10", "--memory-seconds", "0.5",
+            "--settle-seconds", "0.3",
         ])
         #expect(result.status == 0, "\(result.stderr)")
         for line in [
@@ -22,6 +23,7 @@ struct BenchCarWindowCommandTests {
             "static:", "% of one core (target < 2%)", "touch -> first frame: 2 of 2 taps", "zooms 2% in or out",
             "render, dirty regions", "render, full redraw", "pipeline (60 fps target)", "11 rows visible",
             "static list:", "animations idle: true", "theme switch: p50", "rows made: 11",
+            "8. settle:", "1500 kbit/s, settle refreshes: last moving frame", "300 kbit/s, periodic refresh only:",
         ] {
             #expect(result.stdout.contains(line), "missing '\(line)' in:\n\(result.stdout)")
         }
@@ -29,7 +31,7 @@ struct BenchCarWindowCommandTests {
 
     @Test("bad figures are refused with a message that says what to write", arguments: [
         ["--taps=-1"], ["--static-seconds", "1000"], ["--frames", "0"], ["--pan=-3"], ["--list-frames=-1"],
-        ["--memory-seconds", "4000"],
+        ["--memory-seconds", "4000"], ["--settle-seconds", "100"],
     ])
     func badOptions(arguments: [String]) async throws {
         let result = try await BinaryRunner.runOffPool(["bench", "carwindow"] + arguments)
@@ -42,7 +44,7 @@ struct BenchCarWindowCommandTests {
             packetize.
 
             Measurements of the sample navigation screen (NavigationScreen), 1 to 3, and of
-            a long list, 4 to 7:
+            a long list, 4 to 8:
 
             1. Throughput: each frame moves the vehicle and pans or zooms the map (every
             pixel moves), is rendered into a pooled BGRA frame, converted to I420, encoded
@@ -66,11 +68,17 @@ struct BenchCarWindowCommandTests {
             7. Memory while scrolling back and forth (--memory-seconds): resident size
             before and after, and the rows the list made; rows are reused, so neither
             grows.
+            8. Settle: one finger stroke flings the list, which stops; the frames sent
+            after it (the settle refreshes, then the periodic refresh) are decoded by
+            ffmpeg and compared with what was rendered: the list's luma PSNR on the last
+            moving frame and after, and how long until it is within 0.5 dB of where it
+            settles. With CarWindow's default settle refreshes and, for comparison, with
+            none. Needs ffmpeg.
 
             Example:
               taskset -c 0 carwindow bench carwindow --frames 120 --taps 10
 
-            USAGE: carwindow bench carwindow [--frames <frames>] [--warmup <warmup>] [--sizes <sizes>] [--usage <usage>] [--motion <motion>] [--pan <pan>] [--static-seconds <static-seconds>] [--taps <taps>] [--list-frames <list-frames>] [--memory-seconds <memory-seconds>]
+            USAGE: carwindow bench carwindow [--frames <frames>] [--warmup <warmup>] [--sizes <sizes>] [--usage <usage>] [--motion <motion>] [--pan <pan>] [--static-seconds <static-seconds>] [--taps <taps>] [--list-frames <list-frames>] [--memory-seconds <memory-seconds>] [--settle-seconds <settle-seconds>]
 
             OPTIONS:
               --frames <frames>       Frames to time per size and usage (after warm-up).
@@ -97,6 +105,9 @@ struct BenchCarWindowCommandTests {
               --memory-seconds <memory-seconds>
                                       Seconds of scrolling back and forth for the memory
                                       row (0 skips it). (default: 20.0)
+              --settle-seconds <settle-seconds>
+                                      Seconds of still screen after the scroll stops, for
+                                      the settle row (0 skips it). (default: 2.0)
               --version               Show the version.
               -h, --help              Show help information.
             """

@@ -27,14 +27,16 @@ struct FramePumpTests {
     static let red: UInt32 = 0xFFFF_0000
 
     func makePump(
-        width: Double = 800, height: Double = 480, frameRate: Int = 10, refresh: Duration? = .seconds(1)
+        width: Double = 800, height: Double = 480, frameRate: Int = 10, refresh: Duration? = .seconds(1),
+        settle: [Duration] = []
     ) throws -> (FramePump, Label) {
         let window = try Window(
             capabilities: DisplayMetrics(resolution: Size(width: width, height: height)), clock: ManualClock())
         let label = Label(text: "static", textColor: .white)
         window.rootView = label
         let pump = FramePump(
-            window: window, configuration: StreamingConfiguration(frameRate: frameRate, refreshInterval: refresh))
+            window: window,
+            configuration: StreamingConfiguration(frameRate: frameRate, refreshInterval: refresh, settleRefreshes: settle))
         return (pump, label)
     }
 
@@ -74,6 +76,27 @@ struct FramePumpTests {
         #expect(pump.statistics.framesRendered == 2)
         #expect(pump.statistics.refreshFrames == 2)
         #expect(pump.statistics.ticks == 14)
+    }
+
+    @Test("after a change the picture is sent again at each settle step, then at the refresh interval")
+    func settleRefreshes() throws {
+        let (pump, label) = try makePump(settle: [.milliseconds(100), .milliseconds(250), .milliseconds(500)])
+        #expect(try tick(pump, .milliseconds(100)).outcome == .rendered)
+        var outcomes: [FramePump.Outcome] = []
+        for step in 2...17 { outcomes.append(try tick(pump, .milliseconds(100 * step)).outcome) }
+        // 100, 250 (at the next tick, 300 ms after) and 500 ms after the change; then 1 s after the last frame.
+        let expected: [FramePump.Outcome] =
+            [.refreshed, .idle, .refreshed, .idle, .refreshed] + Array(repeating: .idle, count: 9) + [.refreshed, .idle]
+        #expect(outcomes == expected)
+        #expect(pump.statistics.refreshFrames == 4)
+
+        // A change restarts the steps; a late tick with all three due sends one frame, not three.
+        label.text = "changed"
+        #expect(try tick(pump, .milliseconds(1800)).outcome == .rendered)
+        #expect(try tick(pump, .milliseconds(2400)).outcome == .refreshed)
+        #expect(try tick(pump, .milliseconds(2500)).outcome == .idle)
+        #expect(try tick(pump, .milliseconds(2600)).outcome == .idle)
+        #expect(try tick(pump, .milliseconds(3400)).outcome == .refreshed)
     }
 
     @Test("with refresh frames off a static screen sends nothing after its first frame")

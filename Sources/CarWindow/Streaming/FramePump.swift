@@ -2,8 +2,9 @@ public import SDLMedia
 public import SDLRPC
 
 /// Drives a ``Window`` from the frame clock: on each tick it delivers synced pans and due taps, renders into a
-/// pooled frame only when the tree is dirty (plus a refresh frame when the screen has been static for
-/// ``StreamingConfiguration/refreshInterval``), and says which haptic rects to send.
+/// pooled frame only when the tree is dirty (plus refresh frames: a few soon after the screen stops changing, from
+/// ``StreamingConfiguration/settleRefreshes``, then one each ``StreamingConfiguration/refreshInterval``), and says
+/// which haptic rects to send.
 ///
 /// The pump is the synchronous, testable step; ``run(on:sink:haptics:)`` is the driver that calls it on a real
 /// clock and hands frames to a ``FrameSink``. Back-pressure is "drop, never queue": while the sink still has the
@@ -88,6 +89,9 @@ public final class FramePump {
     private var lastTickTime: Duration?
     private var lastFrameTime: Duration?
     private var needsResend = false
+    /// When the content last changed, and how many of the settle refreshes after it went out.
+    private var lastChangeTime: Duration?
+    private var settleRefreshesSent = 0
 
     /// Creates a pump for `window`.
     public init(window: Window, configuration: StreamingConfiguration = StreamingConfiguration()) {
@@ -118,8 +122,12 @@ public final class FramePump {
         let refreshDue = configuration.refreshInterval.map { interval in
             lastFrameTime.map { now - $0 >= interval } ?? true
         } ?? false
+        let settleDue = lastChangeTime.map { changedAt in
+            configuration.settleRefreshes.indices.contains(settleRefreshesSent)
+                && now - changedAt >= configuration.settleRefreshes[settleRefreshesSent]
+        } ?? false
         let changed = window.isDirty
-        if changed || needsResend || refreshDue {
+        if changed || needsResend || refreshDue || settleDue {
             if isSubmitting {
                 statistics.droppedWhileBusy += 1
                 tick.outcome = .dropped
@@ -135,7 +143,15 @@ public final class FramePump {
                     statistics.framesRendered += 1
                     tick.outcome = .rendered
                     hapticsStale = true
+                    lastChangeTime = now
+                    settleRefreshesSent = 0
                 } else {
+                    // One settle step per frame: steps that fell due together (a slow tick) count as one.
+                    if settleDue {
+                        let changedAt = lastChangeTime ?? now
+                        settleRefreshesSent = configuration.settleRefreshes.lastIndex { now - changedAt >= $0 }
+                            .map { $0 + 1 } ?? settleRefreshesSent + 1
+                    }
                     statistics.refreshFrames += 1
                     tick.outcome = .refreshed
                 }

@@ -13,6 +13,11 @@ public struct StreamingConfiguration: Sendable, Hashable {
     /// How long a screen may stay unchanged before the current picture is sent again, so the encoder refines it
     /// and a late-joining decoder gets a picture; `nil` turns refresh frames off.
     public var refreshInterval: Duration?
+    /// When, after the screen last changed, the current picture is sent again so a still screen turns crisp soon
+    /// after motion stops: each such frame lets the encoder refine what the motion left coarse (text beside a
+    /// list that just stopped scrolling), instead of waiting for ``refreshInterval``. Sorted; empty turns it off.
+    /// `carwindow bench carwindow`'s settle row prints the quality each step reaches.
+    public var settleRefreshes: [Duration]
     /// How long the haptic rects must stay the same before they are sent (a layout animating settles first).
     public var hapticDebounce: Duration
     /// BGRA frames the renderer's pool keeps.
@@ -27,6 +32,10 @@ public struct StreamingConfiguration: Sendable, Hashable {
 
     /// The default refresh interval: one full picture a second.
     public static let defaultRefreshInterval = Duration.seconds(1)
+    /// The default settle refreshes: 100, 200, 300, 500 and 800 ms after the last change. Each refines the picture
+    /// by about half a decibel on a link that left it coarse (`carwindow bench carwindow`, row 8), and five cost a
+    /// static screen nothing it notices; past a second the periodic refresh goes on refining.
+    public static let defaultSettleRefreshes: [Duration] = [100, 200, 300, 500, 800].map { .milliseconds($0) }
     /// The default haptic debounce.
     public static let defaultHapticDebounce = Duration.milliseconds(250)
 
@@ -34,12 +43,14 @@ public struct StreamingConfiguration: Sendable, Hashable {
     public init(
         frameRate: Int = 30,
         refreshInterval: Duration? = StreamingConfiguration.defaultRefreshInterval,
+        settleRefreshes: [Duration] = StreamingConfiguration.defaultSettleRefreshes,
         hapticDebounce: Duration = StreamingConfiguration.defaultHapticDebounce,
         framePoolCapacity: Int = PooledFrameRenderer.defaultCapacity,
         encoderUsage: EncoderSettings.Usage = .camera
     ) {
         self.frameRate = min(max(frameRate, 1), 60)
         self.refreshInterval = refreshInterval.flatMap { $0 > .zero ? $0 : nil }
+        self.settleRefreshes = settleRefreshes.filter { $0 > .zero }.sorted()
         self.hapticDebounce = max(hapticDebounce, .zero)
         self.framePoolCapacity = max(1, framePoolCapacity)
         self.encoderUsage = encoderUsage
