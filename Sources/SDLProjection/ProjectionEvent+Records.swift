@@ -51,6 +51,8 @@ extension ProjectionEvent {
                     "reconnecting",
                     [("attempt", .int(attempt)), ("delay", .double(Self.seconds(delay))), ("reason", .string(reason))])
             ]
+        case .eventsDropped(let count):
+            [.init("eventsDropped", [("count", .int(count))])]
         case .error(let message, let source):
             [.init("error", [("message", .string(message))] + (source.map { [("source", .string($0))] } ?? []))]
         }

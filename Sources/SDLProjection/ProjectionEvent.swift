@@ -34,6 +34,9 @@ public enum ProjectionEvent: Sendable {
     case appearance(theme: String)
     /// The connection was lost (`reason`) and attempt `attempt` (from 1) to connect again starts after `delay`.
     case reconnecting(attempt: Int, delay: Duration, reason: String)
+    /// This reader of ``StreamingSession/events()`` fell behind and lost `count` events before this point (its
+    /// buffer keeps the newest 1024): a touch flood written to a slow `--events` pipe, say. Said once it caught up.
+    case eventsDropped(count: Int)
     /// Something went wrong where it could not be thrown; `source` names the part (`video`, `audio`, `touch`,
     /// `haptics`, `source`), `nil` for the run's own failure.
     case error(message: String, source: String?)

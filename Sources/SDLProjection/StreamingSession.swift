@@ -163,9 +163,10 @@ public actor StreamingSession {
     }
 
     /// A new stream of the run's events from now on, in order. Each call returns an independent stream that keeps
-    /// the newest 1024 events for a slow reader; all end when the run ends.
+    /// the newest 1024 events for a slow reader, and tells it what it lost with ``ProjectionEvent/eventsDropped(count:)``
+    /// once it catches up; all end when the run ends.
     public func events() -> AsyncStream<ProjectionEvent> {
-        subscribers.subscribe()
+        subscribers.subscribe(dropMarker: { .eventsDropped(count: $0) })
     }
 
     /// Connects and registers. ``run(source:)`` does this itself when it has not been done; call it first to learn

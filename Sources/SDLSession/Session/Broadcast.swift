@@ -24,6 +24,9 @@ public final class Broadcast<Value: Sendable>: Sendable {
         var dropped = 0
         /// With a byte budget: the bytes each subscriber has been handed and not read yet.
         var bufferedBytes: [Int: Int] = [:]
+        /// Subscribers told of their losses: the value that says how many, and how many since it was last sent.
+        var dropMarkers: [Int: @Sendable (Int) -> Value] = [:]
+        var unreportedDrops: [Int: Int] = [:]
     }
 
     /// A bound on the bytes each subscriber may fall behind, besides the count in the buffering policy.
@@ -73,7 +76,15 @@ public final class Broadcast<Value: Sendable>: Sendable {
     public var current: Value? { state.withLockedValue { $0.current } }
 
     /// A new stream: the current value first when replaying, then every value sent, until ``finish()``.
-    public func subscribe() -> AsyncStream<Value> {
+    ///
+    /// - Parameter dropMarker: makes the value that tells this subscriber how many values its full buffer lost.
+    ///   It is sent once the reader has caught up enough to take it, after the value that found room, so the
+    ///   reader learns of every loss, in the stream itself. Without it, losses only count in ``droppedCount``.
+    ///
+    /// ```swift
+    /// let lines = events.subscribe(dropMarker: { .eventsDropped(count: $0) })
+    /// ```
+    public func subscribe(dropMarker: (@Sendable (Int) -> Value)? = nil) -> AsyncStream<Value> {
         let (stream, continuation) = AsyncStream<Value>.makeStream(bufferingPolicy: buffering)
         let id: Int? = state.withLockedValue { state in
             if replaysCurrent, let current = state.current { continuation.yield(current) }
@@ -81,6 +92,7 @@ public final class Broadcast<Value: Sendable>: Sendable {
             let id = state.nextID
             state.nextID += 1
             state.subscribers[id] = continuation
+            if let dropMarker { state.dropMarkers[id] = dropMarker }
             return id
         }
         if let id {
@@ -88,6 +100,8 @@ public final class Broadcast<Value: Sendable>: Sendable {
                 self?.state.withLockedValue {
                     $0.subscribers.removeValue(forKey: id)
                     $0.bufferedBytes.removeValue(forKey: id)
+                    $0.dropMarkers.removeValue(forKey: id)
+                    $0.unreportedDrops.removeValue(forKey: id)
                 }
             }
         } else {
@@ -146,9 +160,11 @@ public final class Broadcast<Value: Sendable>: Sendable {
                     }
                     guard fits else {
                         dropped += 1
+                        lost(1, by: id)
                         continue
                     }
-                    switch subscriber.yield(value) {
+                    let result = subscriber.yield(value)
+                    switch result {
                     case .enqueued: break
                     case .dropped(let lost):
                         dropped += 1
@@ -157,11 +173,43 @@ public final class Broadcast<Value: Sendable>: Sendable {
                         _ = state.withLockedValue { $0.bufferedBytes.removeValue(forKey: id) }
                     @unknown default: break
                     }
-                } else if case .dropped = subscriber.yield(value) {
-                    dropped += 1
+                    report(result, to: subscriber, id: id)
+                } else {
+                    let result = subscriber.yield(value)
+                    if case .dropped = result { dropped += 1 }
+                    report(result, to: subscriber, id: id)
                 }
             }
             if dropped > 0 { state.withLockedValue { $0.dropped += dropped } }
+        }
+    }
+
+    /// Counts `count` values subscriber `id` lost, when it asked to be told.
+    private func lost(_ count: Int, by id: Int) {
+        state.withLockedValue { state in
+            if state.dropMarkers[id] != nil { state.unreportedDrops[id, default: 0] += count }
+        }
+    }
+
+    /// After a yield to subscriber `id`: counts a loss, or, when its buffer has room again, sends it the marker of
+    /// the losses not reported yet. Called under `sending`, so the marker keeps its place in the order.
+    private func report(
+        _ result: AsyncStream<Value>.Continuation.YieldResult, to subscriber: AsyncStream<Value>.Continuation, id: Int
+    ) {
+        switch result {
+        case .dropped:
+            lost(1, by: id)
+        case .enqueued(let remaining) where remaining > 0:
+            let marker: Value? = state.withLockedValue { state in
+                guard let count = state.unreportedDrops[id], count > 0, let make = state.dropMarkers[id] else {
+                    return nil
+                }
+                state.unreportedDrops[id] = 0
+                return make(count)
+            }
+            if let marker { subscriber.yield(marker) }
+        default:
+            break
         }
     }
 
