@@ -20,7 +20,9 @@ struct ProjectCommand: AsyncParsableCommand {
             touchable elements of its accessibility tree (buttons, links, entries...) are sent as haptic rects.
 
             Without --core it starts the head-unit emulator and the browser viewer, as `carwindow demo` \
-            does. When COMMAND exits the projection ends with COMMAND's exit status; when the projection \
+            does, and reads the emulator's console on stdin, as `carwindow headunit` does: type `help` for the \
+            commands (`rects`, `tap-rect 1 2`, `resize 1024x600`, `lights night`...); COMMAND then gets no stdin. \
+            When COMMAND exits the projection ends with COMMAND's exit status; when the projection \
             ends (Ctrl-C, --duration) COMMAND gets SIGTERM, then SIGKILL, and the X server goes too. If \
             carwindow itself is killed, even with SIGKILL, COMMAND, the bus and the X server get SIGTERM from \
             the kernel (util-linux setpriv --pdeathsig): nothing is left running.
@@ -36,7 +38,7 @@ struct ProjectCommand: AsyncParsableCommand {
             Examples:
               carwindow project -- xcalc
               carwindow project --duration 30 --events - -- /usr/bin/python3 my_gtk_app.py
-              carwindow project --pan scroll -- chromium --force-renderer-accessibility --app=file:///tmp/page.html
+              carwindow project -- chromium --force-renderer-accessibility --no-sandbox --kiosk --app=file:///tmp/a.html
               carwindow project --core 192.168.1.20:12345 -- xcalc
               carwindow project --core 192.168.1.20:12345 --reconnect --reconnect-attempts 0 -- xcalc
               carwindow project --display :1 --window 0x400007
@@ -175,6 +177,7 @@ struct ProjectCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         let hook = DemoHooks.viewer(port: emulator.viewerPortIfShown)
+        let console = headUnit.map { HeadUnitConsole.start(on: $0, say: say) }
         var status: Int32 = 0
         do {
             try await hook?.demoWillStart(headUnit: headUnit, projection: projection, say: say)
@@ -193,6 +196,7 @@ struct ProjectCommand: AsyncParsableCommand {
         } catch {
             say("stopping the projection: \(error)")
         }
+        console?.cancel()
         await application.stop()
         await hook?.demoDidStop()
         if let headUnit { await headUnit.stop() }
@@ -213,8 +217,10 @@ struct ProjectCommand: AsyncParsableCommand {
                         display: display, window: window, viewport: viewport,
                         haptics: haptics == .auto, logger: logger))
             }
+            // With its own emulator this process reads stdin (the console): the command gets none.
             let application = try await X11Application.launch(
-                command: commandLine, viewport: viewport, haptics: haptics == .auto, logger: logger)
+                command: commandLine, viewport: viewport, haptics: haptics == .auto,
+                inheritsStandardInput: target.core != nil, logger: logger)
             do throws(X11ProjectionError) {
                 try await application.waitForWindow()
             } catch {

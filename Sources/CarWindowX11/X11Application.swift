@@ -65,11 +65,12 @@ public final class X11Application: Sendable {
     ///   - haptics: read the accessibility tree for haptic rects.
     ///   - environment: the command's environment (default: this process's) before `DISPLAY` and the
     ///     accessibility variables are added.
+    ///   - inheritsStandardInput: false gives the command `/dev/null` as stdin (this process reads its own).
     /// - Throws: ``X11ProjectionError``: `missingTool` (no Xvfb or dbus-daemon), `badCommand`, `display`, `x11`;
     ///   whatever started is stopped again.
     public static func launch(
         command: [String], viewport: Size, screen: Size = X11Application.defaultScreen, haptics: Bool = true,
-        environment: [String: String]? = nil,
+        environment: [String: String]? = nil, inheritsStandardInput: Bool = true,
         logger: Logger = Logger(label: "carwindow.x11")
     ) async throws(X11ProjectionError) -> X11Application {
         let environment = environment ?? ProcessInfo.processInfo.environment
@@ -94,7 +95,8 @@ public final class X11Application: Sendable {
             childEnvironment["DISPLAY"] = xServer.name
             childEnvironment.removeValue(forKey: "WAYLAND_DISPLAY")
             let child = try ChildProcess(
-                executable: executable, arguments: Array(command.dropFirst()), environment: childEnvironment)
+                executable: executable, arguments: Array(command.dropFirst()), environment: childEnvironment,
+                inheritsStandardInput: inheritsStandardInput)
             logger.info("started \(command.joined(separator: " ")) (pid \(child.pid)) on display \(xServer.name)")
             let application = X11Application(
                 displayName: xServer.name, child: child, display: display!, xServer: xServer, bus: bus,
