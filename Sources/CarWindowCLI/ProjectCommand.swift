@@ -76,7 +76,7 @@ struct ProjectCommand: AsyncParsableCommand {
     @Option(
         help: ArgumentHelp(
             """
-            With --pan scroll: the finger's travel, in pixels, per wheel step (default 24). A toolkit scrolls its own \
+            With --pan scroll: the finger's travel, in pixels, per wheel step. A toolkit scrolls its own \
             distance per step (GTK 3: the visible height to the power 2/3, 61 px for a 480 px list): set this to it \
             and the content follows the finger.
             """, valueName: "pixels"))
