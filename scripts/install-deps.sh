@@ -36,6 +36,9 @@ packages=(
     dbus
     dbus-x11
     at-spi2-core
+    # Night reaches a projected program through its display's XSETTINGS (xsettingsd); GTK 3's Adwaita-dark theme.
+    xsettingsd
+    gnome-themes-extra
     # setpriv: projected programs, Xvfb and the bus get SIGTERM when carwindow dies, even by SIGKILL.
     util-linux
     # Test programs for the X11 projection tests: xcalc; GTK 3, GTK 4 and Qt 5 programs run by Debian's python3.

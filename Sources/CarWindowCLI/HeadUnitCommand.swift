@@ -254,16 +254,7 @@ struct HeadUnitCommand: AsyncParsableCommand {
                 break
             }
         }
-        let console = Self.consoleLines()
-        let consoleTask = Task {
-            for await line in console where !line.trimmingCharacters(in: .whitespaces).isEmpty {
-                do {
-                    Self.say(try await ConsoleCommand(parsing: line).apply(to: headUnit))
-                } catch {
-                    Self.say("\(error)")
-                }
-            }
-        }
+        let consoleTask = HeadUnitConsole.start(on: headUnit) { Self.say($0) }
         for await event in stream {
             switch event {
             case .videoFrame, .audioData, .touchSent:
@@ -290,16 +281,5 @@ struct HeadUnitCommand: AsyncParsableCommand {
     /// Unbuffered, so a script reading the output sees each line at once.
     private static func say(_ text: String) {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
-    }
-
-    /// Standard input, line by line; a thread of its own because reading blocks.
-    private static func consoleLines() -> AsyncStream<String> {
-        let (stream, continuation) = AsyncStream<String>.makeStream()
-        let thread = Thread {
-            while let line = readLine() { continuation.yield(line) }
-            continuation.finish()
-        }
-        thread.start()
-        return stream
     }
 }

@@ -20,7 +20,9 @@ struct ProjectCommand: AsyncParsableCommand {
             touchable elements of its accessibility tree (buttons, links, entries...) are sent as haptic rects.
 
             Without --core it starts the head-unit emulator and the browser viewer, as `carwindow demo` \
-            does. When COMMAND exits the projection ends with COMMAND's exit status; when the projection \
+            does, and reads the emulator's console on stdin, as `carwindow headunit` does: type `help` for the \
+            commands (`rects`, `tap-rect 1 2`, `resize 1024x600`, `lights night`...); COMMAND then gets no stdin. \
+            When COMMAND exits the projection ends with COMMAND's exit status; when the projection \
             ends (Ctrl-C, --duration) COMMAND gets SIGTERM, then SIGKILL, and the X server goes too. If \
             carwindow itself is killed, even with SIGKILL, COMMAND, the bus and the X server get SIGTERM from \
             the kernel (util-linux setpriv --pdeathsig): nothing is left running.
@@ -36,7 +38,7 @@ struct ProjectCommand: AsyncParsableCommand {
             Examples:
               carwindow project -- xcalc
               carwindow project --duration 30 --events - -- /usr/bin/python3 my_gtk_app.py
-              carwindow project --pan scroll -- chromium --force-renderer-accessibility --app=file:///tmp/page.html
+              carwindow project -- chromium --force-renderer-accessibility --no-sandbox --kiosk --app=file:///tmp/a.html
               carwindow project --core 192.168.1.20:12345 -- xcalc
               carwindow project --core 192.168.1.20:12345 --reconnect --reconnect-attempts 0 -- xcalc
               carwindow project --display :1 --window 0x400007
@@ -71,6 +73,15 @@ struct ProjectCommand: AsyncParsableCommand {
     @Option(help: "A one-finger pan: drag (button 1 held) or scroll (wheel steps).")
     var pan: PanMode = .drag
 
+    @Option(
+        help: ArgumentHelp(
+            """
+            With --pan scroll: the finger's travel, in pixels, per wheel step. A toolkit scrolls its own \
+            distance per step (GTK 3: the visible height to the power 2/3, 61 px for a 480 px list): set this to it \
+            and the content follows the finger.
+            """, valueName: "pixels"))
+    var scrollStep: Double = 24
+
     @Option(help: "A pinch: ctrl-scroll (Ctrl + wheel steps) or off.")
     var pinch: PinchMode = .ctrlScroll
 
@@ -103,6 +114,9 @@ struct ProjectCommand: AsyncParsableCommand {
         }
         if window != nil, display == nil {
             throw ValidationError("--window needs --display.")
+        }
+        guard scrollStep >= 1, scrollStep <= 10_000 else {
+            throw ValidationError("--scroll-step must be 1...10000 pixels, not \(scrollStep).")
         }
         try emulator.validate(with: target)
     }
@@ -159,7 +173,8 @@ struct ProjectCommand: AsyncParsableCommand {
 
         let name = identity.appName ?? commandLine.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "X11 app"
         let app = AppConfiguration(appName: name, appID: identity.appID ?? "carwindow-project", appType: .projection)
-        let options = X11InputOptions(pan: pan == .drag ? .drag : .scroll, pinch: pinch == .off ? .off : .ctrlScroll)
+        let options = X11InputOptions(
+            pan: pan == .drag ? .drag : .scroll, pinch: pinch == .off ? .off : .ctrlScroll, scrollStep: scrollStep)
         let projection: CarWindowProjection
         do {
             var projectionOptions = settings.projectionOptions(app: app)
@@ -175,6 +190,7 @@ struct ProjectCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         let hook = DemoHooks.viewer(port: emulator.viewerPortIfShown)
+        let console = headUnit.map { HeadUnitConsole.start(on: $0, say: say) }
         var status: Int32 = 0
         do {
             try await hook?.demoWillStart(headUnit: headUnit, projection: projection, say: say)
@@ -193,6 +209,7 @@ struct ProjectCommand: AsyncParsableCommand {
         } catch {
             say("stopping the projection: \(error)")
         }
+        console?.cancel()
         await application.stop()
         await hook?.demoDidStop()
         if let headUnit { await headUnit.stop() }
@@ -213,8 +230,10 @@ struct ProjectCommand: AsyncParsableCommand {
                         display: display, window: window, viewport: viewport,
                         haptics: haptics == .auto, logger: logger))
             }
+            // With its own emulator this process reads stdin (the console): the command gets none.
             let application = try await X11Application.launch(
-                command: commandLine, viewport: viewport, haptics: haptics == .auto, logger: logger)
+                command: commandLine, viewport: viewport, haptics: haptics == .auto,
+                inheritsStandardInput: target.core != nil, logger: logger)
             do throws(X11ProjectionError) {
                 try await application.waitForWindow()
             } catch {

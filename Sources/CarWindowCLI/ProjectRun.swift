@@ -25,7 +25,8 @@ enum ProjectRun {
                         say("screen: \(Int(size.width))x\(Int(size.height)) at scale \(caps.scale)")
                     case .hapticRectsSent(let count): say("haptic rects sent: \(count)")
                     case .error(let error): say("error: \(error)")
-                    case .touch, .driverDistractionChanged, .appearanceChanged: break
+                    case .appearanceChanged(let appearance): application.setAppearance(appearance)
+                    case .touch, .driverDistractionChanged: break
                     }
                 }
                 return nil

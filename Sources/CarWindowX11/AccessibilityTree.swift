@@ -17,14 +17,30 @@ import NIOConcurrencyHelpers
 final class AccessibilityTree: @unchecked Sendable {
     // Unchecked: all libatspi state lives on the tree's own thread; `stopping` and `dirty` are behind locks.
 
-    /// Roles a driver can touch (push and toggle buttons, check and radio boxes, links, menu items, list items,
-    /// table cells, entries, sliders, combo boxes, page tabs).
-    static let touchableRoles: Set<UInt32> = [
+    /// Roles that are controls by what they are: push and toggle buttons, check and radio boxes, links, menu items,
+    /// entries, sliders, spin buttons, combo boxes, page tabs. Each shown and sensitive one is a haptic rect.
+    static let controlRoles: Set<UInt32> = [
         ATSPI_ROLE_PUSH_BUTTON, ATSPI_ROLE_TOGGLE_BUTTON, ATSPI_ROLE_CHECK_BOX, ATSPI_ROLE_RADIO_BUTTON,
         ATSPI_ROLE_LINK, ATSPI_ROLE_MENU_ITEM, ATSPI_ROLE_CHECK_MENU_ITEM, ATSPI_ROLE_RADIO_MENU_ITEM,
-        ATSPI_ROLE_LIST_ITEM, ATSPI_ROLE_TABLE_CELL, ATSPI_ROLE_ENTRY, ATSPI_ROLE_PASSWORD_TEXT, ATSPI_ROLE_SLIDER,
-        ATSPI_ROLE_SPIN_BUTTON, ATSPI_ROLE_COMBO_BOX, ATSPI_ROLE_PAGE_TAB, ATSPI_ROLE_PUSH_BUTTON_MENU,
+        ATSPI_ROLE_ENTRY, ATSPI_ROLE_PASSWORD_TEXT, ATSPI_ROLE_SLIDER, ATSPI_ROLE_SPIN_BUTTON, ATSPI_ROLE_COMBO_BOX,
+        ATSPI_ROLE_PAGE_TAB, ATSPI_ROLE_PUSH_BUTTON_MENU,
     ].reduce(into: Set<UInt32>()) { $0.insert($1.rawValue) }
+
+    /// Roles that are text a driver can type into when, and only when, they are EDITABLE: GTK 3's `Gtk.Entry` and
+    /// `Gtk.TextView` are "text", not "entry"; a label or a page's paragraph has the same roles read-only.
+    static let textRoles: Set<UInt32> = [
+        ATSPI_ROLE_TEXT, ATSPI_ROLE_PARAGRAPH, ATSPI_ROLE_SECTION, ATSPI_ROLE_TERMINAL,
+    ].reduce(into: Set<UInt32>()) { $0.insert($1.rawValue) }
+
+    /// Roles that are rows of a list, a table or a tree: a target only when a tap does something, i.e. the row is
+    /// SELECTABLE or has an AT-SPI action (a plain `<li>` or a GTK list row with selection off has neither).
+    static let rowRoles: Set<UInt32> = [
+        ATSPI_ROLE_LIST_ITEM, ATSPI_ROLE_TABLE_CELL, ATSPI_ROLE_TREE_ITEM, ATSPI_ROLE_TABLE_ROW,
+    ].reduce(into: Set<UInt32>()) { $0.insert($1.rawValue) }
+
+    /// Actions Chromium gives every element, clickable or not ("clickAncestor": a part of something clickable, which
+    /// is the target itself): they say nothing about what a tap does.
+    static let placeholderActions: Set<String> = ["doDefault", "showContextMenu", "clickAncestor"]
 
     /// The AT-SPI events after which the tree is read again.
     static let eventTypes = [
@@ -188,10 +204,14 @@ final class AccessibilityTree: @unchecked Sendable {
                 visible
                 && (atspi_state_set_contains(states, ATSPI_STATE_SHOWING) != 0 || (showingIsVisible && depth > 1))
             let sensitive = atspi_state_set_contains(states, ATSPI_STATE_SENSITIVE) != 0
+            let editable = atspi_state_set_contains(states, ATSPI_STATE_EDITABLE) != 0
+            let selectable = atspi_state_set_contains(states, ATSPI_STATE_SELECTABLE) != 0
             g_object_unref(states)
             // A hidden container hides everything under it.
             guard showing else { return }
-            if sensitive, Self.touchableRoles.contains(role.rawValue), let element = element(node, role: role) {
+            if sensitive, isTarget(node, role: role, editable: editable, selectable: selectable),
+                let element = element(node, role: role)
+            {
                 found.append(element)
                 // A combo box's or a button's inner parts are not separate targets.
                 return
@@ -203,6 +223,28 @@ final class AccessibilityTree: @unchecked Sendable {
             visit(child, depth: depth + 1, showingIsVisible: showingIsVisible, budget: &budget, into: &found)
             g_object_unref(child)
         }
+    }
+
+    /// Whether a driver can act on `node`: a control by its role, editable text, or a row a tap selects or
+    /// activates. docs/project-any-app.md states the same rule for users.
+    private func isTarget(
+        _ node: UnsafeMutablePointer<AtspiAccessible>, role: AtspiRole, editable: Bool, selectable: Bool
+    ) -> Bool {
+        if Self.controlRoles.contains(role.rawValue) { return true }
+        if Self.textRoles.contains(role.rawValue) { return editable }
+        guard Self.rowRoles.contains(role.rawValue) else { return false }
+        if selectable { return true }
+        // Asked of rows only: a few more D-Bus calls per row, not per node of the tree.
+        guard let action = atspi_accessible_get_action_iface(node) else { return false }
+        defer { g_object_unref(action) }
+        let count = min(Int(atspi_action_get_n_actions(action, nil)), 8)
+        for index in 0..<max(0, count) {
+            guard let pointer = atspi_action_get_action_name(action, Int32(index), nil) else { continue }
+            let name = String(cString: pointer)
+            g_free(pointer)
+            if !name.isEmpty, !Self.placeholderActions.contains(name) { return true }
+        }
+        return false
     }
 
     private func element(_ node: UnsafeMutablePointer<AtspiAccessible>, role: AtspiRole) -> AccessibleElement? {

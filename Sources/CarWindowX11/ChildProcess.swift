@@ -59,10 +59,12 @@ public final class ChildProcess: Sendable {
     /// - Parameters:
     ///   - fileDescriptors: extra descriptors for the child, `child fd -> our fd` (Xvfb's `-displayfd`).
     ///   - quiet: send the child's stdout and stderr to `/dev/null` (helpers such as Xvfb and dbus-daemon).
+    ///   - inheritsStandardInput: false gives the child `/dev/null` as stdin, for when this process reads its own
+    ///     (a console): two readers of one terminal or pipe would each get some of the lines.
     /// - Throws: ``X11ProjectionError/Kind/badCommand`` when it cannot be started.
     public init(
         executable: String, arguments: [String], environment: [String: String],
-        fileDescriptors: [Int32: Int32] = [:], quiet: Bool = false
+        fileDescriptors: [Int32: Int32] = [:], quiet: Bool = false, inheritsStandardInput: Bool = true
     ) throws(X11ProjectionError) {
         guard let path = Self.resolve(executable, path: environment["PATH"]) else {
             throw X11ProjectionError(.badCommand, "\(executable): command not found")
@@ -90,6 +92,7 @@ public final class ChildProcess: Sendable {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         }
+        if !inheritsStandardInput { posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0) }
         for (target, source) in fileDescriptors { posix_spawn_file_actions_adddup2(&actions, source, target) }
         let wrapper = Self.deathSignalWrapper
         let program = wrapper ?? path

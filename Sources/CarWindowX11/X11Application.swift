@@ -31,6 +31,8 @@ public final class X11Application: Sendable {
     let xServer: VirtualDisplay?
     let bus: AccessibilityBus?
     let tree: AccessibilityTree?
+    /// The display's XSETTINGS, when this projection started the display and xsettingsd is installed.
+    let settings: DesktopSettings?
     let logger: Logger
     private let tasks = NIOLockedValueBox<[Task<Void, Never>]>([])
     private let view = NIOLockedValueBox<Bool>(false)
@@ -39,8 +41,9 @@ public final class X11Application: Sendable {
 
     private init(
         displayName: String, child: ChildProcess?, display: X11Display, xServer: VirtualDisplay?,
-        bus: AccessibilityBus?, tree: AccessibilityTree?, logger: Logger
+        bus: AccessibilityBus?, tree: AccessibilityTree?, settings: DesktopSettings? = nil, logger: Logger
     ) {
+        self.settings = settings
         self.displayName = displayName
         self.child = child
         self.display = display
@@ -65,11 +68,12 @@ public final class X11Application: Sendable {
     ///   - haptics: read the accessibility tree for haptic rects.
     ///   - environment: the command's environment (default: this process's) before `DISPLAY` and the
     ///     accessibility variables are added.
+    ///   - inheritsStandardInput: false gives the command `/dev/null` as stdin (this process reads its own).
     /// - Throws: ``X11ProjectionError``: `missingTool` (no Xvfb or dbus-daemon), `badCommand`, `display`, `x11`;
     ///   whatever started is stopped again.
     public static func launch(
         command: [String], viewport: Size, screen: Size = X11Application.defaultScreen, haptics: Bool = true,
-        environment: [String: String]? = nil,
+        environment: [String: String]? = nil, inheritsStandardInput: Bool = true,
         logger: Logger = Logger(label: "carwindow.x11")
     ) async throws(X11ProjectionError) -> X11Application {
         let environment = environment ?? ProcessInfo.processInfo.environment
@@ -83,6 +87,8 @@ public final class X11Application: Sendable {
         let xServer = try await VirtualDisplay.start(size: screenSize, logger: logger)
         var bus: AccessibilityBus?
         var display: X11Display?
+        // Before the command, so its toolkit finds the settings manager when it starts.
+        let settings = await DesktopSettings.start(display: xServer.name, dark: false, logger: logger)
         do throws(X11ProjectionError) {
             bus = try await AccessibilityBus.start(display: xServer.name, logger: logger)
             display = try X11Display(display: xServer.name, viewport: viewport, logger: logger)
@@ -94,15 +100,17 @@ public final class X11Application: Sendable {
             childEnvironment["DISPLAY"] = xServer.name
             childEnvironment.removeValue(forKey: "WAYLAND_DISPLAY")
             let child = try ChildProcess(
-                executable: executable, arguments: Array(command.dropFirst()), environment: childEnvironment)
+                executable: executable, arguments: Array(command.dropFirst()), environment: childEnvironment,
+                inheritsStandardInput: inheritsStandardInput)
             logger.info("started \(command.joined(separator: " ")) (pid \(child.pid)) on display \(xServer.name)")
             let application = X11Application(
                 displayName: xServer.name, child: child, display: display!, xServer: xServer, bus: bus,
-                tree: haptics ? AccessibilityTree(logger: logger) : nil, logger: logger)
+                tree: haptics ? AccessibilityTree(logger: logger) : nil, settings: settings, logger: logger)
             application.startTree()
             return application
         } catch {
             display?.stop()
+            await settings?.stop()
             await bus?.stop()
             await xServer.stop()
             throw error
@@ -259,6 +267,19 @@ public final class X11Application: Sendable {
     /// ```
     public func captureCounts() -> AsyncStream<Int> { display.captureCounts() }
 
+    /// Tells the program the car's day or night through the display's XSETTINGS (`Net/ThemeName` Adwaita or
+    /// Adwaita-dark, `Gtk/ApplicationPreferDarkTheme`), which GTK follows live. Nothing happens when attached to a
+    /// display or without xsettingsd. docs/project-any-app.md says which toolkits follow.
+    ///
+    /// ```swift
+    /// for await case .appearanceChanged(let appearance) in await projection.events() {
+    ///     application.setAppearance(appearance)
+    /// }
+    /// ```
+    public func setAppearance(_ appearance: Theme.Appearance) {
+        settings?.setDark(appearance == .night)
+    }
+
     /// Ends everything: the command gets SIGTERM, then SIGKILL after `grace`; then the accessibility reader, the
     /// D-Bus session and the X server. Safe to call more than once.
     public func stop(grace: Duration = X11Application.defaultGrace) async {
@@ -274,6 +295,7 @@ public final class X11Application: Sendable {
         tree?.stop()
         display.stop()
         for task in tasks.withLockedValue({ $0 }) { task.cancel() }
+        await settings?.stop(grace: grace)
         await bus?.stop(grace: grace)
         // With the bus gone its calls fail at once; the reader's thread ends.
         await tree?.waitUntilFinished(timeout: .seconds(5))

@@ -6,7 +6,9 @@ import Testing
 
 /// `carwindow project` with Chromium in app mode on a local page, projected into this test's emulator through
 /// `--core`: the HTML button's haptic rect comes from Chromium's accessibility tree and a tap on it runs its
-/// JavaScript. The binary, not the library, runs it: libatspi reads one accessibility bus per process, and the GTK
+/// JavaScript; the `<input>` gets a rect, the rows of a plain list do not. The command is the one
+/// docs/project-any-app.md gives (`--kiosk`): the page fills the screen, with no title or warning bar above it. The
+/// binary, not the library, runs it: libatspi reads one accessibility bus per process, and the GTK
 /// test in CarWindowX11Tests has its own.
 @Suite("carwindow project with Chromium", .serialized, .timeLimit(.minutes(2)))
 struct ProjectChromiumTests {
@@ -14,8 +16,13 @@ struct ProjectChromiumTests {
         <!doctype html><html><head><title>waiting</title><style>
         body { margin: 0; background: #ffffff; }
         button { position: absolute; left: 100px; top: 100px; width: 300px; height: 150px; font-size: 40px; }
+        input { position: absolute; left: 100px; top: 300px; width: 300px; height: 60px; box-sizing: border-box; }
+        ul { position: absolute; left: 450px; top: 20px; width: 300px; margin: 0; padding: 0; list-style: none; }
+        li { height: 40px; font-size: 24px; }
         </style></head><body>
         <button onclick="document.body.style.background = '#000000'; document.title = 'tapped'">Go</button>
+        <input value="Search destination">
+        <ul><li>Trip 1</li><li>Trip 2</li><li>Trip 3</li><li onclick="document.title = 'row'">Open trips</li></ul>
         </body></html>
         """
 
@@ -46,25 +53,34 @@ struct ProjectChromiumTests {
             async let run = BinaryRunner.runOffPool([
                 "project", "--core", "127.0.0.1:\(emulator.port)", "--no-viewer", "--duration", "25", "--", chromium,
                 "--force-renderer-accessibility", "--no-sandbox", "--no-first-run", "--disable-gpu",
-                "--disable-dev-shm-usage", "--password-store=basic", "--noerrdialogs",
+                "--disable-dev-shm-usage", "--password-store=basic", "--noerrdialogs", "--kiosk",
                 "--user-data-dir=\(directory.appendingPathComponent("profile").path)", "--app=file://\(page.path)",
             ])
             var rect: HapticRect?
-            // The rect is where the CSS puts the button, below the title bar Chromium draws without a window manager.
-            let arrived = await eventually(within: Self.patience, recheckingOn: await log.changes()) {
-                let isButton: @Sendable (HapticRect) -> Bool = { candidate in
+            // The rects are where the CSS puts the button and the input: no bar above the page shifts them down.
+            let at: @Sendable (Double, Double, Double, Double) -> (HapticRect) -> Bool = { left, top, w, h in
+                { candidate in
                     let x: Double = candidate.x, y: Double = candidate.y
                     let width: Double = candidate.width, height: Double = candidate.height
-                    return abs(x - 100) <= 2 && (100.0...200.0).contains(y) && abs(width - 300) <= 2
-                        && abs(height - 150) <= 2
+                    return abs(x - left) <= 2 && abs(y - top) <= 2 && abs(width - w) <= 2 && abs(height - h) <= 2
                 }
-                rect = await log.hapticSets.last?.first(where: isButton)
+            }
+            var last: [HapticRect] = []
+            let arrived = await eventually(within: Self.patience, recheckingOn: await log.changes()) {
+                last = await log.hapticSets.last ?? []
+                rect = last.first(where: at(100, 100, 300, 150))
                 // A frame before the tap too: on a slow machine (or under TSan) the rect can come first.
                 let frames = await log.frames
-                return rect != nil && frames >= 1
+                return rect != nil && last.contains(where: at(100, 300, 300, 60))
+                    && last.contains(where: at(450, 140, 300, 40)) && frames >= 1
             }
             let sets = await log.hapticSets
             #expect(arrived, "haptic sets: \(sets)")
+            // The list's first three rows do nothing: no rect for them; the fourth has a click handler: a rect.
+            let idleRow: (HapticRect) -> Bool = { candidate in
+                candidate.x + candidate.width > 440 && candidate.y < 140
+            }
+            #expect(!last.contains(where: idleRow), "\(last)")
             if let hit = rect, let app = await log.app {
                 let before = await log.frames
                 _ = try await emulator.headUnit.injectTouches(

@@ -1,0 +1,94 @@
+import SDLRPC
+import CarWindowTesting
+import Foundation
+import HeadUnit
+import Testing
+
+/// The car's night reaches a projected GTK 3 program: the head unit's lights go to NIGHT, the projection follows
+/// them and switches the private display's XSETTINGS theme to Adwaita-dark, which GTK applies live; the decoded video
+/// shows the window dark. Needs xsettingsd and gnome-themes-extra (scripts/install-deps.sh).
+@Suite("carwindow project: night reaches the program", .serialized, .timeLimit(.minutes(2)))
+struct ProjectNightTests {
+    /// A window filled by its own background; after a paint in a new theme it writes the theme's name to
+    /// the file given.
+    static let program = """
+        import sys, gi
+        gi.require_version("Gtk", "3.0")
+        from gi.repository import Gtk
+        out = open(sys.argv[1], "a", buffering=1)
+        settings = Gtk.Settings.get_default()
+        win = Gtk.Window(title="night test")
+        win.add(Gtk.Label(label=""))
+        last = [None]
+        def painted(clock):
+            # After each paint of the window, once per theme.
+            if last[0] != settings.props.gtk_theme_name:
+                last[0] = settings.props.gtk_theme_name
+                out.write("drawn %s\\n" % last[0])
+        win.connect("realize", lambda widget: widget.get_frame_clock().connect("after-paint", painted))
+        win.connect("destroy", Gtk.main_quit)
+        win.show_all()
+        Gtk.main()
+        """
+
+    static var installed: Bool {
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/xsettingsd")
+            && FileManager.default.fileExists(atPath: "/usr/share/themes/Adwaita-dark/gtk-3.0/gtk.css")
+    }
+
+    static let patience: Duration = .seconds(40)
+
+    static func lines(_ file: URL) -> [String] {
+        ((try? String(contentsOf: file, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    @Test("lights NIGHT on the head unit: the GTK program's theme turns Adwaita-dark and the video turns dark")
+    func gtkTurnsDark() async throws {
+        // scripts/install-deps.sh installs both: a machine without them fails here rather than skip the check.
+        try #require(Self.installed, "xsettingsd or gnome-themes-extra is not installed (scripts/install-deps.sh)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cw-night-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("program.py")
+        let output = directory.appendingPathComponent("out.txt")
+        try Self.program.write(to: file, atomically: true, encoding: .utf8)
+        try await EmulatorFixture.run { emulator in
+            let log = HeadUnitEventLog()
+            let events = await emulator.headUnit.events()
+            let reader = Task { for await event in events { await log.append(event) } }
+            defer { reader.cancel() }
+            async let run = BinaryRunner.runOffPool([
+                "project", "--core", "127.0.0.1:\(emulator.port)", "--no-viewer", "--duration", "25", "--",
+                "/usr/bin/python3", file.path, output.path,
+            ])
+            // Day first: the window drawn in the light theme and streamed.
+            let day = await eventually(within: Self.patience, recheckingOn: await log.changes()) {
+                let frames = await log.frames
+                return frames >= 1 && Self.lines(output).contains("drawn Adwaita")
+            }
+            #expect(day, "\(Self.lines(output))")
+            // NIGHT, then a policy that grants headLampStatus: the projection subscribes and reads NIGHT at once.
+            let beforeNight = await log.frames
+            _ = await emulator.headUnit.setAmbientLight("NIGHT")
+            _ = await emulator.headUnit.allowHeadLampStatus(true)
+            let dark = await eventually(within: Self.patience, recheckingOn: await log.changes()) {
+                Self.lines(output).contains("drawn Adwaita-dark")
+            }
+            #expect(dark, "\(Self.lines(output))")
+            // A few frames after the dark redraw, so the recording holds it.
+            let drawnAt = await log.frames
+            #expect(
+                await eventually(within: Self.patience, recheckingOn: await log.changes()) {
+                    await log.frames >= drawnAt + 3
+                })
+            let recording = try #require(try emulator.recordingFiles().first)
+            let lumas = try await ProjectChromiumTests.luma(recording)
+            let means = lumas.map(ProjectChromiumTests.mean)
+            let last = try #require(means.last)
+            #expect(means.prefix(beforeNight).contains { $0 > 200 }, "day: \(means.prefix(beforeNight))")
+            #expect(last < 80, "night: \(last)")
+            let result = try await run
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+    }
+}
