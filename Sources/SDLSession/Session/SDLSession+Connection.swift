@@ -71,6 +71,9 @@ extension SDLSession {
                 do {
                     try await connection.send(frames)
                 } catch {
+                    // Cancelled with the connection's other tasks: the reader ended it and reports why. This write's
+                    // own error (CancellationError, or a closed channel) would hide that reason.
+                    if Task.isCancelled { return }
                     await fail(Self.sessionError(error))
                     return
                 }
