@@ -25,7 +25,9 @@ struct HeadUnitCommand: AsyncParsableCommand {
             answered ENCRYPTION_NEEDED, listed notifications go out encrypted. --secondary-port offers a secondary \
             TCP transport that video prefers.
 
-            --websocket-port PORT also accepts apps over WebSocket, as SDL Core's WebEngine server             (WebSocketServerPort, 2020 in Core's ini): SDL frames in binary messages, one app per connection,             served as on TCP. Apps reach it with --core ws://HOST:PORT. Only ws:// (no TLS) for now.
+            --websocket-port PORT also accepts apps over WebSocket, as SDL Core's WebEngine server \
+            (WebSocketServerPort, 2020 in Core's ini): SDL frames in binary messages, one app per connection, \
+            served as on TCP. Apps reach it with --core ws://HOST:PORT. Only ws:// (no TLS) for now.
 
             --link-bitrate RATE reads each app's socket at RATE at most (bit/s, or with k or M: 1M), a slow link for \
             testing bitrate adaptation; change it while running with `link-kbps N` (kbit/s) or `link-kbps off` (or \
@@ -56,7 +58,7 @@ struct HeadUnitCommand: AsyncParsableCommand {
               carwindow headunit --trust-ca ca.pem --force-protected video --ack-overwrites-finished always
               carwindow headunit --link-bitrate 1M               # a 1 Mbit/s link
               carwindow headunit --host ::1 --port 12345         # IPv6: apps use --core '[::1]:12345'
-              carwindow headunit --websocket-port 2020           # apps also over --core ws://127.0.0.1:2020
+              carwindow headunit --websocket-port 2020           # apps: --core ws://127.0.0.1:2020
             """
     )
 

@@ -214,8 +214,8 @@ public actor HeadUnitEmulator {
         webSocketTask = Task(executorPreference: threads.taskExecutor) { [self] in
             try await listener.run { channel in await self.serve(channel) }
         }
-        logger.info(
-            "listening for WebSocket apps", metadata: ["address": "ws://\(configuration.host):\(listener.port ?? port)"])
+        let address = "ws://\(configuration.host):\(listener.port ?? port)"
+        logger.info("listening for WebSocket apps", metadata: ["address": "\(address)"])
     }
 
     /// The port apps reach the WebSocket server on (``HeadUnitConfiguration/webSocketPort``), once listening.

@@ -48,7 +48,8 @@ struct WebSocketTransportTests {
             await #expect {
                 try await transport.withConnection { _ in }
             } throws: { error in
-                guard let error = error as? SDLSessionError, case .webSocket(.upgradeRefused(let status, _)) = error.kind
+                guard let error = error as? SDLSessionError,
+                    case .webSocket(.upgradeRefused(let status, _)) = error.kind
                 else { return false }
                 return status == 403
             }
@@ -102,7 +103,8 @@ struct WebSocketTransportTests {
         let limit = 1024
         let whole: [PeerMessage] = [.binary(Array(repeating: 0x51, count: 4 * limit))]
         let fragments: [PeerMessage] = [
-            .fragment(Array(repeating: 0x51, count: limit - 100)), .continuation(Array(repeating: 0x51, count: limit - 100)),
+            .fragment(Array(repeating: 0x51, count: limit - 100)),
+            .continuation(Array(repeating: 0x51, count: limit - 100)),
         ]
         for messages in [whole, fragments] {
             try await Self.withPeer(.send(messages)) { port in
@@ -123,7 +125,8 @@ struct WebSocketTransportTests {
     @Test(
         "ws:// URLs parse, bad ones say what to write",
         arguments: [
-            ("ws://127.0.0.1:2020", "ws://127.0.0.1:2020"), ("WS://core.local:2020/sdl?x=1", "ws://core.local:2020/sdl?x=1"),
+            ("ws://127.0.0.1:2020", "ws://127.0.0.1:2020"),
+            ("WS://core.local:2020/sdl?x=1", "ws://core.local:2020/sdl?x=1"),
             ("ws://[::1]:2020", "ws://[::1]:2020"), ("ws://host", "ws://host:80"), ("wss://host", "wss://host:443"),
         ])
     func parsesURLs(text: String, written: String) throws {
@@ -196,7 +199,8 @@ struct WebSocketTransportTests {
                         }
                     }
                     return try channel.pipeline.syncOperations.configureUpgradableHTTPServerPipeline(
-                        configuration: NIOUpgradableHTTPServerPipelineConfiguration(upgradeConfiguration: configuration))
+                        configuration: NIOUpgradableHTTPServerPipelineConfiguration(
+                            upgradeConfiguration: configuration))
                 }
             }
         let port = try #require(server.channel.localAddress?.port)
@@ -219,7 +223,8 @@ struct WebSocketTransportTests {
                             if thenClose {
                                 var code = ByteBuffer()
                                 code.write(webSocketErrorCode: .normalClosure)
-                                try await outbound.write(WebSocketFrame(fin: true, opcode: .connectionClose, data: code))
+                                try await outbound.write(
+                                    WebSocketFrame(fin: true, opcode: .connectionClose, data: code))
                             }
                             // Until the app closes: closing here could drop writes NIO has not flushed yet.
                             for try await _ in inbound {}

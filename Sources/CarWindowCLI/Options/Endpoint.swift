@@ -36,8 +36,14 @@ struct Endpoint: Hashable, Sendable, CustomStringConvertible, ExpressibleByArgum
                 }
                 throw EndpointError(why)
             }
+            // As SDL Core's cloud endpoints: the port is spelled out, never implied by the scheme.
+            let authority = text.split(separator: "://", maxSplits: 1).last?.prefix { $0 != "/" && $0 != "?" } ?? ""
+            guard let colon = authority.lastIndex(of: ":"), !authority[colon...].contains("]") else {
+                throw EndpointError("'\(text)' needs a port; give ws://HOST:PORT, e.g. ws://127.0.0.1:2020")
+            }
             guard url.scheme == .ws else {
-                throw EndpointError("'\(text)': wss:// is not supported yet; use ws://HOST:PORT, e.g. ws://127.0.0.1:2020")
+                throw EndpointError(
+                    "'\(text)': wss:// is not supported yet; use ws://HOST:PORT, e.g. ws://127.0.0.1:2020")
             }
             self.init(host: url.host, port: url.port, webSocketTarget: url.target)
             return

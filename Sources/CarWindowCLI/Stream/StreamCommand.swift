@@ -40,7 +40,7 @@ struct StreamCommand: AsyncParsableCommand {
               carwindow stream --core 127.0.0.1:12345 --app-id swiftsdl-nav --duration 10 --events -
               carwindow stream --core 127.0.0.1:12345 --app-id swiftsdl-nav --source demo --protocol rtp --events -
               carwindow stream --core 127.0.0.1:12345 --app-id swiftsdl-nav --reconnect
-              carwindow stream --core ws://127.0.0.1:2020 --app-id swiftsdl-nav   # headunit --websocket-port 2020
+              carwindow stream --core ws://127.0.0.1:2020 --app-id swiftsdl-nav
             """
     )
 

@@ -32,7 +32,9 @@ public struct WebSocketTransport: SDLTransport {
         /// ```swift
         /// let strict = WebSocketTransport.Configuration(maximumMessageBytes: 256 * 1024)
         /// ```
-        public init(tcp: TCPTransport.Configuration = TCPTransport.Configuration(), maximumMessageBytes: Int = 1 << 20) {
+        public init(
+            tcp: TCPTransport.Configuration = TCPTransport.Configuration(), maximumMessageBytes: Int = 1 << 20
+        ) {
             self.tcp = tcp
             self.maximumMessageBytes = max(1024, maximumMessageBytes)
         }
@@ -118,7 +120,7 @@ public struct WebSocketTransport: SDLTransport {
                     throw SDLSessionError(.connectTimeout("\(url)"), context: "no answer to the WebSocket upgrade")
                 }
                 throw SDLSessionError(
-                    .connectionFailed("\(url): the server closed the connection without answering the WebSocket upgrade"))
+                    .connectionFailed("\(url): the server closed the connection without answering the upgrade"))
             }
             throw SDLSessionError(.webSocket(.upgradeRefused(status: status, "\(error)")))
         }

@@ -52,7 +52,9 @@ public struct WebSocketURL: Hashable, Sendable, CustomStringConvertible {
         let host: Substring
         var portText: Substring?
         if authority.hasPrefix("[") {
-            guard let close = authority.firstIndex(of: "]") else { throw bad("opens an IPv6 bracket and never closes it") }
+            guard let close = authority.firstIndex(of: "]") else {
+                throw bad("opens an IPv6 bracket and never closes it")
+            }
             host = authority[authority.index(after: authority.startIndex)..<close]
             let after = authority[authority.index(after: close)...]
             if !after.isEmpty {
