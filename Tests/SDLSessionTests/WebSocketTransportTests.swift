@@ -122,6 +122,46 @@ struct WebSocketTransportTests {
         }
     }
 
+    @Test("the emulator's WebSocket server answers a plain HTTP request (no upgrade) with 426 and closes")
+    func emulatorRefusesPlainHTTP() async throws {
+        var configuration = HeadUnitConfiguration(port: 0)
+        configuration.webSocketPort = 0
+        let headUnit = HeadUnitEmulator(configuration: configuration)
+        _ = try await headUnit.start()
+        let port = try #require(await headUnit.webSocketPort)
+        do {
+            let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .connect(host: "127.0.0.1", port: port) { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.addHTTPClientHandlers()
+                        return try NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>(
+                            wrappingChannelSynchronously: channel)
+                    }
+                }
+            let status = try await channel.executeThenClose { inbound, outbound in
+                let head = HTTPRequestHead(version: .http1_1, method: .GET, uri: "/", headers: ["Host": "x"])
+                try await outbound.write(.head(head))
+                try await outbound.write(.end(nil))
+                for try await part in inbound { if case .head(let response) = part { return response.status } }
+                return HTTPResponseStatus.ok
+            }
+            #expect(status == .upgradeRequired)
+            #expect(await headUnit.apps().isEmpty)
+        } catch {
+            await headUnit.stop()
+            throw error
+        }
+        await headUnit.stop()
+    }
+
+    @Test("wss:// is .webSocket(.unsupportedScheme) before anything is dialled")
+    func wssUnsupported() async throws {
+        let transport = WebSocketTransport(url: try WebSocketURL(parsing: "wss://127.0.0.1:1"))
+        await #expect(throws: SDLSessionError(.webSocket(.unsupportedScheme("wss")))) {
+            try await transport.withConnection { _ in }
+        }
+    }
+
     @Test(
         "ws:// URLs parse, bad ones say what to write",
         arguments: [
