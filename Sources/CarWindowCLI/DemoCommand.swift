@@ -83,7 +83,7 @@ struct DemoCommand: AsyncParsableCommand {
         options.disconnectPolicy = target.reconnection.policy
         options.requiresVideo = true
         let demo = try await NavigationDemo(
-            options: options, transport: TCPTransport(host: endpoint.host, port: endpoint.port))
+            options: options, transport: endpoint.transport)
         let projection = await demo.projection
         let streaming = await projection.streaming
         let hook = DemoHooks.viewer(port: emulator.viewerPortIfShown)

@@ -25,6 +25,10 @@ struct HeadUnitCommand: AsyncParsableCommand {
             answered ENCRYPTION_NEEDED, listed notifications go out encrypted. --secondary-port offers a secondary \
             TCP transport that video prefers.
 
+            --websocket-port PORT also accepts apps over WebSocket, as SDL Core's WebEngine server \
+            (WebSocketServerPort, 2020 in Core's ini): SDL frames in binary messages, one app per connection, \
+            served as on TCP. Apps reach it with --core ws://HOST:PORT. Only ws:// (no TLS) for now.
+
             --link-bitrate RATE reads each app's socket at RATE at most (bit/s, or with k or M: 1M), a slow link for \
             testing bitrate adaptation; change it while running with `link-kbps N` (kbit/s) or `link-kbps off` (or \
             from the viewer). Every bit rate option of carwindow takes bit/s with an optional k or M suffix.
@@ -54,6 +58,7 @@ struct HeadUnitCommand: AsyncParsableCommand {
               carwindow headunit --trust-ca ca.pem --force-protected video --ack-overwrites-finished always
               carwindow headunit --link-bitrate 1M               # a 1 Mbit/s link
               carwindow headunit --host ::1 --port 12345         # IPv6: apps use --core '[::1]:12345'
+              carwindow headunit --websocket-port 2020           # apps: --core ws://127.0.0.1:2020
             """
     )
 
@@ -121,6 +126,12 @@ struct HeadUnitCommand: AsyncParsableCommand {
 
     @Option(
         help: """
+            Also accept apps over WebSocket (ws://) on this port, as Core's WebEngine server (0 picks a free one).
+            """)
+    var websocketPort: Int?
+
+    @Option(
+        help: """
             The newest TLS version the head unit is configured for (Core's Protocol setting). Like Core, it still \
             negotiates 1.3 unless --without-tls-quirks lists tls13.
             """)
@@ -179,6 +190,9 @@ struct HeadUnitCommand: AsyncParsableCommand {
             throw ValidationError(
                 "--link-bitrate takes 1k...\(Self.maximumLinkKbps)k (bit/s, with k or M), not \(linkBitrate).")
         }
+        if let websocketPort, !(0...65_535).contains(websocketPort) {
+            throw ValidationError("--websocket-port must be 0...65535 (0 picks a free port), not \(websocketPort).")
+        }
         if let secondaryPort, !(0...65_535).contains(secondaryPort) {
             throw ValidationError("--secondary-port must be 0...65535 (0 picks a free port), not \(secondaryPort).")
         }
@@ -226,6 +240,7 @@ struct HeadUnitCommand: AsyncParsableCommand {
         for quirk in withoutTLSQuirks?.quirks ?? [] { quirk.disable(in: &configuration.quirks) }
         if let protocolVersion { configuration.protocolVersion = protocolVersion }
         if let secondaryPort { configuration.secondaryTransport = SecondaryTransportOffer(host: host, port: secondaryPort) }
+        configuration.webSocketPort = websocketPort
         let headUnit = HeadUnitEmulator(configuration: configuration)
         let stream = await headUnit.events()
         // The viewer subscribes before the emulator listens, so it sees the first app from its first event.
@@ -244,6 +259,9 @@ struct HeadUnitCommand: AsyncParsableCommand {
         Self.say("carwindow head unit listening on \(address) (\(resolution), \(formats.defaultValueDescription))")
         if let secondary = await headUnit.secondaryTransportPort {
             Self.say("secondary transport on \(Endpoint(host: host, port: secondary))")
+        }
+        if let webSocket = await headUnit.webSocketPort {
+            Self.say("WebSocket apps on ws://\(Endpoint(host: host, port: webSocket))")
         }
         if let viewerServer { Self.say("viewer: http://127.0.0.1:\(viewerServer.port)") }
 

@@ -180,7 +180,7 @@ struct ProjectCommand: AsyncParsableCommand {
             var projectionOptions = settings.projectionOptions(app: app)
             projectionOptions.disconnectPolicy = target.reconnection.policy
             projection = try await CarWindowProjection(
-                options: projectionOptions, transport: TCPTransport(host: endpoint.host, port: endpoint.port),
+                options: projectionOptions, transport: endpoint.transport,
                 settings: settings)
             await ProjectView.install(application: application, options: options, in: projection)
         } catch {

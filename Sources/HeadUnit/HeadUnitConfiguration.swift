@@ -43,6 +43,15 @@ public struct HeadUnitConfiguration: Sendable {
     /// arriving before the emulator closes it (``PartialFrameTimeout``); `nil` waits forever. A link idle between
     /// whole frames is never closed for it.
     public var partialFrameTimeout: Duration? = .seconds(10)
+    /// A WebSocket port to accept apps on besides TCP, as Core's WebEngine server (`WebSocketServerPort`, 2020 by
+    /// default in Core's ini); 0 picks a free one (``HeadUnitEmulator/webSocketPort``); `nil` listens on none.
+    /// SDL frames travel in binary messages; each connection is one app, served as a TCP one.
+    ///
+    /// ```swift
+    /// var configuration = HeadUnitConfiguration(port: 0)
+    /// configuration.webSocketPort = 0
+    /// ```
+    public var webSocketPort: Int?
 
     public init(
         host: String = "127.0.0.1",

@@ -76,6 +76,8 @@ public actor HeadUnitEmulator {
     private var listener: TCPListener<SDLFrame, SDLFrame>?
     var secondaryTask: Task<Void, any Error>?
     var secondaryListener: TCPListener<SDLFrame, SDLFrame>?
+    private var webSocketTask: Task<Void, any Error>?
+    private var webSocketListener: WebSocketAppListener?
     let logger: Logger
     /// Core's delays run on it (``CoreClock``).
     let clock: CoreClock
@@ -152,6 +154,7 @@ public actor HeadUnitEmulator {
         logger.info("listening", metadata: ["address": "\(configuration.host):\(port)"])
         do {
             try await startSecondaryListener()
+            try await startWebSocketListener()
         } catch {
             await stop()
             throw error
@@ -199,15 +202,39 @@ public actor HeadUnitEmulator {
         try handlers.addHandler(MessageToByteHandler(SDLFrameEncoder()))
     }
 
+    /// The WebSocket server for apps (``HeadUnitConfiguration/webSocketPort``), beside the TCP one.
+    private func startWebSocketListener() async throws(HeadUnitError) {
+        guard let port = configuration.webSocketPort else { return }
+        let mtu = Int(configuration.mtu)
+        // One SDL frame per message is what apps send; room for a few, bounded in bytes whatever the app claims.
+        let listener = try await WebSocketAppListener.bind(
+            host: configuration.host, port: port, maximumMessageBytes: max(1 << 20, 4 * (mtu + 64)),
+            maximumPayload: mtu, partialFrameTimeout: configuration.partialFrameTimeout, logger: logger)
+        webSocketListener = listener
+        webSocketTask = Task(executorPreference: threads.taskExecutor) { [self] in
+            try await listener.run { channel in await self.serve(channel) }
+        }
+        let address = "ws://\(configuration.host):\(listener.port ?? port)"
+        logger.info("listening for WebSocket apps", metadata: ["address": "\(address)"])
+    }
+
+    /// The port apps reach the WebSocket server on (``HeadUnitConfiguration/webSocketPort``), once listening.
+    public var webSocketPort: Int? { webSocketListener?.port }
+
     /// Closes the listener and every app connection, and finishes the event streams.
     public func stop() async {
         await stopSecondaryListener()
+        webSocketListener?.close()
+        webSocketTask?.cancel()
         listener?.close()
         for connection in connections.values { connection.channel.close(promise: nil) }
         runTask?.cancel()
         _ = await runTask?.result
+        _ = await webSocketTask?.result
         runTask = nil
         listener = nil
+        webSocketTask = nil
+        webSocketListener = nil
         eventLog?.close()
         for subscriber in eventSubscribers.values { subscriber.finish() }
         for subscriber in accessUnitSubscribers.values { subscriber.finish() }

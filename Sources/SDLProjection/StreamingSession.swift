@@ -112,7 +112,7 @@ public actor StreamingSession {
     ///
     /// - Parameters:
     ///   - options: the registration, video and audio preferences, and the disconnect policy.
-    ///   - transport: TCP to SDL Core or the emulator, or in-memory for tests.
+    ///   - transport: TCP or WebSocket to SDL Core or the emulator, or in-memory for tests.
     ///   - encoderFactory: the encoder settings beyond what the head unit negotiates, and the frames shown while the
     ///     app is in the background.
     ///   - logger: the video manager's logger.
@@ -120,10 +120,12 @@ public actor StreamingSession {
         options: ProjectionOptions, transport: some SDLTransport,
         encoderFactory: MediaEncoderFactory = MediaEncoderFactory(), logger: Logger = Logger(label: "carwindow.video")
     ) {
-        let tcp = transport as? TCPTransport
+        let endpoint = (transport as? TCPTransport).map { "\($0.host):\($0.port)" }
+            ?? (transport as? WebSocketTransport).map(\.url.description)
+            ?? (transport as? any CustomStringConvertible)?.description
         self.init(
             options: options, transport: transport, encoderFactory: encoderFactory, logger: logger,
-            endpoint: tcp.map { "\($0.host):\($0.port)" } ?? "the head unit", clock: ContinuousClock())
+            endpoint: endpoint ?? "the head unit", clock: ContinuousClock())
     }
 
     /// Creates a stopped projection that will connect over TCP to SDL Core (or the emulator) at `host:port`.

@@ -80,6 +80,9 @@ public struct SDLSessionError: Error, Hashable, Sendable, CustomStringConvertibl
         /// The secondary transport could not be used: it did not connect, the head unit refused its registration
         /// (RegisterSecondaryTransportNAK, with the reason), or it closed.
         case secondaryTransport(String)
+        /// The WebSocket link failed in a way only WebSocket can: a refused upgrade, a bad URL, an oversized or
+        /// text message, a protocol violation (``WebSocketTransport``).
+        case webSocket(WebSocketFailure)
     }
 
     public var kind: Kind
@@ -131,6 +134,7 @@ public struct SDLSessionError: Error, Hashable, Sendable, CustomStringConvertibl
                 "\(request.name ?? request.description) must be encrypted: the head unit answered ENCRYPTION_NEEDED"
                 + (info.map { " (\($0))" } ?? "")
         case .secondaryTransport(let why): base = "secondary transport: \(why)"
+        case .webSocket(let failure): base = "\(failure)"
         }
         if let context { return "\(base) (\(context))" }
         return base

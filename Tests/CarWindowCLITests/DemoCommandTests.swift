@@ -114,9 +114,11 @@ struct DemoCommandTests {
 
         HEAD UNIT:
           --core <host:port>      The head unit to connect to: SDL Core or `carwindow
-                                  headunit`, at HOST:PORT (an IPv6 address in brackets,
-                                  e.g. [::1]:12345). `stream` needs it; without it
-                                  `demo` and `project` start the emulator.
+                                  headunit`, at HOST:PORT over TCP (an IPv6 address in
+                                  brackets, e.g. [::1]:12345), or at ws://HOST:PORT
+                                  over WebSocket (Core's WebEngine server, `carwindow
+                                  headunit --websocket-port`). `stream` needs it;
+                                  without it `demo` and `project` start the emulator.
           --reconnect             When the connection to the head unit is lost, connect
                                   and register again (exponential backoff).
           --reconnect-attempts <reconnect-attempts>

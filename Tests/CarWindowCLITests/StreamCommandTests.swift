@@ -11,9 +11,10 @@ struct StreamCommandTests {
         OVERVIEW: Stream a test pattern, a video file or the demo screen to a head unit
         as a navigation app.
 
-        Connects to SDL Core (or `carwindow headunit`) over TCP, registers as a
-        NAVIGATION app, waits for the head unit to allow video and streams H.264 at the
-        size it negotiates, following every HMI level, resize and EndService, until the
+        Connects to SDL Core (or `carwindow headunit`) over TCP, or over WebSocket with
+        --core ws://HOST:PORT (Core's WebEngine server), registers as a NAVIGATION app,
+        waits for the head unit to allow video and streams H.264 at the size it
+        negotiates, following every HMI level, resize and EndService, until the
         duration ends or Ctrl-C. Then it ends the video service, unregisters and closes
         the session. Exit status 0 only when video was streamed; otherwise 1, one line
         on stderr says why and --events ends with an `error` line. A run that streamed
@@ -50,14 +51,17 @@ struct StreamCommandTests {
           carwindow stream --core 127.0.0.1:12345 --app-id swiftsdl-nav --source demo
         --protocol rtp --events -
           carwindow stream --core 127.0.0.1:12345 --app-id swiftsdl-nav --reconnect
+          carwindow stream --core ws://127.0.0.1:2020 --app-id swiftsdl-nav
 
         USAGE: carwindow stream <options>
 
         HEAD UNIT:
           --core <host:port>      The head unit to connect to: SDL Core or `carwindow
-                                  headunit`, at HOST:PORT (an IPv6 address in brackets,
-                                  e.g. [::1]:12345). `stream` needs it; without it
-                                  `demo` and `project` start the emulator.
+                                  headunit`, at HOST:PORT over TCP (an IPv6 address in
+                                  brackets, e.g. [::1]:12345), or at ws://HOST:PORT
+                                  over WebSocket (Core's WebEngine server, `carwindow
+                                  headunit --websocket-port`). `stream` needs it;
+                                  without it `demo` and `project` start the emulator.
           --reconnect             When the connection to the head unit is lost, connect
                                   and register again (exponential backoff).
           --reconnect-attempts <reconnect-attempts>

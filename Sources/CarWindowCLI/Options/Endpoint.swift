@@ -1,23 +1,53 @@
 import ArgumentParser
+import SDLSession
 
-/// A TCP address to reach, `HOST:PORT`: a name or IPv4 address, or an IPv6 address in brackets.
+/// An address to reach, `HOST:PORT` over TCP (a name or IPv4 address, or an IPv6 address in brackets), or
+/// `ws://HOST:PORT[/PATH]` over WebSocket (SDL Core's WebEngine server).
 ///
 /// ```swift
 /// let core = try Endpoint(parsing: "[::1]:12345")
 /// core.host          // "::1"
 /// core.description   // "[::1]:12345"
+/// let web = try Endpoint(parsing: "ws://127.0.0.1:2020")
+/// web.transport      // a WebSocket transport to ws://127.0.0.1:2020
 /// ```
 struct Endpoint: Hashable, Sendable, CustomStringConvertible, ExpressibleByArgument {
     var host: String
     var port: Int
+    /// The WebSocket upgrade's request target when the address is a `ws://` URL; `nil` for TCP.
+    var webSocketTarget: String?
 
-    init(host: String, port: Int) {
+    init(host: String, port: Int, webSocketTarget: String? = nil) {
         self.host = host
         self.port = port
+        self.webSocketTarget = webSocketTarget
     }
 
-    /// Parses `HOST:PORT`, `[IPV6]:PORT`; the port must be 1...65535 (an address to connect to, not to bind).
+    /// Parses `HOST:PORT`, `[IPV6]:PORT` or `ws://HOST:PORT[/PATH]`; the port must be 1...65535 (an address to
+    /// connect to, not to bind).
     init(parsing text: String) throws(EndpointError) {
+        if text.contains("://") {
+            let url: WebSocketURL
+            do {
+                url = try WebSocketURL(parsing: text)
+            } catch {
+                guard case .webSocket(let failure) = error.kind, case .badURL(let why) = failure else {
+                    throw EndpointError("\(error)")
+                }
+                throw EndpointError(why)
+            }
+            // As SDL Core's cloud endpoints: the port is spelled out, never implied by the scheme.
+            let authority = text.split(separator: "://", maxSplits: 1).last?.prefix { $0 != "/" && $0 != "?" } ?? ""
+            guard let colon = authority.lastIndex(of: ":"), !authority[colon...].contains("]") else {
+                throw EndpointError("'\(text)' needs a port; give ws://HOST:PORT, e.g. ws://127.0.0.1:2020")
+            }
+            guard url.scheme == .ws else {
+                throw EndpointError(
+                    "'\(text)': wss:// is not supported yet; use ws://HOST:PORT, e.g. ws://127.0.0.1:2020")
+            }
+            self.init(host: url.host, port: url.port, webSocketTarget: url.target)
+            return
+        }
         let host: Substring
         let portText: Substring
         if text.hasPrefix("[") {
@@ -54,8 +84,22 @@ struct Endpoint: Hashable, Sendable, CustomStringConvertible, ExpressibleByArgum
         try? self.init(parsing: argument)
     }
 
-    /// `HOST:PORT`, the host in brackets when it is an IPv6 address.
-    var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+    /// `HOST:PORT`, the host in brackets when it is an IPv6 address; a WebSocket address as its `ws://` URL.
+    var description: String {
+        if let webSocketURL { return webSocketURL.description }
+        return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+    }
+
+    /// The `ws://` URL of a WebSocket address; `nil` for TCP.
+    var webSocketURL: WebSocketURL? {
+        webSocketTarget.map { WebSocketURL(scheme: .ws, host: host, port: port, target: $0) }
+    }
+
+    /// The transport that reaches this address: TCP, or WebSocket for a `ws://` address.
+    var transport: CoreTransport {
+        if let webSocketURL { return CoreTransport(.webSocket(WebSocketTransport(url: webSocketURL))) }
+        return CoreTransport(.tcp(TCPTransport(host: host, port: port)))
+    }
 }
 
 /// Why a `HOST:PORT` text is not an ``Endpoint``; the description says what to write instead.

@@ -7,8 +7,10 @@ struct HeadUnitTargetOptions: ParsableArguments {
         name: .customLong("core"),
         help: ArgumentHelp(
             """
-            The head unit to connect to: SDL Core or `carwindow headunit`, at HOST:PORT (an IPv6 address in \
-            brackets, e.g. [::1]:12345). `stream` needs it; without it `demo` and `project` start the emulator.
+            The head unit to connect to: SDL Core or `carwindow headunit`, at HOST:PORT over TCP (an IPv6 \
+            address in brackets, e.g. [::1]:12345), or at ws://HOST:PORT over WebSocket (Core's WebEngine server, \
+            `carwindow headunit --websocket-port`). `stream` needs it; without it `demo` and `project` start the \
+            emulator.
             """, valueName: "host:port"),
         transform: { text in try Endpoint(parsing: text) })
     var core: Endpoint?

@@ -7,7 +7,8 @@ struct StreamCommand: AsyncParsableCommand {
         commandName: "stream",
         abstract: "Stream a test pattern, a video file or the demo screen to a head unit as a navigation app.",
         discussion: """
-            Connects to SDL Core (or `carwindow headunit`) over TCP, registers as a NAVIGATION app, waits for \
+            Connects to SDL Core (or `carwindow headunit`) over TCP, or over WebSocket with --core ws://HOST:PORT \
+            (Core's WebEngine server), registers as a NAVIGATION app, waits for \
             the head unit to allow video and streams H.264 at the size it negotiates, following every HMI \
             level, resize and EndService, until the duration ends or Ctrl-C. Then it ends the video service, \
             unregisters and closes the session. Exit status 0 only when video was streamed; otherwise 1, one \
@@ -39,6 +40,7 @@ struct StreamCommand: AsyncParsableCommand {
               carwindow stream --core 127.0.0.1:12345 --app-id swiftsdl-nav --duration 10 --events -
               carwindow stream --core 127.0.0.1:12345 --app-id swiftsdl-nav --source demo --protocol rtp --events -
               carwindow stream --core 127.0.0.1:12345 --app-id swiftsdl-nav --reconnect
+              carwindow stream --core ws://127.0.0.1:2020 --app-id swiftsdl-nav
             """
     )
 
@@ -113,7 +115,7 @@ struct StreamCommand: AsyncParsableCommand {
     func run() async throws {
         let core = try target.requiredCore()
         let runner = StreamRunner(
-            host: core.host, port: core.port, appID: try identity.requiredAppID(),
+            core: core, appID: try identity.requiredAppID(),
             appName: identity.appName ?? "CarWindow Stream", source: source, preferredProtocol: videoProtocol,
             frameRate: fps, bitrate: bitrate?.bitsPerSecond, duration: output.duration, audioFile: audio,
             protection: zip(certificate, key).map {

@@ -14,12 +14,13 @@ import SDLStreaming
 /// policy are the session's.
 ///
 /// ```swift
-/// let runner = StreamRunner(host: "127.0.0.1", port: 12345, appID: "swiftsdl-nav", appName: "Stream", source: .demo)
+/// let runner = StreamRunner(
+///     core: Endpoint(host: "127.0.0.1", port: 12345), appID: "swiftsdl-nav", appName: "Stream", source: .demo)
 /// try await runner.run(events: "-")
 /// ```
 struct StreamRunner: Sendable {
-    var host: String
-    var port: Int
+    /// The head unit, over TCP or WebSocket (`--core`).
+    var core: Endpoint
     var appID: String
     var appName: String
     var source: StreamSourceChoice
@@ -64,7 +65,7 @@ struct StreamRunner: Sendable {
             throw StreamFailure(error.description)
         }
         let options = try options()
-        let transport = TCPTransport(host: host, port: port)
+        let transport = core.transport
         let streaming: StreamingSession
         let projectionSource: any ProjectionSource
         switch source {

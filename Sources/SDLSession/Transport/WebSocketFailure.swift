@@ -1,0 +1,37 @@
+/// Why a WebSocket link to a head unit failed (``SDLSessionError/Kind/webSocket(_:)``). A peer that closes in the
+/// middle of an SDL frame is `.wire(.truncatedFrame)`, as on TCP; what is here is what only WebSocket can go wrong.
+///
+/// ```swift
+/// do {
+///     try await session.start()
+/// } catch let error as SDLSessionError {
+///     if case .webSocket(.upgradeRefused(let status)) = error.kind { print("not a WebSocket server: \(status)") }
+/// }
+/// ```
+public enum WebSocketFailure: Hashable, Sendable, CustomStringConvertible {
+    /// The text is not a usable `ws://HOST:PORT` URL; it says what to write instead.
+    case badURL(String)
+    /// The server answered the upgrade request with this HTTP status instead of 101 Switching Protocols, or with
+    /// headers that do not complete a WebSocket handshake (the status is then 101 and the text says so).
+    case upgradeRefused(status: Int, String)
+    /// The peer sent a WebSocket message (or one frame of it) larger than the limit, in bytes
+    /// (``WebSocketTransport/Configuration/maximumMessageBytes``). The link is closed with code 1009.
+    case messageTooLarge(limit: Int)
+    /// The peer sent a text message: SDL frames travel only as binary messages.
+    case textMessage
+    /// The peer broke the WebSocket protocol (a fragment out of order, a bad control frame, ...).
+    case protocolViolation(String)
+    /// `wss://` was asked for; this version speaks only `ws://`.
+    case unsupportedScheme(String)
+
+    public var description: String {
+        switch self {
+        case .badURL(let why): "bad WebSocket URL: \(why)"
+        case .upgradeRefused(let status, let why): "the server refused the WebSocket upgrade (HTTP \(status)): \(why)"
+        case .messageTooLarge(let limit): "the peer sent a WebSocket message larger than \(limit) bytes"
+        case .textMessage: "the peer sent a text WebSocket message; SDL frames travel as binary messages"
+        case .protocolViolation(let why): "WebSocket protocol violation: \(why)"
+        case .unsupportedScheme(let scheme): "\(scheme):// is not supported yet; use ws://"
+        }
+    }
+}
