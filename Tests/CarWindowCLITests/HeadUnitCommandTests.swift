@@ -21,6 +21,7 @@ struct HeadUnitCommandTests {
             "--secondary-port <secondary-port>", "--tls-version <tls-version>",
             "--without-tls-quirks <without-tls-quirks>", "--link-bitrate <bitrate>", "--viewer/--no-viewer",
             "--protocol-version <version>", "--ack-overwrites-finished <ack-overwrites-finished>",
+            "--buttons <list>", "--no-touch",
         ]
         for option in options {
             #expect(result.stdout.contains("  \(option)"), "help lacks \(option)")
