@@ -267,6 +267,7 @@ public actor StreamingSession {
         let managerEvents = await manager.events()
         let sourceEvents = await manager.events()
         let statuses = await session.hmiStatusUpdates()
+        let buttonStatuses = options.buttons.isEmpty ? nil : await session.hmiStatusUpdates()
         let notifications = await session.notifications()
         // The source's copy of the other notifications, relayed from the one subscription and bounded: a source that
         // never reads them (a paced test pattern) must not grow memory with every OnTouchEvent of a long run.
@@ -294,6 +295,9 @@ public actor StreamingSession {
         // made of it, and never a tick's gesture between the two. Bounded; an input dropped is reported.
         let (touchInputs, touchInput) = AsyncStream.makeStream(
             of: TouchInput.self, bufferingPolicy: .bufferingNewest(1024))
+        // Buttons reach the source in order, off the notification loop, bounded; one dropped is reported.
+        let (buttonInputs, buttonInput) = AsyncStream.makeStream(
+            of: ProjectionButton.self, bufferingPolicy: .bufferingNewest(256))
         // Gestures in progress belonged to the previous connection.
         recognizer = GestureRecognizer(configuration: options.gestures)
         let tickInterval = Duration.seconds(1) / max(1, options.video.customFrameRate ?? 30)
@@ -351,11 +355,24 @@ public actor StreamingSession {
                     }
                 }
             }
+            if let buttonStatuses {
+                group.addTask { await self.subscribeButtons(on: session, after: buttonStatuses) }
+            }
+            group.addTask {
+                for await button in buttonInputs { await source.received(button) }
+            }
             group.addTask {
                 for await notification in notifications {
                     switch notification.functionID {
                     case .onTouchEvent:
                         await self.enqueue(.notification(notification), on: touchInput)
+                    case .onButtonEvent, .onButtonPress:
+                        if let button = await self.button(from: notification),
+                            case .dropped = buttonInput.yield(button)
+                        {
+                            await self.yield(
+                                .error(message: "a button event was dropped: 256 wait to be handled", source: "buttons"))
+                        }
                     case .onDriverDistraction:
                         await self.driverDistraction(notification)
                         sourceNotification.yield(notification)
@@ -405,6 +422,7 @@ public actor StreamingSession {
             await shutDown(stops: stops)
             framesStreamed += await manager.statistics.framesSent
             touchInput.finish()
+            buttonInput.finish()
             group.cancelAll()
             return first
         }

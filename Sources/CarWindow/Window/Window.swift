@@ -68,6 +68,15 @@ public final class Window: FrameSource {
     public var compactRootView: View? { didSet { if compactRootView !== oldValue { rootsChanged(old: oldValue) } } }
     /// Put first in the haptic rects, as the head unit's initially focused item.
     public weak var preferredFocusView: View?
+    /// The control the app's focus engine has focused (``moveFocus(_:)``), drawn with a focus ring; `OK` activates
+    /// it. `nil` until focus first moves, and again when the view leaves the screen.
+    public internal(set) weak var focusedView: View? {
+        didSet {
+            guard focusedView !== oldValue else { return }
+            oldValue?.setNeedsDisplay()
+            focusedView?.setNeedsDisplay()
+        }
+    }
 
     /// The look of the whole tree: colours, fonts, radii and spacing. Setting it restyles every view and repaints
     /// the screen once.
@@ -99,14 +108,14 @@ public final class Window: FrameSource {
     private var needsFullRedraw = true
     private var dirtyRects: [Rect] = []
     private var lastTarget: TargetIdentity?
-    private var hostedRoot: View?
+    private(set) var hostedRoot: View?
 
     var recognizer: GestureRecognizer<ElapsedInstant>
     let elapsed: @Sendable () -> Duration
     weak var pressedButton: Button?
     weak var gestureTarget: View?
 
-    private var locator = FocusableItemLocator()
+    var locator = FocusableItemLocator()
     /// Runs animations and scroll momentum once per ``frameTick()``.
     public let animator: Animator
     /// Model changes seen by ``View/observe(_:)`` bindings, applied before the next layout.
@@ -286,7 +295,8 @@ public final class Window: FrameSource {
         let full = newTarget || configuration.renderMode == .full
         let region = full ? [Rect(origin: .zero, size: size)] : dirtyRects.map(\.integral)
         try TreeRenderer.render(
-            root: hostedRoot, background: paintedBackground, into: target, clip: full ? nil : region)
+            root: hostedRoot, background: paintedBackground, into: target, clip: full ? nil : region,
+            focused: focusedView.map { ($0, theme.palette.accent) })
         needsFullRedraw = false
         dirtyRects = []
         lastTarget = target.identity
