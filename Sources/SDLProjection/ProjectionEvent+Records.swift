@@ -40,7 +40,10 @@ extension ProjectionEvent {
                     ])
             ]
         case .button(let button):
-            [.init("button", [("name", .string(button.name.rawValue)), ("action", .string(button.action.rawValue))])]
+            [
+                .init(
+                    "button", [("name", .string(button.name.rawValue)), ("action", .string(button.action.rawValue))])
+            ]
         case .buttonSubscription(let name, let result):
             [.init("buttonSubscription", [("name", .string(name.rawValue)), ("result", .string(result))])]
         case .hapticRects(let count):

@@ -370,8 +370,8 @@ public actor StreamingSession {
                         if let button = await self.button(from: notification),
                             case .dropped = buttonInput.yield(button)
                         {
-                            await self.yield(
-                                .error(message: "a button event was dropped: 256 wait to be handled", source: "buttons"))
+                            let message = "a button event was dropped: 256 wait to be handled"
+                            await self.yield(.error(message: message, source: "buttons"))
                         }
                     case .onDriverDistraction:
                         await self.driverDistraction(notification)

@@ -1,5 +1,3 @@
-import SDLRPC
-
 /// The sample navigation map: a procedural city (street grid, avenues, park, river), a route, points of interest
 /// and the vehicle marker, drawn for a ``MapCamera``, in day or night colours after the window's theme.
 ///
@@ -60,19 +58,6 @@ public final class MapCanvas: Canvas {
             remaining -= length
         }
         return route.last ?? .zero
-    }
-
-    /// The car's map buttons: NAV_ZOOM_IN and NAV_ZOOM_OUT zoom by 2 around the centre, NAV_CENTER_LOCATION
-    /// recentres on the vehicle.
-    public override func handleButton(_ button: ProjectionButton) -> Bool {
-        guard button.isPress else { return false }
-        switch button.name {
-        case .navZoomIn: camera.zoom(by: 2, around: bounds.center, in: bounds.size)
-        case .navZoomOut: camera.zoom(by: 0.5, around: bounds.center, in: bounds.size)
-        case .navCenterLocation: camera.center = vehiclePosition
-        default: return false
-        }
-        return true
     }
 
     private func mapChanged() {

@@ -66,7 +66,8 @@ extension Window {
 
     /// A hardware button press (the down and up events are ignored): offered to the focused view and its
     /// superviews, then the pan buttons and TUNEUP/TUNEDOWN move focus and `OK` activates it, then it is offered to
-    /// every visible view, front to back (the map takes NAV_ZOOM_IN). Returns whether anything acted on it.
+    /// every visible view, front to back, and last to ``onButton`` (the demo's map takes NAV_ZOOM_IN there).
+    /// Returns whether anything acted on it.
     @discardableResult
     public func handleButton(_ button: ProjectionButton) -> Bool {
         guard button.isPress else { return false }
@@ -85,8 +86,8 @@ extension Window {
         case .ok: if activateFocus() { return true }
         default: break
         }
-        guard let root = activeRootView else { return false }
-        return Self.offer(button, to: root)
+        if let root = activeRootView, Self.offer(button, to: root) { return true }
+        return onButton?(button) ?? false
     }
 
     /// The focusable views on screen now, with their visible frames (window points).

@@ -93,6 +93,19 @@ public final class Window: FrameSource {
     /// Opens keyboards for ``TextField``s; the projection sets its head-unit keyboard here.
     public weak var keyboardPresenter: (any KeyboardPresenter)?
 
+    /// Asked last about a hardware button press that neither the focused view, nor focus movement, nor any visible
+    /// view took (``handleButton(_:)``): buttons that act on the whole screen, like a map's zoom. Return `true`
+    /// when it acted.
+    ///
+    /// ```swift
+    /// window.onButton = { button in
+    ///     guard button.name == .search, button.isPress else { return false }
+    ///     openSearch()
+    ///     return true
+    /// }
+    /// ```
+    public var onButton: (@CarWindowActor (ProjectionButton) -> Bool)?
+
     /// When false, touch events are ignored (and nothing in progress is reported).
     public var isTouchEnabled = true
 

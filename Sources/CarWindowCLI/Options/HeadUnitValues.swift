@@ -103,7 +103,8 @@ struct ButtonList: Hashable, Sendable {
                 let name = ButtonName(rawValue: word.uppercased())
                 guard ButtonName.specified.contains(name) else {
                     throw ValidationError(
-                        "'\(word)' is not a button: give spec names (OK, SEARCH, NAV_ZOOM_IN, ...) or traced, nav, none.")
+                        "'\(word)' is not a button: give spec names (OK, SEARCH, NAV_ZOOM_IN, ...) or traced, nav, "
+                            + "none.")
                 }
                 buttons.append(name)
             }

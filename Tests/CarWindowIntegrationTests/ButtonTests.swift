@@ -1,0 +1,90 @@
+import CarWindow
+import HeadUnit
+import SDLProjection
+import SDLRPC
+import Testing
+
+extension HeadUnitEvent {
+    /// A SubscribeButton the emulator answered: the button and its answer.
+    var buttonSubscribed: (ButtonName, String)? {
+        if case .buttonSubscription(_, let button, true, let result) = self { return (button, result) }
+        return nil
+    }
+}
+
+/// Hardware buttons end to end: the projection subscribes to what the emulated car offers and SDL Core grants,
+/// and the emulator's presses reach the demo's map and the focus engine.
+@Suite("Buttons from the emulator", .serialized, .timeLimit(.minutes(3)))
+@CarWindowActor
+struct ButtonTests {
+    /// Runs the harness until every wanted button has a `buttonSubscription` event; returns those results.
+    func subscriptions(_ harness: ProjectionHarness) async throws -> [ButtonName: String] {
+        let run = Recorder<ProjectionEvent>()
+        let task = run.consume(await harness.projection.streaming.events())
+        defer { task.cancel() }
+        _ = try await harness.startStreaming()
+        let wanted = CarWindowSettings.standardButtons.count
+        let events = await run.wait { events in
+            events.filter { if case .buttonSubscription = $0 { true } else { false } }.count >= wanted
+        }
+        var results: [ButtonName: String] = [:]
+        for case .buttonSubscription(let name, let result) in events { results[name] = result }
+        return results
+    }
+
+    @Test("on the traced car (no map buttons) only OK and SEARCH are asked for; TUNEUP is a media app's")
+    func offeredOnly() async throws {
+        let harness = try await ProjectionHarness()
+        defer { harness.removeRecordings() }
+        do {
+            let results = try await subscriptions(harness)
+            #expect(results[.ok] == "SUCCESS")
+            #expect(results[.search] == "SUCCESS")
+            #expect(results[.tuneup] == "notAllowed")
+            #expect(results[.tunedown] == "notAllowed")
+            for name in ButtonName.navigation where CarWindowSettings.standardButtons.contains(name) {
+                #expect(results[name] == "notOffered", "\(name)")
+            }
+            let requested = await harness.headUnitEvents.events.compactMap(\.buttonSubscribed).map(\.0)
+            #expect(Set(requested) == [.ok, .search])
+            #expect(requested.count == 2)
+            await harness.shutDown()
+        } catch {
+            await harness.shutDown()
+            throw error
+        }
+    }
+
+    @Test("with map buttons NAV_ZOOM_IN zooms the demo's map, and OK activates the focused control")
+    func zoomAndOK() async throws {
+        let harness = try await ProjectionHarness(
+            buttons: HeadUnitConfiguration.tracedButtons + ButtonName.navigation)
+        defer { harness.removeRecordings() }
+        do {
+            let results = try await subscriptions(harness)
+            let granted = CarWindowSettings.standardButtons.filter { $0 != .tuneup && $0 != .tunedown }
+            for name in granted { #expect(results[name] == "SUCCESS", "\(name)") }
+            let requested = await harness.headUnitEvents.events.compactMap(\.buttonSubscribed)
+            #expect(Set(requested.map(\.0)) == Set(granted))
+
+            // The map's pins are haptic rects: a zoom moves them, and the head unit gets the new ones after the
+            // window drew the zoomed map.
+            let zoom = harness.screen.camera.zoom
+            let sent = await harness.headUnitEvents.events.compactMap(\.hapticRects).count
+            #expect(try await harness.headUnit.pressButton(.navZoomIn) != nil)
+            await harness.headUnitEvents.wait { $0.compactMap(\.hapticRects).count > sent }
+            #expect(harness.screen.camera.zoom == zoom * 2)
+
+            // OK presses the focused zoom-out button, as a tap would.
+            #expect(harness.projection.window.focus(harness.screen.zoomOutButton))
+            let before = await harness.headUnitEvents.events.compactMap(\.hapticRects).count
+            #expect(try await harness.headUnit.pressButton(.ok) != nil)
+            await harness.headUnitEvents.wait { $0.compactMap(\.hapticRects).count > before }
+            #expect(harness.screen.camera.zoom < zoom * 2)
+            await harness.shutDown()
+        } catch {
+            await harness.shutDown()
+            throw error
+        }
+    }
+}
