@@ -54,7 +54,8 @@ extension AppSession {
         func event(_ mode: String) -> JSONValue {
             ["buttonName": .string(button.rawValue), "buttonEventMode": .string(mode)]
         }
-        let press: JSONValue = ["buttonName": .string(button.rawValue), "buttonPressMode": long ? "LONG" : "SHORT"]
+        let mode = long ? "LONG" : "SHORT"
+        let press: JSONValue = ["buttonName": .string(button.rawValue), "buttonPressMode": .string(mode)]
         var actions = notify(CoreRPC.onButtonEvent, event("BUTTONDOWN"))
         if long {
             actions += notify(CoreRPC.onButtonPress, press)
@@ -63,7 +64,7 @@ extension AppSession {
             actions += notify(CoreRPC.onButtonEvent, event("BUTTONUP"))
             actions += notify(CoreRPC.onButtonPress, press)
         }
-        actions.append(.emit(.buttonPressed(app, button: button, mode: long ? "LONG" : "SHORT")))
+        actions.append(.emit(.buttonPressed(app, button: button, mode: mode)))
         return actions
     }
 

@@ -51,9 +51,9 @@ public struct ProjectionOptions: Sendable {
     public var requiresVideo = false
     /// The hardware buttons the app acts on (the map's NAV_ZOOM_IN, OK, ...). Once the head unit first lets the
     /// app out of HMI NONE, on every connection (so again after a reconnection), the run subscribes to each one the
-    /// head unit lists in `buttonCapabilities` and SDL Core grants this kind of app (``SDLRPC/ButtonName/
-    /// isSubscribable(navigation:media:)``); a `buttonSubscription` event says what became of each. Their events
-    /// reach ``ProjectionSource/received(_:)-(ProjectionButton)`` and the `button` events. Empty by default.
+    /// head unit lists in `buttonCapabilities` and SDL Core grants this kind of app
+    /// (`ButtonName.isSubscribable(navigation:media:)`); a `buttonSubscription` event says what became of each.
+    /// Their events reach the source's `received(_ button:)` and the `button` events. Empty by default.
     ///
     /// ```swift
     /// options.buttons = [.navZoomIn, .navZoomOut, .ok]

@@ -267,7 +267,8 @@ public actor StreamingSession {
         let managerEvents = await manager.events()
         let sourceEvents = await manager.events()
         let statuses = await session.hmiStatusUpdates()
-        let buttonStatuses = options.buttons.isEmpty ? nil : await session.hmiStatusUpdates()
+        var buttonStatuses: AsyncStream<HMIStatus>?
+        if !options.buttons.isEmpty { buttonStatuses = await session.hmiStatusUpdates() }
         let notifications = await session.notifications()
         // The source's copy of the other notifications, relayed from the one subscription and bounded: a source that
         // never reads them (a paced test pattern) must not grow memory with every OnTouchEvent of a long run.

@@ -67,6 +67,7 @@ struct FocusTests {
                 window.hapticRects().contains { $0.rect == rect.rect }, "row \(row.indexPath) has no haptic rect")
             try #require(visited.count <= 30)
         }
+        try #require(visited.count == 30)
         let expected = (0..<3).flatMap { section in (0..<10).map { IndexPath(section: section, row: $0) } }
         #expect(visited == (headers ? expected : (0..<30).map { IndexPath(row: $0) }))
         #expect(list.contentOffset.y == list.maximumOffset.y)
@@ -105,7 +106,7 @@ struct FocusTests {
         #expect(tapped == ["Settings", "Back"])
     }
 
-    @Test("the focused control has a ring in the theme's accent colour")
+    @Test("the focused control has a ring in the theme's primary text colour, over the button's accent fill")
     func ring() throws {
         let window = try Window(
             capabilities: DisplayMetrics(resolution: Size(width: 400, height: 300)),
@@ -122,9 +123,9 @@ struct FocusTests {
         // Inside the left edge, halfway down: the ring's 4-point stroke is centred 2 points in.
         let x = Int(frame.minX) + 2
         let y = Int(frame.midY)
-        let accent = window.theme.palette.accent
+        let ink = window.theme.palette.primaryText
         let pixel = try #require(after.pixel(x: x, y: y))
-        #expect(abs(Double(pixel.blue) - accent.blue * 255) < 8 && abs(Double(pixel.red) - accent.red * 255) < 8)
+        #expect(abs(Double(pixel.blue) - ink.blue * 255) < 8 && abs(Double(pixel.red) - ink.red * 255) < 8)
         #expect(before.pixel(x: x, y: y) != pixel)
     }
 

@@ -94,7 +94,7 @@ struct ConsoleCommandTests {
     }
 
     @Test("`help` lists every command", arguments: ["apps", "rects", "level", "resize", "pip", "reject", "drop",
-        "silence", "answer", "end-video", "tap", "tap-rect", "pan", "pinch", "help"])
+        "silence", "answer", "end-video", "tap", "tap-rect", "pan", "pinch", "button", "knob", "help"])
     func help(verb: String) throws {
         #expect(ConsoleCommand.usage.split(separator: "\n").contains { $0.hasPrefix(verb + " ") })
         #expect(try ConsoleCommand(parsing: "help") == .help)

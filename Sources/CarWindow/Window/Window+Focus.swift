@@ -3,9 +3,9 @@ import SDLRPC
 
 /// The focus engine, after tvOS's: every control (every ``Button``, and any view with ``View/isFocusable``) can take
 /// focus; focus moves to the nearest one in a direction, or on and back in reading order; the focused control has a
-/// ring drawn in the theme's accent colour; `OK` activates it; and a scroll view scrolls to bring the focused row
-/// into view, or to fetch the next row when focus runs off its visible part. It moves over the same items the
-/// head unit gets as haptic rects, so its order and the knob's agree.
+/// ring in the theme's primary text colour (it shows on a button's accent fill); `OK` activates it; and a scroll
+/// view scrolls to bring the focused row into view, or to fetch the next row when focus runs off its visible part.
+/// It moves over the same items the head unit gets as haptic rects, so its order and the knob's agree.
 extension Window {
     /// Moves focus in `direction`; without a focused control, focuses the first (or, backwards, the last) in
     /// reading order. Returns whether focus moved.

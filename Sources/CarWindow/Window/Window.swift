@@ -309,7 +309,7 @@ public final class Window: FrameSource {
         let region = full ? [Rect(origin: .zero, size: size)] : dirtyRects.map(\.integral)
         try TreeRenderer.render(
             root: hostedRoot, background: paintedBackground, into: target, clip: full ? nil : region,
-            focused: focusedView.map { ($0, theme.palette.accent) })
+            focused: focusedView.map { ($0, theme.palette.primaryText) })
         needsFullRedraw = false
         dirtyRects = []
         lastTarget = target.identity
