@@ -17,6 +17,16 @@ extension HeadUnitEvent {
 @Suite("Buttons from the emulator", .serialized, .timeLimit(.minutes(3)))
 @CarWindowActor
 struct ButtonTests {
+    /// Presses `button` on the emulator and waits until the head unit gets haptic rects that differ from the last
+    /// ones it had: the map's pins moved, so the window drew the change.
+    func pressAndAwaitNewRects(_ button: ButtonName, _ harness: ProjectionHarness) async throws {
+        let before = await harness.headUnitEvents.events.compactMap(\.hapticRects).last
+        #expect(try await harness.headUnit.pressButton(button) != nil, "no app took \(button)")
+        await harness.headUnitEvents.wait { events in
+            events.compactMap(\.hapticRects).last.map { $0 != before } ?? false
+        }
+    }
+
     /// Runs the harness until every wanted button has a `buttonSubscription` event; returns those results.
     func subscriptions(_ harness: ProjectionHarness) async throws -> [ButtonName: String] {
         let run = Recorder<ProjectionEvent>()
@@ -70,17 +80,41 @@ struct ButtonTests {
             // The map's pins are haptic rects: a zoom moves them, and the head unit gets the new ones after the
             // window drew the zoomed map.
             let zoom = harness.screen.camera.zoom
-            let sent = await harness.headUnitEvents.events.compactMap(\.hapticRects).count
-            #expect(try await harness.headUnit.pressButton(.navZoomIn) != nil)
-            await harness.headUnitEvents.wait { $0.compactMap(\.hapticRects).count > sent }
+            _ = await harness.hapticRects()
+            try await pressAndAwaitNewRects(.navZoomIn, harness)
             #expect(harness.screen.camera.zoom == zoom * 2)
 
             // OK presses the focused zoom-out button, as a tap would.
             #expect(harness.projection.window.focus(harness.screen.zoomOutButton))
-            let before = await harness.headUnitEvents.events.compactMap(\.hapticRects).count
-            #expect(try await harness.headUnit.pressButton(.ok) != nil)
-            await harness.headUnitEvents.wait { $0.compactMap(\.hapticRects).count > before }
+            try await pressAndAwaitNewRects(.ok, harness)
             #expect(harness.screen.camera.zoom < zoom * 2)
+            await harness.shutDown()
+        } catch {
+            await harness.shutDown()
+            throw error
+        }
+    }
+
+    @Test("after a reconnection the run subscribes again, and a press on the new connection still zooms the map")
+    func resubscribes() async throws {
+        let harness = try await ProjectionHarness(
+            disconnectPolicy: ReconnectTests.quick, buttons: HeadUnitConfiguration.tracedButtons + [.navZoomIn])
+        defer { harness.removeRecordings() }
+        do {
+            let app = try await harness.startStreaming()
+            _ = await harness.hapticRects()
+            await harness.headUnitEvents.wait { events in events.compactMap(\.buttonSubscribed).count >= 3 }
+            try await harness.headUnit.dropConnection(app)
+            // The new connection: a second registration, its subscriptions, and its haptic rects sent again.
+            let events = await harness.headUnitEvents.wait { events in
+                events.compactMap(\.buttonSubscribed).filter { $0.0 == .navZoomIn }.count >= 2
+                    && events.compactMap(\.hapticRects).count >= 2
+            }
+            let zoomIns = events.compactMap(\.buttonSubscribed).filter { $0.0 == .navZoomIn }.map(\.1)
+            #expect(zoomIns == ["SUCCESS", "SUCCESS"])
+            let zoom = harness.screen.camera.zoom
+            try await pressAndAwaitNewRects(.navZoomIn, harness)
+            #expect(harness.screen.camera.zoom == zoom * 2)
             await harness.shutDown()
         } catch {
             await harness.shutDown()
