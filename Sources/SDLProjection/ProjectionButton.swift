@@ -1,4 +1,5 @@
 public import SDLRPC
+public import SDLSession
 
 /// One hardware button event from the head unit, for a button the run subscribed to
 /// (``ProjectionOptions/buttons``): OnButtonEvent's down and up, and OnButtonPress's short and long press, as one
