@@ -104,6 +104,9 @@ struct FocusTests {
         #expect(!window.handleButton(ProjectionButton(.navPanDown, .shortPress)))  // the last one
         #expect(window.handleButton(ProjectionButton(.ok, .shortPress)))
         #expect(tapped == ["Settings", "Back"])
+        buttons[2].isHidden = true
+        #expect(!window.activateFocus())
+        #expect(tapped == ["Settings", "Back"])
     }
 
     @Test("the focused control has a ring in the theme's primary text colour, over the button's accent fill")

@@ -59,7 +59,10 @@ extension Window {
     /// Does what `OK` does: activates the focused control as a tap would. Returns whether one was activated.
     @discardableResult
     public func activateFocus() -> Bool {
-        guard let button = focusedView as? Button, button.window === self, button.isEnabled else { return false }
+        // A control hidden since it was focused (a sheet slid over it) is not the driver's to press.
+        guard let button = focusedView as? Button, button.window === self, button.isEnabled,
+            button.isEffectivelyVisible
+        else { return false }
         button.sendAction()
         return true
     }
