@@ -1,4 +1,5 @@
 import CarWindow
+import CarWindowTesting
 import HeadUnit
 import SDLProjection
 import SDLRPC
@@ -65,7 +66,7 @@ struct ButtonTests {
         }
     }
 
-    @Test("with map buttons NAV_ZOOM_IN zooms the demo's map, and OK activates the focused control")
+    @Test("with map buttons NAV_ZOOM_IN zooms the demo's map (view state and decoded video); OK activates the focus")
     func zoomAndOK() async throws {
         let harness = try await ProjectionHarness(
             buttons: HeadUnitConfiguration.tracedButtons + ButtonName.navigation)
@@ -81,14 +82,30 @@ struct ButtonTests {
             // window drew the zoomed map.
             let zoom = harness.screen.camera.zoom
             _ = await harness.hapticRects()
+            let framesBefore = await harness.videoFrameCount()
             try await pressAndAwaitNewRects(.navZoomIn, harness)
             #expect(harness.screen.camera.zoom == zoom * 2)
+            // The zoomed frame is encoded right after the window drew it; its rects went out with it.
+            await harness.headUnitEvents.wait { $0.filter(\.isVideoFrame).count > framesBefore }
+            let zoomedFrame = await harness.videoFrameCount() - 1
 
             // OK presses the focused zoom-out button, as a tap would.
             #expect(harness.projection.window.focus(harness.screen.zoomOutButton))
             try await pressAndAwaitNewRects(.ok, harness)
             #expect(harness.screen.camera.zoom < zoom * 2)
             await harness.shutDown()
+
+            // In the decoded video: the map before the press and after it differ where the park was (world
+            // 100...300 x 0...200, at zoom 1 view 500...700 x 240...440; at zoom 2 it starts at x 600).
+            let file = try #require(try harness.recordingFiles().first)
+            let size = VideoSize(width: 800, height: 480)
+            let decoder = FrameDecoder()
+            let before = try await decoder.decode(frameAt: max(0, framesBefore - 1), of: file, size: size)
+            let after = try await decoder.decode(frameAt: zoomedFrame, of: file, size: size)
+            let park = (x: 520.0, y: 300.0, width: 60.0, height: 60.0)
+            let was = before.averageColor(x: park.x, y: park.y, width: park.width, height: park.height)
+            let now = after.averageColor(x: park.x, y: park.y, width: park.width, height: park.height)
+            #expect(was.distance(to: now) > 24, "the park's patch did not change: \(was) then \(now)")
         } catch {
             await harness.shutDown()
             throw error
