@@ -69,7 +69,8 @@ public final class Window: FrameSource {
     /// Put first in the haptic rects, as the head unit's initially focused item.
     public weak var preferredFocusView: View?
     /// The control the app's focus engine has focused (``moveFocus(_:)``), drawn with a focus ring; `OK` activates
-    /// it. `nil` until focus first moves, and again when the view leaves the screen.
+    /// it. `nil` until focus first moves, and once the view is gone. A focused view that left the tree or was hidden
+    /// keeps its place here but draws no ring and is not activated; the next move starts from where it was.
     public internal(set) weak var focusedView: View? {
         didSet {
             guard focusedView !== oldValue else { return }
