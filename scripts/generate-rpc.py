@@ -43,6 +43,10 @@ FUNCTIONS = [
     "SetGlobalProperties",
     "PerformInteraction",
     "OnKeyboardInput",
+    "SubscribeButton",
+    "UnsubscribeButton",
+    "OnButtonEvent",
+    "OnButtonPress",
 ]
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent

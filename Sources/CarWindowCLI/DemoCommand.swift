@@ -72,6 +72,8 @@ struct DemoCommand: AsyncParsableCommand {
             var configuration = HeadUnitConfiguration(port: emulator.port, recordDirectory: directory)
             // The demo's head unit grants headLampStatus, so the app's day/night follows the viewer's Day and Night.
             configuration.lights.allowsHeadLampStatus = true
+            // A car with map buttons, so the demo's map answers NAV_ZOOM_IN and the knob's OK drives its focus.
+            configuration.buttons = HeadUnitConfiguration.tracedButtons + ButtonName.navigation
             let emulator = HeadUnitEmulator(configuration: configuration)
             let boundPort = try await emulator.start()
             headUnit = emulator

@@ -170,6 +170,23 @@ struct HeadUnitCommand: AsyncParsableCommand {
         transform: { text in try Bitrate(parsing: text) })
     var linkBitrate: Bitrate?
 
+    @Option(
+        help: ArgumentHelp(
+            """
+            The car's hardware buttons, offered in buttonCapabilities: spec names and the groups traced (OK, the \
+            media keys, PRESET_0-3, SEARCH: the default), nav (the 15 NAV_* map buttons) and none, separated by \
+            commas, e.g. traced,nav. The console's button command presses them.
+            """, valueName: "list"),
+        transform: { text in try ButtonList(parsing: text) })
+    var buttons: ButtonList?
+
+    @Flag(
+        help: """
+            Act as a car without a touch screen: touchEventAvailable says so, the console's touches are refused and \
+            only the knob's select taps reach the app.
+            """)
+    var noTouch = false
+
     /// The emulator's own bound (HeadUnit's LinkRate), checked here so the message names the option.
     static let maximumLinkKbps = 10_000_000
 
@@ -235,6 +252,8 @@ struct HeadUnitCommand: AsyncParsableCommand {
         configuration.video.preferredFPS = preferredFPS
         configuration.video.maxBitrate = maxBitrate.kilobitsPerSecond
         configuration.linkKbps = linkBitrate?.kilobitsPerSecond
+        if let buttons { configuration.buttons = buttons.buttons }
+        configuration.touchScreen = !noTouch
         configuration.security = try security()
         configuration.quirks.encryptedACKOverwritesFinalHandshakeMessage = ackOverwritesFinished?.rate ?? 0
         for quirk in withoutTLSQuirks?.quirks ?? [] { quirk.disable(in: &configuration.quirks) }

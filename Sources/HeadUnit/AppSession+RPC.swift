@@ -53,6 +53,8 @@ extension AppSession {
         case "GetVehicleData": CoreRPC.getVehicleData
         case "SetGlobalProperties": CoreRPC.setGlobalProperties
         case "PerformInteraction": CoreRPC.performInteraction
+        case "SubscribeButton": CoreRPC.subscribeButton
+        case "UnsubscribeButton": CoreRPC.unsubscribeButton
         default: FunctionID(rawValue: 0x0FFF_FFFF)
         }
     }
@@ -124,6 +126,8 @@ extension AppSession {
         case CoreRPC.getVehicleData: return [respond(rpc, vehicleDataRequest(rpc, subscribe: false))]
         case CoreRPC.setGlobalProperties: return [respond(rpc, setGlobalProperties(rpc))]
         case CoreRPC.performInteraction: return performInteraction(rpc)
+        case CoreRPC.subscribeButton: return buttonRequest(rpc, subscribe: true)
+        case CoreRPC.unsubscribeButton: return buttonRequest(rpc, subscribe: false)
         default:
             if FunctionNames.isKnown(rpc.function) {
                 // Core would hand it to an HMI the emulator does not have.

@@ -79,6 +79,8 @@ struct AppSession {
         var hmiTypes: [String]
         var isMedia: Bool
         var navigation: Bool { hmiTypes.contains("NAVIGATION") || hmiTypes.contains("PROJECTION") }
+        /// Core's `is_navi`: only the NAVIGATION type counts (the map buttons are refused to a PROJECTION app).
+        var navigationType: Bool { hmiTypes.contains("NAVIGATION") }
     }
 
     let app: AppID
@@ -103,6 +105,10 @@ struct AppSession {
     var hapticRects: [HapticRect] = []
     /// SubscribeVehicleData `headLampStatus` succeeded: OnVehicleData follows light changes.
     var subscribedToHeadLamps = false
+    /// The buttons the app subscribed to (SubscribeButton answered SUCCESS).
+    var subscribedButtons: Set<ButtonName> = []
+    /// The id of the haptic rect the knob highlights; `nil` before the first turn.
+    var knobHighlight: Int?
     /// SetGlobalProperties keyboardProperties, as last set.
     var keyboardProperties: JSONValue?
     /// The open keyboard, if any.

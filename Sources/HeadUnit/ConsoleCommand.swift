@@ -31,6 +31,10 @@ public enum ConsoleCommand: Hashable, Sendable {
     case allowLights(Bool)
     /// Cap how fast every app's socket is read, in kbit/s; `nil` lifts the cap.
     case linkKbps(Int?)
+    /// A hardware button, short or long, to the app Core routes it to.
+    case button(ButtonName, long: Bool)
+    /// The rotary knob on the app in FULL: move the highlight over its haptic rects, or select.
+    case knob(KnobAction)
     case help
 
     /// What each command looks like. APP is the number `apps` shows; coordinates are head-unit pixels.
@@ -54,6 +58,8 @@ public enum ConsoleCommand: Hashable, Sendable {
         lights day|night|twilight|allow|deny  light -> OnVehicleData headLampStatus; policy -> OnPermissionsChange
         keyboard APP type TEXT... | keyboard APP submit | keyboard APP cancel   the open keyboard
         link-kbps N|off                   read every app's socket at N kbit/s at most (a slow link); off: no cap
+        button NAME [long]                press a hardware button (e.g. NAV_ZOOM_IN, OK): OnButtonEvent, OnButtonPress
+        knob left|right|press             move the highlight over the FULL app's haptic rects; press taps its centre
         help                              this list
         Touches reach an app only in FULL; Core delivers each OnTouchEvent twice to a navigation app.
         """
@@ -141,6 +147,15 @@ public enum ConsoleCommand: Hashable, Sendable {
                 guard kbps > 0 else { throw Self.invalid(line) }
                 self = .linkKbps(kbps)
             }
+        case ("button", 1), ("button", 2):
+            let name = ButtonName(rawValue: rest[0].uppercased())
+            guard ButtonName.specified.contains(name), rest.count == 1 || rest[1].lowercased() == "long" else {
+                throw Self.invalid(line)
+            }
+            self = .button(name, long: rest.count == 2)
+        case ("knob", 1):
+            guard let action = KnobAction(rawValue: rest[0].lowercased()) else { throw Self.invalid(line) }
+            self = .knob(action)
         case ("pinch", 5):
             self = .pinch(try app(0), x: try int(1), y: try int(2), from: try int(3), to: try int(4))
         default: throw Self.invalid(line)
@@ -177,6 +192,20 @@ public enum ConsoleCommand: Hashable, Sendable {
             let sent = await headUnit.allowHeadLampStatus(allowed)
             let verdict = allowed ? "allowed" : "disallowed"
             return "headLampStatus \(verdict) by policy, OnPermissionsChange to \(sent) app(s)"
+        case .button(let name, let long):
+            let mode = long ? "LONG" : "SHORT"
+            guard let app = try await headUnit.pressButton(name, long: long) else {
+                return "\(name) \(mode): no app takes it (Core sends OK to a subscribed app in FULL, other buttons "
+                    + "to one in FULL or LIMITED)"
+            }
+            return "\(name) \(mode) -> \(app): OnButtonEvent BUTTONDOWN, BUTTONUP and OnButtonPress \(mode)"
+        case .knob(let action):
+            let (app, rect, sent) = try await headUnit.knob(action)
+            guard let rect else { return "\(app) has no haptic rects: the knob has nothing to highlight" }
+            let centre = "\(InjectedTouch.pixel(rect.center.x)),\(InjectedTouch.pixel(rect.center.y))"
+            guard action == .press else { return "\(app) knob highlights rect \(rect) centre \(centre)" }
+            let events = InjectedTouch.tap(x: rect.center.x, y: rect.center.y)
+            return Self.touchReply("select rect #\(rect.id) at \(centre)", events: events, sent: sent, app: app)
         case .linkKbps(let kbps):
             try await headUnit.setLinkKbps(kbps)
             return kbps.map { "reading every app at \($0) kbit/s at most" } ?? "reading every app without a cap"

@@ -28,6 +28,10 @@ enum CoreRPC {
     static let setGlobalProperties = FunctionID.setGlobalProperties
     static let performInteraction = FunctionID.performInteraction
     static let onKeyboardInput = FunctionID.onKeyboardInput
+    static let subscribeButton = FunctionID.subscribeButton
+    static let unsubscribeButton = FunctionID.unsubscribeButton
+    static let onButtonEvent = FunctionID.onButtonEvent
+    static let onButtonPress = FunctionID.onButtonPress
 
     /// The lock screen icon URL Core's stock configuration announces.
     static let lockScreenIconURL = "http://i.imgur.com/TgkvOIZ.png"
@@ -65,9 +69,22 @@ enum CoreRPC {
         if let software = vehicle.systemSoftwareVersion { body["systemSoftwareVersion"] = .string(software) }
         if var display = body["displayCapabilities"], var screen = display["screenParams"] {
             screen["resolution"] = configuration.video.preferredResolution.json
+            if !configuration.touchScreen {
+                screen["touchEventAvailable"] = [
+                    "pressAvailable": false, "multiTouchAvailable": false, "doublePressAvailable": false,
+                ]
+            }
             display["screenParams"] = screen
             body["displayCapabilities"] = display
         }
+        // Core lists what the HMI's Buttons.GetCapabilities reported, each with every kind of press.
+        body["buttonCapabilities"] = .array(
+            configuration.buttons.map { name in
+                [
+                    "name": .string(name.rawValue), "shortPressAvailable": true, "longPressAvailable": true,
+                    "upDownAvailable": true,
+                ]
+            })
         return body
     }
 

@@ -1,3 +1,4 @@
+public import SDLRPC
 public import SDLWire
 
 /// Everything the emulator needs to start: where it listens, what it reports, what it records and how Core-like it
@@ -52,6 +53,23 @@ public struct HeadUnitConfiguration: Sendable {
     /// configuration.webSocketPort = 0
     /// ```
     public var webSocketPort: Int?
+    /// The hardware buttons the car has, in RegisterAppInterface's `buttonCapabilities` (each with short, long and
+    /// up/down presses). An app may subscribe only to these (UNSUPPORTED_RESOURCE otherwise, as Core answers).
+    /// Defaults to ``tracedButtons``; add ``SDLRPC/ButtonName/navigation`` for a car with map buttons.
+    ///
+    /// ```swift
+    /// configuration.buttons = HeadUnitConfiguration.tracedButtons + ButtonName.navigation
+    /// ```
+    public var buttons: [ButtonName] = Self.tracedButtons
+    /// Whether the screen takes touches (`--no-touch` sets `false`): without one, `touchEventAvailable` says so,
+    /// the console's touches are refused and only the knob's select taps reach the app, as on a knob-only car.
+    public var touchScreen = true
+
+    /// The buttons the HMI behind the recorded Core 8.2 traces reported: OK, the media keys, four presets and
+    /// SEARCH; no map buttons.
+    public static let tracedButtons: [ButtonName] = [
+        .ok, .playPause, .seekleft, .seekright, .tuneup, .tunedown, .preset0, .preset1, .preset2, .preset3, .search,
+    ]
 
     public init(
         host: String = "127.0.0.1",

@@ -148,6 +148,9 @@ extension HeadUnitEmulator {
     @discardableResult
     public func injectTouches(_ events: [InjectedTouch], to app: AppID) throws(HeadUnitError) -> Int {
         let connection = try connection(app)
+        guard configuration.touchScreen else {
+            throw HeadUnitError(.invalidControl("this car has no touch screen (--no-touch): use the knob"), app: app)
+        }
         let (actions, sent) = connection.session.touches(events)
         execute(actions, on: connection)
         return sent

@@ -65,6 +65,12 @@ public enum HeadUnitEvent: Sendable, CustomStringConvertible {
     case keyboardOpened(AppID, initialText: String, autoComplete: [String])
     /// The keyboard closed: `result` is the PerformInteraction's resultCode (SUCCESS, ABORTED, TIMED_OUT).
     case keyboardClosed(AppID, result: String, text: String)
+    /// The app's SubscribeButton (`subscribe`) or UnsubscribeButton of `button`, and Core's answer.
+    case buttonSubscription(AppID, button: ButtonName, subscribe: Bool, resultCode: String)
+    /// A hardware button was pressed for the app: OnButtonEvent DOWN/UP and OnButtonPress `mode` (SHORT or LONG).
+    case buttonPressed(AppID, button: ButtonName, mode: String)
+    /// The knob moved its highlight to the app's haptic rect `rect` (`nil`: the app has no rects).
+    case knobHighlighted(AppID, rect: HapticRect?)
 
     public var description: String {
         switch self {
@@ -101,6 +107,10 @@ public enum HeadUnitEvent: Sendable, CustomStringConvertible {
         case .secondaryTransportClosed(let app): "\(app) secondary transport closed"
         case .keyboardOpened(let app, let text, _): "\(app) keyboard opened: '\(text)'"
         case .keyboardClosed(let app, let result, let text): "\(app) keyboard closed \(result): '\(text)'"
+        case .buttonSubscription(let app, let button, let subscribe, let result):
+            "\(app) \(subscribe ? "SubscribeButton" : "UnsubscribeButton") \(button): \(result)"
+        case .buttonPressed(let app, let button, let mode): "\(app) button \(button) \(mode)"
+        case .knobHighlighted(let app, let rect): "\(app) knob highlights \(rect.map { "rect \($0)" } ?? "nothing")"
         }
     }
 }

@@ -39,6 +39,13 @@ extension ProjectionEvent {
                         ("y", .double(gesture.location.y)), ("scale", .double(gesture.pinchScale)),
                     ])
             ]
+        case .button(let button):
+            [
+                .init(
+                    "button", [("name", .string(button.name.rawValue)), ("action", .string(button.action.rawValue))])
+            ]
+        case .buttonSubscription(let name, let result):
+            [.init("buttonSubscription", [("name", .string(name.rawValue)), ("result", .string(result))])]
         case .hapticRects(let count):
             [.init("hapticRects", [("count", .int(count))])]
         case .driverDistraction(let on):

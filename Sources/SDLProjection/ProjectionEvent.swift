@@ -26,6 +26,13 @@ public enum ProjectionEvent: Sendable {
     /// A gesture the projection's one recognizer made of the touches, whatever the source: tap, doubleTap, pan...,
     /// in view points.
     case gesture(Gesture)
+    /// A hardware button event for a subscribed button (``ProjectionOptions/buttons``).
+    case button(ProjectionButton)
+    /// What became of one of ``ProjectionOptions/buttons`` on this connection: the head unit's answer to
+    /// SubscribeButton (`SUCCESS`, `IGNORED` when it was still subscribed, a refusal's result code), or, with no
+    /// request sent, `notOffered` (not in the head unit's `buttonCapabilities`) or `notAllowed` (SDL Core refuses it
+    /// to this kind of app: map buttons to a non-NAVIGATION app, media keys to a non-media app).
+    case buttonSubscription(ButtonName, result: String)
     /// The source's haptic rects reached the head unit (SendHapticData answered SUCCESS).
     case hapticRects(count: Int)
     /// The head unit's OnDriverDistraction: `true` while the vehicle moves (DD_ON).
@@ -38,6 +45,6 @@ public enum ProjectionEvent: Sendable {
     /// buffer keeps the newest 1024): a touch flood written to a slow `--events` pipe, say. Said once it caught up.
     case eventsDropped(count: Int)
     /// Something went wrong where it could not be thrown; `source` names the part (`video`, `audio`, `touch`,
-    /// `haptics`, `source`), `nil` for the run's own failure.
+    /// `haptics`, `buttons`, `source`), `nil` for the run's own failure.
     case error(message: String, source: String?)
 }

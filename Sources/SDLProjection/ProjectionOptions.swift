@@ -1,3 +1,4 @@
+public import SDLRPC
 public import SDLSession
 public import SDLStreaming
 
@@ -48,6 +49,16 @@ public struct ProjectionOptions: Sendable {
     /// options.requiresVideo = true   // a script must never mistake an empty run for a good one
     /// ```
     public var requiresVideo = false
+    /// The hardware buttons the app acts on (the map's NAV_ZOOM_IN, OK, ...). Once the head unit first lets the
+    /// app out of HMI NONE, on every connection (so again after a reconnection), the run subscribes to each one the
+    /// head unit lists in `buttonCapabilities` and SDL Core grants this kind of app
+    /// (`ButtonName.isSubscribable(navigation:media:)`); a `buttonSubscription` event says what became of each.
+    /// Their events reach the source's `received(_ button:)` and the `button` events. Empty by default.
+    ///
+    /// ```swift
+    /// options.buttons = [.navZoomIn, .navZoomOut, .ok]
+    /// ```
+    public var buttons: [ButtonName] = []
     /// What happens when the transport to the head unit is lost while the run goes on.
     public enum DisconnectPolicy: Sendable, Hashable {
         /// The run ends with ``ProjectionFailure/Kind/connectionLost`` (a script sees a non-zero exit and an `error`

@@ -35,6 +35,10 @@ public protocol ProjectionSource: Sendable {
     /// highlighting a control. The default ignores them.
     func received(_ action: TouchAction) async
 
+    /// A hardware button event for a button the run subscribed to (``ProjectionOptions/buttons``), in the order the
+    /// head unit sent them. The default ignores it.
+    func received(_ button: ProjectionButton) async
+
     /// Whether a tap ending at `point` (view points) is reported at once instead of waiting out the double-tap
     /// window: CarWindow answers true over the button the finger went down on. The default is `false`.
     func isImmediateTap(at point: Point) async -> Bool
@@ -43,6 +47,7 @@ public protocol ProjectionSource: Sendable {
 extension ProjectionSource {
     public func received(_ touch: ProjectionTouch) async {}
     public func received(_ action: TouchAction) async {}
+    public func received(_ button: ProjectionButton) async {}
     public func isImmediateTap(at point: Point) async -> Bool { false }
 }
 

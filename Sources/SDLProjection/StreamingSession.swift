@@ -270,6 +270,8 @@ public actor StreamingSession {
         let managerEvents = await manager.events()
         let sourceEvents = await manager.events()
         let statuses = await session.hmiStatusUpdates()
+        var buttonStatuses: AsyncStream<HMIStatus>?
+        if !options.buttons.isEmpty { buttonStatuses = await session.hmiStatusUpdates() }
         let notifications = await session.notifications()
         // The source's copy of the other notifications, relayed from the one subscription and bounded: a source that
         // never reads them (a paced test pattern) must not grow memory with every OnTouchEvent of a long run.
@@ -297,6 +299,9 @@ public actor StreamingSession {
         // made of it, and never a tick's gesture between the two. Bounded; an input dropped is reported.
         let (touchInputs, touchInput) = AsyncStream.makeStream(
             of: TouchInput.self, bufferingPolicy: .bufferingNewest(1024))
+        // Buttons reach the source in order, off the notification loop, bounded; one dropped is reported.
+        let (buttonInputs, buttonInput) = AsyncStream.makeStream(
+            of: ProjectionButton.self, bufferingPolicy: .bufferingNewest(256))
         // Gestures in progress belonged to the previous connection.
         recognizer = GestureRecognizer(configuration: options.gestures)
         let tickInterval = Duration.seconds(1) / max(1, options.video.customFrameRate ?? 30)
@@ -354,11 +359,24 @@ public actor StreamingSession {
                     }
                 }
             }
+            if let buttonStatuses {
+                group.addTask { await self.subscribeButtons(on: session, after: buttonStatuses) }
+            }
+            group.addTask {
+                for await button in buttonInputs { await source.received(button) }
+            }
             group.addTask {
                 for await notification in notifications {
                     switch notification.functionID {
                     case .onTouchEvent:
                         await self.enqueue(.notification(notification), on: touchInput)
+                    case .onButtonEvent, .onButtonPress:
+                        if let button = await self.button(from: notification),
+                            case .dropped = buttonInput.yield(button)
+                        {
+                            let message = "a button event was dropped: 256 wait to be handled"
+                            await self.yield(.error(message: message, source: "buttons"))
+                        }
                     case .onDriverDistraction:
                         await self.driverDistraction(notification)
                         sourceNotification.yield(notification)
@@ -408,6 +426,7 @@ public actor StreamingSession {
             await shutDown(stops: stops)
             framesStreamed += await manager.statistics.framesSent
             touchInput.finish()
+            buttonInput.finish()
             group.cancelAll()
             return first
         }

@@ -89,7 +89,8 @@ final class ProjectionHarness {
         video: VideoCapability = VideoCapability(), quirks: CoreQuirks = CoreQuirks(),
         lights: VehicleLights = VehicleLights(),
         disconnectPolicy: ProjectionOptions.DisconnectPolicy = .fail, resumptionHashID: String? = nil,
-        configureApp: (inout AppConfiguration) -> Void = { _ in }, audioFile: String? = nil
+        configureApp: (inout AppConfiguration) -> Void = { _ in }, audioFile: String? = nil,
+        buttons: [ButtonName] = HeadUnitConfiguration.tracedButtons
     ) async throws {
         recordings = FileManager.default.temporaryDirectory.appendingPathComponent("cw-int-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: recordings, withIntermediateDirectories: true)
@@ -97,6 +98,7 @@ final class ProjectionHarness {
         configuration.recordDirectory = recordings.path
         configuration.quirks = quirks
         configuration.lights = lights
+        configuration.buttons = buttons
         headUnit = HeadUnitEmulator(configuration: configuration)
         tasks.append(headUnitEvents.consume(await headUnit.events()))
         let port = try await headUnit.start()

@@ -13,9 +13,12 @@ struct ConsoleCommandTests {
         + #"{"id":7,"rect":{"x":600.5,"y":300,"width":80,"height":80}}]}"#
 
     /// A navigation app in FULL that sent two haptic rects, and the emulator it talks to.
-    static func withRects(_ body: (HeadUnitEmulator, TestApp) async throws -> Void) async throws {
+    static func withRects(
+        touchScreen: Bool = true, _ body: (HeadUnitEmulator, TestApp) async throws -> Void
+    ) async throws {
         var configuration = HeadUnitConfiguration(port: 0)
         configuration.activationDelay = .milliseconds(10)
+        configuration.touchScreen = touchScreen
         let headUnit = HeadUnitEmulator(configuration: configuration)
         let port = try await headUnit.start()
         let app = try await TestApp(port: port)
@@ -93,8 +96,31 @@ struct ConsoleCommandTests {
         }
     }
 
+    @Test("`knob` walks the rects in reading order, its press taps the centre; --no-touch refuses only taps",
+        .timeLimit(.minutes(3)))
+    func knob() async throws {
+        try await Self.withRects(touchScreen: false) { headUnit, app in
+            await #expect(throws: HeadUnitError.self) { try await Self.reply("tap 1 80 50", headUnit) }
+            await #expect(throws: HeadUnitError.self) { try await Self.reply("tap-rect 1 1", headUnit) }
+            #expect(try await Self.reply("knob right", headUnit).contains("rect #1 20,20 120x60 centre 80,50"))
+            #expect(try await Self.reply("knob right", headUnit).contains("rect #7"))
+            #expect(try await Self.reply("knob right", headUnit).contains("rect #1"))
+            let press = try await Self.reply("knob press", headUnit)
+            #expect(press.contains("select rect #1 at 80,50"))
+            #expect(press.contains("2 events (BEGIN, END)"))
+            var types: [String] = []
+            while types.count < 2, let frame = await app.nextFrame() {
+                guard frame.header.serviceType == .rpc, let rpc = try? RPCPayload(decoding: frame.payload),
+                    rpc.functionID.rawValue == 32780
+                else { continue }
+                types.append(try JSONValue(parsing: rpc.json)["type"]?.stringValue ?? "?")
+            }
+            #expect(types == ["BEGIN", "BEGIN"])
+        }
+    }
+
     @Test("`help` lists every command", arguments: ["apps", "rects", "level", "resize", "pip", "reject", "drop",
-        "silence", "answer", "end-video", "tap", "tap-rect", "pan", "pinch", "help"])
+        "silence", "answer", "end-video", "tap", "tap-rect", "pan", "pinch", "button", "knob", "help"])
     func help(verb: String) throws {
         #expect(ConsoleCommand.usage.split(separator: "\n").contains { $0.hasPrefix(verb + " ") })
         #expect(try ConsoleCommand(parsing: "help") == .help)

@@ -60,6 +60,23 @@ public struct FocusableItemLocator: Sendable {
         return found.map(\.rect)
     }
 
+    /// The focusable views that ``locate(in:viewport:scale:preferred:minimumVisibleExtent:)`` reports as rects, in
+    /// tree order, each with its visible part in window points: the focus engine moves over exactly what the head
+    /// unit's knob can highlight.
+    @CarWindowActor
+    mutating func focusableViews(
+        in root: View, viewport: Rect, minimumVisibleExtent: Double
+    ) -> [(view: View, visible: Rect)] {
+        var walk = Walk(scale: 1, minimumExtent: minimumVisibleExtent)
+        collect(root, origin: root.frame.origin, clip: viewport, opaque: true, into: &walk)
+        return walk.items.compactMap { item in
+            guard let view = item.view,
+                !walk.covers.contains(where: { $0.order > item.order && $0.rect.encloses(item.visible) })
+            else { return nil }
+            return (view, item.visible)
+        }
+    }
+
     /// What one pass over the tree found: items and the opaque areas that may hide them, numbered in drawing order.
     private struct Walk {
         struct Item {

@@ -124,6 +124,12 @@ extension CarWindowProjection {
         window.deliver([action])
     }
 
+    /// A hardware button from the run: the window's focus engine and views act on its presses
+    /// (``Window/handleButton(_:)``).
+    func received(_ button: ProjectionButton) {
+        window.handleButton(button)
+    }
+
     /// Whether a tap ending at `point` ends on the button it began on: then it is reported at once.
     func isImmediateTap(at point: Point) -> Bool {
         window.isTapOnPressedButton(at: point)

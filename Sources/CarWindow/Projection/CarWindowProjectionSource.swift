@@ -53,6 +53,10 @@ public struct CarWindowProjectionSource: ProjectionSource {
         await projection.received(action)
     }
 
+    public func received(_ button: ProjectionButton) async {
+        await projection.received(button)
+    }
+
     public func isImmediateTap(at point: Point) async -> Bool {
         await projection.isImmediateTap(at: point)
     }

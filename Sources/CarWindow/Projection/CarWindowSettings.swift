@@ -1,3 +1,4 @@
+public import SDLRPC
 public import SDLProjection
 public import SDLSession
 public import SDLStreaming
@@ -32,6 +33,21 @@ public struct CarWindowSettings: Sendable {
     public var dayTheme: Theme = .day
     /// The theme used by night.
     public var nightTheme: Theme = .night
+    /// The hardware buttons the projection subscribes to (where the car has them and SDL Core grants them): by
+    /// default the ones the focus engine and the map use, ``standardButtons``. Presses reach
+    /// ``View/handleButton(_:)`` and the window's focus engine.
+    ///
+    /// ```swift
+    /// settings.buttons = [.ok, .search]      // a list app without a map
+    /// ```
+    public var buttons: [ButtonName] = Self.standardButtons
+
+    /// The four pan directions and OK (focus), TUNEUP and TUNEDOWN (next and previous, media apps only in SDL
+    /// Core), the map's zoom and centre buttons, and SEARCH.
+    public static let standardButtons: [ButtonName] = [
+        .navPanUp, .navPanDown, .navPanLeft, .navPanRight, .ok, .tuneup, .tunedown, .navZoomIn, .navZoomOut,
+        .navCenterLocation, .search,
+    ]
 
     public init(
         streaming: StreamingConfiguration = StreamingConfiguration(),
@@ -66,6 +82,7 @@ public struct CarWindowSettings: Sendable {
     public func projectionOptions(app: AppConfiguration) -> ProjectionOptions {
         var options = ProjectionOptions(app: app, video: video, capabilityWait: capabilityWait)
         options.gestures = window.gestures
+        options.buttons = buttons
         return options
     }
 

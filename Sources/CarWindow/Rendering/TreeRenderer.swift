@@ -3,9 +3,12 @@ import CCairo
 /// Paints a view tree with Cairo. Stateless; the window decides what is dirty.
 @CarWindowActor
 enum TreeRenderer {
-    /// Paints `root` over `background` into `target`, limited to `clip` (window pixels) when given.
-    static func render(root: View?, background: Color, into target: RenderTarget, clip: [Rect]?) throws(CarWindowError)
-    {
+    /// Paints `root` over `background` into `target`, limited to `clip` (window pixels) when given, with a focus
+    /// ring in the given colour inside the focused view's edge.
+    static func render(
+        root: View?, background: Color, into target: RenderTarget, clip: [Rect]?,
+        focused: (view: View, color: Color)? = nil
+    ) throws(CarWindowError) {
         let surface = try target.makeSurface()
         defer { cairo_surface_destroy(surface) }
         guard let cr = cairo_create(surface) else { throw CarWindowError(.rendering, "cairo_create failed") }
@@ -31,7 +34,7 @@ enum TreeRenderer {
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
 
         if let root {
-            draw(root, cr: cr, origin: root.frame.origin, visible: bounds)
+            draw(root, cr: cr, origin: root.frame.origin, visible: bounds, focused: focused)
         }
         cairo_surface_flush(surface)
         let status = cairo_status(cr)
@@ -41,7 +44,9 @@ enum TreeRenderer {
     }
 
     /// `origin` is the view's origin in window coordinates; `visible` the repainted area, for culling.
-    private static func draw(_ view: View, cr: OpaquePointer, origin: Point, visible: Rect) {
+    private static func draw(
+        _ view: View, cr: OpaquePointer, origin: Point, visible: Rect, focused: (view: View, color: Color)?
+    ) {
         guard !view.isHidden, view.alpha > 0 else { return }
         let frame = Rect(origin: origin, size: view.frame.size)
         let intersects = frame.intersects(visible)
@@ -67,7 +72,12 @@ enum TreeRenderer {
             cairo_restore(cr)
         }
         for subview in view.subviews {
-            draw(subview, cr: cr, origin: origin + subview.frame.origin, visible: visible)
+            draw(subview, cr: cr, origin: origin + subview.frame.origin, visible: visible, focused: focused)
+        }
+        // Drawn over the view's content, inside its edge, so its own repaint covers the ring and clipping keeps it.
+        if let focused, focused.view === view, intersects {
+            let ring = Path.roundedRect(view.bounds.inset(by: EdgeInsets(all: 2)), cornerRadius: view.cornerRadius)
+            DrawingContext(cr: cr, bounds: view.bounds).stroke(ring, color: focused.color, lineWidth: 4)
         }
 
         if translucent {

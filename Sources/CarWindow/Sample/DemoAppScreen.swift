@@ -1,3 +1,5 @@
+import SDLRPC
+
 /// The demo app: the navigation screen with a destination search and a settings sheet on top, opened with
 /// animated transitions, and the day/night theme (the settings' choice, or the car's light sensor through the
 /// projection).
@@ -56,6 +58,15 @@ public final class DemoAppScreen {
     public func install(in window: Window) throws(CarWindowError) {
         try navigation.install(in: window)
         window.rootView = rootView
+        // The car's SEARCH button opens the destination search; the map's buttons go on to the navigation screen.
+        let mapButtons = window.onButton
+        window.onButton = { [weak self] button in
+            if button.isPress, button.name == .search, let self {
+                self.showSearch()
+                return true
+            }
+            return mapButtons?(button) ?? false
+        }
     }
 
     /// Fades the destination search in.

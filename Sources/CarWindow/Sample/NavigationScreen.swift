@@ -1,3 +1,5 @@
+import SDLRPC
+
 /// A sample navigation screen, used by the demo: a map that pans and pinch-zooms, zoom in / zoom out / recenter
 /// buttons, a status label (zoom level and last gesture), and a compact variant for picture-in-picture.
 ///
@@ -67,6 +69,20 @@ public final class NavigationScreen {
         window.rootView = rootView
         window.compactRootView = compactRootView
         window.preferredFocusView = zoomInButton
+        window.onButton = { [weak self] button in self?.handle(button) ?? false }
+    }
+
+    /// The car's map buttons: NAV_ZOOM_IN and NAV_ZOOM_OUT zoom both maps by 2 around the centre,
+    /// NAV_CENTER_LOCATION recentres on the vehicle. Returns whether it acted.
+    public func handle(_ button: ProjectionButton) -> Bool {
+        guard button.isPress else { return false }
+        switch button.name {
+        case .navZoomIn: zoom(by: 2, label: "NAV_ZOOM_IN")
+        case .navZoomOut: zoom(by: 0.5, label: "NAV_ZOOM_OUT")
+        case .navCenterLocation: recenter()
+        default: return false
+        }
+        return true
     }
 
     /// The camera both maps share.

@@ -283,6 +283,20 @@ open class View {
     /// superview. The default handles nothing.
     open func handleGesture(_ gesture: Gesture) -> Bool { false }
 
+    /// Handles a hardware button from the car (a press of a button the projection subscribed to,
+    /// ``CarWindowSettings/buttons``); return `true` when it acted. The window offers it to the focused view and its
+    /// superviews first, then moves or activates focus for the pan, tune and OK buttons, then offers it to every
+    /// visible view, front to back. The default handles nothing.
+    ///
+    /// ```swift
+    /// override func handleButton(_ button: ProjectionButton) -> Bool {
+    ///     guard button == ProjectionButton(.navZoomIn, .shortPress) else { return false }
+    ///     zoom *= 2
+    ///     return true
+    /// }
+    /// ```
+    open func handleButton(_ button: ProjectionButton) -> Bool { false }
+
     /// Whether the view is visible: not hidden and not fully transparent, and neither are its ancestors.
     var isEffectivelyVisible: Bool {
         var view: View? = self

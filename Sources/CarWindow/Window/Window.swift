@@ -68,6 +68,16 @@ public final class Window: FrameSource {
     public var compactRootView: View? { didSet { if compactRootView !== oldValue { rootsChanged(old: oldValue) } } }
     /// Put first in the haptic rects, as the head unit's initially focused item.
     public weak var preferredFocusView: View?
+    /// The control the app's focus engine has focused (``moveFocus(_:)``), drawn with a focus ring; `OK` activates
+    /// it. `nil` until focus first moves, and once the view is gone. A focused view that left the tree or was hidden
+    /// keeps its place here but draws no ring and is not activated; the next move starts from where it was.
+    public internal(set) weak var focusedView: View? {
+        didSet {
+            guard focusedView !== oldValue else { return }
+            oldValue?.setNeedsDisplay()
+            focusedView?.setNeedsDisplay()
+        }
+    }
 
     /// The look of the whole tree: colours, fonts, radii and spacing. Setting it restyles every view and repaints
     /// the screen once.
@@ -84,6 +94,19 @@ public final class Window: FrameSource {
     /// Opens keyboards for ``TextField``s; the projection sets its head-unit keyboard here.
     public weak var keyboardPresenter: (any KeyboardPresenter)?
 
+    /// Asked last about a hardware button press that neither the focused view, nor focus movement, nor any visible
+    /// view took (``handleButton(_:)``): buttons that act on the whole screen, like a map's zoom. Return `true`
+    /// when it acted.
+    ///
+    /// ```swift
+    /// window.onButton = { button in
+    ///     guard button.name == .search, button.isPress else { return false }
+    ///     openSearch()
+    ///     return true
+    /// }
+    /// ```
+    public var onButton: (@CarWindowActor (ProjectionButton) -> Bool)?
+
     /// When false, touch events are ignored (and nothing in progress is reported).
     public var isTouchEnabled = true
 
@@ -99,14 +122,14 @@ public final class Window: FrameSource {
     private var needsFullRedraw = true
     private var dirtyRects: [Rect] = []
     private var lastTarget: TargetIdentity?
-    private var hostedRoot: View?
+    private(set) var hostedRoot: View?
 
     var recognizer: GestureRecognizer<ElapsedInstant>
     let elapsed: @Sendable () -> Duration
     weak var pressedButton: Button?
     weak var gestureTarget: View?
 
-    private var locator = FocusableItemLocator()
+    var locator = FocusableItemLocator()
     /// Runs animations and scroll momentum once per ``frameTick()``.
     public let animator: Animator
     /// Model changes seen by ``View/observe(_:)`` bindings, applied before the next layout.
@@ -286,7 +309,8 @@ public final class Window: FrameSource {
         let full = newTarget || configuration.renderMode == .full
         let region = full ? [Rect(origin: .zero, size: size)] : dirtyRects.map(\.integral)
         try TreeRenderer.render(
-            root: hostedRoot, background: paintedBackground, into: target, clip: full ? nil : region)
+            root: hostedRoot, background: paintedBackground, into: target, clip: full ? nil : region,
+            focused: focusedView.map { ($0, theme.palette.primaryText) })
         needsFullRedraw = false
         dirtyRects = []
         lastTarget = target.identity

@@ -84,3 +84,32 @@ struct RPCNameList: Hashable, Sendable {
         self.names = names
     }
 }
+
+/// `--buttons`: the hardware buttons the emulated car has, spec names (NAV_ZOOM_IN, OK, ...) and the groups
+/// `traced` (what the traces' HMI reported), `nav` (the fifteen map buttons) and `none`, separated by commas.
+struct ButtonList: Hashable, Sendable {
+    var buttons: [ButtonName]
+
+    /// - Throws: `ValidationError` naming the word that is neither a button nor a group.
+    init(parsing text: String) throws {
+        var buttons: [ButtonName] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let word = part.trimmingCharacters(in: .whitespaces)
+            switch word.lowercased() {
+            case "traced": buttons += HeadUnitConfiguration.tracedButtons
+            case "nav": buttons += ButtonName.navigation
+            case "none": break
+            default:
+                let name = ButtonName(rawValue: word.uppercased())
+                guard ButtonName.specified.contains(name) else {
+                    throw ValidationError(
+                        "'\(word)' is not a button: give spec names (OK, SEARCH, NAV_ZOOM_IN, ...) or traced, nav, "
+                            + "none.")
+                }
+                buttons.append(name)
+            }
+        }
+        var seen = Set<ButtonName>()
+        self.buttons = buttons.filter { seen.insert($0).inserted }
+    }
+}

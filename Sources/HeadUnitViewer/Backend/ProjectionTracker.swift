@@ -132,7 +132,8 @@ struct ProjectionTracker: Sendable {
             return .connectionDropped(reason: "\(app) disconnected")
         case .error(let error): return .error(error.description)
         case .audioStarted, .audioStopped, .appCapabilityUpdated, .handshakeCompleted, .protectionFailed,
-            .encryptionNeeded, .notificationWithheld, .secondaryTransportRegistered, .secondaryTransportClosed:
+            .encryptionNeeded, .notificationWithheld, .secondaryTransportRegistered, .secondaryTransportClosed,
+            .buttonSubscription, .buttonPressed, .knobHighlighted:
             return .note(event.description)
         case .keyboardOpened(let app, let text, _):
             // Only the app on screen: its keyboard is the one the page's keys type on.
