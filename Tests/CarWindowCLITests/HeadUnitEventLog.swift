@@ -1,3 +1,4 @@
+import CarWindowTesting
 import HeadUnit
 import SDLRPC
 
@@ -5,15 +6,26 @@ import SDLRPC
 /// on instead of polling it.
 ///
 /// ```swift
-/// let log = HeadUnitEventLog()
-/// let events = await emulator.headUnit.events()
-/// let reader = Task { for await event in events { await log.append(event) } }
-/// defer { reader.cancel() }
-/// let arrived = await eventually(within: .seconds(40), recheckingOn: await log.changes()) {
-///     await !log.hapticSets.isEmpty
+/// try await HeadUnitEventLog.withEmulator { emulator, log in
+///     let arrived = await eventually(within: .seconds(40), recheckingOn: await log.changes()) {
+///         await !log.hapticSets.isEmpty
+///     }
 /// }
 /// ```
 actor HeadUnitEventLog {
+    /// Runs `body` with a test emulator and the log of its events, subscribed before anything connects.
+    static func withEmulator<Result: Sendable>(
+        _ body: (EmulatorFixture, HeadUnitEventLog) async throws -> Result
+    ) async throws -> Result {
+        try await EmulatorFixture.run { emulator in
+            let log = HeadUnitEventLog()
+            let events = await emulator.headUnit.events()
+            let reader = Task { for await event in events { await log.append(event) } }
+            defer { reader.cancel() }
+            return try await body(emulator, log)
+        }
+    }
+
     private(set) var events: [HeadUnitEvent] = []
     private var watchers: [AsyncStream<Int>.Continuation] = []
 

@@ -37,24 +37,18 @@ struct ProjectChromiumTests {
         "the HTML button's haptic rect comes from Chromium's accessibility tree; a tap on it runs its JavaScript",
         .enabled(if: chromium != nil, "Chromium is not installed (scripts/install-deps.sh --with-browser)"))
     func tapHTMLButton() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "cw-chromium-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let page = directory.appendingPathComponent("page.html")
+        let scratch = try ScratchDirectory(prefix: "cw-chromium")
+        let page = scratch.file("page.html")
+        let profile = scratch.file("profile")
         try Self.page.write(to: page, atomically: true, encoding: .utf8)
         let chromium = try #require(Self.chromium)
-        try await EmulatorFixture.run { emulator in
-            let log = HeadUnitEventLog()
-            let events = await emulator.headUnit.events()
-            let reader = Task { for await event in events { await log.append(event) } }
-            defer { reader.cancel() }
+        try await HeadUnitEventLog.withEmulator { emulator, log in
             // The projection ends by itself after --duration; the test is done well before.
             async let run = BinaryRunner.runOffPool([
                 "project", "--core", "127.0.0.1:\(emulator.port)", "--no-viewer", "--duration", "25", "--", chromium,
                 "--force-renderer-accessibility", "--no-sandbox", "--no-first-run", "--disable-gpu",
                 "--disable-dev-shm-usage", "--password-store=basic", "--noerrdialogs", "--kiosk",
-                "--user-data-dir=\(directory.appendingPathComponent("profile").path)", "--app=file://\(page.path)",
+                "--user-data-dir=\(profile.path)", "--app=file://\(page.path)",
             ])
             var rect: HapticRect?
             // The rects are where the CSS puts the button and the input: no bar above the page shifts them down.

@@ -1,4 +1,5 @@
 import BrowserTestSupport
+import CarWindowTestingTools
 import Foundation
 import Testing
 
@@ -22,16 +23,14 @@ struct ProjectConsoleTests {
 
     @Test("rects, tap-rect and lights typed on stdin are answered; the tap reaches the program; it gets no stdin")
     func consoleCommands() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cw-console-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("program.py")
+        let scratch = try ScratchDirectory(prefix: "cw-console")
+        let file = scratch.file("program.py")
         try Self.program.write(to: file, atomically: true, encoding: .utf8)
         let carwindow = BinaryRunner.productsDirectory.appendingPathComponent("carwindow")
         let project = try ChildProcess.launch(
             executable: carwindow,
             arguments: [
-                "project", "--no-viewer", "--port", "0", "--record", directory.path, "--duration", "300", "--",
+                "project", "--no-viewer", "--port", "0", "--record", scratch.url.path, "--duration", "300", "--",
                 "/usr/bin/python3", file.path,
             ],
             withInput: true)

@@ -65,17 +65,11 @@ struct ProjectHapticRuleTests {
 
     @Test("a GTK 3 entry and a button are haptic rects; the label and the rows that do nothing are not")
     func gtk3EntryAndRows() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cw-rule-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("program.py")
-        let output = directory.appendingPathComponent("out.txt")
+        let scratch = try ScratchDirectory(prefix: "cw-rule")
+        let file = scratch.file("program.py")
+        let output = scratch.file("out.txt")
         try Self.gtk3.write(to: file, atomically: true, encoding: .utf8)
-        try await EmulatorFixture.run { emulator in
-            let log = HeadUnitEventLog()
-            let events = await emulator.headUnit.events()
-            let reader = Task { for await event in events { await log.append(event) } }
-            defer { reader.cancel() }
+        try await HeadUnitEventLog.withEmulator { emulator, log in
             async let run = BinaryRunner.runOffPool([
                 "project", "--core", "127.0.0.1:\(emulator.port)", "--no-viewer", "--duration", "20", "--",
                 "/usr/bin/python3", file.path, output.path,

@@ -46,17 +46,11 @@ struct ProjectNightTests {
     func gtkTurnsDark() async throws {
         // scripts/install-deps.sh installs both: a machine without them fails here rather than skip the check.
         try #require(Self.installed, "xsettingsd or gnome-themes-extra is not installed (scripts/install-deps.sh)")
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cw-night-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("program.py")
-        let output = directory.appendingPathComponent("out.txt")
+        let scratch = try ScratchDirectory(prefix: "cw-night")
+        let file = scratch.file("program.py")
+        let output = scratch.file("out.txt")
         try Self.program.write(to: file, atomically: true, encoding: .utf8)
-        try await EmulatorFixture.run { emulator in
-            let log = HeadUnitEventLog()
-            let events = await emulator.headUnit.events()
-            let reader = Task { for await event in events { await log.append(event) } }
-            defer { reader.cancel() }
+        try await HeadUnitEventLog.withEmulator { emulator, log in
             async let run = BinaryRunner.runOffPool([
                 "project", "--core", "127.0.0.1:\(emulator.port)", "--no-viewer", "--duration", "25", "--",
                 "/usr/bin/python3", file.path, output.path,

@@ -1,4 +1,5 @@
 import BrowserTestSupport
+import CarWindowTestingTools
 import Foundation
 import Testing
 
@@ -27,16 +28,14 @@ struct ProjectScrollTests {
 
     @Test("a 200 px drag up with --scroll-step 61 (GTK 3's step for a 480 px list) scrolls it 180...220 px")
     func gtk3FollowsTheFinger() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cw-scroll-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("program.py")
+        let scratch = try ScratchDirectory(prefix: "cw-scroll")
+        let file = scratch.file("program.py")
         try Self.program.write(to: file, atomically: true, encoding: .utf8)
         let carwindow = BinaryRunner.productsDirectory.appendingPathComponent("carwindow")
         let project = try ChildProcess.launch(
             executable: carwindow,
             arguments: [
-                "project", "--no-viewer", "--port", "0", "--record", directory.path, "--duration", "300",
+                "project", "--no-viewer", "--port", "0", "--record", scratch.url.path, "--duration", "300",
                 "--pan", "scroll", "--scroll-step", "61", "--", "/usr/bin/python3", file.path,
             ],
             withInput: true)

@@ -91,17 +91,11 @@ struct ProjectToolkitTests {
     /// Projects `program`, finds its full-width button at the bottom among the haptic rects, taps its centre and
     /// checks the program saw the click and the run logged the tap as a `gesture`, as it does for every source.
     func tapTheButton(program: String) async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cw-toolkit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("program.py")
-        let output = directory.appendingPathComponent("out.txt")
+        let scratch = try ScratchDirectory(prefix: "cw-toolkit")
+        let file = scratch.file("program.py")
+        let output = scratch.file("out.txt")
         try program.write(to: file, atomically: true, encoding: .utf8)
-        try await EmulatorFixture.run { emulator in
-            let log = HeadUnitEventLog()
-            let events = await emulator.headUnit.events()
-            let reader = Task { for await event in events { await log.append(event) } }
-            defer { reader.cancel() }
+        try await HeadUnitEventLog.withEmulator { emulator, log in
             // The program ends three seconds after its click; --duration ends a run whose tap went nowhere.
             async let run = BinaryRunner.runOffPool([
                 "project", "--core", "127.0.0.1:\(emulator.port)", "--no-viewer", "--duration", "45", "--events", "-",

@@ -1,3 +1,4 @@
+import CarWindowTestingTools
 import Foundation
 import SDLMedia
 import Testing
@@ -69,7 +70,7 @@ struct EncoderBehaviourTests {
         #expect(try encoder.update(main) == .none)
         #expect(encoder.statistics.rebuilds == 1)
 
-        let scratch = try ScratchDirectory()
+        let scratch = try ScratchDirectory(prefix: "sdlmedia")
         let file = scratch.file("changes.h264")
         try write(units, to: file)
         #expect(try await StreamProbe.frameHashes(file).count == 30)
@@ -85,7 +86,7 @@ struct EncoderBehaviourTests {
         #expect(try encoder.update(bigger) == .rebuild)
         let units = try encodeScene(settings: bigger, count: 5, startIndex: 5, encoder: encoder, motion: .interface)
         #expect(units.first?.isIDR == true)
-        let scratch = try ScratchDirectory()
+        let scratch = try ScratchDirectory(prefix: "sdlmedia")
         let file = scratch.file("resized.h264")
         try write(units, to: file)
         let probe = try await StreamProbe.probe(file)

@@ -1,3 +1,4 @@
+import CarWindowTestingTools
 import Foundation
 import SDLMedia
 import Testing
@@ -11,7 +12,7 @@ struct EncoderProbeTests {
         let units = try encodeScene(settings: settings, count: 20)
         #expect(units.count == 20)
         #expect(units.first?.nalUnitTypes == [.sps, .pps, .idrSlice])
-        let scratch = try ScratchDirectory()
+        let scratch = try ScratchDirectory(prefix: "sdlmedia")
         let file = scratch.file("clip.h264")
         try write(units, to: file)
         let probe = try await StreamProbe.probe(file)

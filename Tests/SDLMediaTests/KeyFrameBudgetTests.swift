@@ -60,7 +60,7 @@ struct KeyFrameBudgetTests {
     static func encode(_ stream: Stream, budget: Duration) async throws -> Encoded {
         let settings = stream.settings(budget: budget)
         let frameCount = stream.frameCount
-        let scratch = try ScratchDirectory()
+        let scratch = try ScratchDirectory(prefix: "sdlmedia")
         // Off the cooperative pool: seconds of encoding (see encodeSceneOffPool).
         let (units, source) = try await BlockingWork.run { () throws -> ([EncodedAccessUnit], Data) in
             var source = Data()

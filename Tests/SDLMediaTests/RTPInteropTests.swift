@@ -1,3 +1,4 @@
+import CarWindowTestingTools
 import Foundation
 import SDLMedia
 import Testing
@@ -16,7 +17,7 @@ struct RTPInteropTests {
         var packetizer = RTPPacketizer(configuration: .init(maxPacketSize: limit))
         let stream = units.flatMap { packetizer.packetize($0) }
 
-        let scratch = try ScratchDirectory()
+        let scratch = try ScratchDirectory(prefix: "sdlmedia")
         let original = scratch.file("original.h264")
         try write(units, to: original)
         let reference = try await StreamProbe.frameHashes(original)

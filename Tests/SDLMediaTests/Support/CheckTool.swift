@@ -28,13 +28,3 @@ struct CheckTool {
     }
 }
 
-/// A scratch directory removed when the test ends.
-struct ScratchDirectory: ~Copyable {
-    let url: URL
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("sdlmedia-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-    func file(_ name: String) -> URL { url.appendingPathComponent(name) }
-    deinit { try? FileManager.default.removeItem(at: url) }
-}
