@@ -43,6 +43,8 @@ struct StreamRunner: Sendable {
         app.fullAppID = appID
         app.logger.logLevel = .critical
         var options = ProjectionOptions(app: app, audioFile: audioFile, disconnectPolicy: disconnectPolicy)
+        // The demo is a CarWindow app: it takes the hardware buttons `carwindow demo` takes (map zoom, pan, OK...).
+        if source == .demo { options.buttons = CarWindowSettings().buttons }
         // The exit-code rule: a run that streamed nothing it was asked to stream exits 1 with the reason.
         options.requiresVideo = true
         options.video.customFrameRate = frameRate
