@@ -273,7 +273,12 @@ struct BadPeerTests {
             // start() may return before the notification is read (it ends with the registration response), so the
             // session is judged by how it closes, not by which of the two the scheduler ran first.
             let states = await session.connectionStateUpdates()
-            let startError = await sessionError { try await session.start() }
+            var startError: SDLSessionError?
+            do {
+                try await session.start()
+            } catch let failure as SDLSessionError {
+                startError = failure
+            }
             let error = try await HostileControlFrameTests.closingError(of: states)
             #expect(error?.kind == .appUnregistered(.ignitionOff))
             if let startError { #expect(startError.kind == .appUnregistered(.ignitionOff)) }
