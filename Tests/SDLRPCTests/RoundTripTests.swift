@@ -116,6 +116,12 @@ struct RoundTripTests {
                     TouchEvent(id: 1, ts: [5990], c: [TouchCoord(x: 475, y: 240)]),
                 ])
         ),
+        RoundTripCase(SubscribeButton(buttonName: .navZoomIn)),
+        RoundTripCase(SubscribeButtonResponse(success: false, resultCode: .unsupportedResource, info: "no such button")),
+        RoundTripCase(UnsubscribeButton(buttonName: .ok)),
+        RoundTripCase(UnsubscribeButtonResponse(success: true, resultCode: .success)),
+        RoundTripCase(OnButtonEvent(buttonName: .customButton, buttonEventMode: .buttondown, customButtonID: 7)),
+        RoundTripCase(OnButtonPress(buttonName: .navPanUpLeft, buttonPressMode: .long)),
         RoundTripCase(
             OnSystemCapabilityUpdated(
                 systemCapability: SystemCapability(
@@ -199,7 +205,7 @@ struct RoundTripTests {
             .filter { $0.hasSuffix(".swift") }
             .map { String($0.dropLast(".swift".count)) }
         let covered = Set(Self.cases.compactMap(\.functionID.name))
-        #expect(generated.count == 21)
+        #expect(generated.count == 25)
         #expect(Set(generated).subtracting(covered).isEmpty, "no round trip for \(Set(generated).subtracting(covered))")
     }
 
