@@ -6,8 +6,9 @@ import SDLRPC
 
 /// Row 8 of `carwindow bench carwindow`: how soon a list's text turns crisp once a scroll stops. The list of rows 4
 /// to 7 is dragged fast and stopped dead (the case that leaves the coarsest picture); the pump runs on a simulated
-/// 30 fps clock into openh264 at a given bitrate, every frame it sends is encoded (no skipping, so pictures and sources pair up), and ffmpeg's
-/// `psnr` filter compares each decoded picture of the list's area with the picture the window rendered.
+/// 30 fps clock into openh264 at a given bitrate, every frame it sends is encoded (no skipping, so pictures and
+/// sources pair up), and ffmpeg's `psnr` filter compares each decoded picture of the list's area with the picture
+/// the window rendered.
 enum BenchCarWindowSettle {
     /// The list's part of the 1280x720 window (the panel beside it never changes), even-sized for I420.
     static let listArea = (width: 856, height: 720)
@@ -40,9 +41,8 @@ enum BenchCarWindowSettle {
         let configuration = StreamingConfiguration(frameRate: 30, settleRefreshes: settle)
         let pump = FramePump(window: window, configuration: configuration)
         var settings = configuration.applied(
-            to: EncoderSettings(width: size.width, height: size.height, bitrate: size.bitrate))
+            to: EncoderSettings(width: size.width, height: size.height, bitrate: bitrate))
         settings.allowsFrameSkipping = false
-        settings.bitrate = bitrate
         let encoder = try OpenH264Encoder(settings: settings)
         var converter = ColorConverter()
         var stream = Data()
@@ -50,9 +50,10 @@ enum BenchCarWindowSettle {
         var sent: [(time: Duration, moving: Bool)] = []
         var lastMove = Duration.zero
         var index = 0
+        let still = Duration.milliseconds(Int64(stillSeconds * 1000))
         // A fast drag that stops dead (the finger holds, then lifts: no fling), then ticks until `stillSeconds`
         // have passed since the last moving frame.
-        while index < stroke.count || configuration.framePeriod * index - lastMove < .milliseconds(Int64(stillSeconds * 1000)) {
+        while index < stroke.count || configuration.framePeriod * index - lastMove < still {
             guard index < 30 * 60 else { break }  // a screen that never stops: measure what there is
             if let event = stroke.indices.contains(index) ? stroke[index] : nil {
                 window.handleTouch(try ProjectionTouch(event, scale: window.capabilities.scale))
@@ -69,7 +70,7 @@ enum BenchCarWindowSettle {
             if tick.outcome == .rendered { lastMove = now }
             sent.append((now, tick.outcome == .rendered))
         }
-        let psnr = try await measure(stream: stream, source: source, size: size)
+        let psnr = try await measure(stream: stream, source: source)
         guard psnr.count == sent.count, let last = sent.lastIndex(where: \.moving) else {
             throw BenchSettleError("ffmpeg compared \(psnr.count) of \(sent.count) pictures")
         }
@@ -102,12 +103,10 @@ enum BenchCarWindowSettle {
     }
 
     /// Luma PSNR of each decoded picture's list area against its source, by ffmpeg.
-    private static func measure(stream: Data, source: Data, size: BenchSize) async throws -> [Double] {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("carwindow-settle-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let encoded = directory.appendingPathComponent("stream.h264")
-        let rendered = directory.appendingPathComponent("source.yuv")
+    private static func measure(stream: Data, source: Data) async throws -> [Double] {
+        let scratch = try ScratchDirectory(prefix: "carwindow-settle")
+        let encoded = scratch.file("stream.h264")
+        let rendered = scratch.file("source.yuv")
         try stream.write(to: encoded)
         try source.write(to: rendered)
         guard let ffmpeg = ExternalTool.locate("ffmpeg") else {

@@ -147,10 +147,10 @@ public final class FramePump {
                     settleRefreshesSent = 0
                 } else {
                     // One settle step per frame: steps that fell due together (a slow tick) count as one.
-                    if settleDue {
-                        let changedAt = lastChangeTime ?? now
-                        settleRefreshesSent = configuration.settleRefreshes.lastIndex { now - changedAt >= $0 }
-                            .map { $0 + 1 } ?? settleRefreshesSent + 1
+                    if settleDue, let changedAt = lastChangeTime,
+                        let lastDue = configuration.settleRefreshes.lastIndex(where: { now - changedAt >= $0 })
+                    {
+                        settleRefreshesSent = lastDue + 1
                     }
                     statistics.refreshFrames += 1
                     tick.outcome = .refreshed
