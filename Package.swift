@@ -248,7 +248,8 @@ let package = Package(
         ),
         .testTarget(
             name: "SDLProjectionTests",
-            dependencies: ["SDLAudio",
+            dependencies: [
+                "SDLAudio",
                 "SDLProjection", "CarWindowTesting", "HeadUnit", "SDLRPC", "SDLSession", "SDLStreaming", "SDLMedia",
             ],
             swiftSettings: upcoming
@@ -337,7 +338,8 @@ let package = Package(
         ),
         .testTarget(
             name: "SDLSessionTests",
-            dependencies: ["SDLSecurity", "CarWindowTestingTools",
+            dependencies: [
+                "SDLSecurity", "CarWindowTestingTools",
                 "SDLSession", "SDLWire", "SDLRPC", "HeadUnit",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -381,7 +383,8 @@ let package = Package(
         ),
         .testTarget(
             name: "HeadUnitViewerTests",
-            dependencies: ["CarWindowTestingTools",
+            dependencies: [
+                "CarWindowTestingTools",
                 "CarWindowTesting", "SDLSession",
                 "HeadUnitViewer", "HeadUnit", "SDLRPC", "SDLMedia", "SDLStreaming", "BrowserTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -432,7 +435,8 @@ let package = Package(
         // The streaming stack end to end: manager, session and encoder against the emulator over TCP.
         .testTarget(
             name: "StreamingIntegrationTests",
-            dependencies: ["SDLWire",
+            dependencies: [
+                "SDLWire",
                 "CarWindowTesting",
                 "HeadUnit", "SDLSession", "SDLStreaming", "SDLMedia", "SDLRPC", "SDLSecurityOpenSSL",
                 .product(name: "Logging", package: "swift-log"),
@@ -441,8 +445,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SDLAudioTests",
-            dependencies: ["SDLSession",
-                "CarWindowTestingTools", "SDLAudio", "SDLRPC", "SDLWire", .product(name: "NIOCore", package: "swift-nio"),
+            dependencies: [
+                "SDLSession",
+                "CarWindowTestingTools", "SDLAudio", "SDLRPC", "SDLWire",
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: upcoming
         ),
@@ -486,7 +492,8 @@ let package = Package(
         .testTarget(
             name: "CarWindowCLITests",
             dependencies: [
-                "CarWindowTesting", "CarWindowTestingTools", "CarWindowCLI", "HeadUnit", "BrowserTestSupport", "SDLSession", "SDLSecurity",
+                "CarWindowTesting", "CarWindowTestingTools", "CarWindowCLI", "HeadUnit", "BrowserTestSupport",
+                "SDLSession", "SDLSecurity",
                 "SDLSecurityOpenSSL", "SDLWire", "SDLRPC", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: upcoming

@@ -74,3 +74,7 @@ if ! command -v swift >/dev/null 2>&1; then
     echo "error: the Swift toolchain (6.1 or newer) is not on PATH; install it from swift.org first" >&2
     exit 1
 fi
+if ! swift format --version >/dev/null 2>&1; then
+    echo "error: 'swift format' is missing; the test command lints with it (it ships with Swift 6.0 toolchains and newer)" >&2
+    exit 1
+fi

@@ -44,8 +44,9 @@ struct BenchCarWindowCommand: AsyncParsableCommand {
     @Option(help: "Warm-up frames per size and usage, not timed.")
     var warmup = 10
 
-    @Option(help: "Comma-separated sizes, WIDTHxHEIGHT (default: 1280x720,1920x1080).",
-            transform: BenchMediaCommand.parseSizes)
+    @Option(
+        help: "Comma-separated sizes, WIDTHxHEIGHT (default: 1280x720,1920x1080).",
+        transform: BenchMediaCommand.parseSizes)
     var sizes: [BenchSize] = [BenchSize(width: 1280, height: 720), BenchSize(width: 1920, height: 1080)]
 
     @Option(help: "Encoder usage modes for the throughput run.")
@@ -79,7 +80,9 @@ struct BenchCarWindowCommand: AsyncParsableCommand {
         guard settleSeconds >= 0, settleSeconds <= 60 else {
             throw ValidationError("--settle-seconds must be in 0...60")
         }
-        guard frames > 0, warmup >= 0 else { throw ValidationError("--frames must be positive and --warmup not negative") }
+        guard frames > 0, warmup >= 0 else {
+            throw ValidationError("--frames must be positive and --warmup not negative")
+        }
         guard pan >= 0, pan <= 1000 else { throw ValidationError("--pan must be in 0...1000 pixels") }
         guard staticSeconds >= 0, staticSeconds <= 600, taps >= 0, taps <= 1000 else {
             throw ValidationError("--static-seconds must be in 0...600 and --taps in 0...1000")
@@ -88,24 +91,28 @@ struct BenchCarWindowCommand: AsyncParsableCommand {
 
     func run() async throws {
         #if DEBUG
-        print("warning: this is a debug build; build with -c release for meaningful figures")
+            print("warning: this is a debug build; build with -c release for meaningful figures")
         #endif
         let defaults = StreamingConfiguration()
-        print("carwindow bench carwindow: NavigationScreen, \(frames) frames per size and usage after \(warmup) "
-              + "warm-up; CarWindow's default encoder usage is \(defaults.encoderUsage)")
+        print(
+            "carwindow bench carwindow: NavigationScreen, \(frames) frames per size and usage after \(warmup) "
+                + "warm-up; CarWindow's default encoder usage is \(defaults.encoderUsage)")
         print("")
         let moves = motion == .pan ? "pans \(BenchTable.format(pan, 1)) px" : "zooms 2% in or out"
         print("1. throughput (changing map: every frame \(moves) and moves the vehicle)")
         print(BenchTable.header)
         for size in sizes {
             for usage in usage.values {
-                try await BenchCarWindowThroughput(size: size, frames: frames, warmup: warmup, usage: usage, motion: motion, pan: pan).run()
+                try await BenchCarWindowThroughput(
+                    size: size, frames: frames, warmup: warmup, usage: usage, motion: motion, pan: pan
+                ).run()
             }
         }
         if staticSeconds > 0 {
             print("")
-            print("2. static screen (1280x720, 30 fps clock, refresh every "
-                  + "\(BenchCarWindowLive.format(defaults.refreshInterval ?? .zero)))")
+            print(
+                "2. static screen (1280x720, 30 fps clock, refresh every "
+                    + "\(BenchCarWindowLive.format(defaults.refreshInterval ?? .zero)))")
             try await BenchCarWindowLive.staticScreen(seconds: staticSeconds)
         }
         if taps > 0 {
@@ -129,9 +136,10 @@ struct BenchCarWindowCommand: AsyncParsableCommand {
             let full = try BenchCarWindowViews.scrollRender(frames: listFrames, mode: .full)
             print(BenchTable.row(label, "render, full redraw", full.0))
             let visible = dirty.visibleRows
-            print("  \(dirty.redrawn) of \(listFrames) frames redrawn; dirty regions repaint "
-                  + "\(BenchTable.format(dirty.area * 100, 0))% of the frame, full redraws "
-                  + "\(BenchTable.format(full.area * 100, 0))%")
+            print(
+                "  \(dirty.redrawn) of \(listFrames) frames redrawn; dirty regions repaint "
+                    + "\(BenchTable.format(dirty.area * 100, 0))% of the frame, full redraws "
+                    + "\(BenchTable.format(full.area * 100, 0))%")
             let pipeline = try await BenchCarWindowViews.scrollPipeline(frames: listFrames)
             print(BenchTable.row(label, "pipeline (60 fps target)", pipeline))
             let fps = pipeline.mean > 0 ? 1000 / pipeline.mean : 0
@@ -140,21 +148,24 @@ struct BenchCarWindowCommand: AsyncParsableCommand {
                 print("")
                 print("5. static screen with an idle list after a finished animation (1280x720, 30 fps clock)")
                 let (share, idle) = try await BenchCarWindowViews.staticList(seconds: staticSeconds)
-                print("  static list: \(BenchTable.format(share, 2))% of one core (target < 2%); "
-                      + "animations idle: \(idle)")
+                print(
+                    "  static list: \(BenchTable.format(share, 2))% of one core (target < 2%); "
+                        + "animations idle: \(idle)")
             }
             print("")
             print("6. theme switch (day <-> night) to the encoder's first frame in the new theme")
             let theme = try await BenchCarWindowViews.themeSwitch(times: 20)
-            print("  theme switch: p50 \(BenchTable.format(theme.median, 1)) ms, p99 "
-                  + "\(BenchTable.format(theme.percentile(99), 1)) ms over 20 switches")
+            print(
+                "  theme switch: p50 \(BenchTable.format(theme.median, 1)) ms, p99 "
+                    + "\(BenchTable.format(theme.percentile(99), 1)) ms over 20 switches")
         }
         if memorySeconds > 0 {
             print("")
             print("7. memory while scrolling the list back and forth for \(BenchTable.format(memorySeconds, 0)) s")
             let memory = try BenchCarWindowViews.memory(seconds: memorySeconds)
-            print("  resident \(memory.before / 1_048_576) MB before, \(memory.after / 1_048_576) MB after "
-                  + "\(memory.frames) frames; rows made: \(memory.rowsCreated)")
+            print(
+                "  resident \(memory.before / 1_048_576) MB before, \(memory.after / 1_048_576) MB after "
+                    + "\(memory.frames) frames; rows made: \(memory.rowsCreated)")
         }
         if settleSeconds > 0 {
             print("")
@@ -169,10 +180,11 @@ struct BenchCarWindowCommand: AsyncParsableCommand {
                     let steps = result.after.prefix(6).map {
                         "+\(BenchCarWindowLive.format($0.0)) \(BenchTable.format($0.1, 1))"
                     }
-                    print("  \(bitrate / 1000) kbit/s, \(name): last moving frame "
-                          + "\(BenchTable.format(result.lastMoving, 1)) dB; then " + steps.joined(separator: ", ")
-                          + " dB; within 0.5 dB of the settled \(BenchTable.format(result.settled, 1)) dB "
-                          + "\(BenchCarWindowLive.format(result.converged())) after motion stopped")
+                    print(
+                        "  \(bitrate / 1000) kbit/s, \(name): last moving frame "
+                            + "\(BenchTable.format(result.lastMoving, 1)) dB; then " + steps.joined(separator: ", ")
+                            + " dB; within 0.5 dB of the settled \(BenchTable.format(result.settled, 1)) dB "
+                            + "\(BenchCarWindowLive.format(result.converged())) after motion stopped")
                 }
             }
         }

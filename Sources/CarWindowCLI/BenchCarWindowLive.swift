@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
 import CarWindow
 import SDLMedia
 import SDLRPC
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    import Darwin
+#endif
 
 /// The live parts of `carwindow bench carwindow`: the frame pump on the real clock with a real encoding sink.
 enum BenchCarWindowLive {
@@ -21,16 +22,21 @@ enum BenchCarWindowLive {
         let driver = Task { try await pump.run(on: ContinuousClock(), sink: sink) }
         // The first frame (a full render and an IDR) is start-up, not the static cost.
         try await Task.sleep(for: .milliseconds(500))
-        let cpuStart = processCPUTime(), wallStart = ContinuousClock.now, before = pump.statistics
+        let cpuStart = processCPUTime()
+        let wallStart = ContinuousClock.now
+        let before = pump.statistics
         try await Task.sleep(for: .milliseconds(Int64(seconds * 1000)))
-        let cpu = processCPUTime() - cpuStart, wall = wallStart.duration(to: .now), after = pump.statistics
+        let cpu = processCPUTime() - cpuStart
+        let wall = wallStart.duration(to: .now)
+        let after = pump.statistics
         driver.cancel()
         try await driver.value
         let share = cpu / (Double(wall.components.seconds) + Double(wall.components.attoseconds) * 1e-18) * 100
-        print("  static: \(BenchTable.format(share, 2))% of one core (target < 2%): CPU \(BenchTable.format(cpu * 1000, 1)) "
-              + "ms over \(format(wall)); ticks \(after.ticks - before.ticks), frames rendered "
-              + "\(after.framesRendered - before.framesRendered), refresh frames "
-              + "\(after.refreshFrames - before.refreshFrames)")
+        print(
+            "  static: \(BenchTable.format(share, 2))% of one core (target < 2%): CPU \(BenchTable.format(cpu * 1000, 1)) "
+                + "ms over \(format(wall)); ticks \(after.ticks - before.ticks), frames rendered "
+                + "\(after.framesRendered - before.framesRendered), refresh frames "
+                + "\(after.refreshFrames - before.refreshFrames)")
     }
 
     /// Time from a tap (OnTouchEvent BEGIN and END through the adapter) to the encoder's output of the frame that
@@ -49,18 +55,21 @@ enum BenchCarWindowLive {
             let center = button.convertToWindow(button.bounds).center
             let (x, y) = (Int(center.x.rounded()), Int(center.y.rounded()))
             await sink.arm(at: .now)
-            window.handleTouch(try ProjectionTouch(touch(.begin, x: x, y: y, ts: index * 1000), scale: window.capabilities.scale))
-            window.handleTouch(try ProjectionTouch(touch(.end, x: x, y: y, ts: index * 1000 + 60), scale: window.capabilities.scale))
+            window.handleTouch(
+                try ProjectionTouch(touch(.begin, x: x, y: y, ts: index * 1000), scale: window.capabilities.scale))
+            window.handleTouch(
+                try ProjectionTouch(touch(.end, x: x, y: y, ts: index * 1000 + 60), scale: window.capabilities.scale))
             // A varying gap, so taps land at every phase of the frame clock.
             try await Task.sleep(for: .milliseconds(150 + (index * 37) % 33))
         }
         driver.cancel()
         try await driver.value
         let latencies = await sink.latencies
-        print("  touch -> first frame: \(latencies.count) of \(taps) taps, p50 \(BenchTable.format(latencies.median, 1)) ms, "
-              + "p99 \(BenchTable.format(latencies.percentile(99), 1)) ms, mean \(BenchTable.format(latencies.mean, 1)) "
-              + "ms (target < 50 ms; waiting for the next tick alone averages 16.7 ms at 30 fps); "
-              + "pump \(pump.statistics)")
+        print(
+            "  touch -> first frame: \(latencies.count) of \(taps) taps, p50 \(BenchTable.format(latencies.median, 1)) ms, "
+                + "p99 \(BenchTable.format(latencies.percentile(99), 1)) ms, mean \(BenchTable.format(latencies.mean, 1)) "
+                + "ms (target < 50 ms; waiting for the next tick alone averages 16.7 ms at 30 fps); "
+                + "pump \(pump.statistics)")
     }
 
     @CarWindowActor

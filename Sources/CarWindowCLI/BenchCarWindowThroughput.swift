@@ -34,8 +34,10 @@ struct BenchCarWindowThroughput {
         var packetizer = RTPPacketizer()
         let clock = ContinuousClock()
 
-        var render = BenchSamples(capacity: run.frames), convert = BenchSamples(capacity: run.frames)
-        var encode = BenchSamples(capacity: run.frames), packetize = BenchSamples(capacity: run.frames)
+        var render = BenchSamples(capacity: run.frames)
+        var convert = BenchSamples(capacity: run.frames)
+        var encode = BenchSamples(capacity: run.frames)
+        var packetize = BenchSamples(capacity: run.frames)
         var total = BenchSamples(capacity: run.frames)
         var statisticsAfterWarmup = EncoderStatistics()
         var poolAfterWarmup = PixelBufferPool.Statistics()
@@ -88,9 +90,11 @@ struct BenchCarWindowThroughput {
         let kbps = Double(bytes) * 8 / seconds / 1000
         let sustained = total.mean > 0 ? 1000 / total.mean : 0
         let pool = renderer.pool?.statistics ?? .init()
-        print("  \(label) \(mode): \(BenchTable.format(sustained, 1)) fps sustained (target \(run.targetFrameRate)); "
-              + "encoded \(encoded) of \(run.frames), IDR \(idr), skipped \(skipped), "
-              + "\(BenchTable.format(kbps, 0)) kbps at \(settings.frameRate) fps (target \(settings.bitrate / 1000)); "
-              + "BGRA buffers allocated after warm-up: \(pool.allocations + pool.overflowAllocations - poolAfterWarmup.allocations - poolAfterWarmup.overflowAllocations)")
+        print(
+            "  \(label) \(mode): \(BenchTable.format(sustained, 1)) fps sustained (target \(run.targetFrameRate)); "
+                + "encoded \(encoded) of \(run.frames), IDR \(idr), skipped \(skipped), "
+                + "\(BenchTable.format(kbps, 0)) kbps at \(settings.frameRate) fps (target \(settings.bitrate / 1000)); "
+                + "BGRA buffers allocated after warm-up: \(pool.allocations + pool.overflowAllocations - poolAfterWarmup.allocations - poolAfterWarmup.overflowAllocations)"
+        )
     }
 }

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
 import CarWindow
 import SDLMedia
 import SDLRPC
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    import Darwin
+#endif
 
 /// The view rows of `carwindow bench carwindow`: a 10,000-row list scrolled by a finger at 720p (render time with
 /// dirty regions against full redraws, and the whole pipeline's fps), the static cost of an idle list after a
@@ -93,7 +94,9 @@ enum BenchCarWindowViews {
         var redrawn = 0
         var area = 0.0
         for _ in 0..<frames {
-            for event in finger.events() { window.handleTouch(try ProjectionTouch(event, scale: window.capabilities.scale)) }
+            for event in finger.events() {
+                window.handleTouch(try ProjectionTouch(event, scale: window.capabilities.scale))
+            }
             window.frameTick()
             let start = ContinuousClock.now
             let report = try window.render(into: &buffer)
@@ -119,7 +122,9 @@ enum BenchCarWindowViews {
         var samples = BenchSamples(capacity: frames)
         for index in 0..<frames {
             let start = ContinuousClock.now
-            for event in finger.events() { window.handleTouch(try ProjectionTouch(event, scale: window.capabilities.scale)) }
+            for event in finger.events() {
+                window.handleTouch(try ProjectionTouch(event, scale: window.capabilities.scale))
+            }
             let tick = try pump.tick(at: .milliseconds(16) * (index + 1))
             if let frame = tick.frame { pump.submissionFinished(await sink.submit(frame)) }
             samples.append(start.duration(to: .now))
@@ -140,9 +145,11 @@ enum BenchCarWindowViews {
         let driver = Task { try await pump.run(on: ContinuousClock(), sink: sink) }
         window.animate(duration: .milliseconds(200)) { list.alpha = 0.9 }
         try await Task.sleep(for: .milliseconds(700))  // the animation ends and the first frames are out
-        let cpuStart = BenchCarWindowLive.processCPUTime(), wallStart = ContinuousClock.now
+        let cpuStart = BenchCarWindowLive.processCPUTime()
+        let wallStart = ContinuousClock.now
         try await Task.sleep(for: .milliseconds(Int64(seconds * 1000)))
-        let cpu = BenchCarWindowLive.processCPUTime() - cpuStart, wall = wallStart.duration(to: .now)
+        let cpu = BenchCarWindowLive.processCPUTime() - cpuStart
+        let wall = wallStart.duration(to: .now)
         let idle = window.animator.isIdle
         driver.cancel()
         try await driver.value
@@ -186,7 +193,9 @@ enum BenchCarWindowViews {
         while ContinuousClock.now < end {
             // Down for 20 strokes, then back up for 20.
             finger.down = (frames / (62 * 20)) % 2 == 1
-            for event in finger.events() { window.handleTouch(try ProjectionTouch(event, scale: window.capabilities.scale)) }
+            for event in finger.events() {
+                window.handleTouch(try ProjectionTouch(event, scale: window.capabilities.scale))
+            }
             window.frameTick()
             _ = try window.render(into: &buffer)
             frames += 1

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The apps of `carwindow bench load`: this same executable started as a child process, waited for without
 /// blocking Swift's cooperative pool.

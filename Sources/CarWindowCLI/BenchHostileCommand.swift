@@ -173,11 +173,14 @@ struct BenchHostileCommand: AsyncParsableCommand {
     /// so a frame that finds the previous one still waiting for the transport replaces it and is counted as dropped.
     static func readsSlowly(_ app: AppConfiguration) async throws -> Row {
         let (release, released) = AsyncStream.makeStream(of: Void.self)
-        return try await BenchHostilePeer.run(readInterval: .seconds(1), script: { frames, outbound in
-            try await BenchHostilePeer.acceptStart(&frames, outbound)
-            try await BenchHostilePeer.acceptVideo(&frames, outbound)
-            for await _ in release { break }
-        }) { port in
+        return try await BenchHostilePeer.run(
+            readInterval: .seconds(1),
+            script: { frames, outbound in
+                try await BenchHostilePeer.acceptStart(&frames, outbound)
+                try await BenchHostilePeer.acceptVideo(&frames, outbound)
+                for await _ in release { break }
+            }
+        ) { port in
             defer { released.finish() }
             var app = app
             // Long enough for the sockets to fill, so frames start to drop before the Heartbeat gives up.
@@ -220,7 +223,8 @@ struct BenchHostileCommand: AsyncParsableCommand {
             let sent = await sender.value
             return Row(
                 name: "reads 1 byte per second", error: ended,
-                drops: "\(offered) frames of \(frameBytes / 1024) KiB offered at 30 fps, \(sent) taken by the transport "
+                drops:
+                    "\(offered) frames of \(frameBytes / 1024) KiB offered at 30 fps, \(sent) taken by the transport "
                     + "(\(sent * frameBytes / 1024) KiB), \(dropped) dropped while it waited")
         }
     }

@@ -58,7 +58,8 @@ struct BenchHostilePeer {
         let request = try RPCPayload(decoding: register.payload)
         try await outbound.write(
             bytes(
-                rpc(.response, request.functionID, correlationID: request.correlationID,
+                rpc(
+                    .response, request.functionID, correlationID: request.correlationID,
                     json: #"{"success":true,"resultCode":"SUCCESS","hmiCapabilities":{"videoStreaming":true}}"#)))
     }
 

@@ -1,6 +1,6 @@
 import ArgumentParser
-import SDLMedia
 import Foundation
+import SDLMedia
 
 /// `carwindow bench link`: bitrate adaptation when the link slows down mid-stream (docs/reliability.md records it).
 struct BenchLinkCommand: AsyncParsableCommand {
@@ -39,14 +39,16 @@ struct BenchLinkCommand: AsyncParsableCommand {
     @Option(help: "What the pattern shows: camera (every pixel pans) or interface (a still screen, a scrolling panel).")
     var content = BenchLinkContent.camera
 
-    @Option(help: ArgumentHelp(
-        "Seconds between periodic IDRs; 0 for IDRs only on demand.",
-        discussion: "The default is the encoder's (EncoderSettings.keyFrameInterval)."))
+    @Option(
+        help: ArgumentHelp(
+            "Seconds between periodic IDRs; 0 for IDRs only on demand.",
+            discussion: "The default is the encoder's (EncoderSettings.keyFrameInterval)."))
     var keyFrameInterval: Double?
 
-    @Option(help: ArgumentHelp(
-        "Milliseconds an IDR may take at the target bitrate (EncoderSettings.keyFrameBudget).",
-        discussion: "The default is the encoder's, 100 ms; 133 is openh264's own budget at 30 fps (four frames)."))
+    @Option(
+        help: ArgumentHelp(
+            "Milliseconds an IDR may take at the target bitrate (EncoderSettings.keyFrameBudget).",
+            discussion: "The default is the encoder's, 100 ms; 133 is openh264's own budget at 30 fps (four frames)."))
     var keyFrameBudget: Double?
 
     func validate() throws {

@@ -76,8 +76,9 @@ struct LinkBenchRun {
         var lines: [String] = []
         do {
             try await session.start()
-            lines = try await stream(manager: manager, session: session, headUnit: headUnit,
-                                     headUnitEvents: headUnitEvents, timeline: timeline)
+            lines = try await stream(
+                manager: manager, session: session, headUnit: headUnit,
+                headUnitEvents: headUnitEvents, timeline: timeline)
         } catch {
             try? await session.stop()
             await headUnit.stop()
@@ -89,8 +90,9 @@ struct LinkBenchRun {
         let mebibytes = { (kilobytes: Int?) in
             kilobytes.map { BenchTable.format(Double($0) / 1024, 1) + " MiB" } ?? "?"
         }
-        lines.append("RSS: \(mebibytes(rssStart)) at start, \(mebibytes(timeline.rssAtDrop.withLock { $0 })) after "
-                     + "the warm-up (at the drop), \(mebibytes(rssEnd)) at the end")
+        lines.append(
+            "RSS: \(mebibytes(rssStart)) at start, \(mebibytes(timeline.rssAtDrop.withLock { $0 })) after "
+                + "the warm-up (at the drop), \(mebibytes(rssEnd)) at the end")
         return Result(lines: lines)
     }
 
@@ -207,9 +209,12 @@ struct LinkBenchRun {
                 + "\(since(lastOver)), last frame over 300 ms handed over at \(since(lastLate)); "
                 + "highest sent rate after: \(peakAfter / 1_000) kbit/s)",
             "frames over 300 ms after the drop (handed over at, delay): "
-                + (lateAfterDrop.isEmpty ? "none" : lateAfterDrop.prefix(12).map {
-                    "\(since($0.sent)) (\(fmt(Self.milliseconds($0.delay))) ms, \($0.bytes / 1_000) KB)"
-                }.joined(separator: ", ") + (lateAfterDrop.count > 12 ? ", ... (\(lateAfterDrop.count) in all)" : "")),
+                + (lateAfterDrop.isEmpty
+                    ? "none"
+                    : lateAfterDrop.prefix(12).map {
+                        "\(since($0.sent)) (\(fmt(Self.milliseconds($0.delay))) ms, \($0.bytes / 1_000) KB)"
+                    }.joined(separator: ", ")
+                        + (lateAfterDrop.count > 12 ? ", ... (\(lateAfterDrop.count) in all)" : "")),
             "largest frames after the drop (handed over at, size, delay): "
                 + pairs.filter { $0.sent >= drop }.sorted { $0.bytes > $1.bytes }.prefix(5).map {
                     "\(since($0.sent)) (\($0.bytes / 1_000) KB, \(fmt(Self.milliseconds($0.delay))) ms)"

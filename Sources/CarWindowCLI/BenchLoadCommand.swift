@@ -49,10 +49,11 @@ struct BenchLoadCommand: AsyncParsableCommand {
     func run() async throws {
         let say = BenchRig.say
         #if DEBUG
-        say("warning: this is a debug build; build with -c release for the recorded figures")
+            say("warning: this is a debug build; build with -c release for the recorded figures")
         #endif
-        say("carwindow bench load: \(ProcessInfo.processInfo.activeProcessorCount) cores; 800x480 pattern at 30 fps "
-            + "over RTP, up to \(BenchRig.bitrate / 1_000_000) Mbit/s per app")
+        say(
+            "carwindow bench load: \(ProcessInfo.processInfo.activeProcessorCount) cores; 800x480 pattern at 30 fps "
+                + "over RTP, up to \(BenchRig.bitrate / 1_000_000) Mbit/s per app")
         var lossless = true
         if apps > 0 {
             say("")
@@ -61,8 +62,9 @@ struct BenchLoadCommand: AsyncParsableCommand {
         }
         if projections > 0 {
             say("")
-            say("2. \(projections) projections in this process into one emulator for "
-                + "\(BenchTable.format(duration, 0)) s")
+            say(
+                "2. \(projections) projections in this process into one emulator for "
+                    + "\(BenchTable.format(duration, 0)) s")
             lossless = try await projectionLoad() && lossless
         }
         say("")
@@ -84,11 +86,13 @@ struct BenchLoadCommand: AsyncParsableCommand {
         let statuses = await withTaskGroup(of: Int32.self) { group in
             for index in 1...apps {
                 group.addTask {
-                    await BenchChildProcess.run(executable, [
-                        "stream", "--core", "127.0.0.1:\(port)", "--app-id", "bench-load-\(index)",
-                        "--app-name", "Load \(index)", "--source", "pattern", "--protocol", "rtp", "--fps", "30",
-                        "--bitrate", "\(BenchRig.bitrate)", "--duration", "\(duration)",
-                    ])
+                    await BenchChildProcess.run(
+                        executable,
+                        [
+                            "stream", "--core", "127.0.0.1:\(port)", "--app-id", "bench-load-\(index)",
+                            "--app-name", "Load \(index)", "--source", "pattern", "--protocol", "rtp", "--fps", "30",
+                            "--bitrate", "\(BenchRig.bitrate)", "--duration", "\(duration)",
+                        ])
                 }
             }
             var statuses: [Int32] = []
@@ -108,12 +112,14 @@ struct BenchLoadCommand: AsyncParsableCommand {
         let failed = statuses.filter { $0 != 0 }.count
         let lossless = printApps(received: received, wire: wire)
         let units = received.values.reduce(0, +)
-        BenchRig.say("  total: \(units) access units from \(received.count) of \(apps) apps, "
-            + "\(BenchTable.format(Double(units) / duration, 1)) per second (\(apps * 30) if all ran at 30 fps); "
-            + "\(failed) app processes exited with an error")
-        BenchRig.say("  emulator CPU: \(BenchTable.format(emulatorCPU, 1)) s over \(BenchTable.format(seconds, 1)) s "
-            + "wall = \(BenchTable.format(emulatorCPU / seconds * 100, 1))% of one core (start-up and shutdown "
-            + "included); apps' CPU: \(BenchTable.format(BenchChildProcess.childrenCPUSeconds(), 1)) s in all")
+        BenchRig.say(
+            "  total: \(units) access units from \(received.count) of \(apps) apps, "
+                + "\(BenchTable.format(Double(units) / duration, 1)) per second (\(apps * 30) if all ran at 30 fps); "
+                + "\(failed) app processes exited with an error")
+        BenchRig.say(
+            "  emulator CPU: \(BenchTable.format(emulatorCPU, 1)) s over \(BenchTable.format(seconds, 1)) s "
+                + "wall = \(BenchTable.format(emulatorCPU / seconds * 100, 1))% of one core (start-up and shutdown "
+                + "included); apps' CPU: \(BenchTable.format(BenchChildProcess.childrenCPUSeconds(), 1)) s in all")
         BenchRig.say("  emulator at the end: \(cpuAfter.line(since: cpuBefore))")
         for error in errors.prefix(5) { BenchRig.say("  emulator error: \(error)") }
         return lossless && errors.isEmpty
@@ -161,14 +167,19 @@ struct BenchLoadCommand: AsyncParsableCommand {
         let wire = await check.value
         await reader.value
 
-        let totalSent = sent.reduce(0, +), totalReceived = received.values.reduce(0, +)
+        let totalSent = sent.reduce(0, +)
+        let totalReceived = received.values.reduce(0, +)
         let lossless = printApps(received: received, wire: wire)
-        BenchRig.say("  sent per projection: \(sent.map(String.init).joined(separator: ", ")); "
-            + "\(skipped) frames skipped by the encoders' rate control in all")
-        BenchRig.say("  total: \(totalSent) frames sent, \(totalReceived) received, \(stopped.count) video services "
-            + "ended; \(BenchTable.format(Double(totalSent) / duration / Double(projections), 1)) fps per projection")
-        BenchRig.say("  this process: \(after.line(since: before)) = "
-            + "\(BenchTable.format((after.cpuSeconds - before.cpuSeconds) / duration * 100, 0))% of one core")
+        BenchRig.say(
+            "  sent per projection: \(sent.map(String.init).joined(separator: ", ")); "
+                + "\(skipped) frames skipped by the encoders' rate control in all")
+        BenchRig.say(
+            "  total: \(totalSent) frames sent, \(totalReceived) received, \(stopped.count) video services "
+                + "ended; \(BenchTable.format(Double(totalSent) / duration / Double(projections), 1)) fps per projection"
+        )
+        BenchRig.say(
+            "  this process: \(after.line(since: before)) = "
+                + "\(BenchTable.format((after.cpuSeconds - before.cpuSeconds) / duration * 100, 0))% of one core")
         for failure in failures.prefix(5) { BenchRig.say("  projection failed: \(failure)") }
         return lossless && totalSent == totalReceived && failures.isEmpty
     }
@@ -180,8 +191,9 @@ struct BenchLoadCommand: AsyncParsableCommand {
             let units = received[app] ?? 0
             let report = wire[app] ?? BenchStreamCheck.Report()
             whole = whole && report.isWhole && report.accessUnits == units
-            BenchRig.say("  \(app): \(units) access units (\(BenchTable.format(Double(units) / duration, 1)) fps); "
-                + "wire: \(report.isWhole && report.accessUnits == units ? "whole" : "NOT whole: \(report)")")
+            BenchRig.say(
+                "  \(app): \(units) access units (\(BenchTable.format(Double(units) / duration, 1)) fps); "
+                    + "wire: \(report.isWhole && report.accessUnits == units ? "whole" : "NOT whole: \(report)")")
         }
         return whole
     }

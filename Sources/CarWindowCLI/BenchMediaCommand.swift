@@ -25,10 +25,13 @@ struct BenchMediaCommand: AsyncParsableCommand {
     @Option(help: "Warm-up frames per size, not timed.")
     var warmup = 10
 
-    @Option(help: "Comma-separated sizes, WIDTHxHEIGHT (default: 800x480,1280x720,1920x1080).",
-            transform: BenchMediaCommand.parseSizes)
-    var sizes: [BenchSize] = [BenchSize(width: 800, height: 480), BenchSize(width: 1280, height: 720),
-                              BenchSize(width: 1920, height: 1080)]
+    @Option(
+        help: "Comma-separated sizes, WIDTHxHEIGHT (default: 800x480,1280x720,1920x1080).",
+        transform: BenchMediaCommand.parseSizes)
+    var sizes: [BenchSize] = [
+        BenchSize(width: 800, height: 480), BenchSize(width: 1280, height: 720),
+        BenchSize(width: 1920, height: 1080),
+    ]
 
     @Option(help: "Encoder usage mode.")
     var usage: BenchUsage = .screen
@@ -37,14 +40,18 @@ struct BenchMediaCommand: AsyncParsableCommand {
     var motion: BenchMotion = .interface
 
     func validate() throws {
-        guard frames > 0, warmup >= 0 else { throw ValidationError("--frames must be positive and --warmup not negative") }
+        guard frames > 0, warmup >= 0 else {
+            throw ValidationError("--frames must be positive and --warmup not negative")
+        }
     }
 
     func run() async throws {
         #if DEBUG
-        print("warning: this is a debug build; build with -c release for meaningful figures")
+            print("warning: this is a debug build; build with -c release for meaningful figures")
         #endif
-        print("carwindow bench media: \(frames) frames per size after \(warmup) warm-up, usage \(usage), motion \(motion)")
+        print(
+            "carwindow bench media: \(frames) frames per size after \(warmup) warm-up, usage \(usage), motion \(motion)"
+        )
         print(BenchTable.header)
         for size in sizes {
             try BenchMediaRun(size: size, frames: frames, warmup: warmup, usage: usage.value, motion: motion.value)
@@ -56,7 +63,8 @@ struct BenchMediaCommand: AsyncParsableCommand {
         try text.split(separator: ",").map { item in
             let parts = item.lowercased().split(separator: "x")
             guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width > 0, height > 0,
-                  width % 2 == 0, height % 2 == 0 else {
+                width % 2 == 0, height % 2 == 0
+            else {
                 throw ValidationError("size '\(item)' is not WIDTHxHEIGHT with even numbers, e.g. 1280x720")
             }
             return BenchSize(width: width, height: height)

@@ -18,8 +18,11 @@ struct BenchMediaRun {
         var settings = EncoderSettings(width: width, height: height, bitrate: size.bitrate, usage: usage)
         settings.keyFrameInterval = nil  // the C reference has no periodic IDRs either
         let encoder = try OpenH264Encoder(settings: settings)
-        guard let reference = ch264_reference_create(Int32(width), Int32(height), Int32(settings.frameRate),
-                                                     Int32(settings.bitrate), usage == .screenContent ? 1 : 0) else {
+        guard
+            let reference = ch264_reference_create(
+                Int32(width), Int32(height), Int32(settings.frameRate),
+                Int32(settings.bitrate), usage == .screenContent ? 1 : 0)
+        else {
             throw Failure(description: "openh264 refused the reference configuration at \(size)")
         }
         defer { ch264_reference_destroy(reference) }
@@ -29,9 +32,12 @@ struct BenchMediaRun {
         var packetizer = RTPPacketizer()
         let clock = ContinuousClock()
 
-        var convert = BenchSamples(capacity: frames), encode = BenchSamples(capacity: frames)
-        var packetize = BenchSamples(capacity: frames), bare = BenchSamples(capacity: frames)
-        var ourBytes = 0, referenceBytes = 0
+        var convert = BenchSamples(capacity: frames)
+        var encode = BenchSamples(capacity: frames)
+        var packetize = BenchSamples(capacity: frames)
+        var bare = BenchSamples(capacity: frames)
+        var ourBytes = 0
+        var referenceBytes = 0
         var poolsAfterWarmup = (PixelBufferPool.Statistics(), PixelBufferPool.Statistics())
         for index in 0..<(warmup + frames) {
             let timed = index >= warmup
@@ -64,9 +70,10 @@ struct BenchMediaRun {
                 throw Failure(description: "an empty I420 buffer at frame \(index)")
             }
             var bytes: Int32 = 0
-            let seconds = ch264_reference_encode(reference, base + i420.planes[0].offset, base + i420.planes[1].offset,
-                                                 base + i420.planes[2].offset, Int32(i420.planes[0].stride),
-                                                 Int32(i420.planes[1].stride), Int64(time / .milliseconds(1)), &bytes)
+            let seconds = ch264_reference_encode(
+                reference, base + i420.planes[0].offset, base + i420.planes[1].offset,
+                base + i420.planes[2].offset, Int32(i420.planes[0].stride),
+                Int32(i420.planes[1].stride), Int64(time / .milliseconds(1)), &bytes)
             guard seconds >= 0 else { throw Failure(description: "the C reference encoder failed at frame \(index)") }
             if timed {
                 bare.append(.nanoseconds(Int64(seconds * 1e9)))
@@ -81,14 +88,18 @@ struct BenchMediaRun {
         print(BenchTable.row(label, "packetize RTP", packetize))
         let overhead = (encode.median / bare.median - 1) * 100
         let meanOverhead = (encode.mean / bare.mean - 1) * 100
-        print("  \(label): encode vs bare C: p50 \(BenchTable.format(overhead, 1))%, mean "
-              + "\(BenchTable.format(meanOverhead, 1))%; output \(ourBytes) bytes RTP vs \(referenceBytes) bytes C")
+        print(
+            "  \(label): encode vs bare C: p50 \(BenchTable.format(overhead, 1))%, mean "
+                + "\(BenchTable.format(meanOverhead, 1))%; output \(ourBytes) bytes RTP vs \(referenceBytes) bytes C")
         print("  \(label): \(encoder.statistics)")
-        let sourceNew = source.statistics.allocations + source.statistics.overflowAllocations
+        let sourceNew =
+            source.statistics.allocations + source.statistics.overflowAllocations
             - poolsAfterWarmup.0.allocations - poolsAfterWarmup.0.overflowAllocations
-        let convertNew = converter.poolStatistics.allocations + converter.poolStatistics.overflowAllocations
+        let convertNew =
+            converter.poolStatistics.allocations + converter.poolStatistics.overflowAllocations
             - poolsAfterWarmup.1.allocations - poolsAfterWarmup.1.overflowAllocations
-        print("  \(label): pixel buffers allocated after warm-up: source \(sourceNew), I420 \(convertNew) "
-              + "(source pool: \(source.statistics); I420 pool: \(converter.poolStatistics))")
+        print(
+            "  \(label): pixel buffers allocated after warm-up: source \(sourceNew), I420 \(convertNew) "
+                + "(source pool: \(source.statistics); I420 pool: \(converter.poolStatistics))")
     }
 }

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// What `carwindow bench soak|reconnect|load` reads about this process from `/proc/self`: resident memory, open file
 /// descriptors, threads and CPU time. Swift tasks cannot be counted from outside the runtime, so threads stand in

@@ -46,7 +46,7 @@ struct BenchReconnectCommand: AsyncParsableCommand {
     func run() async throws {
         let say = BenchRig.say
         #if DEBUG
-        say("warning: this is a debug build; build with -c release for the recorded figures")
+            say("warning: this is a debug build; build with -c release for the recorded figures")
         #endif
         var (emulator, port) = try await BenchRig.emulator(port: 0, recordDirectory: nil)
         let ledger = BenchEmulatorLedger()
@@ -55,8 +55,9 @@ struct BenchReconnectCommand: AsyncParsableCommand {
         let policy = ReconnectPolicy(maximumAttempts: nil)
         let streaming = BenchRig.pattern(name: "Reconnect", port: port, policy: .reconnect(policy))
         let run = Task { try await streaming.run(source: BenchRig.patternSource()) }
-        say("carwindow bench reconnect: \(cycles) cycles, mode \(mode), pattern 800x480 at 30 fps over RTP into "
-            + "127.0.0.1:\(port); reconnect policy: 0.5 s first retry, x2, 20% jitter, no attempt limit")
+        say(
+            "carwindow bench reconnect: \(cycles) cycles, mode \(mode), pattern 800x480 at 30 fps over RTP into "
+                + "127.0.0.1:\(port); reconnect policy: 0.5 s first retry, x2, 20% jitter, no attempt limit")
 
         var failure: String?
         var latencies = BenchSamples(capacity: cycles)
@@ -94,8 +95,9 @@ struct BenchReconnectCommand: AsyncParsableCommand {
             }
             latencies.append(cut.duration(to: firsts[cycle]))
             if cycle % 10 == 0 {
-                say("  \(cycle) cycles, last \(BenchTable.format(latencies.milliseconds.last ?? 0, 0)) ms; "
-                    + BenchProcessSample.now().line(since: before))
+                say(
+                    "  \(cycle) cycles, last \(BenchTable.format(latencies.milliseconds.last ?? 0, 0)) ms; "
+                        + BenchProcessSample.now().line(since: before))
             }
             try? await Task.sleep(for: .milliseconds(Int64(settle * 1000)))
         }
@@ -111,10 +113,11 @@ struct BenchReconnectCommand: AsyncParsableCommand {
         await reader.value
 
         say("")
-        say("time to first frame after the \(mode == .drop ? "drop" : "restart"): \(latencies.count) of \(cycles) "
-            + "cycles, p50 \(BenchTable.format(latencies.median, 0)) ms, p99 "
-            + "\(BenchTable.format(latencies.percentile(99), 0)) ms, max "
-            + "\(BenchTable.format(latencies.percentile(100), 0)) ms")
+        say(
+            "time to first frame after the \(mode == .drop ? "drop" : "restart"): \(latencies.count) of \(cycles) "
+                + "cycles, p50 \(BenchTable.format(latencies.median, 0)) ms, p99 "
+                + "\(BenchTable.format(latencies.percentile(99), 0)) ms, max "
+                + "\(BenchTable.format(latencies.percentile(100), 0)) ms")
         say("before the first cycle: \(before.line(since: before))")
         say("after the last cycle:   \(after.line(since: before))")
         say("growth: \(after.difference(from: before))")

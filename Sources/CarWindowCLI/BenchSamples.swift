@@ -24,7 +24,8 @@ struct BenchSamples {
 
 /// The benchmark's table layout.
 enum BenchTable {
-    static let header = pad("size", 10) + pad("stage", 22) + pad("frames", 8, left: true) + pad("fps", 10, left: true)
+    static let header =
+        pad("size", 10) + pad("stage", 22) + pad("frames", 8, left: true) + pad("fps", 10, left: true)
         + pad("p50 ms", 10, left: true) + pad("p99 ms", 10, left: true)
 
     static func row(_ size: String, _ stage: String, _ samples: BenchSamples) -> String {

@@ -49,7 +49,7 @@ struct BenchSoakCommand: AsyncParsableCommand {
     func run() async throws {
         let say = BenchRig.say
         #if DEBUG
-        say("warning: this is a debug build; build with -c release for the recorded figures")
+            say("warning: this is a debug build; build with -c release for the recorded figures")
         #endif
         let directory = try record ?? RecordingDirectory.makeTemporary(prefix: "carwindow-soak")
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -61,8 +61,9 @@ struct BenchSoakCommand: AsyncParsableCommand {
         let reader = Task { await ledger.consume(await emulator.events()) }
         let streaming = BenchRig.pattern(name: "Soak", port: port, policy: .fail)
 
-        say("carwindow bench soak: pattern 800x480 at 30 fps over RTP into the emulator on 127.0.0.1:\(port) for "
-            + "\(BenchTable.format(duration, 0)) s; samples every \(BenchTable.format(interval, 0)) s")
+        say(
+            "carwindow bench soak: pattern 800x480 at 30 fps over RTP into the emulator on 127.0.0.1:\(port) for "
+                + "\(BenchTable.format(duration, 0)) s; samples every \(BenchTable.format(interval, 0)) s")
         let start = BenchProcessSample.now()
         say(start.line(since: start))
         let sampler = Task { [interval] in
@@ -103,8 +104,9 @@ struct BenchSoakCommand: AsyncParsableCommand {
         say("")
         Self.printSpread(samples)
         say("after the projection and the emulator stopped: \(stoppedSample.line(since: start))")
-        say("app: \(statistics.framesSent) frames sent, \(statistics.framesDropped) dropped before the encoder, "
-            + "\(statistics.framesSkippedByEncoder) skipped by the encoder, \(statistics.bytesSent) bytes")
+        say(
+            "app: \(statistics.framesSent) frames sent, \(statistics.framesDropped) dropped before the encoder, "
+                + "\(statistics.framesSkippedByEncoder) skipped by the encoder, \(statistics.bytesSent) bytes")
         let received = stopped.reduce(0, +)
         say("emulator: \(received) access units received in \(stopped.count) video service(s)")
         if received != statistics.framesSent {
@@ -142,14 +144,16 @@ struct BenchSoakCommand: AsyncParsableCommand {
             BenchRig.say("too short for a spread: run at least two sample intervals")
             return
         }
-        let settled = samples[1], last = samples[samples.count - 1]
-        let rss = samples.dropFirst().map(\.residentKiB), fds = samples.dropFirst().map(\.openFiles)
+        let settled = samples[1]
+        let last = samples[samples.count - 1]
+        let rss = samples.dropFirst().map(\.residentKiB)
+        let fds = samples.dropFirst().map(\.openFiles)
         let growth = last.residentKiB - settled.residentKiB
         let seconds = settled.time.duration(to: last.time).components.seconds
         BenchRig.say(
             "RSS grew \(growth) KiB over \(seconds) s (\(settled.residentKiB) -> \(last.residentKiB) KiB; range "
-            + "\(rss.min() ?? 0)...\(rss.max() ?? 0) KiB); fds \(settled.openFiles) -> \(last.openFiles) (range "
-            + "\(fds.min() ?? 0)...\(fds.max() ?? 0)); threads \(settled.threads) -> \(last.threads)")
+                + "\(rss.min() ?? 0)...\(rss.max() ?? 0) KiB); fds \(settled.openFiles) -> \(last.openFiles) (range "
+                + "\(fds.min() ?? 0)...\(fds.max() ?? 0)); threads \(settled.threads) -> \(last.threads)")
     }
 
     /// Decodes every recording in `directory` with ffprobe.

@@ -2,8 +2,8 @@ import CarWindow
 import HeadUnit
 import HeadUnitViewer
 import SDLProjection
-import SDLSession
 import SDLRPC
+import SDLSession
 
 /// The emulator's HMI in the browser (`HeadUnitViewer`), run for the length of `carwindow demo`.
 ///
@@ -58,7 +58,7 @@ actor BrowserViewer: DemoViewerHook {
         let server: RunningViewerServer
         do {
             server = try await RunningViewerServer.start(backend, port: port)
-        } catch where port != 0 {
+        } catch  where port != 0 {
             say("viewer: port \(port) cannot be used (\(error)); serving on a free port instead")
             do {
                 server = try await RunningViewerServer.start(backend, port: 0)

@@ -19,6 +19,8 @@ struct CarWindowCommand: AsyncParsableCommand {
               carwindow stream --core 127.0.0.1:12345 --app-id my-nav --duration 10 --events -
             """,
         version: CarWindowVersion.current,
-        subcommands: [DemoCommand.self, ProjectCommand.self, StreamCommand.self, HeadUnitCommand.self, BenchCommand.self]
+        subcommands: [
+            DemoCommand.self, ProjectCommand.self, StreamCommand.self, HeadUnitCommand.self, BenchCommand.self,
+        ]
     )
 }

@@ -101,7 +101,8 @@ struct DemoCommand: AsyncParsableCommand {
             say(output.duration.map { "running for \($0) s" } ?? "running; Ctrl-C stops")
             failure = await Self.run(
                 demo: demo, interrupts: interrupts, duration: output.duration, appStates: appStates,
-                report: { await Self.report(run: runEvents, projection: projectionEvents, log: log, say: say) }, say: say)
+                report: { await Self.report(run: runEvents, projection: projectionEvents, log: log, say: say) },
+                say: say)
         } catch {
             failure = error
         }

@@ -75,7 +75,8 @@ struct HeadUnitCommand: AsyncParsableCommand {
     @OptionGroup(title: "Emulator") var emulator: EmulatorOptions<Emulator>
 
     @Option(
-        help: ArgumentHelp("The preferred video resolution, WIDTHxHEIGHT (1...8192 each; default: 800x480).",
+        help: ArgumentHelp(
+            "The preferred video resolution, WIDTHxHEIGHT (1...8192 each; default: 800x480).",
             valueName: "widthxheight"),
         transform: { text in try VideoSize(parsing: text) })
     var resolution = VideoSize(width: 800, height: 480)
@@ -258,7 +259,9 @@ struct HeadUnitCommand: AsyncParsableCommand {
         configuration.quirks.encryptedACKOverwritesFinalHandshakeMessage = ackOverwritesFinished?.rate ?? 0
         for quirk in withoutTLSQuirks?.quirks ?? [] { quirk.disable(in: &configuration.quirks) }
         if let protocolVersion { configuration.protocolVersion = protocolVersion }
-        if let secondaryPort { configuration.secondaryTransport = SecondaryTransportOffer(host: host, port: secondaryPort) }
+        if let secondaryPort {
+            configuration.secondaryTransport = SecondaryTransportOffer(host: host, port: secondaryPort)
+        }
         configuration.webSocketPort = websocketPort
         let headUnit = HeadUnitEmulator(configuration: configuration)
         let stream = await headUnit.events()

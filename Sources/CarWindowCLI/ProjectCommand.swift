@@ -2,9 +2,9 @@ import ArgumentParser
 import CarWindow
 import CarWindowX11
 import Foundation
-import SDLProjection
 import HeadUnit
 import Logging
+import SDLProjection
 import SDLSession
 
 /// `carwindow project`: any X11 application, projected into the car (or the emulator) as a CarWindow view.

@@ -28,7 +28,8 @@ public struct DecodedFrame: Sendable {
 
     /// The colour at one pixel, clamped to the picture.
     public func color(x: Int, y: Int) -> PixelColor {
-        let x = min(max(x, 0), width - 1), y = min(max(y, 0), height - 1)
+        let x = min(max(x, 0), width - 1)
+        let y = min(max(y, 0), height - 1)
         let offset = (y * width + x) * 3
         return PixelColor(red: Int(rgb[offset]), green: Int(rgb[offset + 1]), blue: Int(rgb[offset + 2]))
     }
@@ -37,7 +38,8 @@ public struct DecodedFrame: Sendable {
     ///
     /// Take a rect a little inside the view's edges: H.264 blurs colours across edges.
     public func averageColor(x: Double, y: Double, width: Double, height: Double) -> PixelColor {
-        let left = max(0, Int(x.rounded(.down))), top = max(0, Int(y.rounded(.down)))
+        let left = max(0, Int(x.rounded(.down)))
+        let top = max(0, Int(y.rounded(.down)))
         let right = min(self.width, Int((x + width).rounded(.up)))
         let bottom = min(self.height, Int((y + height).rounded(.up)))
         guard x.isFinite, y.isFinite, width.isFinite, height.isFinite, right > left, bottom > top else {

@@ -169,7 +169,8 @@ extension EmulatorFixture {
             let left = deadline - ContinuousClock.now
             guard left > .zero else {
                 throw CarWindowTestingError(
-                    .timeout, "no frame after \(frame) passed the check within \(timeout) (\(tried) decoded, the last "
+                    .timeout,
+                    "no frame after \(frame) passed the check within \(timeout) (\(tried) decoded, the last "
                         + "\(mark))")
             }
             let next = try await nextFrame(after: mark, timeout: left)

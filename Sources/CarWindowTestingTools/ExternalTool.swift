@@ -37,7 +37,9 @@ public struct ExternalTool: Sendable {
     public init(executable: URL) { self.executable = executable }
 
     /// The first executable called `name` on `PATH` (or `/usr/bin:/bin` when `PATH` is unset).
-    public static func locate(_ name: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
+    public static func locate(_ name: String, environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> URL?
+    {
         let path = environment["PATH"] ?? "/usr/bin:/bin"
         return path.split(separator: ":")
             .map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }

@@ -83,7 +83,7 @@ public struct VideoProbe: Sendable {
         let output: ExternalTool.Output
         do throws(CarWindowTestingError) {
             output = try await tool.run(arguments)
-        } catch where error.kind == .toolMissing {
+        } catch  where error.kind == .toolMissing {
             throw CarWindowTestingError(
                 .toolMissing, "\(executable.path) is not installed (Debian: apt-get install ffmpeg)")
         }

@@ -96,7 +96,8 @@ public final class ChildProcess: Sendable {
         for (target, source) in fileDescriptors { posix_spawn_file_actions_adddup2(&actions, source, target) }
         let wrapper = Self.deathSignalWrapper
         let program = wrapper ?? path
-        let argv = ((wrapper.map { [$0, "--pdeathsig", "TERM", "--", path] } ?? [path]) + arguments)
+        let argv =
+            ((wrapper.map { [$0, "--pdeathsig", "TERM", "--", path] } ?? [path]) + arguments)
             .map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -156,7 +157,10 @@ public final class ChildProcess: Sendable {
     /// ```
     public func ended() -> AsyncStream<Termination> {
         let (stream, continuation) = AsyncStream.makeStream(of: Termination.self)
-        enum Registration { case waiting(id: Int), ended(Termination) }
+        enum Registration {
+            case waiting(id: Int)
+            case ended(Termination)
+        }
         let registration = state.withLockedValue { state -> Registration in
             if let termination = state.termination { return .ended(termination) }
             let id = state.nextEndWatcher

@@ -202,7 +202,9 @@ public final class X11Application: Sendable {
     ///   ``X11ProjectionError/Kind/cancelled`` when the waiting task is cancelled or the display stops.
     public func waitForWindow(timeout: Duration = .seconds(20)) async throws(X11ProjectionError) {
         enum Outcome: Sendable {
-            case shown, exited(ChildProcess.Termination), timedOut, cancelled
+            case shown
+            case exited(ChildProcess.Termination)
+            case timedOut, cancelled
         }
         let display = self.display
         let ended = child?.ended()

@@ -99,7 +99,8 @@ import SDLWire
             let start = RPCStartService(protocolVersion: ProtocolVersion(5, 4, 0))
             let frame = SDLFrame.control(.startService, service: .rpc, version: 5, sessionID: 0, payload: start.buffer)
             check(session.receive(frame))
-            let registration = #"{"appHMIType":["NAVIGATION"],"appID":"fuzz","appName":"Fuzz","#
+            let registration =
+                #"{"appHMIType":["NAVIGATION"],"appID":"fuzz","appName":"Fuzz","#
                 + #""isMediaApplication":false,"languageDesired":"EN-US","hmiDisplayLanguageDesired":"EN-US","#
                 + #""syncMsgVersion":{"majorVersion":8,"minorVersion":0}}"#
             step(op: 1, arg: 0, body: Array(registration.utf8))

@@ -141,9 +141,11 @@ extension HeadUnitEmulator {
         // Every frame queued until the close takes effect is dropped too: report and close once, not once each.
         guard !connection.stoppedReading else { return }
         connection.stoppedReading = true
-        emit(.error(HeadUnitError(
-            .protocolViolation("the app stopped reading: \(Self.maximumQueuedFrames) frames queued; closing"),
-            app: connection.app)))
+        emit(
+            .error(
+                HeadUnitError(
+                    .protocolViolation("the app stopped reading: \(Self.maximumQueuedFrames) frames queued; closing"),
+                    app: connection.app)))
         connection.channel.close(promise: nil)
     }
 

@@ -136,7 +136,9 @@ extension HeadUnitEmulator {
             return frame
         }
         guard let manager = connection.tls, connection.handshake?.isComplete == true else {
-            emit(.error(HeadUnitError(.protocolViolation("encrypted frame without TLS: \(header)"), app: connection.app)))
+            emit(
+                .error(HeadUnitError(.protocolViolation("encrypted frame without TLS: \(header)"), app: connection.app))
+            )
             return nil
         }
         do {

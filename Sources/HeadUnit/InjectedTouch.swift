@@ -56,7 +56,8 @@ public struct InjectedTouch: Hashable, Sendable {
     ///   - timestamp: The BEGIN's timestamp in milliseconds.
     ///   - id: The finger (SDL allows 0...9).
     public static func tap(x: Double, y: Double, at timestamp: Int = 0, id: Int = 0) -> [InjectedTouch] {
-        let x = Self.pixel(x), y = Self.pixel(y)
+        let x = Self.pixel(x)
+        let y = Self.pixel(y)
         return [
             InjectedTouch(type: .begin, points: [TouchPoint(id: id, timestamp: timestamp, x: x, y: y)]),
             InjectedTouch(type: .end, points: [TouchPoint(id: id, timestamp: timestamp + 100, x: x, y: y)]),
@@ -115,7 +116,8 @@ public struct InjectedTouch: Hashable, Sendable {
     ) -> [InjectedTouch] {
         let steps = max(1, steps)
         let center = (x: Self.pixel(center.x), y: Self.pixel(center.y))
-        let fromDistance = Self.pixel(fromDistance), toDistance = Self.pixel(toDistance)
+        let fromDistance = Self.pixel(fromDistance)
+        let toDistance = Self.pixel(toDistance)
         func points(_ distance: Int, _ time: Int) -> [TouchPoint] {
             [
                 TouchPoint(id: 0, timestamp: time, x: center.x - distance / 2, y: center.y),

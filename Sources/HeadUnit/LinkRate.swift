@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import NIOCore
 import NIOPosix
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The emulated link's speed for app connections: `nil` reads as fast as the socket delivers, a value caps reading
 /// at that many kbit/s. One value per emulator, shared by every connection's ``LinkRateLimiter`` and changed at

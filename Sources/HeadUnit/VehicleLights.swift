@@ -16,8 +16,10 @@ public struct VehicleLights: Hashable, Sendable {
     public var lowBeamsOn: Bool
     public var highBeamsOn: Bool
 
-    public init(allowsHeadLampStatus: Bool = false, ambientLight: String = "DAY", lowBeamsOn: Bool = false,
-                highBeamsOn: Bool = false) {
+    public init(
+        allowsHeadLampStatus: Bool = false, ambientLight: String = "DAY", lowBeamsOn: Bool = false,
+        highBeamsOn: Bool = false
+    ) {
         self.allowsHeadLampStatus = allowsHeadLampStatus
         self.ambientLight = ambientLight
         self.lowBeamsOn = lowBeamsOn

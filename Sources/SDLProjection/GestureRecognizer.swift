@@ -94,7 +94,8 @@ where Instant.Duration == Duration, Instant: Sendable {
             case .begin: actions += begin(id: touch.id, at: location, timestamp: timestamp, now: now)
             case .move: actions += move(id: touch.id, to: location)
             case .end:
-                actions += end(id: touch.id, at: location, timestamp: timestamp, now: now, isImmediateTap: isImmediateTap)
+                actions += end(
+                    id: touch.id, at: location, timestamp: timestamp, now: now, isImmediateTap: isImmediateTap)
             case .cancel: break
             }
         }

@@ -9,8 +9,14 @@ extension ProjectionEvent {
     public var records: [ProjectionEventRecord] {
         switch self {
         case .registered(let appID, let appName, let resultCode):
-            [.init("registered", [("appID", .string(appID)), ("appName", .string(appName)),
-                                  ("resultCode", .string(resultCode))])]
+            [
+                .init(
+                    "registered",
+                    [
+                        ("appID", .string(appID)), ("appName", .string(appName)),
+                        ("resultCode", .string(resultCode)),
+                    ])
+            ]
         case .hmiStatus(let status):
             [
                 .init(
@@ -27,8 +33,10 @@ extension ProjectionEvent {
             touch.fingers.map { finger in
                 .init(
                     "touch",
-                    [("type", .string(touch.type.rawValue)), ("id", .int(finger.id)), ("x", .double(finger.x)),
-                     ("y", .double(finger.y))])
+                    [
+                        ("type", .string(touch.type.rawValue)), ("id", .int(finger.id)), ("x", .double(finger.x)),
+                        ("y", .double(finger.y)),
+                    ])
             }
         case .gesture(let gesture):
             [
@@ -87,7 +95,8 @@ extension ProjectionEvent {
         case .suspended: [.init("videoSuspended")]
         case .resumed: [.init("videoResumed")]
         case .resized(let size): [.init("videoResized", [("width", .int(size.width)), ("height", .int(size.height))])]
-        case .error(let error): [.init("error", [("message", .string(error.description)), ("source", .string("video"))])]
+        case .error(let error):
+            [.init("error", [("message", .string(error.description)), ("source", .string("video"))])]
         case .touchesCancelled: []
         case .bitrateChanged(let change):
             [

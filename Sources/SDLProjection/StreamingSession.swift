@@ -1,12 +1,11 @@
 public import Logging
+import NIOConcurrencyHelpers
+import NIOCore
 import SDLAudio
 import SDLMedia
 import SDLRPC
-import SDLWire
 public import SDLSession
 public import SDLStreaming
-import NIOConcurrencyHelpers
-import NIOCore
 import SDLWire
 
 /// One projection into a head unit, whatever draws the frames: it connects and registers, follows the video
@@ -120,7 +119,8 @@ public actor StreamingSession {
         options: ProjectionOptions, transport: some SDLTransport,
         encoderFactory: MediaEncoderFactory = MediaEncoderFactory(), logger: Logger = Logger(label: "carwindow.video")
     ) {
-        let endpoint = (transport as? TCPTransport).map { "\($0.host):\($0.port)" }
+        let endpoint =
+            (transport as? TCPTransport).map { "\($0.host):\($0.port)" }
             ?? (transport as? WebSocketTransport).map(\.url.description)
             ?? (transport as? any CustomStringConvertible)?.description
         self.init(

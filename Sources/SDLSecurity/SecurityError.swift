@@ -90,7 +90,8 @@ public struct SecurityError: Error, Hashable, Sendable, CustomStringConvertible 
         case .peerClosed: base = "peer closed the TLS connection"
         case .malformedQuery(let why): base = "malformed security query: \(why)"
         case .unexpectedQuery(let type, let id):
-            base = "unexpected security query type 0x\(String(type.rawValue, radix: 16)) id 0x\(String(id.rawValue, radix: 16))"
+            base =
+                "unexpected security query type 0x\(String(type.rawValue, radix: 16)) id 0x\(String(id.rawValue, radix: 16))"
         case .configuration(let why): base = "security configuration: \(why)"
         case .stopped: base = "security manager was stopped"
         }

@@ -34,7 +34,7 @@ extension CertificateSummary {
     /// The leaf (first certificate) of a PEM chain held in memory.
     static func leaf(of pem: OpenSSLSecurityConfiguration.PEM?) -> CertificateSummary? {
         guard let pem, let chain = try? OpenSSLContextBuilder.certificates(in: pem) else { return nil }
-        defer { chain.forEach { X509_free($0) } }
+        defer { for certificate in chain { X509_free(certificate) } }
         return chain.first.flatMap { CertificateSummary(x509: $0) }
     }
 }

@@ -61,7 +61,7 @@ struct OpenSSLContextBuilder {
             return
         }
         let chain = try Self.certificates(in: chainPEM)
-        defer { chain.forEach { X509_free($0) } }
+        defer { for certificate in chain { X509_free(certificate) } }
         guard let leaf = chain.first else {
             throw SecurityError(.configuration("no certificate in the certificate chain PEM"))
         }
@@ -92,7 +92,7 @@ struct OpenSSLContextBuilder {
             return
         }
         let authorities = try Self.certificates(in: pem)
-        defer { authorities.forEach { X509_free($0) } }
+        defer { for authority in authorities { X509_free(authority) } }
         guard !authorities.isEmpty else { throw SecurityError(.configuration("no certificate in the trusted PEM")) }
         guard let store = SSL_CTX_get_cert_store(context) else { throw configurationError("no certificate store") }
         for authority in authorities where X509_STORE_add_cert(store, authority) != 1 {

@@ -89,8 +89,7 @@ public struct CDPSession {
     /// A left-button drag from one CSS pixel to another in one move, with modifier keys held (8 = Shift).
     public mutating func drag(
         from start: (x: Double, y: Double), to end: (x: Double, y: Double), modifiers: Int
-    ) async throws
-    {
+    ) async throws {
         try await call("Input.dispatchMouseEvent", ["type": "mouseMoved", "x": start.x, "y": start.y])
         try await call(
             "Input.dispatchMouseEvent",

@@ -18,10 +18,14 @@ struct BenchCommandTests {
 
     @Test("bench media runs a tiny size and prints every stage and the pool counters")
     func tinyRun() async throws {
-        let result = try await BinaryRunner.runOffPool(["bench", "media", "--frames", "3", "--warmup", "1", "--sizes", "320x240"])
+        let result = try await BinaryRunner.runOffPool([
+            "bench", "media", "--frames", "3", "--warmup", "1", "--sizes", "320x240",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
-        for stage in ["convert BGRA->I420", "encode (SDLMedia)", "encode (bare C)", "packetize RTP",
-                      "encode vs bare C", "pixel buffers allocated after warm-up: source 0, I420 0"] {
+        for stage in [
+            "convert BGRA->I420", "encode (SDLMedia)", "encode (bare C)", "packetize RTP",
+            "encode vs bare C", "pixel buffers allocated after warm-up: source 0, I420 0",
+        ] {
             #expect(result.stdout.contains(stage), "missing '\(stage)' in:\n\(result.stdout)")
         }
     }
@@ -34,72 +38,72 @@ struct BenchCommandTests {
     }
 
     static let benchHelp = """
-            OVERVIEW: Measure CarWindow's hot paths and print the figures.
+        OVERVIEW: Measure CarWindow's hot paths and print the figures.
 
-            Benchmarks run in the current process and print a table. Build in release mode
-            first, and pin to one core for figures comparable with the targets:
+        Benchmarks run in the current process and print a table. Build in release mode
+        first, and pin to one core for figures comparable with the targets:
 
-              swift build -c release --product carwindow
-              taskset -c 0 .build/release/carwindow bench media
+          swift build -c release --product carwindow
+          taskset -c 0 .build/release/carwindow bench media
 
-            USAGE: carwindow bench <subcommand>
+        USAGE: carwindow bench <subcommand>
 
-            OPTIONS:
-              --version               Show the version.
-              -h, --help              Show help information.
+        OPTIONS:
+          --version               Show the version.
+          -h, --help              Show help information.
 
-            SUBCOMMANDS:
-              media                   Benchmark colour conversion, H.264 encoding and RTP
-                                      packetizing per frame size.
-              carwindow               Benchmark CarWindow's frames end to end: render,
-                                      convert, encode, packetize.
-              project                 Measure projecting an X11 application: capture
-                                      against memcpy, a still app's CPU, touch latency.
-              hostile                 Run the app against hostile head units: peak memory,
-                                      the typed error and the drops of each.
-              soak                    Stream a moving pattern into the emulator for a long
-                                      time; check every frame arrives and decodes.
-              reconnect               Drop or restart the emulator many times; time each
-                                      return of the video and watch for leaks.
-              load                    Many apps streaming into one emulator; many
-                                      projections in one process.
-              link                    Measure bitrate adaptation: the link drops to
-                                      --link-kbps mid-stream; time to settle, delay, RSS.
+        SUBCOMMANDS:
+          media                   Benchmark colour conversion, H.264 encoding and RTP
+                                  packetizing per frame size.
+          carwindow               Benchmark CarWindow's frames end to end: render,
+                                  convert, encode, packetize.
+          project                 Measure projecting an X11 application: capture
+                                  against memcpy, a still app's CPU, touch latency.
+          hostile                 Run the app against hostile head units: peak memory,
+                                  the typed error and the drops of each.
+          soak                    Stream a moving pattern into the emulator for a long
+                                  time; check every frame arrives and decodes.
+          reconnect               Drop or restart the emulator many times; time each
+                                  return of the video and watch for leaks.
+          load                    Many apps streaming into one emulator; many
+                                  projections in one process.
+          link                    Measure bitrate adaptation: the link drops to
+                                  --link-kbps mid-stream; time to settle, delay, RSS.
 
-              See 'carwindow help bench <subcommand>' for detailed help.
-            """
+          See 'carwindow help bench <subcommand>' for detailed help.
+        """
 
     static let mediaHelp = """
-            OVERVIEW: Benchmark colour conversion, H.264 encoding and RTP packetizing per
-            frame size.
+        OVERVIEW: Benchmark colour conversion, H.264 encoding and RTP packetizing per
+        frame size.
 
-            For each size, renders a synthetic BGRA scene, then times per frame: libyuv
-            conversion to I420, OpenH264Encoder.encode, and RTPPacketizer.packetize. The
-            same I420 frames also go through a bare openh264 encoder driven from C (target
-            CH264Reference), configured the same way, as the reference. It prints frames
-            per second, p50 and p99 per stage, how much slower our encode path is than the
-            bare call, and the buffer pools' allocation counters (zero new allocations
-            after warm-up is the goal).
+        For each size, renders a synthetic BGRA scene, then times per frame: libyuv
+        conversion to I420, OpenH264Encoder.encode, and RTPPacketizer.packetize. The
+        same I420 frames also go through a bare openh264 encoder driven from C (target
+        CH264Reference), configured the same way, as the reference. It prints frames
+        per second, p50 and p99 per stage, how much slower our encode path is than the
+        bare call, and the buffer pools' allocation counters (zero new allocations
+        after warm-up is the goal).
 
-            Example:
-              taskset -c 0 carwindow bench media --frames 150 --sizes 800x480
+        Example:
+          taskset -c 0 carwindow bench media --frames 150 --sizes 800x480
 
-            USAGE: carwindow bench media [--frames <frames>] [--warmup <warmup>] [--sizes <sizes>] [--usage <usage>] [--motion <motion>]
+        USAGE: carwindow bench media [--frames <frames>] [--warmup <warmup>] [--sizes <sizes>] [--usage <usage>] [--motion <motion>]
 
-            OPTIONS:
-              --frames <frames>       Frames to time per size (after warm-up). (default:
-                                      300)
-              --warmup <warmup>       Warm-up frames per size, not timed. (default: 10)
-              --sizes <sizes>         Comma-separated sizes, WIDTHxHEIGHT (default:
-                                      800x480,1280x720,1920x1080).
-              --usage <usage>         Encoder usage mode. (values: screen, camera; default:
-                                      screen)
-              --motion <motion>       Scene motion: interface (static picture, scrolling
-                                      panel) or pan (every pixel moves). (values:
-                                      interface, pan; default: interface)
-              --version               Show the version.
-              -h, --help              Show help information.
-            """
+        OPTIONS:
+          --frames <frames>       Frames to time per size (after warm-up). (default:
+                                  300)
+          --warmup <warmup>       Warm-up frames per size, not timed. (default: 10)
+          --sizes <sizes>         Comma-separated sizes, WIDTHxHEIGHT (default:
+                                  800x480,1280x720,1920x1080).
+          --usage <usage>         Encoder usage mode. (values: screen, camera; default:
+                                  screen)
+          --motion <motion>       Scene motion: interface (static picture, scrolling
+                                  panel) or pan (every pixel moves). (values:
+                                  interface, pan; default: interface)
+          --version               Show the version.
+          -h, --help              Show help information.
+        """
 }
 
 @Suite("carwindow bench hostile")

@@ -8,15 +8,19 @@ struct BenchReliabilityTests {
     func shortSoak() async throws {
         let result = try await BinaryRunner.runOffPool(["bench", "soak", "--duration", "3", "--interval", "1"])
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
-        for line in ["RSS grew", "0 packets lost, 0 units dropped, 0 malformed, 0 out of order", "decoded: app1-video1",
-                     "result: PASS"] {
+        for line in [
+            "RSS grew", "0 packets lost, 0 units dropped, 0 malformed, 0 out of order", "decoded: app1-video1",
+            "result: PASS",
+        ] {
             #expect(result.stdout.contains(line), "missing '\(line)' in:\n\(result.stdout)")
         }
     }
 
-    @Test("reconnect brings the video back after each drop and after each restart of the emulator", arguments: [
-        "drop", "restart",
-    ])
+    @Test(
+        "reconnect brings the video back after each drop and after each restart of the emulator",
+        arguments: [
+            "drop", "restart",
+        ])
     func reconnectCycles(mode: String) async throws {
         let result = try await BinaryRunner.runOffPool(
             ["bench", "reconnect", "--cycles", "2", "--mode", mode, "--settle", "0.2"])
@@ -30,17 +34,21 @@ struct BenchReliabilityTests {
         let result = try await BinaryRunner.runOffPool(
             ["bench", "load", "--apps", "1", "--projections", "1", "--duration", "3"])
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
-        for line in ["1. the emulator with 1 apps", "emulator CPU:", "2. 1 projections", "wire: whole",
-                     "result: PASS"] {
+        for line in [
+            "1. the emulator with 1 apps", "emulator CPU:", "2. 1 projections", "wire: whole",
+            "result: PASS",
+        ] {
             #expect(result.stdout.contains(line), "missing '\(line)' in:\n\(result.stdout)")
         }
     }
 
-    @Test("out-of-range options are refused with the allowed range", arguments: [
-        (["bench", "soak", "--duration", "0"], "--duration must be 1...86400 seconds"),
-        (["bench", "reconnect", "--cycles", "0"], "--cycles must be 1...10000"),
-        (["bench", "load", "--apps", "1000"], "--apps and --projections must be 0...100"),
-    ])
+    @Test(
+        "out-of-range options are refused with the allowed range",
+        arguments: [
+            (["bench", "soak", "--duration", "0"], "--duration must be 1...86400 seconds"),
+            (["bench", "reconnect", "--cycles", "0"], "--cycles must be 1...10000"),
+            (["bench", "load", "--apps", "1000"], "--apps and --projections must be 0...100"),
+        ])
     func badOptions(arguments: [String], message: String) async throws {
         let result = try await BinaryRunner.runOffPool(arguments)
         #expect(result.status != 0)

@@ -80,8 +80,9 @@ struct DemoBrowserTests {
         print("demo viewer: \(Int(observation.changedByZoom * 100)) % of the picture changed after the zoom tap")
         print("demo viewer: the app's events for the tap \(observation.tapLines)")
         print("demo viewer: the app's event for the preset \(observation.resizeLine)")
-        print("demo viewer: after PiP the app sent \(observation.compactRects.appLine); the page's rects"
-            + " \(observation.compactRects.last) (\(observation.compactRects.states) states at 320x240)")
+        print(
+            "demo viewer: after PiP the app sent \(observation.compactRects.appLine); the page's rects"
+                + " \(observation.compactRects.last) (\(observation.compactRects.states) states at 320x240)")
         #expect(observation.errors.isEmpty, "page errors: \(observation.errors)")
         // Decoded frames: the demo's 800x480, mostly not black, changing as the vehicle moves.
         #expect(observation.first.width == 800 && observation.first.height == 480)
@@ -177,7 +178,8 @@ struct DemoBrowserTests {
         let decoder = try await cdp.evaluate("viewer.display.stats.decoder") as? String ?? "?"
 
         // The zoom buttons are the two big square haptic rects the app sent (the map's pins are small), + on top.
-        let buttons = "viewer.state.hapticRects.map(\(Self.flatRect)).filter(r => r.w === r.h && r.w >= 48)"
+        let buttons =
+            "viewer.state.hapticRects.map(\(Self.flatRect)).filter(r => r.w === r.h && r.w >= 48)"
             + ".sort((a, b) => a.y - b.y)"
         try await cdp.waitFor("\(buttons).length === 2", seconds: 60)
         let target = try await cdp.evaluate(

@@ -156,14 +156,16 @@ struct DemoCommandTests {
 
         """
 
-    @Test("bad arguments get a message that says what to do", arguments: [
-        (["demo", "--port", "70000"], "--port must be 0...65535"),
-        (["demo", "--duration", "0"], "--duration must be a positive number of seconds"),
-        (["demo", "--core", "nohost"], "'nohost' has no port; give HOST:PORT, e.g. 127.0.0.1:12345"),
-        (["demo", "--core", "::1:12345"], "an IPv6 address goes in brackets, e.g. [::1]:12345"),
-        (["demo", "--viewer-port", "70000"], "--viewer-port must be 0...65535"),
-        (["demo", "--core", "127.0.0.1:1", "--record", "/tmp/x"], "with --core, SDL Core does not record"),
-    ])
+    @Test(
+        "bad arguments get a message that says what to do",
+        arguments: [
+            (["demo", "--port", "70000"], "--port must be 0...65535"),
+            (["demo", "--duration", "0"], "--duration must be a positive number of seconds"),
+            (["demo", "--core", "nohost"], "'nohost' has no port; give HOST:PORT, e.g. 127.0.0.1:12345"),
+            (["demo", "--core", "::1:12345"], "an IPv6 address goes in brackets, e.g. [::1]:12345"),
+            (["demo", "--viewer-port", "70000"], "--viewer-port must be 0...65535"),
+            (["demo", "--core", "127.0.0.1:1", "--record", "/tmp/x"], "with --core, SDL Core does not record"),
+        ])
     func validation(arguments: [String], message: String) async throws {
         let result = try await BinaryRunner.runOffPool(arguments)
         #expect(result.status == 64)

@@ -69,8 +69,10 @@ struct EventSchemaTests {
     @Test("the table parses and lists the events the library writes")
     func table() throws {
         let schema = try Self.documentedSchema()
-        for name in ["registered", "hmiStatus", "videoStarted", "videoStopped", "touch", "gesture", "hapticRects",
-                     "audioStarted", "audioFinished", "error"] {
+        for name in [
+            "registered", "hmiStatus", "videoStarted", "videoStopped", "touch", "gesture", "hapticRects",
+            "audioStarted", "audioFinished", "error",
+        ] {
             #expect(schema[name] != nil, "\(name) is not in the table")
         }
         #expect(schema["error"]?.optional == ["source"])
@@ -82,8 +84,9 @@ struct EventSchemaTests {
         #expect(!Self.problems(#"{"t":1.0,"event":"videoResized","height":1,"width":2}"#, schema).isEmpty)
     }
 
-    @Test("carwindow stream writes the documented schema with every source, touches included",
-          arguments: ["pattern", "demo"])
+    @Test(
+        "carwindow stream writes the documented schema with every source, touches included",
+        arguments: ["pattern", "demo"])
     func stream(source: String) async throws {
         let schema = try Self.documentedSchema()
         var lines: [String] = []

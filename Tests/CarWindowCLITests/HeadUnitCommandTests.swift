@@ -43,8 +43,10 @@ struct HeadUnitCommandTests {
         "invalid options are refused with a message that says what to write",
         arguments: [
             (["--resolution", "800"], "size '800' is not WIDTHxHEIGHT"),
-            (["--formats", "H264"],
-             "The value 'H264' is invalid for '--formats <formats>'. Please provide one of 'H264:RAW' and 'H264:RTP'."),
+            (
+                ["--formats", "H264"],
+                "The value 'H264' is invalid for '--formats <formats>'. Please provide one of 'H264:RAW' and 'H264:RTP'."
+            ),
             (["--max-bitrate", "2000"], "--max-bitrate is in bit/s (with k or M) and must be at least 64k"),
             (["--max-bitrate", "2m"], "write Mbit/s with a capital M"),
             (["--link-bitrate", "fast"], "'fast' is not a bit rate: give bit/s with an optional k or M"),
@@ -58,12 +60,19 @@ struct HeadUnitCommandTests {
             (["--trust-ca", "ca.pem", "--force-protected", "video,rpc"], "Please provide one of 'video' and 'audio'."),
             (["--certificate", "hu.pem"], "--certificate and --key go together"),
             (["--secondary-port", "70000"], "--secondary-port must be 0...65535"),
-            (["--tls-version", "1.2"], "--tls-version, --without-tls-quirks and --ack-overwrites-finished need --trust-ca"),
+            (
+                ["--tls-version", "1.2"],
+                "--tls-version, --without-tls-quirks and --ack-overwrites-finished need --trust-ca"
+            ),
             (["--trust-ca", "ca.pem", "--tls-version", "1.1"], "Please provide one of '1.2' and '1.3'."),
-            (["--trust-ca", "ca.pem", "--without-tls-quirks", "clocks"],
-             "Please provide one of the following:\n  - encrypted-ack"),
-            (["--trust-ca", "ca.pem", "--ack-overwrites-finished", "2"],
-             "Please provide one of 'always', 'never' or '0...1'."),
+            (
+                ["--trust-ca", "ca.pem", "--without-tls-quirks", "clocks"],
+                "Please provide one of the following:\n  - encrypted-ack"
+            ),
+            (
+                ["--trust-ca", "ca.pem", "--ack-overwrites-finished", "2"],
+                "Please provide one of 'always', 'never' or '0...1'."
+            ),
         ])
     func validation(arguments: [String], message: String) async throws {
         let result = try await BinaryRunner.runOffPool(["headunit"] + arguments)
@@ -71,8 +80,9 @@ struct HeadUnitCommandTests {
         #expect(result.stderr.contains(message))
     }
 
-    @Test("Ctrl-C and SIGTERM stop the emulator and its viewer cleanly, as they stop stream, demo and project",
-          arguments: [SIGINT, SIGTERM])
+    @Test(
+        "Ctrl-C and SIGTERM stop the emulator and its viewer cleanly, as they stop stream, demo and project",
+        arguments: [SIGINT, SIGTERM])
     func interrupt(signal: Int32) async throws {
         let carwindow = BinaryRunner.productsDirectory.appendingPathComponent("carwindow")
         let headUnit = try ChildProcess.launch(

@@ -13,8 +13,9 @@ import Testing
 /// it refuses one that names another app, as SDL Core does, and `--without-tls-quirks app-id` accepts it.
 @Suite("carwindow headunit with TLS", .timeLimit(.minutes(2)))
 struct HeadUnitTLSTests {
-    @Test("a certificate naming another app is refused like SDL Core; --without-tls-quirks app-id accepts it",
-          arguments: [false, true])
+    @Test(
+        "a certificate naming another app is refused like SDL Core; --without-tls-quirks app-id accepts it",
+        arguments: [false, true])
     func certificateNamingAnotherApp(quirkOff: Bool) async throws {
         let material = try await TestMaterial.loaded()
         let directory = FileManager.default.temporaryDirectory

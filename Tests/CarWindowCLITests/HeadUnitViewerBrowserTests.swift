@@ -49,9 +49,10 @@ struct HeadUnitViewerBrowserTests {
                     let sample = try await cdp.sampleCanvas(afterFrames: 3, seconds: 60)
                     try await cdp.waitFor("viewer.state.hapticRects.length > 0", seconds: 60)
                     // The app picker lists the one app and shows it.
-                    let shown = try await cdp.evaluate(
-                        "document.getElementById('app-pick').value + ' of ' "
-                            + "+ document.getElementById('app-pick').options.length") as? String ?? "?"
+                    let shown =
+                        try await cdp.evaluate(
+                            "document.getElementById('app-pick').value + ' of ' "
+                                + "+ document.getElementById('app-pick').options.length") as? String ?? "?"
                     // A click at the centre of the first haptic rect reaches the app as a touch.
                     let target = try await cdp.evaluate(
                         """

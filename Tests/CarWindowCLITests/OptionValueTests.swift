@@ -28,7 +28,7 @@ struct OptionValueTests {
         "a bad HOST:PORT says what is wrong and what to write",
         arguments: [
             ("nohost", "has no port"),
-            
+
             ("127.0.0.1:", "must be a number in 1...65535"),
             ("127.0.0.1:0", "must be a number in 1...65535"),
             ("127.0.0.1:65536", "must be a number in 1...65535"),
@@ -110,9 +110,10 @@ struct OptionValueTests {
         #expect(CommaSeparated<ProtectedService>(argument: "") == nil)
         #expect(CommaSeparated<ProtectedService>(argument: "video,") == nil)
         #expect(CommaSeparated<ProtectedService>.allValueStrings == ["video", "audio"])
-        #expect(CommaSeparated<VideoFormat>(argument: "H264:RTP,h265:raw")?.elements == [
-            .h264RTP, VideoFormat(codec: "H265", protocol: "RAW"),
-        ])
+        #expect(
+            CommaSeparated<VideoFormat>(argument: "H264:RTP,h265:raw")?.elements == [
+                .h264RTP, VideoFormat(codec: "H265", protocol: "RAW"),
+            ])
         #expect(CommaSeparated<VideoFormat>(argument: "H264") == nil)
         #expect(TLSQuirkList(argument: "all")?.quirks == Set(TLSQuirk.allCases))
         #expect(TLSQuirkList(argument: "app-id,clock")?.quirks == [.appID, .clock])

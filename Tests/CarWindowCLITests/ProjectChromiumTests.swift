@@ -1,7 +1,7 @@
-import SDLRPC
 import CarWindowTesting
 import Foundation
 import HeadUnit
+import SDLRPC
 import Testing
 
 /// `carwindow project` with Chromium in app mode on a local page, projected into this test's emulator through
@@ -54,8 +54,10 @@ struct ProjectChromiumTests {
             // The rects are where the CSS puts the button and the input: no bar above the page shifts them down.
             let at: @Sendable (Double, Double, Double, Double) -> (HapticRect) -> Bool = { left, top, w, h in
                 { candidate in
-                    let x: Double = candidate.x, y: Double = candidate.y
-                    let width: Double = candidate.width, height: Double = candidate.height
+                    let x: Double = candidate.x
+                    let y: Double = candidate.y
+                    let width: Double = candidate.width
+                    let height: Double = candidate.height
                     return abs(x - left) <= 2 && abs(y - top) <= 2 && abs(width - w) <= 2 && abs(height - h) <= 2
                 }
             }

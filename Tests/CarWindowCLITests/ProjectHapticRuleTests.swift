@@ -1,7 +1,7 @@
-import SDLRPC
 import CarWindowTesting
 import Foundation
 import HeadUnit
+import SDLRPC
 import Testing
 
 /// Which elements of a projected program become haptic rects (docs/project-any-app.md, "Haptic rects"): controls,
@@ -58,7 +58,10 @@ struct ProjectHapticRuleTests {
 
     static func matches(_ rect: HapticRect, _ allocation: [Int]?) -> Bool {
         guard let allocation else { return false }
-        let x: Double = rect.x, y: Double = rect.y, width: Double = rect.width, height: Double = rect.height
+        let x: Double = rect.x
+        let y: Double = rect.y
+        let width: Double = rect.width
+        let height: Double = rect.height
         return abs(x - Double(allocation[0])) <= 1 && abs(y - Double(allocation[1])) <= 1
             && abs(width - Double(allocation[2])) <= 1 && abs(height - Double(allocation[3])) <= 1
     }

@@ -1,7 +1,7 @@
-import SDLRPC
 import CarWindowTesting
 import Foundation
 import HeadUnit
+import SDLRPC
 import Testing
 
 /// The car's night reaches a projected GTK 3 program: the head unit's lights go to NIGHT, the projection follows

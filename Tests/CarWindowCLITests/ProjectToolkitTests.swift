@@ -1,7 +1,7 @@
-import SDLRPC
 import CarWindowTesting
 import Foundation
 import HeadUnit
+import SDLRPC
 import Testing
 
 /// `carwindow project` with toolkits other than GTK 3, run by Debian's own python3 and projected into this test's
@@ -106,7 +106,9 @@ struct ProjectToolkitTests {
             var rect: HapticRect?
             let arrived = await eventually(within: Self.patience, recheckingOn: await log.changes()) {
                 rect = await log.hapticSets.last?.first { candidate in
-                    let width: Double = candidate.width, height: Double = candidate.height, y: Double = candidate.y
+                    let width: Double = candidate.width
+                    let height: Double = candidate.height
+                    let y: Double = candidate.y
                     return width >= 700 && (110.0...140.0).contains(height) && y + height >= 450
                 }
                 return rect != nil

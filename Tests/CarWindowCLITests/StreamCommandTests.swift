@@ -134,8 +134,10 @@ struct StreamCommandTests {
             (["--core", "127.0.0.1:1", "--duration", "0"], "--duration must be a positive number of seconds"),
             (["--core", "127.0.0.1:1", "--source", "/nonexistent.y4m"], "cannot be read"),
             (["--core", "127.0.0.1:1", "--certificate", "/etc/hostname"], "--certificate and --key go together"),
-            (["--core", "127.0.0.1:1", "--certificate", "/nonexistent.pem", "--key", "/etc/hostname"],
-             "/nonexistent.pem cannot be read"),
+            (
+                ["--core", "127.0.0.1:1", "--certificate", "/nonexistent.pem", "--key", "/etc/hostname"],
+                "/nonexistent.pem cannot be read"
+            ),
         ])
     func validation(arguments: [String], message: String) async throws {
         // The last --app-id given wins, so a test can replace this one.
@@ -148,7 +150,8 @@ struct StreamCommandTests {
     func appIDNeeded() async throws {
         let result = try await BinaryRunner.runOffPool(["stream", "--core", "127.0.0.1:1"])
         #expect(result.status == 64)
-        #expect(result.stderr.contains("give the app id to register with, e.g. --app-id swiftsdl-nav"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("give the app id to register with, e.g. --app-id swiftsdl-nav"), "\(result.stderr)")
     }
 
     @Test("streams to `carwindow headunit` for 6 s: exit 0, registered, FULL, videoStarted 800x480")
@@ -161,7 +164,9 @@ struct StreamCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.contains { $0.contains(#""event":"registered""#) })
-        #expect(lines.contains { $0.contains(#""event":"hmiStatus","hmiLevel":"FULL","videoStreamingState":"STREAMABLE""#) })
+        #expect(
+            lines.contains { $0.contains(#""event":"hmiStatus","hmiLevel":"FULL","videoStreamingState":"STREAMABLE""#) }
+        )
         #expect(
             lines.contains {
                 $0.contains(#""event":"videoStarted","width":800,"height":480,"protocol":"RAW","codec":"H264""#)
@@ -201,7 +206,8 @@ struct StreamCommandTests {
         #expect(lines.contains { $0.contains(#""event":"hmiStatus""#) && $0.contains(#""hmiLevel":"FULL""#) })
         #expect(
             lines.contains {
-                $0.contains(#""event":"videoStarted""#) && $0.contains(#""width":800"#) && $0.contains(#""codec":"H264""#)
+                $0.contains(#""event":"videoStarted""#) && $0.contains(#""width":800"#)
+                    && $0.contains(#""codec":"H264""#)
             })
         // The demo's six focusable items: zoom in, zoom out, recenter, the map pin, Search and Settings.
         #expect(lines.contains { $0.contains(#""event":"hapticRects""#) && $0.contains(#""count":6"#) })

@@ -8,8 +8,9 @@ import Testing
 /// Core's TLS behaviour), both as processes: protected video from the command line, for every kind of source.
 @Suite("carwindow stream with protected video", .timeLimit(.minutes(3)))
 struct StreamProtectionTests {
-    @Test("a certificate naming the app streams encrypted video that the head unit decrypts and records",
-          arguments: [StreamSourceMatrixTests.Source.pattern, .demo])
+    @Test(
+        "a certificate naming the app streams encrypted video that the head unit decrypts and records",
+        arguments: [StreamSourceMatrixTests.Source.pattern, .demo])
     func protectedVideo(source: StreamSourceMatrixTests.Source) async throws {
         let (_, directory, files) = try await StreamProtectionTests.pemFiles(\.appCertificate, \.appKey)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -27,7 +28,9 @@ struct StreamProtectionTests {
             #expect(try await rig.stream.waitForExit(timeout: .seconds(60)) == 0, "\(rig.stream.tail())")
             #expect(!rig.stream.lines.contains { $0.text.contains(#""event":"error""#) }, "\(rig.stream.tail())")
         }
-        let recordings = try FileManager.default.contentsOfDirectory(atPath: record.path).filter { $0.hasSuffix(".h264") }
+        let recordings = try FileManager.default.contentsOfDirectory(atPath: record.path).filter {
+            $0.hasSuffix(".h264")
+        }
         let file = try #require(recordings.first.map { record.appendingPathComponent($0) })
         let summary = try await VideoProbe().summary(of: file)
         #expect((summary.width, summary.height) == (800, 480), "\(summary)")
@@ -56,8 +59,9 @@ struct StreamProtectionTests {
         let material = try await TestMaterial.loaded()
         let directory = try StreamSourceMatrixTests.temporaryDirectory()
         do {
-            let files = try write(material, certificate: material[keyPath: certificate],
-                                  key: material[keyPath: key], in: directory)
+            let files = try write(
+                material, certificate: material[keyPath: certificate],
+                key: material[keyPath: key], in: directory)
             return (material, directory, files)
         } catch {
             try? FileManager.default.removeItem(at: directory)
@@ -96,8 +100,9 @@ struct StreamProtectionTests {
 /// `--protected`, through the two commands as processes.
 @Suite("carwindow stream against Core's TLS race and refusals", .timeLimit(.minutes(3)))
 struct StreamProtectionFailureTests {
-    @Test("Core's TLS 1.3 race on every start: the default --tls-max 1.2 streams encrypted video",
-          arguments: [StreamSourceMatrixTests.Source.pattern, .demo])
+    @Test(
+        "Core's TLS 1.3 race on every start: the default --tls-max 1.2 streams encrypted video",
+        arguments: [StreamSourceMatrixTests.Source.pattern, .demo])
     func raceAvoided(source: StreamSourceMatrixTests.Source) async throws {
         let (_, directory, files) = try await StreamProtectionTests.pemFiles(\.appCertificate, \.appKey)
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -11,7 +11,9 @@ struct StreamSourceMatrixTests {
         case pattern, demo, y4m, h264
     }
 
-    @Test("--protocol raw|rtp is what the emulator's first StartService asks for", arguments: Source.allCases, ["raw", "rtp"])
+    @Test(
+        "--protocol raw|rtp is what the emulator's first StartService asks for", arguments: Source.allCases,
+        ["raw", "rtp"])
     func protocolPreference(source: Source, videoProtocol: String) async throws {
         try await Self.run(source: source, streamArguments: ["--protocol", videoProtocol, "--duration", "4"]) { rig in
             let started = try await rig.stream.waitForLine("videoStarted", in: .stdout, timeout: .seconds(60)) {
@@ -54,7 +56,9 @@ struct StreamSourceMatrixTests {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let wav = directory.appendingPathComponent("prompt.wav")
-        try await Self.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100:duration=1", "-ac", "2", wav.path])
+        try await Self.ffmpeg([
+            "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100:duration=1", "-ac", "2", wav.path,
+        ])
         let record = directory.appendingPathComponent("recordings")
         try FileManager.default.createDirectory(at: record, withIntermediateDirectories: true)
         try await Self.run(
@@ -206,13 +210,17 @@ struct StreamSourceMatrixTests {
             return source.rawValue
         case .y4m:
             let file = directory.appendingPathComponent("clip.y4m")
-            try await ffmpeg(["-f", "lavfi", "-i", "testsrc=size=320x240:rate=10", "-t", "1", "-pix_fmt", "yuv420p",
-                              file.path])
+            try await ffmpeg([
+                "-f", "lavfi", "-i", "testsrc=size=320x240:rate=10", "-t", "1", "-pix_fmt", "yuv420p",
+                file.path,
+            ])
             return file.path
         case .h264:
             let file = directory.appendingPathComponent("clip.h264")
-            try await ffmpeg(["-f", "lavfi", "-i", "testsrc=size=320x240:rate=10", "-t", "1", "-pix_fmt", "yuv420p",
-                              "-c:v", "libx264", "-f", "h264", file.path])
+            try await ffmpeg([
+                "-f", "lavfi", "-i", "testsrc=size=320x240:rate=10", "-t", "1", "-pix_fmt", "yuv420p",
+                "-c:v", "libx264", "-f", "h264", file.path,
+            ])
             return file.path
         }
     }

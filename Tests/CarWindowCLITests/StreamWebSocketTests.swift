@@ -41,10 +41,12 @@ struct StreamWebSocketTests {
         #expect(result.stderr.contains("carwindow stream:"), "\(result.stderr)")
     }
 
-    @Test("malformed ws:// addresses are refused with exit 64 and what to write", arguments: [
-        ("ws://127.0.0.1", "needs a port"), ("wss://127.0.0.1:2020", "wss:// is not supported yet"),
-        ("http://127.0.0.1:2020", "is not a ws:// or wss:// URL"),
-    ])
+    @Test(
+        "malformed ws:// addresses are refused with exit 64 and what to write",
+        arguments: [
+            ("ws://127.0.0.1", "needs a port"), ("wss://127.0.0.1:2020", "wss:// is not supported yet"),
+            ("http://127.0.0.1:2020", "is not a ws:// or wss:// URL"),
+        ])
     func badAddresses(address: String, message: String) async throws {
         let result = try await BinaryRunner.runOffPool(["stream", "--app-id", "x", "--core", address])
         #expect(result.status == 64)

@@ -9,13 +9,15 @@ import Testing
 struct AppearanceTests {
     @Test("policy allows headLampStatus: GetVehicleData gives NIGHT, then OnVehicleData DAY switches back")
     func followsTheLights() async throws {
-        let harness = try await ProjectionHarness(lights: VehicleLights(allowsHeadLampStatus: true, ambientLight: "NIGHT"))
+        let harness = try await ProjectionHarness(
+            lights: VehicleLights(allowsHeadLampStatus: true, ambientLight: "NIGHT"))
         defer { harness.removeRecordings() }
         do {
             _ = try await harness.startStreaming()
             await harness.projectionEvents.wait { $0.contains(.appearanceChanged(.night)) }
             #expect(harness.projection.window.theme == .night)
-            #expect(try await ConsoleCommand(parsing: "lights day").apply(to: harness.headUnit)
+            #expect(
+                try await ConsoleCommand(parsing: "lights day").apply(to: harness.headUnit)
                     == "ambient light DAY, OnVehicleData to 1 app(s)")
             await harness.projectionEvents.wait { $0.contains(.appearanceChanged(.day)) }
             #expect(harness.projection.window.theme == .day)
@@ -53,18 +55,21 @@ struct AppearanceTests {
             await harness.projectionEvents.wait { $0.contains(.appearanceChanged(.day)) }
             #expect(harness.projection.headLampStatusRefusal?.hasPrefix("DISALLOWED") == true)
             #expect(await harness.headUnit.setAmbientLight("NIGHT") == 0)  // refused, so nobody subscribed
-            #expect(try await ConsoleCommand(parsing: "lights allow").apply(to: harness.headUnit)
+            #expect(
+                try await ConsoleCommand(parsing: "lights allow").apply(to: harness.headUnit)
                     == "headLampStatus allowed by policy, OnPermissionsChange to 1 app(s)")
             // The grant makes the app subscribe and read the current status: NIGHT.
             await harness.projectionEvents.wait { $0.contains(.appearanceChanged(.night)) }
             #expect(harness.projection.window.theme == .night)
             #expect(harness.projection.headLampStatusRefusal == nil)
-            #expect(try await ConsoleCommand(parsing: "lights day").apply(to: harness.headUnit)
+            #expect(
+                try await ConsoleCommand(parsing: "lights day").apply(to: harness.headUnit)
                     == "ambient light DAY, OnVehicleData to 1 app(s)")
             await harness.projectionEvents.wait { $0.filter { $0 == .appearanceChanged(.day) }.count >= 2 }
             #expect(harness.projection.window.theme == .day)
             // Revoked: the subscription goes with it, and the car's lights no longer reach the app.
-            #expect(try await ConsoleCommand(parsing: "lights deny").apply(to: harness.headUnit)
+            #expect(
+                try await ConsoleCommand(parsing: "lights deny").apply(to: harness.headUnit)
                     == "headLampStatus disallowed by policy, OnPermissionsChange to 1 app(s)")
             #expect(await harness.headUnit.setAmbientLight("NIGHT") == 0)
             await harness.shutDown()

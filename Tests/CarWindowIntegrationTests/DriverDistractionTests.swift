@@ -16,7 +16,8 @@ struct DriverDistractionTests {
             #expect(await harness.headUnit.setDriverDistraction(true) == 1)
             await harness.projectionEvents.wait { $0.contains(.driverDistractionChanged(true)) }
             #expect(harness.projection.window.isDriverDistracted)
-            #expect(try await ConsoleCommand(parsing: "distraction off").apply(to: harness.headUnit)
+            #expect(
+                try await ConsoleCommand(parsing: "distraction off").apply(to: harness.headUnit)
                     == "driver distraction DD_OFF to 1 app(s)")
             // The registration's DD_OFF may have come before the projection subscribed; the last one decides.
             await harness.projectionEvents.wait { events in

@@ -29,7 +29,11 @@ struct KeyboardTests {
                 events.contains { if case .keyboardOpened = $0 { true } else { false } }
             }
             let shown = opened.compactMap { event -> (AppID, String, [String])? in
-                if case .keyboardOpened(let id, let text, let completions) = event { (id, text, completions) } else { nil }
+                if case .keyboardOpened(let id, let text, let completions) = event {
+                    (id, text, completions)
+                } else {
+                    nil
+                }
             }
             #expect(shown.first?.0 == app && shown.first?.1 == "Where to?")
             #expect(shown.first?.2 == ["Main Street", "Market Square"])

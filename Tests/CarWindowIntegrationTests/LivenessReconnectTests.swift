@@ -1,7 +1,7 @@
 import CarWindow
 import Foundation
-import Logging
 import HeadUnit
+import Logging
 import SDLProjection
 import SDLRPC
 import SDLSession

@@ -28,8 +28,12 @@ struct ProjectionEmulatorTests {
             let button = harness.screen.zoomInButton
             let frame = button.convertToWindow(button.bounds)
             let zoomRect = try #require(rects.first)
-            #expect(zoomRect.geometry == scaled(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height,
-                                                by: 2).geometry)
+            #expect(
+                zoomRect.geometry
+                    == scaled(
+                        x: frame.minX, y: frame.minY, width: frame.width, height: frame.height,
+                        by: 2
+                    ).geometry)
             #expect(rects.map(\.geometry) == harness.projection.window.hapticRects().map(Self.geometry))
 
             let framesBefore = await harness.videoFrameCount()
@@ -82,8 +86,9 @@ struct ProjectionEmulatorTests {
             #expect(second.map(\.geometry) == harness.projection.window.hapticRects().map(Self.geometry))
             let button = harness.screen.zoomInButton
             let frame = button.convertToWindow(button.bounds)
-            #expect(second.first?.geometry
-                == scaled(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height, by: 1).geometry)
+            #expect(
+                second.first?.geometry
+                    == scaled(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height, by: 1).geometry)
             #expect(second.first?.geometry != first.first?.geometry)  // the trailing buttons moved right
             await harness.shutDown()
         } catch {
@@ -191,8 +196,9 @@ struct ProjectionEmulatorTests {
             #expect(second.count == 2)
             #expect(Set(second.map(\.id)).isDisjoint(with: first.map(\.id)))
             let frame = ok.convertToWindow(ok.bounds)
-            #expect(second.first?.geometry
-                == scaled(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height, by: 1).geometry)
+            #expect(
+                second.first?.geometry
+                    == scaled(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height, by: 1).geometry)
             await harness.shutDown()
         } catch {
             await harness.shutDown()

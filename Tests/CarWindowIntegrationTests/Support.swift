@@ -48,7 +48,8 @@ actor Recorder<Event: Sendable> {
 
     private func expire(_ id: Int, after timeout: Duration, sourceLocation: SourceLocation) {
         guard let waiter = waiters.removeValue(forKey: id) else { return }
-        Issue.record("no matching event within \(timeout) (\(events.count) events so far)", sourceLocation: sourceLocation)
+        Issue.record(
+            "no matching event within \(timeout) (\(events.count) events so far)", sourceLocation: sourceLocation)
         waiter.continuation.resume()
     }
 
@@ -150,4 +151,3 @@ final class ProjectionHarness {
         try? FileManager.default.removeItem(at: recordings)
     }
 }
-

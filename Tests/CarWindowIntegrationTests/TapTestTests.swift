@@ -18,7 +18,7 @@ struct TapTestTests {
     static func startApp(port: Int) async throws -> (CarWindowProjection, Button) {
         var app = AppConfiguration(appName: "Tap Test", appID: "swiftsdl-nav", appType: .navigation)
         app.logger.logLevel = .critical
-        app.timeouts.shutdown = .seconds(30)   // a busy machine may answer the unregister late
+        app.timeouts.shutdown = .seconds(30)  // a busy machine may answer the unregister late
         let projection = try CarWindowProjection(app: app, host: "127.0.0.1", port: port)
         let button = Button(title: "Play")
         button.backgroundColor = grey
@@ -73,7 +73,7 @@ struct TapTestTests {
                 _ = try await emulator.hapticRects(of: app, timeout: .seconds(30))
                 let area = Self.corner(await emulator.videoRect(of: button))
                 let before = try await emulator.latestFrame(of: app, timeout: .seconds(30))
-                try await emulator.tap(x: 790, y: 470)   // the far corner: no button there
+                try await emulator.tap(x: 790, y: 470)  // the far corner: no button there
                 let start = ContinuousClock.now
                 let error = await #expect(throws: CarWindowTestingError.self) {
                     _ = try await emulator.frame(after: before, timeout: .seconds(2)) { picture in
@@ -100,7 +100,9 @@ struct TapTestTests {
             #expect(error?.kind == .timeout)
             #expect(error?.description.contains("a first video frame") == true)
             #expect(error?.description.contains("no app registered") == true)
-            await #expect(throws: CarWindowTestingError.self) { _ = try await emulator.app(timeout: .milliseconds(100)) }
+            await #expect(throws: CarWindowTestingError.self) {
+                _ = try await emulator.app(timeout: .milliseconds(100))
+            }
             await #expect(throws: CarWindowTestingError.self) {
                 _ = try await emulator.hapticRects(timeout: .milliseconds(100))
             }
@@ -117,11 +119,11 @@ struct WithProjectionTests {
         var tapped = 0
         button.action = {
             tapped += 1
-            button.title = "Pause"   // a change, so a frame follows the action
+            button.title = "Pause"  // a change, so a frame follows the action
         }
         var app = AppConfiguration(appName: "Tap Test", appID: "swiftsdl-nav", appType: .navigation)
         app.logger.logLevel = .critical
-        app.timeouts.shutdown = .seconds(30)   // a busy machine may answer the unregister late
+        app.timeouts.shutdown = .seconds(30)  // a busy machine may answer the unregister late
         try await EmulatorFixture.withProjection(app: app, root: { button }) { emulator, projection, appID in
             #expect(await emulator.headUnit.apps().map(\.app) == [appID])
             let rects = try await emulator.hapticRects(of: appID, timeout: .seconds(30))
@@ -145,7 +147,7 @@ struct WithProjectionTests {
         try await EmulatorFixture.withProjection(app: Self.app(), root: { root }) { emulator, projection, appID in
             _ = try await emulator.hapticRects(of: appID, timeout: .seconds(30))
             let changes = await emulator.headUnit.events()
-            try await emulator.tap(x: 790, y: 470, app: appID)   // the far corner: no button there
+            try await emulator.tap(x: 790, y: 470, app: appID)  // the far corner: no button there
             let ran = await eventually(within: .seconds(3), recheckingOn: changes) { tapped > 0 }
             #expect(!ran)
         }
@@ -185,7 +187,7 @@ struct WithProjectionTests {
     static func app() -> AppConfiguration {
         var app = AppConfiguration(appName: "Tap Test", appID: "swiftsdl-nav", appType: .navigation)
         app.logger.logLevel = .critical
-        app.timeouts.shutdown = .seconds(30)   // a busy machine may answer the unregister late
+        app.timeouts.shutdown = .seconds(30)  // a busy machine may answer the unregister late
         return app
     }
 }

@@ -27,9 +27,11 @@ struct CapabilitiesAndStateTests {
         #expect(second.display == .rearSeat)
     }
 
-    @Test("a missing or 0x0 resolution uses the fallback, and without one is a typed error", arguments: [
-        nil, ImageResolution(width: 0, height: 0),
-    ])
+    @Test(
+        "a missing or 0x0 resolution uses the fallback, and without one is a typed error",
+        arguments: [
+            nil, ImageResolution(width: 0, height: 0),
+        ])
     func fallback(resolution: ImageResolution?) throws {
         let capability = VideoStreamingCapability(preferredResolution: resolution, scale: 0)
         let caps = try DisplayMetrics(capability, fallbackResolution: Size(width: 800, height: 480))
@@ -38,17 +40,19 @@ struct CapabilitiesAndStateTests {
         #expect(throws: CarWindowError.self) { try DisplayMetrics(capability) }
     }
 
-    @Test("the states move as the lifecycle allows", arguments: [
-        (CarWindowState.disconnected, CarWindowState.readyForStreaming, true),
-        (.readyForStreaming, .streaming, true),
-        (.streaming, .stopping, true),
-        (.stopping, .readyForStreaming, true),
-        (.streaming, .disconnected, true),
-        (.disconnected, .streaming, false),
-        (.readyForStreaming, .stopping, false),
-        (.disconnected, .disconnected, false),
-        (.streaming, .readyForStreaming, false),
-    ])
+    @Test(
+        "the states move as the lifecycle allows",
+        arguments: [
+            (CarWindowState.disconnected, CarWindowState.readyForStreaming, true),
+            (.readyForStreaming, .streaming, true),
+            (.streaming, .stopping, true),
+            (.stopping, .readyForStreaming, true),
+            (.streaming, .disconnected, true),
+            (.disconnected, .streaming, false),
+            (.readyForStreaming, .stopping, false),
+            (.disconnected, .disconnected, false),
+            (.streaming, .readyForStreaming, false),
+        ])
     func transitions(from: CarWindowState, to: CarWindowState, allowed: Bool) {
         #expect(from.canMove(to: to) == allowed)
     }

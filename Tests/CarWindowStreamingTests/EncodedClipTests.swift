@@ -7,9 +7,11 @@ import Testing
 @Suite("Encoded output of the pump")
 @CarWindowActor
 struct EncodedClipTests {
-    @Test("a clip of the pump's frames decodes with ffprobe to the frames sent, at the streaming size", arguments: [
-        (800.0, 480.0, 1.0), (1280.0, 720.0, 1.5),
-    ])
+    @Test(
+        "a clip of the pump's frames decodes with ffprobe to the frames sent, at the streaming size",
+        arguments: [
+            (800.0, 480.0, 1.0), (1280.0, 720.0, 1.5),
+        ])
     func clipDecodes(width: Double, height: Double, scale: Double) async throws {
         let window = try Window(
             capabilities: DisplayMetrics(resolution: Size(width: width, height: height), scale: scale),

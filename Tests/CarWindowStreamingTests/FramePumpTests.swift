@@ -1,5 +1,5 @@
-import CarWindowTestingTools
 import CarWindow
+import CarWindowTestingTools
 import SDLMedia
 import SDLRPC
 import Testing
@@ -36,7 +36,8 @@ struct FramePumpTests {
         window.rootView = label
         let pump = FramePump(
             window: window,
-            configuration: StreamingConfiguration(frameRate: frameRate, refreshInterval: refresh, settleRefreshes: settle))
+            configuration: StreamingConfiguration(
+                frameRate: frameRate, refreshInterval: refresh, settleRefreshes: settle))
         return (pump, label)
     }
 
@@ -86,7 +87,9 @@ struct FramePumpTests {
         for step in 2...17 { outcomes.append(try tick(pump, .milliseconds(100 * step)).outcome) }
         // 100, 250 (at the next tick, 300 ms after) and 500 ms after the change; then 1 s after the last frame.
         let expected: [FramePump.Outcome] =
-            [.refreshed, .idle, .refreshed, .idle, .refreshed] + Array(repeating: .idle, count: 9) + [.refreshed, .idle]
+            [.refreshed, .idle, .refreshed, .idle, .refreshed] + Array(repeating: .idle, count: 9) + [
+                .refreshed, .idle,
+            ]
         #expect(outcomes == expected)
         #expect(pump.statistics.refreshFrames == 4)
 

@@ -1,5 +1,5 @@
-import CarWindowTestingTools
 import CarWindow
+import CarWindowTestingTools
 import SDLRPC
 import Testing
 
@@ -63,11 +63,13 @@ struct HapticAdapterTests {
         let recenterID = try #require(first.first { $0.rect == rect(of: screen.recenterButton) }?.id)
 
         // Two resizes 100 ms apart: the first layout never settles, so it is never sent.
-        try pump.update(capabilities: DisplayMetrics(
-            resolution: Size(width: 1600, height: 900), scale: 1.5, hapticSpatialDataSupported: true))
+        try pump.update(
+            capabilities: DisplayMetrics(
+                resolution: Size(width: 1600, height: 900), scale: 1.5, hapticSpatialDataSupported: true))
         #expect(try run(pump, from: 600, through: 600).isEmpty)
-        try pump.update(capabilities: DisplayMetrics(
-            resolution: Size(width: 1920, height: 1080), scale: 1.5, hapticSpatialDataSupported: true))
+        try pump.update(
+            capabilities: DisplayMetrics(
+                resolution: Size(width: 1920, height: 1080), scale: 1.5, hapticSpatialDataSupported: true))
         let sent = try run(pump, from: 700, through: 1500)
         #expect(sent.map(\.0) == [1000])
         let second = try #require(sent.first?.1.hapticRectData)
@@ -104,10 +106,11 @@ struct HapticAdapterTests {
             HapticRect(id: 4, x: 30, y: 60, width: 96, height: 96),
             HapticRect(id: 9, x: 0.5, y: 1.5, width: 2, height: 3),
         ])
-        #expect(request.hapticRectData == [
-            HapticRect(id: 4, rect: Rectangle(x: 30, y: 60, width: 96, height: 96)),
-            HapticRect(id: 9, rect: Rectangle(x: 0.5, y: 1.5, width: 2, height: 3)),
-        ])
+        #expect(
+            request.hapticRectData == [
+                HapticRect(id: 4, rect: Rectangle(x: 30, y: 60, width: 96, height: 96)),
+                HapticRect(id: 9, rect: Rectangle(x: 0.5, y: 1.5, width: 2, height: 3)),
+            ])
     }
 }
 

@@ -1,5 +1,5 @@
-import CarWindowTestingTools
 import CarWindow
+import CarWindowTestingTools
 import SDLMedia
 import Testing
 
@@ -81,11 +81,13 @@ struct PooledFrameRendererTests {
         #expect(renderer.pool?.statistics.allocations == 2)
     }
 
-    @Test("an odd viewport streams at the next even size, the extra column black", arguments: [
-        (1280.0, 720.0, 1.5, 854, 480),  // viewport 853x480
-        (800.0, 480.0, 1.0, 800, 480),
-        (1024.0, 601.0, 2.0, 512, 302),  // viewport 512x301 (300.5 rounded)
-    ])
+    @Test(
+        "an odd viewport streams at the next even size, the extra column black",
+        arguments: [
+            (1280.0, 720.0, 1.5, 854, 480),  // viewport 853x480
+            (800.0, 480.0, 1.0, 800, 480),
+            (1024.0, 601.0, 2.0, 512, 302),  // viewport 512x301 (300.5 rounded)
+        ])
     func evenStreamingSize(width: Double, height: Double, scale: Double, frameWidth: Int, frameHeight: Int) throws {
         let (window, _) = try makeWindow(width, height, scale: scale)
         let (frame, _) = try PooledFrameRenderer().render(window, presentationTime: .zero)

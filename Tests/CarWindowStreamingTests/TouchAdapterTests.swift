@@ -1,7 +1,7 @@
-import CarWindowTestingTools
 import CarWindow
-import SDLRPC
+import CarWindowTestingTools
 import SDLMedia
+import SDLRPC
 import Testing
 
 @Suite("OnTouchEvent to ProjectionTouch")
@@ -11,19 +11,27 @@ struct TouchAdapterTests {
         OnTouchEvent(type: type, event: [SDLRPC.TouchEvent(id: id, ts: [ts], c: [TouchCoord(x: x, y: y)])])
     }
 
-    @Test("type, ids, timestamps and coordinates carry over, divided by the scale", arguments: [
-        (TouchType.begin, ProjectionTouch.Kind.begin), (.move, .move), (.end, .end), (.cancel, .cancel),
-    ])
-    func conversion(type: TouchType, kind: ProjectionTouch.Kind) throws {
-        let notification = OnTouchEvent(type: type, event: [
-            SDLRPC.TouchEvent(id: 3, ts: [100, 116], c: [TouchCoord(x: 10, y: 20), TouchCoord(x: 12, y: 24)]),
-            SDLRPC.TouchEvent(id: 7, ts: [116], c: [TouchCoord(x: 400, y: 300)]),
+    @Test(
+        "type, ids, timestamps and coordinates carry over, divided by the scale",
+        arguments: [
+            (TouchType.begin, ProjectionTouch.Kind.begin), (.move, .move), (.end, .end), (.cancel, .cancel),
         ])
+    func conversion(type: TouchType, kind: ProjectionTouch.Kind) throws {
+        let notification = OnTouchEvent(
+            type: type,
+            event: [
+                SDLRPC.TouchEvent(id: 3, ts: [100, 116], c: [TouchCoord(x: 10, y: 20), TouchCoord(x: 12, y: 24)]),
+                SDLRPC.TouchEvent(id: 7, ts: [116], c: [TouchCoord(x: 400, y: 300)]),
+            ])
         let touch = try ProjectionTouch(notification, scale: 2)
-        #expect(touch == ProjectionTouch(type: kind, fingers: [
-            .init(id: 3, path: [Point(x: 5, y: 10), Point(x: 6, y: 12)], timestamps: [100, 116]),
-            .init(id: 7, path: [Point(x: 200, y: 150)], timestamps: [116]),
-        ]))
+        #expect(
+            touch
+                == ProjectionTouch(
+                    type: kind,
+                    fingers: [
+                        .init(id: 3, path: [Point(x: 5, y: 10), Point(x: 6, y: 12)], timestamps: [100, 116]),
+                        .init(id: 7, path: [Point(x: 200, y: 150)], timestamps: [116]),
+                    ]))
     }
 
     @Test("an unknown touch type, no fingers or a finger without coordinates is a typed error")

@@ -48,7 +48,7 @@ struct EmulatorFixtureTests {
             let (outcomes, outcome) = AsyncStream.makeStream(of: String.self)
             let waiting = Task {
                 do throws(CarWindowTestingError) {
-                    _ = try await emulator.app(timeout: .seconds(3600))   // no app ever comes
+                    _ = try await emulator.app(timeout: .seconds(3600))  // no app ever comes
                     outcome.yield("an app")
                 } catch {
                     outcome.yield("\(error.kind)")

@@ -12,7 +12,12 @@ struct WaitHelperTests {
     /// A count any thread may bump or read.
     final class Counter: Sendable {
         private let value = Mutex(0)
-        @discardableResult func bump() -> Int { value.withLock { $0 += 1; return $0 } }
+        @discardableResult func bump() -> Int {
+            value.withLock {
+                $0 += 1
+                return $0
+            }
+        }
         var current: Int { value.withLock { $0 } }
     }
 

@@ -40,7 +40,9 @@ struct AnimationTests {
         window.animate(Animation(duration: .milliseconds(100), curve: .linear)) {
             card.frame.origin.x = 200
             card.alpha = 0
-        } completion: { completions.append($0) }
+        } completion: {
+            completions.append($0)
+        }
         #expect(card.frame.origin.x == 0)  // nothing jumps
         clock.advance(by: .milliseconds(50))
         window.frameTick()
@@ -62,10 +64,18 @@ struct AnimationTests {
         root.addSubview(card)
         var first: [Bool] = []
         var second: [Bool] = []
-        window.animate(duration: .milliseconds(100), curve: .linear) { card.alpha = 0 } completion: { first.append($0) }
+        window.animate(duration: .milliseconds(100), curve: .linear) {
+            card.alpha = 0
+        } completion: {
+            first.append($0)
+        }
         clock.advance(by: .milliseconds(50))
         window.frameTick()
-        window.animate(duration: .milliseconds(100), curve: .linear) { card.alpha = 1 } completion: { second.append($0) }
+        window.animate(duration: .milliseconds(100), curve: .linear) {
+            card.alpha = 1
+        } completion: {
+            second.append($0)
+        }
         #expect(first == [false])
         clock.advance(by: .milliseconds(50))
         window.frameTick()
@@ -77,7 +87,11 @@ struct AnimationTests {
         // Outside a window, and with nothing to animate, changes apply at once.
         let loose = View()
         var loneCompletion = false
-        loose.animate(duration: .seconds(1)) { loose.alpha = 0.3 } completion: { loneCompletion = $0 }
+        loose.animate(duration: .seconds(1)) {
+            loose.alpha = 0.3
+        } completion: {
+            loneCompletion = $0
+        }
         #expect(loose.alpha == 0.3 && loneCompletion)
     }
 
@@ -87,7 +101,10 @@ struct AnimationTests {
         var speed = 0.0
         let gauge = Canvas()
         root.addSubview(gauge)
-        window.animate(AnimationKey(gauge, "speed"), from: 0.0, to: 80.0, animation: Animation(duration: .milliseconds(40), curve: .linear)) {
+        window.animate(
+            AnimationKey(gauge, "speed"), from: 0.0, to: 80.0,
+            animation: Animation(duration: .milliseconds(40), curve: .linear)
+        ) {
             speed = $0
             gauge.setNeedsDisplay()
         }

@@ -12,7 +12,8 @@ struct ControlsTests {
         let window = try Window(
             capabilities: DisplayMetrics(resolution: Size(width: 800, height: 480), hapticSpatialDataSupported: true),
             clock: clock)
-        window.rootView = StackView(axis: .vertical, spacing: 0, alignment: .leading, arrangedSubviews: views + [View()])
+        window.rootView = StackView(
+            axis: .vertical, spacing: 0, alignment: .leading, arrangedSubviews: views + [View()])
         window.layoutIfNeeded()
         return (window, clock)
     }

@@ -1,5 +1,5 @@
-import SDLRPC
 import CarWindowTestingTools
+import SDLRPC
 import Testing
 
 @testable import CarWindow

@@ -89,7 +89,9 @@ struct HapticTests {
         #expect(rects.map { [$0.x, $0.y, $0.width, $0.height] } == [[110, 110, 20, 20]])
         canvas.hapticRegions[1].rect = Rect(x: 270, y: 160, width: 60, height: 60)
         #expect(
-            window.hapticRects().map { [$0.x, $0.y, $0.width, $0.height] } == [[110, 110, 20, 20], [370, 260, 30, 40]],
+            window.hapticRects().map { [$0.x, $0.y, $0.width, $0.height] } == [
+                [110, 110, 20, 20], [370, 260, 30, 40],
+            ],
             "30x40 of a 60x60 region shows: kept, cut to the canvas")
         canvas.hapticRegions = [HapticRegion(key: "fuel", rect: Rect(x: 50, y: 50, width: 20, height: 20))]
         #expect(window.hapticRects().map(\.id) == [rects[0].id])
@@ -171,7 +173,8 @@ struct HapticTests {
         // Row 0 shows 1.8 pixels: no rect. Row 1 runs from 91.85 to 199.85 pixels; row 6 is cut by the screen's
         // bottom edge (58.8 points still show, more than half a 48-point touch target).
         #expect(!rects.contains { $0.id == rows[0].hapticID }, "\(rects)")
-        let byID = Dictionary(rects.map { ($0.id, [$0.x, $0.y, $0.width, $0.height]) }, uniquingKeysWith: { a, _ in a })
+        let byID = Dictionary(
+            rects.map { ($0.id, [$0.x, $0.y, $0.width, $0.height]) }, uniquingKeysWith: { a, _ in a })
         #expect(rows[1].hapticID.flatMap { byID[$0] } == [0, 92, 1200, 108])
         #expect(rows[6].hapticID.flatMap { byID[$0] } == [0, 632, 1200, 88])
         #expect(rects.count == 6, "rows 1 to 6: \(rects)")

@@ -1,5 +1,6 @@
-@testable import CarWindow
 import Testing
+
+@testable import CarWindow
 
 /// The sample map's camera stays inside a bounded world whatever a pan or zoom asks: the street loops of its
 /// drawing run over the visible blocks, and past 2^53 a `Double` counter no longer advances (issue #30, item 1).

@@ -50,7 +50,8 @@ struct NavigationScreenTests {
         window.frameTick()
         #expect(screen.camera.zoom == 2)
         // The world point under the pinch centre (350, 240) stays put.
-        #expect(screen.camera.viewPoint(Point(x: -110, y: -40), in: Size(width: 800, height: 480)) == Point(x: 350, y: 240))
+        #expect(
+            screen.camera.viewPoint(Point(x: -110, y: -40), in: Size(width: 800, height: 480)) == Point(x: 350, y: 240))
     }
 
     @Test("a double tap on the map zooms in; the compact root takes over below 400x300")

@@ -66,7 +66,7 @@ struct ThemeReachTests {
         window.theme = .night
         let probe = EnvironmentProbe()
         let holder = View()
-        holder.addSubview(probe)   // not in a window yet: nothing to see
+        holder.addSubview(probe)  // not in a window yet: nothing to see
         root.addSubview(holder)
         #expect(probe.seen.last == .night)
     }
@@ -89,9 +89,11 @@ struct ThemeReachTests {
         let window = try Self.window(width: 400, height: 300)
         let slider = Slider(value: 0.5)
         let toggle = Toggle(title: "Tolls", isOn: true)
-        window.rootView = StackView(axis: .vertical, spacing: 20, insets: EdgeInsets(all: 20), arrangedSubviews: [
-            slider, toggle, View(),
-        ])
+        window.rootView = StackView(
+            axis: .vertical, spacing: 20, insets: EdgeInsets(all: 20),
+            arrangedSubviews: [
+                slider, toggle, View(),
+            ])
         window.theme = .night
         var frame = try PixelBuffer(width: 400, height: 300)
         _ = try window.render(into: &frame)

@@ -1,4 +1,5 @@
 import CarWindowTestingTools
+
 @testable import CarWindow
 
 /// Builds touches (view points) tersely for recorded timelines.
@@ -16,10 +17,13 @@ enum T {
         one(.cancel, x, y, id: id, ts: nil)
     }
     static func one(_ type: ProjectionTouch.Kind, _ x: Double, _ y: Double, id: Int, ts: Int?) -> ProjectionTouch {
-        ProjectionTouch(type: type, fingers: [.init(id: id, path: [Point(x: x, y: y)], timestamps: ts.map { [$0] } ?? [])])
+        ProjectionTouch(
+            type: type, fingers: [.init(id: id, path: [Point(x: x, y: y)], timestamps: ts.map { [$0] } ?? [])])
     }
     /// A two-finger event, as Core sends pinch moves.
-    static func two(_ type: ProjectionTouch.Kind, _ a: (Double, Double), _ b: (Double, Double), ts: Int? = nil) -> ProjectionTouch {
+    static func two(_ type: ProjectionTouch.Kind, _ a: (Double, Double), _ b: (Double, Double), ts: Int? = nil)
+        -> ProjectionTouch
+    {
         ProjectionTouch(
             type: type,
             fingers: [

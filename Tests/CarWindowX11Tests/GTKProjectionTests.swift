@@ -1,10 +1,10 @@
-import SDLRPC
 import CarWindow
 import CarWindowTesting
 import CarWindowX11
 import Foundation
 import HeadUnit
 import Logging
+import SDLRPC
 import Testing
 
 /// A GTK 3 program, projected: its button's haptic rect, a tap on it through the emulator, the video.

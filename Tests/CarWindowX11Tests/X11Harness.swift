@@ -1,12 +1,13 @@
-import SDLRPC
 import CarWindow
 import CarWindowTesting
-@testable import CarWindowX11
 import Foundation
 import HeadUnit
 import Logging
+import SDLRPC
 import SDLSession
 import Testing
+
+@testable import CarWindowX11
 
 /// Debian's own python3, which has the GTK bindings (python3-gi, gir1.2-gtk-3.0); not a pyenv one on PATH.
 let systemPython = "/usr/bin/python3"

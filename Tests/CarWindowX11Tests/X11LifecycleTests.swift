@@ -1,10 +1,11 @@
 import CarWindow
 import CarWindowTesting
-@testable import CarWindowX11
 import Foundation
 import Glibc
 import HeadUnit
 import Testing
+
+@testable import CarWindowX11
 
 /// The life of a projected program: a crash, a bad command, no window, a static screen, a head-unit resize.
 extension X11Programs {
@@ -196,7 +197,8 @@ extension X11Programs {
                     try await harness.settle()
                     let log = harness.log
                     let frames = await log.videoFrames
-                    try await firstElement(of: await log.videoFrameCounts(), "3 more frames", within: .seconds(30)) { [frames] in
+                    try await firstElement(of: await log.videoFrameCounts(), "3 more frames", within: .seconds(30)) {
+                        [frames] in
                         $0 >= frames + 3
                     }
                     await harness.shutDown()
@@ -244,7 +246,8 @@ extension X11Programs {
                         })
                     let log = harness.log
                     var frames = await log.videoFrames
-                    try await firstElement(of: await log.videoFrameCounts(), "3 more frames", within: .seconds(30)) { [frames] in
+                    try await firstElement(of: await log.videoFrameCounts(), "3 more frames", within: .seconds(30)) {
+                        [frames] in
                         $0 >= frames + 3
                     }
                     try await emulator.headUnit.resize(to: VideoSize(width: 800, height: 480))
@@ -254,7 +257,8 @@ extension X11Programs {
                             harness.projection.window.frameSize == Size(width: 800, height: 480)
                         })
                     frames = await log.videoFrames
-                    try await firstElement(of: await log.videoFrameCounts(), "3 more frames", within: .seconds(30)) { [frames] in
+                    try await firstElement(of: await log.videoFrameCounts(), "3 more frames", within: .seconds(30)) {
+                        [frames] in
                         $0 >= frames + 3
                     }
                     await harness.shutDown()

@@ -1,9 +1,10 @@
 import CarWindow
 import CarWindowTesting
-@testable import CarWindowX11
 import Foundation
 import HeadUnit
 import Testing
+
+@testable import CarWindowX11
 
 /// xcalc (Xaw, no accessibility): taps through the emulator, the result read from the captured pixels.
 ///
@@ -125,7 +126,8 @@ extension X11Programs {
                     // A stream that restarted (the window settling its size) leaves two recordings: the taps' result
                     // is in the newest.
                     let files = try emulator.recordingFiles()
-                    let firstFile = try #require(files.first), lastFile = try #require(files.last)
+                    let firstFile = try #require(files.first)
+                    let lastFile = try #require(files.last)
                     let first = try #require(try await Frames.luma(firstFile, width: 800, height: 480).first)
                     let last = try #require(try await Frames.luma(lastFile, width: 800, height: 480).last)
                     // xcalc right-aligns the number: its last digit lies at x 757...762 at 800x480 (seen in a

@@ -114,12 +114,14 @@ struct AppSessionButtonTests {
         #expect(session.takesButton(.navZoomIn))
         let short = try Self.notifications(session.pressButton(.navZoomIn, long: false))
         #expect(short.map(\.0) == ["OnButtonEvent", "OnButtonEvent", "OnButtonPress"])
-        #expect(short.map { $0.1["buttonEventMode"]?.stringValue ?? $0.1["buttonPressMode"]?.stringValue }
-            == ["BUTTONDOWN", "BUTTONUP", "SHORT"])
+        #expect(
+            short.map { $0.1["buttonEventMode"]?.stringValue ?? $0.1["buttonPressMode"]?.stringValue }
+                == ["BUTTONDOWN", "BUTTONUP", "SHORT"])
         #expect(short.allSatisfy { $0.1["buttonName"]?.stringValue == "NAV_ZOOM_IN" })
         let long = try Self.notifications(session.pressButton(.navZoomIn, long: true))
-        #expect(long.map { $0.1["buttonEventMode"]?.stringValue ?? $0.1["buttonPressMode"]?.stringValue }
-            == ["BUTTONDOWN", "LONG", "BUTTONUP"])
+        #expect(
+            long.map { $0.1["buttonEventMode"]?.stringValue ?? $0.1["buttonPressMode"]?.stringValue }
+                == ["BUTTONDOWN", "LONG", "BUTTONUP"])
         // Core sends OK only to the app on screen; other buttons also to one in LIMITED.
         _ = session.setStatus(.core(level: .limited, navigation: true, media: false))
         #expect(!session.takesButton(.ok))

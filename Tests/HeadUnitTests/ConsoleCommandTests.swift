@@ -96,7 +96,8 @@ struct ConsoleCommandTests {
         }
     }
 
-    @Test("`knob` walks the rects in reading order, its press taps the centre; --no-touch refuses only taps",
+    @Test(
+        "`knob` walks the rects in reading order, its press taps the centre; --no-touch refuses only taps",
         .timeLimit(.minutes(3)))
     func knob() async throws {
         try await Self.withRects(touchScreen: false) { headUnit, app in
@@ -119,8 +120,12 @@ struct ConsoleCommandTests {
         }
     }
 
-    @Test("`help` lists every command", arguments: ["apps", "rects", "level", "resize", "pip", "reject", "drop",
-        "silence", "answer", "end-video", "tap", "tap-rect", "pan", "pinch", "button", "knob", "help"])
+    @Test(
+        "`help` lists every command",
+        arguments: [
+            "apps", "rects", "level", "resize", "pip", "reject", "drop",
+            "silence", "answer", "end-video", "tap", "tap-rect", "pan", "pinch", "button", "knob", "help",
+        ])
     func help(verb: String) throws {
         #expect(ConsoleCommand.usage.split(separator: "\n").contains { $0.hasPrefix(verb + " ") })
         #expect(try ConsoleCommand(parsing: "help") == .help)

@@ -8,7 +8,9 @@ import Testing
 /// Runtime controls and the Core quirks, each switched on and off.
 @Suite("Runtime controls and quirks", .serialized)
 struct RuntimeControlTests {
-    static func start(_ configure: (inout HeadUnitConfiguration) -> Void = { _ in }) async throws -> (HeadUnitEmulator, Int) {
+    static func start(_ configure: (inout HeadUnitConfiguration) -> Void = { _ in }) async throws -> (
+        HeadUnitEmulator, Int
+    ) {
         var configuration = HeadUnitConfiguration(port: 0)
         configuration.activationDelay = .milliseconds(10)
         configure(&configuration)

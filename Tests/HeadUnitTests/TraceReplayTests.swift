@@ -3,9 +3,10 @@ import HeadUnit
 import NIOCore
 import SDLRPC
 import SDLWire
+import Testing
+
 import struct SDLRPC.HapticRect
 import struct SDLRPC.TouchType
-import Testing
 
 /// Replays the app side of each Core trace against the emulator and compares every frame the emulator sends with
 /// the one Core sent: frame type, service, frame info, BSON keys, types and values (except ids), RPC type, function

@@ -1,10 +1,10 @@
 import NIOCore
 import SDLMedia
 import SDLRPC
-@testable import SDLStreaming
 import Testing
 
 @testable import HeadUnitViewer
+@testable import SDLStreaming
 
 /// What the app sent, played back: the frames and events a test hands in, then the end of both streams.
 private struct RecordedVideo: SentVideoSource {

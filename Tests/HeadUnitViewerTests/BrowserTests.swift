@@ -34,7 +34,6 @@ struct BrowserTests {
         var scrollsSideways: Bool
     }
 
-
     @Test(
         "decodes frames, a click is a tap and Shift+drag a pinch, PiP asks for 320x240 and back, the link is set",
         arguments: ["h264", "jpeg"])

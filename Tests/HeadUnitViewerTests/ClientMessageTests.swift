@@ -53,7 +53,8 @@ struct ClientMessageTests {
             #"{"type":"resize","width":320,"height":240,"scale":0.5}"#, #"{"type":"touch"}"#,
             #"{"type":"driverDistraction"}"#, #"{"type":"ambientLight","status":"DUSK"}"#,
             #"{"type":"keyboardType","text":""}"#, #"{"type":"keyboardType"}"#,
-            #"{"type":"linkKbps","kbps":0}"#, #"{"type":"linkKbps","kbps":10000001}"#, #"{"type":"linkKbps","kbps":"x"}"#,
+            #"{"type":"linkKbps","kbps":0}"#, #"{"type":"linkKbps","kbps":10000001}"#,
+            #"{"type":"linkKbps","kbps":"x"}"#,
         ])
     func refuses(json: String) {
         #expect(throws: ViewerError.self) { try ClientMessage(json: json) }

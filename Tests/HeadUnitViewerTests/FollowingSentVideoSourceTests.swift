@@ -1,10 +1,10 @@
+import HeadUnitViewer
 import NIOConcurrencyHelpers
 import NIOCore
 import SDLRPC
-@testable import SDLStreaming
 import Testing
 
-import HeadUnitViewer
+@testable import SDLStreaming
 
 /// One connection's video manager, live: frames pushed by the test go to its subscribers, and each new subscription
 /// is announced, so the test knows when the follower moved over without waiting on the clock.

@@ -1,8 +1,9 @@
 import HeadUnit
 import SDLRPC
+import Testing
+
 import struct SDLRPC.HapticRect
 import struct SDLRPC.TouchType
-import Testing
 
 @testable import HeadUnitViewer
 
@@ -162,10 +163,14 @@ struct ProjectingAppTests {
     @Test("each app keeps its own format")
     func formats() {
         var tracker = ProjectionTracker()
-        _ = tracker.apply(.videoStarted(AppID(1), format: VideoFormat(codec: "H264", protocol: "RAW"),
-            size: VideoSize(width: 800, height: 480)))
-        _ = tracker.apply(.videoStarted(AppID(2), format: VideoFormat(codec: "H264", protocol: "RTP"),
-            size: VideoSize(width: 800, height: 480)))
+        _ = tracker.apply(
+            .videoStarted(
+                AppID(1), format: VideoFormat(codec: "H264", protocol: "RAW"),
+                size: VideoSize(width: 800, height: 480)))
+        _ = tracker.apply(
+            .videoStarted(
+                AppID(2), format: VideoFormat(codec: "H264", protocol: "RTP"),
+                size: VideoSize(width: 800, height: 480)))
         #expect(tracker.format == .h264RTP, "the video started last")
         tracker.selectedApp = AppID(1)
         #expect(tracker.format == .h264RAW)

@@ -41,7 +41,8 @@ struct ShownAppTests {
             try await first.start()
             try await second.start()
             do {
-                let one = try await emulator.app(index: 0), two = try await emulator.app(index: 1)
+                let one = try await emulator.app(index: 0)
+                let two = try await emulator.app(index: 1)
                 // The emulator activates each app (FULL) shortly after it registers; let that happen first.
                 for session in [first, second] {
                     for await status in await session.hmiStatusUpdates() where status.hmiLevel == .full { break }

@@ -278,8 +278,8 @@ struct EventLogLines {
             else { continue }
             let version = header["version"] as? Int ?? 5
             let bytes = Self.bytes(hex)
-            let entry = (
-                Entry(
+            let entry =
+                (Entry(
                     serviceType: header["serviceType"] as? Int ?? -1, frameType: header["frameType"] as? Int ?? -1,
                     frameInfo: header["frameInfo"] as? Int ?? -1, encrypted: header["encrypted"] as? Bool ?? false,
                     payload: Array(bytes.dropFirst(version >= 2 ? 12 : 8)),

@@ -109,8 +109,9 @@ struct ProtectedVideoTests {
         Failure(cause: .stall, code: .handshakeFailed),
     ]
 
-    @Test("a failed handshake is a typed error, or an unprotected stream with the reason", arguments: failures,
-          [ProtectionFailurePolicy.requireProtection, .fallBackToUnprotected])
+    @Test(
+        "a failed handshake is a typed error, or an unprotected stream with the reason", arguments: failures,
+        [ProtectionFailurePolicy.requireProtection, .fallBackToUnprotected])
     func handshakeFailure(_ failure: Failure, policy: ProtectionFailurePolicy) async throws {
         let material = try await TestMaterial.loaded()
         let directory = try temporaryDirectory()

@@ -1,8 +1,9 @@
 import CarWindowTestingTools
-@testable import SDLAudio
 import SDLRPC
 import SDLSession
 import Testing
+
+@testable import SDLAudio
 
 /// What audio shares with video at its edges: a second run() and a stalled peer behave the same on both.
 @Suite("Audio manager run and session errors")
@@ -19,9 +20,11 @@ struct AudioManagerRunTests {
         await h.finish()
     }
 
-    @Test("a stalled peer is a closed transport for audio, as for video", arguments: [
-        SDLSessionError.Kind.peerStalled(partialBytes: 3), .connectionClosed,
-    ])
+    @Test(
+        "a stalled peer is a closed transport for audio, as for video",
+        arguments: [
+            SDLSessionError.Kind.peerStalled(partialBytes: 3), .connectionClosed,
+        ])
     func stalledPeer(kind: SDLSessionError.Kind) {
         let error = SessionAudioServiceConnection.error(SDLSessionError(kind), while: "sending")
         #expect(error.kind == .transportClosed)

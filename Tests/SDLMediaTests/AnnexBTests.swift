@@ -6,16 +6,16 @@ struct AnnexBTests {
     /// (input, expected NAL units)
     static let cases: [([UInt8], [[UInt8]])] = [
         ([0, 0, 0, 1, 0x67, 0x42, 0, 0, 0, 1, 0x68, 0xCE], [[0x67, 0x42], [0x68, 0xCE]]),  // 4-byte start codes
-        ([0, 0, 1, 0x67, 0x42, 0, 0, 1, 0x68, 0xCE], [[0x67, 0x42], [0x68, 0xCE]]),        // 3-byte start codes
-        ([0, 0, 1, 0x67, 0x42, 0, 0, 0, 1, 0x68], [[0x67, 0x42], [0x68]]),                 // mixed; 1-byte NAL
-        ([0, 0, 0, 1, 0, 0, 0, 1, 0x65, 0x88], [[0x65, 0x88]]),                            // zero-length NAL skipped
-        ([0, 0, 1, 0, 0, 1, 0x41], [[0x41]]),                                             // empty between 3-byte codes
-        ([0x12, 0x34, 0, 0, 1, 0x41, 0x9A], [[0x41, 0x9A]]),                               // leading garbage ignored
-        ([0, 0, 1, 0x41, 0x9A, 0, 0], [[0x41, 0x9A]]),                                    // trailing zeros dropped
-        ([0x41, 0x9A], []),                                                               // no start code
+        ([0, 0, 1, 0x67, 0x42, 0, 0, 1, 0x68, 0xCE], [[0x67, 0x42], [0x68, 0xCE]]),  // 3-byte start codes
+        ([0, 0, 1, 0x67, 0x42, 0, 0, 0, 1, 0x68], [[0x67, 0x42], [0x68]]),  // mixed; 1-byte NAL
+        ([0, 0, 0, 1, 0, 0, 0, 1, 0x65, 0x88], [[0x65, 0x88]]),  // zero-length NAL skipped
+        ([0, 0, 1, 0, 0, 1, 0x41], [[0x41]]),  // empty between 3-byte codes
+        ([0x12, 0x34, 0, 0, 1, 0x41, 0x9A], [[0x41, 0x9A]]),  // leading garbage ignored
+        ([0, 0, 1, 0x41, 0x9A, 0, 0], [[0x41, 0x9A]]),  // trailing zeros dropped
+        ([0x41, 0x9A], []),  // no start code
         ([], []),
         ([0, 0, 1], []),
-        ([0, 0, 0, 1, 0x65, 0, 0, 3, 0, 1], [[0x65, 0, 0, 3, 0, 1]]),                      // emulation prevention kept
+        ([0, 0, 0, 1, 0x65, 0, 0, 3, 0, 1], [[0x65, 0, 0, 3, 0, 1]]),  // emulation prevention kept
     ]
 
     @Test("splits NAL units", arguments: cases)

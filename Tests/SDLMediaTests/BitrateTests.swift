@@ -19,13 +19,15 @@ struct BitrateTests {
         let (units, statistics) = try await encodeSceneOffPool(settings: settings, count: frames)
         let measured = Self.bitrate(units, frames: frames, fps: settings.frameRate)
         print("\(width)x\(height) \(usage) target \(target): \(Int(measured)) bps, \(statistics)")
-        #expect(abs(measured - Double(target)) <= 0.15 * Double(target),
-                "measured \(Int(measured)) bps against \(target) bps; \(statistics)")
+        #expect(
+            abs(measured - Double(target)) <= 0.15 * Double(target),
+            "measured \(Int(measured)) bps against \(target) bps; \(statistics)")
         #expect(units.count + statistics.framesSkipped == frames)
     }
 
-    @Test("a ceiling too low for the content skips frames, counts them, and is held or reported",
-          arguments: EncoderSettings.Usage.allCases)
+    @Test(
+        "a ceiling too low for the content skips frames, counts them, and is held or reported",
+        arguments: EncoderSettings.Usage.allCases)
     func lowCeilingSkipsAndCounts(usage: EncoderSettings.Usage) async throws {
         let ceiling = 150_000
         let settings = EncoderSettings(width: 1280, height: 720, bitrate: ceiling, maxBitrate: ceiling, usage: usage)
@@ -38,8 +40,9 @@ struct BitrateTests {
         #expect(units.count == statistics.framesEncoded)
         // Over 10 s the one-second burst allowance is 10% of the ceiling; beyond that it must be reported.
         let held = measured <= 1.1 * Double(ceiling)
-        #expect(held || statistics.peakOvershootBits > 0,
-                "measured \(Int(measured)) bps over the \(ceiling) bps ceiling without a report")
+        #expect(
+            held || statistics.peakOvershootBits > 0,
+            "measured \(Int(measured)) bps over the \(ceiling) bps ceiling without a report")
         #expect(held, "measured \(Int(measured)) bps over the \(ceiling) bps ceiling; \(statistics)")
     }
 

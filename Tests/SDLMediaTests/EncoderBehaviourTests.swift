@@ -64,7 +64,8 @@ struct EncoderBehaviourTests {
         var main = richer
         main.profile = .main
         #expect(try encoder.update(main) == .rebuild)
-        let afterRebuild = try encodeScene(settings: main, count: 10, startIndex: 20, encoder: encoder, motion: .interface)
+        let afterRebuild = try encodeScene(
+            settings: main, count: 10, startIndex: 20, encoder: encoder, motion: .interface)
         #expect(afterRebuild.first?.nalUnitTypes == [.sps, .pps, .idrSlice])
         units += afterRebuild
         #expect(try encoder.update(main) == .none)

@@ -18,23 +18,25 @@ struct EncoderSettingsTests {
     /// (head unit fps, head unit kbps, custom fps, custom bps) -> (fps, bps, max bps) at 800x480. Frame rate:
     /// EVO-0323. Bitrate: the head unit's maxBitrate is a ceiling; the target is the app's or 1.5 Mbit/s.
     static let rule: [(Int?, Int?, Int?, Int?, Int, Int, Int?)] = [
-        (nil, nil, nil, nil, 15, 1_500_000, nil),                  // nothing sent: the size's target
-        (60, 10_000, nil, nil, 60, 1_500_000, 10_000_000),         // a higher ceiling is not the target
-        (30, 400_000, nil, nil, 30, 1_500_000, 400_000_000),       // the emulator's default ceiling neither
-        (10, 300, nil, nil, 10, 300_000, 300_000),                 // a lower ceiling caps the target
-        (30, 4_000, 60, 8_000_000, 30, 4_000_000, 4_000_000),      // custom above the ceiling: capped
-        (30, 4_000, 20, 1_000_000, 20, 1_000_000, 4_000_000),      // custom lower: applies
-        (30, 4_000, nil, 3_000_000, 30, 3_000_000, 4_000_000),     // custom above the target, under the ceiling
-        (nil, nil, 60, 8_000_000, 60, 8_000_000, nil),             // no head unit values: custom replaces
-        (30, nil, 60, 8_000_000, 30, 8_000_000, nil),              // mixed: fps capped, bitrate free
-        (0, -5, nil, nil, 15, 1_500_000, nil),                     // zero or negative head unit values: not sent
-        (30, Int.max, nil, nil, 30, 1_500_000, nil),               // kbps that overflow x 1000: not sent
+        (nil, nil, nil, nil, 15, 1_500_000, nil),  // nothing sent: the size's target
+        (60, 10_000, nil, nil, 60, 1_500_000, 10_000_000),  // a higher ceiling is not the target
+        (30, 400_000, nil, nil, 30, 1_500_000, 400_000_000),  // the emulator's default ceiling neither
+        (10, 300, nil, nil, 10, 300_000, 300_000),  // a lower ceiling caps the target
+        (30, 4_000, 60, 8_000_000, 30, 4_000_000, 4_000_000),  // custom above the ceiling: capped
+        (30, 4_000, 20, 1_000_000, 20, 1_000_000, 4_000_000),  // custom lower: applies
+        (30, 4_000, nil, 3_000_000, 30, 3_000_000, 4_000_000),  // custom above the target, under the ceiling
+        (nil, nil, 60, 8_000_000, 60, 8_000_000, nil),  // no head unit values: custom replaces
+        (30, nil, 60, 8_000_000, 30, 8_000_000, nil),  // mixed: fps capped, bitrate free
+        (0, -5, nil, nil, 15, 1_500_000, nil),  // zero or negative head unit values: not sent
+        (30, Int.max, nil, nil, 30, 1_500_000, nil),  // kbps that overflow x 1000: not sent
     ]
 
-    @Test("the default target grows with the pixel count: 1.5 Mbit/s at 800x480, 3 Mbit/s at 720p", arguments: [
-        (800, 480, 1_500_000), (1280, 720, 3_000_000), (320, 240, 300_000), (1920, 1080, 6_750_000),
-        (16, 16, 250_000), (0, 0, 250_000), (-5, 480, 250_000), (8192, 8192, 40_000_000),
-    ])
+    @Test(
+        "the default target grows with the pixel count: 1.5 Mbit/s at 800x480, 3 Mbit/s at 720p",
+        arguments: [
+            (800, 480, 1_500_000), (1280, 720, 3_000_000), (320, 240, 300_000), (1920, 1080, 6_750_000),
+            (16, 16, 250_000), (0, 0, 250_000), (-5, 480, 250_000), (8192, 8192, 40_000_000),
+        ])
     func targetBitrate(width: Int, height: Int, bitrate: Int) {
         #expect(EncoderSettings.targetBitrate(width: width, height: height) == bitrate)
     }
@@ -50,9 +52,10 @@ struct EncoderSettingsTests {
     @Test("resolved(headUnitPreferredFPS:headUnitMaxBitrateKbps:custom:size:) follows the rule", arguments: rule)
     func resolvedRule(row: (Int?, Int?, Int?, Int?, Int, Int, Int?)) {
         let (huFPS, huKbps, customFPS, customBitrate, fps, bitrate, maxBitrate) = row
-        let settings = EncoderSettings.resolved(headUnitPreferredFPS: huFPS, headUnitMaxBitrateKbps: huKbps,
-                                                custom: .init(frameRate: customFPS, bitrate: customBitrate),
-                                                size: (800, 480))
+        let settings = EncoderSettings.resolved(
+            headUnitPreferredFPS: huFPS, headUnitMaxBitrateKbps: huKbps,
+            custom: .init(frameRate: customFPS, bitrate: customBitrate),
+            size: (800, 480))
         #expect(settings.frameRate == fps)
         #expect(settings.bitrate == bitrate)
         #expect(settings.maxBitrate == maxBitrate)
@@ -90,24 +93,31 @@ struct EncoderSettingsTests {
         #expect(EncoderSettings.change(from: base, to: smallerKeyFrames) == .rebuild)
     }
 
-    @Test("the level is the lowest that fits size, rate and bitrate (H.264 Table A-1)", arguments: [
-        (800, 480, 15, 600_000, 30), (800, 480, 30, 600_000, 31), (1280, 720, 15, 1_500_000, 31),
-        (1280, 720, 60, 1_500_000, 32), (1920, 1080, 15, 3_000_000, 40), (1920, 1080, 30, 30_000_000, 41),
-        (1920, 1080, 60, 3_000_000, 42), (320, 240, 15, 300_000, 12), (352, 288, 30, 1_000_000, 20), (3840, 2160, 30, 3_000_000, 51),
-    ])
+    @Test(
+        "the level is the lowest that fits size, rate and bitrate (H.264 Table A-1)",
+        arguments: [
+            (800, 480, 15, 600_000, 30), (800, 480, 30, 600_000, 31), (1280, 720, 15, 1_500_000, 31),
+            (1280, 720, 60, 1_500_000, 32), (1920, 1080, 15, 3_000_000, 40), (1920, 1080, 30, 30_000_000, 41),
+            (1920, 1080, 60, 3_000_000, 42), (320, 240, 15, 300_000, 12), (352, 288, 30, 1_000_000, 20),
+            (3840, 2160, 30, 3_000_000, 51),
+        ])
     func level(width: Int, height: Int, fps: Int, bitrate: Int, idc: Int) {
         #expect(H264Level.minimum(width: width, height: height, frameRate: fps, bitrate: bitrate)?.idc == idc)
     }
 
-    @Test("invalid settings are rejected with a typed error", arguments: [
-        EncoderSettings(width: 801, height: 480), EncoderSettings(width: 0, height: 480),
-        EncoderSettings(width: 800, height: 480, frameRate: 0), EncoderSettings(width: 800, height: 480, frameRate: 61),
-        EncoderSettings(width: 800, height: 480, bitrate: 0), EncoderSettings(width: 800, height: 480, maxBitrate: 1),
-        EncoderSettings(width: 800, height: 480, keyFrameInterval: .zero),
-        EncoderSettings(width: 800, height: 480, keyFrameBudget: .zero),
-        EncoderSettings(width: 800, height: 480, keyFrameBudget: .seconds(11)),
-        EncoderSettings(width: 8192, height: 8192, frameRate: 60),
-    ])
+    @Test(
+        "invalid settings are rejected with a typed error",
+        arguments: [
+            EncoderSettings(width: 801, height: 480), EncoderSettings(width: 0, height: 480),
+            EncoderSettings(width: 800, height: 480, frameRate: 0),
+            EncoderSettings(width: 800, height: 480, frameRate: 61),
+            EncoderSettings(width: 800, height: 480, bitrate: 0),
+            EncoderSettings(width: 800, height: 480, maxBitrate: 1),
+            EncoderSettings(width: 800, height: 480, keyFrameInterval: .zero),
+            EncoderSettings(width: 800, height: 480, keyFrameBudget: .zero),
+            EncoderSettings(width: 800, height: 480, keyFrameBudget: .seconds(11)),
+            EncoderSettings(width: 8192, height: 8192, frameRate: 60),
+        ])
     func invalid(settings: EncoderSettings) {
         #expect(throws: MediaError.self) { try settings.validate() }
         #expect(throws: MediaError.self) { _ = try OpenH264Encoder(settings: settings) }

@@ -21,31 +21,37 @@ struct FrameTests {
             _ = try VideoFrame(buffer: buffer, format: .bgra, width: 10, height: 10, presentationTime: .zero)
         }
         #expect(throws: MediaError.self) {
-            _ = try VideoFrame(buffer: buffer, format: .bgra, width: 5, height: 5,
-                               planes: [.init(offset: 0, stride: 4)], presentationTime: .zero)
+            _ = try VideoFrame(
+                buffer: buffer, format: .bgra, width: 5, height: 5,
+                planes: [.init(offset: 0, stride: 4)], presentationTime: .zero)
         }
         #expect(throws: MediaError.self) {
             _ = try VideoFrame(buffer: buffer, format: .i420, width: 0, height: 5, presentationTime: .zero)
         }
-        let frame = try VideoFrame(buffer: buffer, format: .bgra, width: 5, height: 5,
-                                   planes: [.init(offset: 0, stride: 20)], presentationTime: .zero)
+        let frame = try VideoFrame(
+            buffer: buffer, format: .bgra, width: 5, height: 5,
+            planes: [.init(offset: 0, stride: 20)], presentationTime: .zero)
         #expect(frame.width == 5)
     }
 
     /// BT.601 limited range: white -> Y 235, black -> Y 16, pure red -> Y 81, U 90, V 240.
-    @Test("BGRA, ARGB and NV12 convert to the right I420 values", arguments: [
-        ([UInt8](arrayLiteral: 255, 255, 255, 255), PixelFormat.bgra, UInt8(235), UInt8(128), UInt8(128)),
-        ([0, 0, 0, 255], .bgra, 16, 128, 128),
-        ([0, 0, 255, 255], .bgra, 82, 90, 240),
-        ([255, 255, 0, 0], .argb, 82, 90, 240),
-    ])
+    @Test(
+        "BGRA, ARGB and NV12 convert to the right I420 values",
+        arguments: [
+            ([UInt8](arrayLiteral: 255, 255, 255, 255), PixelFormat.bgra, UInt8(235), UInt8(128), UInt8(128)),
+            ([0, 0, 0, 255], .bgra, 16, 128, 128),
+            ([0, 0, 255, 255], .bgra, 82, 90, 240),
+            ([255, 255, 0, 0], .argb, 82, 90, 240),
+        ])
     func conversion(pixel: [UInt8], format: PixelFormat, y: UInt8, u: UInt8, v: UInt8) throws {
         let pool = PixelBufferPool(format: format, width: 16, height: 8)
         let frame = pool.makeFrame(presentationTime: .milliseconds(7))
         let bytes = frame.buffer.mutableBytes
         for row in 0..<8 {
             for column in 0..<16 {
-                for channel in 0..<4 { bytes[frame.planes[0].offset + row * frame.planes[0].stride + column * 4 + channel] = pixel[channel] }
+                for channel in 0..<4 {
+                    bytes[frame.planes[0].offset + row * frame.planes[0].stride + column * 4 + channel] = pixel[channel]
+                }
             }
         }
         var converter = ColorConverter()

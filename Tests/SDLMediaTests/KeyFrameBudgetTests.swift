@@ -23,8 +23,9 @@ struct KeyFrameBudgetTests {
         var description: String { "\(bitrate / 1_000) kbit/s at \(frameRate) fps" }
 
         func settings(budget: Duration) -> EncoderSettings {
-            EncoderSettings(width: 800, height: 480, frameRate: frameRate, bitrate: bitrate,
-                            keyFrameInterval: .seconds(5), keyFrameBudget: budget, allowsFrameSkipping: false)
+            EncoderSettings(
+                width: 800, height: 480, frameRate: frameRate, bitrate: bitrate,
+                keyFrameInterval: .seconds(5), keyFrameBudget: budget, allowsFrameSkipping: false)
         }
     }
 
@@ -117,14 +118,17 @@ struct KeyFrameBudgetTests {
             let (small, large) = (ours.units[index].bytes.count, openh264.units[index].bytes.count)
             #expect(Double(small) <= 0.85 * Double(large), "IDR at \(index): \(small) bytes against \(large)")
             // The IDR picture loses most; the P frames after it win part of it back.
-            #expect(openh264.psnr[index] - ours.psnr[index] <= stream.idrLoss,
-                    "IDR at \(index): \(ours.psnr[index]) dB against \(openh264.psnr[index]) dB")
+            #expect(
+                openh264.psnr[index] - ours.psnr[index] <= stream.idrLoss,
+                "IDR at \(index): \(ours.psnr[index]) dB against \(openh264.psnr[index]) dB")
             let gop = index..<min(index + 5 * stream.frameRate, stream.frameCount)
-            print("\(stream): IDR at \(index): \(small) bytes, \(ours.psnr[index]) dB, "
-                  + "next 5 s \(ours.meanPSNR(gop)) dB; "
-                  + "openh264's budget: \(large) bytes, \(openh264.psnr[index]) dB, \(openh264.meanPSNR(gop)) dB")
-            #expect(openh264.meanPSNR(gop) - ours.meanPSNR(gop) <= stream.followingLoss,
-                    "after the IDR at \(index): \(ours.meanPSNR(gop)) dB against \(openh264.meanPSNR(gop)) dB")
+            print(
+                "\(stream): IDR at \(index): \(small) bytes, \(ours.psnr[index]) dB, "
+                    + "next 5 s \(ours.meanPSNR(gop)) dB; "
+                    + "openh264's budget: \(large) bytes, \(openh264.psnr[index]) dB, \(openh264.meanPSNR(gop)) dB")
+            #expect(
+                openh264.meanPSNR(gop) - ours.meanPSNR(gop) <= stream.followingLoss,
+                "after the IDR at \(index): \(ours.meanPSNR(gop)) dB against \(openh264.meanPSNR(gop)) dB")
         }
         // The rate control spends what the IDR saves on the frames after it, not more.
         let total = { (encoded: Encoded) in encoded.units.reduce(0) { $0 + $1.bytes.count } }

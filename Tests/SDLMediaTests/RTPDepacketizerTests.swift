@@ -16,8 +16,10 @@ struct RTPDepacketizerTests {
     }
 
     static func packets(limit: Int = 40) throws -> [[UInt8]] {
-        var packetizer = RTPPacketizer(configuration: .init(maxPacketSize: limit, ssrc: 1, initialSequenceNumber: 65_530,
-                                                            initialTimestamp: 100))
+        var packetizer = RTPPacketizer(
+            configuration: .init(
+                maxPacketSize: limit, ssrc: 1, initialSequenceNumber: 65_530,
+                initialTimestamp: 100))
         var packets: [[UInt8]] = []
         for unit in units() { packets += try splitRFC4571(packetizer.packetize(unit)) }
         return packets
@@ -85,11 +87,13 @@ struct RTPDepacketizerTests {
 
     @Test("STAP-A packets are split into their NAL units")
     func stapA() throws {
-        let stap: [UInt8] = [0x80, 0xE0, 0, 1, 0, 0, 0, 9, 0, 0, 0, 1,  // header, marker set
-                             0x18,                  // STAP-A indicator
-                             0x00, 0x02, 0x67, 0x42,  // SPS, 2 bytes
-                             0x00, 0x02, 0x68, 0xCE,  // PPS
-                             0x00, 0x03, 0x65, 0x88, 0x80]  // IDR
+        let stap: [UInt8] = [
+            0x80, 0xE0, 0, 1, 0, 0, 0, 9, 0, 0, 0, 1,  // header, marker set
+            0x18,  // STAP-A indicator
+            0x00, 0x02, 0x67, 0x42,  // SPS, 2 bytes
+            0x00, 0x02, 0x68, 0xCE,  // PPS
+            0x00, 0x03, 0x65, 0x88, 0x80,
+        ]  // IDR
         var depacketizer = RTPDepacketizer()
         depacketizer.append(Self.framed([stap]))
         let unit = try depacketizer.nextAccessUnit()
@@ -99,16 +103,16 @@ struct RTPDepacketizerTests {
 
     /// Hostile or truncated packets: each must throw a typed error, be consumed, and leave the stream usable.
     static let hostile: [[UInt8]] = [
-        [],                                            // length 0
-        [0x80, 0x60, 0, 1, 0, 0],                      // shorter than the RTP header
-        [0x40, 0x60, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0x41],   // version 1
-        [0x80, 0x60, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1],    // header only, no payload
-        [0x8F, 0x60, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0x41],   // 15 CSRCs announced, none present
+        [],  // length 0
+        [0x80, 0x60, 0, 1, 0, 0],  // shorter than the RTP header
+        [0x40, 0x60, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0x41],  // version 1
+        [0x80, 0x60, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1],  // header only, no payload
+        [0x8F, 0x60, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0x41],  // 15 CSRCs announced, none present
         [0x90, 0x60, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0xFF, 0xFF],  // extension longer than the packet
         [0xA0, 0x60, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0x41, 0xFF],  // padding longer than the payload
         [0x80, 0x60, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0x18, 0x00, 0x09, 0x65],  // STAP-A size past the end
         [0x80, 0x60, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0x18, 0x00],  // STAP-A cut inside a size
-        [0x80, 0x60, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0x7C],   // FU-A without FU header
+        [0x80, 0x60, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0x7C],  // FU-A without FU header
         [0x80, 0x60, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0x1D, 0x85, 1],  // FU-B: unsupported
     ]
 
@@ -158,8 +162,9 @@ struct RTPDepacketizerTests {
 
     @Test("RAW payloads parse back, 3-byte start codes become 4-byte ones, garbage is an error")
     func raw() throws {
-        let unit = try RAWDepacketizer.accessUnit(from: [0, 0, 1, 0x65, 0x88, 0, 0, 0, 1, 0x41],
-                                                  presentationTime: .seconds(1))
+        let unit = try RAWDepacketizer.accessUnit(
+            from: [0, 0, 1, 0x65, 0x88, 0, 0, 0, 1, 0x41],
+            presentationTime: .seconds(1))
         #expect(unit.bytes == [0, 0, 0, 1, 0x65, 0x88, 0, 0, 0, 1, 0x41])
         #expect(unit.isIDR)
         #expect(throws: MediaError.self) { _ = try RAWDepacketizer.accessUnit(from: [0x65], presentationTime: .zero) }
@@ -167,6 +172,7 @@ struct RTPDepacketizerTests {
             _ = try RAWDepacketizer.accessUnit(from: [0, 0, 0, 1], presentationTime: .zero)
         }
         var raw = RAWPacketizer()
-        #expect(raw.packetize(annexB: [0, 0, 1, 0x67, 0, 0, 0, 1, 0, 0, 1, 0x68]) == [0, 0, 0, 1, 0x67, 0, 0, 0, 1, 0x68])
+        #expect(
+            raw.packetize(annexB: [0, 0, 1, 0x67, 0, 0, 0, 1, 0, 0, 1, 0x68]) == [0, 0, 0, 1, 0x67, 0, 0, 0, 1, 0x68])
     }
 }

@@ -6,11 +6,13 @@ import Testing
 @Suite("RTP output decodes to the same frames, through our depacketizer and through GStreamer")
 struct RTPInteropTests {
     /// 1280x720 at a high bitrate, so IDRs exceed 65 535 bytes and the default limit fragments too.
-    static let settings = EncoderSettings(width: 1280, height: 720, bitrate: 8_000_000, usage: .camera,
-                                          allowsFrameSkipping: false)
+    static let settings = EncoderSettings(
+        width: 1280, height: 720, bitrate: 8_000_000, usage: .camera,
+        allowsFrameSkipping: false)
 
-    @Test("our depacketizer and GStreamer's rtpstreamdepay ! rtph264depay both give back the encoded frames",
-          arguments: [1_400, RTPPacketizer.Configuration.maximumPacketSize])
+    @Test(
+        "our depacketizer and GStreamer's rtpstreamdepay ! rtph264depay both give back the encoded frames",
+        arguments: [1_400, RTPPacketizer.Configuration.maximumPacketSize])
     func sameFrames(limit: Int) async throws {
         let units = try encodeScene(settings: Self.settings, count: 15, keyFramesAt: [10])
         #expect(units.contains { $0.bytes.count > 65_535 }, "no access unit large enough to need FU-A")
@@ -47,8 +49,10 @@ struct RTPInteropTests {
     @Test("every RTP packet of an access unit has its timestamp; only the last has the marker bit")
     func markersAndTimestamps() throws {
         let units = try encodeScene(settings: Self.settings, count: 4)
-        var packetizer = RTPPacketizer(configuration: .init(maxPacketSize: 1_400, initialSequenceNumber: 65_534,
-                                                            initialTimestamp: 4_294_960_000))
+        var packetizer = RTPPacketizer(
+            configuration: .init(
+                maxPacketSize: 1_400, initialSequenceNumber: 65_534,
+                initialTimestamp: 4_294_960_000))
         var sequence: UInt16 = 65_534
         for (index, unit) in units.enumerated() {
             let packets = try splitRFC4571(packetizer.packetize(unit))

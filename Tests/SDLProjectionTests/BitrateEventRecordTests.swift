@@ -14,7 +14,8 @@ struct BitrateEventRecordTests {
         let change = BitrateChange(bitrate: 700_000, previous: 1_000_000, reason: .congested, framesDropped: 3)
         #expect(ProjectionEvent.video(.bitrateChanged(change)).records.map { $0.jsonLine(t: 1.5) } == [Self.line])
         let up = BitrateChange(bitrate: 750_000, previous: 700_000, reason: .recovered, framesDropped: 3)
-        #expect(ProjectionEvent.video(.bitrateChanged(up)).records.first?.jsonLine(t: 0).contains(
-            #""reason":"recovered""#) == true)
+        #expect(
+            ProjectionEvent.video(.bitrateChanged(up)).records.first?.jsonLine(t: 0).contains(
+                #""reason":"recovered""#) == true)
     }
 }

@@ -54,7 +54,8 @@ struct ProjectionEventRecordTests {
         let touch = ProjectionTouch(
             type: .move,
             fingers: [
-                .init(id: 0, path: [.init(x: 10, y: 20), .init(x: 400, y: 240)]), .init(id: 1, path: [.init(x: 5, y: 6)]),
+                .init(id: 0, path: [.init(x: 10, y: 20), .init(x: 400, y: 240)]),
+                .init(id: 1, path: [.init(x: 5, y: 6)]),
             ])
         #expect(
             ProjectionEvent.touch(touch).records.map { $0.jsonLine(t: 0.25) } == [

@@ -1,5 +1,6 @@
-@testable import SDLProjection
 import Testing
+
+@testable import SDLProjection
 
 /// The run's lifecycle on its own: inputs in, actions out. No session, no socket, no clock, no sleep.
 @Suite("Projection run machine")
@@ -94,8 +95,10 @@ struct ProjectionRunMachineTests {
         #expect(machine.handle(.connected) == [.reportRegistered, .startRun])
         #expect(machine.state == .running)
         // The attempts start from 1 again after a run on the new connection.
-        #expect(machine.handle(.runEnded(.failed(Self.lost))).first == .reconnecting(
-            attempt: 1, delay: .seconds(1), reason: Self.lost.message))
+        #expect(
+            machine.handle(.runEnded(.failed(Self.lost))).first
+                == .reconnecting(
+                    attempt: 1, delay: .seconds(1), reason: Self.lost.message))
     }
 
     @Test("without a reconnect policy a lost connection ends the run with it")
@@ -184,7 +187,9 @@ struct ProjectionRunMachineTests {
     func stopOutsideACall() {
         var idle = Self.machine()
         #expect(idle.handle(.stop) == [.complete(.ended(.finished))])
-        #expect(idle.handle(.run).first == .complete(.refused(ProjectionFailure(.invalidState, "run(source:) called twice"))))
+        #expect(
+            idle.handle(.run).first
+                == .complete(.refused(ProjectionFailure(.invalidState, "run(source:) called twice"))))
 
         var connected = Self.machine()
         _ = connected.handle(.connect)

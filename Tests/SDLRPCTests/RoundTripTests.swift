@@ -117,7 +117,8 @@ struct RoundTripTests {
                 ])
         ),
         RoundTripCase(SubscribeButton(buttonName: .navZoomIn)),
-        RoundTripCase(SubscribeButtonResponse(success: false, resultCode: .unsupportedResource, info: "no such button")),
+        RoundTripCase(
+            SubscribeButtonResponse(success: false, resultCode: .unsupportedResource, info: "no such button")),
         RoundTripCase(UnsubscribeButton(buttonName: .ok)),
         RoundTripCase(UnsubscribeButtonResponse(success: true, resultCode: .success)),
         RoundTripCase(OnButtonEvent(buttonName: .customButton, buttonEventMode: .buttondown, customButtonID: 7)),

@@ -69,7 +69,11 @@ struct CertificateCheckTests {
 
         // The app, whose handshake had completed too, fails with the head unit's code and text.
         let appActions = harness.app.machine.receive(query.buffer, now: harness.now, using: harness.app.manager)
-        #expect(appActions == [.failed(SecurityError(
-            .peerReportedError(.invalidCertificate, text: "App ID does not match certificate")))])
+        #expect(
+            appActions == [
+                .failed(
+                    SecurityError(
+                        .peerReportedError(.invalidCertificate, text: "App ID does not match certificate")))
+            ])
     }
 }

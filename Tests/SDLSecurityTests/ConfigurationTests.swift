@@ -32,7 +32,8 @@ struct ConfigurationTests {
     func mistakes() async throws {
         let m = try await TestMaterial.loaded()
         let missing = #expect(throws: SecurityError.self) {
-            try OpenSSLSecurityManagerFactory(.app(certificateChain: .file("/nonexistent/app.pem"), privateKey: m.appKey))
+            try OpenSSLSecurityManagerFactory(
+                .app(certificateChain: .file("/nonexistent/app.pem"), privateKey: m.appKey))
         }
         #expect(missing?.kind == .configuration("cannot read PEM file"))
         #expect(missing?.context == "/nonexistent/app.pem")

@@ -27,7 +27,8 @@ struct HandshakeQueryTests {
 
     @Test("an internal error with only the binary code, or an unknown code, still reads")
     func internalErrorLenient() throws {
-        let binaryOnly = SecurityQuery(type: .notification, queryID: .sendInternalError, sequenceNumber: 0, binary: [0x0B])
+        let binaryOnly = SecurityQuery(
+            type: .notification, queryID: .sendInternalError, sequenceNumber: 0, binary: [0x0B])
         #expect(try SecurityInternalError(binaryOnly).code == .expiredCertificate)
         let unknown = SecurityQuery(
             type: .notification, queryID: .sendInternalError, sequenceNumber: 0, json: Array(#"{"id":66}"#.utf8))
@@ -65,7 +66,8 @@ struct HandshakeQueryTests {
         let query = SecurityQuery(type: type, queryID: id, sequenceNumber: 9, binary: [0x16])
         let actions = machine.receive(query.buffer, now: now)
         let error = SecurityError(.unexpectedQuery(type: type, id: id), context: "as the app (TLS server)")
-        #expect(actions == [.send(SecurityInternalError(code: .invalidQueryID).query(sequenceNumber: 9)), .rejected(error)])
+        #expect(
+            actions == [.send(SecurityInternalError(code: .invalidQueryID).query(sequenceNumber: 9)), .rejected(error)])
         #expect(machine.failure == nil && machine.deadline != nil)
     }
 
@@ -89,7 +91,10 @@ struct HandshakeQueryTests {
         let hello = SecurityQuery(type: .request, queryID: .sendHandshakeData, sequenceNumber: 41, binary: [1, 2])
         #expect(machine.receive(hello.buffer, now: now) == [.runHandshake([1, 2])])
         let reply = machine.handshakeStepped(HandshakeStep(output: [3], state: .inProgress), now: now)
-        #expect(reply == [.send(SecurityQuery(type: .response, queryID: .sendHandshakeData, sequenceNumber: 41, binary: [3]))])
+        #expect(
+            reply == [
+                .send(SecurityQuery(type: .response, queryID: .sendHandshakeData, sequenceNumber: 41, binary: [3]))
+            ])
         let finished = SecurityQuery(type: .request, queryID: .sendHandshakeData, sequenceNumber: 0, binary: [4])
         #expect(machine.receive(finished.buffer, now: now) == [.runHandshake([4])])
         #expect(machine.handshakeStepped(HandshakeStep(output: [], state: .complete), now: now) == [.completed])
@@ -102,10 +107,14 @@ struct HandshakeQueryTests {
         #expect(machine.start(now: now) == [.runHandshake([])])
         #expect(
             machine.handshakeStepped(HandshakeStep(output: [0x16], state: .inProgress), now: now)
-                == [.send(SecurityQuery(type: .request, queryID: .sendHandshakeData, sequenceNumber: 1, binary: [0x16]))]
+                == [
+                    .send(SecurityQuery(type: .request, queryID: .sendHandshakeData, sequenceNumber: 1, binary: [0x16]))
+                ]
         )
         let request = SecurityQuery(type: .request, queryID: .sendHandshakeData, sequenceNumber: 1, binary: [9])
-        #expect(machine.receive(request.buffer, now: now).last.map { if case .rejected = $0 { true } else { false } } == true)
+        #expect(
+            machine.receive(request.buffer, now: now).last.map { if case .rejected = $0 { true } else { false } }
+                == true)
         // sdl_ios answers with sequence number 0; the head unit accepts it.
         let response = SecurityQuery(type: .response, queryID: .sendHandshakeData, sequenceNumber: 0, binary: [5])
         #expect(machine.receive(response.buffer, now: now) == [.runHandshake([5])])

@@ -15,7 +15,8 @@ struct TLSHandshakeTests {
         .app(certificateChain: m.appCertificate, privateKey: m.appKey)
     }
 
-    @Test("the head unit and the app complete the handshake", arguments: OpenSSLSecurityConfiguration.TLSVersion.allCases)
+    @Test(
+        "the head unit and the app complete the handshake", arguments: OpenSSLSecurityConfiguration.TLSVersion.allCases)
     func completes(version: OpenSSLSecurityConfiguration.TLSVersion) async throws {
         let m = try await Self.material()
         var headUnit = OpenSSLSecurityConfiguration.headUnit(trusting: m.ca)
@@ -182,9 +183,10 @@ struct TLSHandshakeTests {
         var machine = HandshakeHarness.Machine(role: .app, timeout: .seconds(5))
         #expect(machine.start(now: start) == [])
         #expect(machine.deadline == start.advanced(by: .seconds(5)))
-        #expect(machine.deadlineReached(now: start.advanced(by: .seconds(5))).last.map {
-            if case .failed(let e) = $0 { e.kind == .handshakeTimedOut } else { false }
-        } == true)
+        #expect(
+            machine.deadlineReached(now: start.advanced(by: .seconds(5))).last.map {
+                if case .failed(let e) = $0 { e.kind == .handshakeTimedOut } else { false }
+            } == true)
     }
 
     @Test("an internal error from the head unit fails the app's handshake with the head unit's code")

@@ -154,12 +154,15 @@ struct BadPeerTests {
         // The wire error is the answer, however busy the machine: no session timeout may come first (a 5 s protocol
         // start timeout did, on a loaded 2-core machine, when timeouts ran on the real clock).
         // The session's clock never moves here, so only the wire error can end start().
-        try await withSession(clock: ManualClock(), headUnit: { link in
-            try await link.expectControl(.startService, service: .rpc)
-            // '{' is 0x7B: version nibble 7, which no SDL header has.
-            try link.send(Array(#"{"hello":"world"}"#.utf8))
-            await link.drain()
-        }) { session in
+        try await withSession(
+            clock: ManualClock(),
+            headUnit: { link in
+                try await link.expectControl(.startService, service: .rpc)
+                // '{' is 0x7B: version nibble 7, which no SDL header has.
+                try link.send(Array(#"{"hello":"world"}"#.utf8))
+                await link.drain()
+            }
+        ) { session in
             let error = await sessionError { try await session.start() }
             guard case .wire(let wire) = error?.kind else {
                 Issue.record("expected a wire error, got \(String(describing: error))")

@@ -12,7 +12,8 @@ import Testing
 struct EmulatorTests {
     @Test("register, FULL, capability, video start, resize, Core's EndService on NONE, stop")
     func fullFlow() async throws {
-        let headUnit = HeadUnitEmulator(configuration: HeadUnitConfiguration(port: 0, activationDelay: .milliseconds(50)))
+        let headUnit = HeadUnitEmulator(
+            configuration: HeadUnitConfiguration(port: 0, activationDelay: .milliseconds(50)))
         let port = try await headUnit.start()
         let session = SDLSession(configuration: .test(), transport: TCPTransport(host: "127.0.0.1", port: port))
         do {

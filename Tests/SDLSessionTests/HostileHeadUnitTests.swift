@@ -147,12 +147,15 @@ struct HostileHeadUnitTests {
 
     @Test("a head unit that goes silent after registering: the Heartbeat goes unanswered, heartbeatUnanswered")
     func silentAfterRegistration() async throws {
-        try await withSession(Self.quickHeartbeat(), headUnit: { link in
-            try await link.acceptSession()
-            try await link.acceptRegistration()
-            // Reads on (a Heartbeat among what it reads), answers nothing.
-            await link.drain()
-        }) { session in
+        try await withSession(
+            Self.quickHeartbeat(),
+            headUnit: { link in
+                try await link.acceptSession()
+                try await link.acceptRegistration()
+                // Reads on (a Heartbeat among what it reads), answers nothing.
+                await link.drain()
+            }
+        ) { session in
             let states = await session.connectionStateUpdates()
             try await session.start()
             for await state in states {
@@ -168,31 +171,34 @@ struct HostileHeadUnitTests {
     func answeredHeartbeats() async throws {
         // Answers come at once; the long answer deadline only keeps a busy machine's late answer from counting as
         // none (it is never waited out when the head unit answers).
-        try await withSession(Self.quickHeartbeat(answer: .seconds(20)), headUnit: { link in
-            try await link.acceptSession()
-            try await link.acceptRegistration()
-            var answered = 0
-            while true {
-                let message = try await link.receive()
-                if message.controlFrameInfo == .heartbeat {
-                    try link.sendControl(.heartbeatACK, service: .control)
-                    answered += 1
-                    // Three answered: tell the app (it waits for NONE), and answer any later one the same way.
-                    if answered == 3 { try link.hmiStatus("NONE") }
-                } else if message.controlFrameInfo == .endService {
-                    try link.sendControl(.endServiceACK, service: .rpc)
-                    break
-                } else if message.serviceType == .rpc {
-                    let request = try RPCPayload(decoding: message.payload)
-                    #expect(request.functionID == .unregisterAppInterface)
-                    try link.sendRPC(
-                        .response, .unregisterAppInterface, correlationID: request.correlationID,
-                        json: #"{"success":true,"resultCode":"SUCCESS"}"#)
+        try await withSession(
+            Self.quickHeartbeat(answer: .seconds(20)),
+            headUnit: { link in
+                try await link.acceptSession()
+                try await link.acceptRegistration()
+                var answered = 0
+                while true {
+                    let message = try await link.receive()
+                    if message.controlFrameInfo == .heartbeat {
+                        try link.sendControl(.heartbeatACK, service: .control)
+                        answered += 1
+                        // Three answered: tell the app (it waits for NONE), and answer any later one the same way.
+                        if answered == 3 { try link.hmiStatus("NONE") }
+                    } else if message.controlFrameInfo == .endService {
+                        try link.sendControl(.endServiceACK, service: .rpc)
+                        break
+                    } else if message.serviceType == .rpc {
+                        let request = try RPCPayload(decoding: message.payload)
+                        #expect(request.functionID == .unregisterAppInterface)
+                        try link.sendRPC(
+                            .response, .unregisterAppInterface, correlationID: request.correlationID,
+                            json: #"{"success":true,"resultCode":"SUCCESS"}"#)
+                    }
                 }
+                #expect(answered >= 3)
+                await link.drain()
             }
-            #expect(answered >= 3)
-            await link.drain()
-        }) { session in
+        ) { session in
             let statuses = await session.hmiStatusUpdates()
             try await session.start()
             for await status in statuses where status.hmiLevel == HMILevel.none { break }

@@ -34,7 +34,8 @@ struct SecondaryTransportMachineTests {
         #expect(step1 == [])
         #expect(machine.phase == .idle)
         let step2 = machine.conditionsChanged(Self.allowed(at: 3))
-        #expect(step2 == [
+        #expect(
+            step2 == [
                 .connect(host: "10.0.0.2", port: 5000, attempt: 1),
                 .armTimer(.registration, deadline: Self.at(13)),
             ])
@@ -60,7 +61,8 @@ struct SecondaryTransportMachineTests {
         #expect(step6 == [.register(attempt: 1)])
         #expect(machine.phase == .registering(attempt: 1))
         let step7 = machine.registrationAcknowledged(attempt: 1)
-        #expect(step7 == [
+        #expect(
+            step7 == [
                 .cancelTimer(.registration), .registered(host: "10.0.0.2", port: 5000),
             ])
         #expect(machine.isRegistered)
@@ -75,13 +77,15 @@ struct SecondaryTransportMachineTests {
         #expect(step8 == [.closeLink(attempt: 1)])
         let failure = SDLSessionError(.secondaryTransport("RegisterSecondaryTransportNAK: busy"))
         let step9 = machine.linkEnded(attempt: 1, error: nil, Self.allowed(at: 2))
-        #expect(step9 == [
+        #expect(
+            step9 == [
                 .cancelTimer(.registration), .linkGone(failure: failure, report: true),
                 .armTimer(.retry, deadline: Self.at(7)),
             ])
         #expect(machine.phase == .waitingToRetry)
         let step10 = machine.timerFired(.retry, Self.allowed(at: 7))
-        #expect(step10 == [
+        #expect(
+            step10 == [
                 .connect(host: "10.0.0.2", port: 5000, attempt: 2),
                 .armTimer(.registration, deadline: Self.at(17)),
             ])
@@ -130,7 +134,8 @@ struct SecondaryTransportMachineTests {
         let step16 = machine.addressChanged(host: "10.0.0.3", port: 5001, Self.allowed())
         #expect(step16 == [], "the same new address again: the close is already under way")
         let step17 = machine.linkEnded(attempt: 1, error: nil, Self.allowed(at: 1))
-        #expect(step17 == [
+        #expect(
+            step17 == [
                 .cancelTimer(.registration), .linkGone(failure: nil, report: true),
                 .connect(host: "10.0.0.3", port: 5001, attempt: 2),
                 .armTimer(.registration, deadline: Self.at(11)),
@@ -145,7 +150,8 @@ struct SecondaryTransportMachineTests {
         let step19 = machine.addressChanged(host: nil, port: nil, Self.allowed())
         #expect(step19 == [.closeLink(attempt: 1)])
         let step20 = machine.linkEnded(attempt: 1, error: nil, Self.allowed())
-        #expect(step20 == [
+        #expect(
+            step20 == [
                 .cancelTimer(.registration), .linkGone(failure: nil, report: true),
             ])
         #expect(machine.phase == .idle)
@@ -179,7 +185,8 @@ struct SecondaryTransportMachineTests {
         var machine = Self.registered()
         let closing = Machine.Context(mayConnect: false, isOpen: false, now: Self.at(0))
         let step24 = machine.linkEnded(attempt: 1, error: nil, closing)
-        #expect(step24 == [
+        #expect(
+            step24 == [
                 .cancelTimer(.registration),
                 .linkGone(failure: SDLSessionError(.secondaryTransport("the head unit closed it")), report: false),
             ])
@@ -233,7 +240,8 @@ struct ServiceRegistryTests {
         services.started(.audio)
         #expect(services.belongsOnSecondary(.video, preferred: .secondary, isProtected: false))
         #expect(!services.belongsOnSecondary(.video, preferred: .primary, isProtected: false))
-        #expect(!services.belongsOnSecondary(.video, preferred: .secondary, isProtected: true), "TLS stays on the primary")
+        #expect(
+            !services.belongsOnSecondary(.video, preferred: .secondary, isProtected: true), "TLS stays on the primary")
         #expect(!services.belongsOnSecondary(.audio, preferred: .secondary, isProtected: false), "already there")
         #expect(services.services(on: .secondary) == [.audio])
     }

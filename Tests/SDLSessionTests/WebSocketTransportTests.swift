@@ -173,10 +173,12 @@ struct WebSocketTransportTests {
         #expect(try WebSocketURL(parsing: text).description == written)
     }
 
-    @Test("malformed ws:// URLs are .webSocket(.badURL)", arguments: [
-        "127.0.0.1:2020", "http://h:1", "ws://:2020", "ws://h:0", "ws://h:99999", "ws://a:b:c", "ws://u@h:1",
-        "ws://h:1/#frag", "ws://[::1:2020",
-    ])
+    @Test(
+        "malformed ws:// URLs are .webSocket(.badURL)",
+        arguments: [
+            "127.0.0.1:2020", "http://h:1", "ws://:2020", "ws://h:0", "ws://h:99999", "ws://a:b:c", "ws://u@h:1",
+            "ws://h:1/#frag", "ws://[::1:2020",
+        ])
     func badURLs(text: String) {
         #expect {
             try WebSocketURL(parsing: text)

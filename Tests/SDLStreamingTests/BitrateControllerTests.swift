@@ -94,11 +94,13 @@ struct BitrateControllerTests {
     func lowestRateOfTheEpisode() {
         var controller = BitrateController(configuration: BitrateAdaptation(), target: 2_000_000)
         Self.busyLink(&controller, 12_500, until: .milliseconds(950))
-        #expect(controller.decide(at: .seconds(1), pressure: Self.waited(.milliseconds(150), 1)).newTarget?.bitrate
+        #expect(
+            controller.decide(at: .seconds(1), pressure: Self.waited(.milliseconds(150), 1)).newTarget?.bitrate
                 == 800_000)
         // Congested again a second later, now measuring 2 Mbit/s (say, kernel buffers swallowed a burst).
         Self.busyLink(&controller, 25_000, until: .milliseconds(1_950))
-        #expect(controller.decide(at: .seconds(2), pressure: Self.waited(.milliseconds(150), 2)).newTarget?.bitrate
+        #expect(
+            controller.decide(at: .seconds(2), pressure: Self.waited(.milliseconds(150), 2)).newTarget?.bitrate
                 == 560_000)
         var targets: [Int] = []
         for step in 1...60 {
@@ -114,7 +116,8 @@ struct BitrateControllerTests {
     @Test("below the ceiling, frames are dropped before the encoder while the bytes sent run ahead of the target")
     func pacing() {
         var controller = BitrateController(configuration: BitrateAdaptation(), target: 1_000_000)
-        #expect(controller.decide(at: .seconds(1), pressure: Self.waited(.milliseconds(150), 1)).newTarget?.bitrate
+        #expect(
+            controller.decide(at: .seconds(1), pressure: Self.waited(.milliseconds(150), 1)).newTarget?.bitrate
                 == 700_000)
         // The encoder overshoots: 5 000 bytes a frame at 30 fps is 1.2 Mbit/s, over the 700 kbit/s target.
         var sentBytes = 0
@@ -162,8 +165,11 @@ struct BitrateControllerTests {
         var controller = BitrateController(configuration: BitrateAdaptation(), target: 1_000_000)
         let first = controller.decide(at: .seconds(1), pressure: Self.waited(.milliseconds(150), 1))
         #expect(first.encodes)
-        #expect(first.newTarget == BitrateChange(bitrate: 700_000, previous: 1_000_000, reason: .congested,
-                                                 framesDropped: 0))
+        #expect(
+            first.newTarget
+                == BitrateChange(
+                    bitrate: 700_000, previous: 1_000_000, reason: .congested,
+                    framesDropped: 0))
         // 300 ms later, still congested: too soon for another decrease.
         let soon = controller.decide(at: .milliseconds(1_300), pressure: Self.waited(.milliseconds(150), 2))
         #expect(soon.newTarget == nil)
@@ -219,8 +225,9 @@ struct BitrateControllerTests {
 
     @Test("the drop span is bounded: a huge wait drops at most maximumDropSpan of frames")
     func dropSpanBounded() {
-        var controller = BitrateController(configuration: BitrateAdaptation(maximumDropSpan: .milliseconds(500)),
-                                           target: 1_500_000)
+        var controller = BitrateController(
+            configuration: BitrateAdaptation(maximumDropSpan: .milliseconds(500)),
+            target: 1_500_000)
         #expect(!controller.decide(at: .seconds(1), pressure: Self.waited(.seconds(30), 10)).encodes)
         #expect(!controller.decide(at: .milliseconds(1_499), pressure: Self.waited(.seconds(30), 10)).encodes)
         #expect(controller.decide(at: .milliseconds(1_500), pressure: Self.waited(.seconds(30), 10)).encodes)
@@ -296,8 +303,9 @@ struct BitrateControllerTests {
 
     @Test("configuration values are clamped to sane ranges")
     func clamped() {
-        let adaptation = BitrateAdaptation(floor: 1, decreaseFactor: 2, increaseFraction: 0, congestedWait: .zero,
-                                           dropWait: .zero)
+        let adaptation = BitrateAdaptation(
+            floor: 1, decreaseFactor: 2, increaseFraction: 0, congestedWait: .zero,
+            dropWait: .zero)
         #expect(adaptation.floor == 64_000)
         #expect(adaptation.decreaseFactor == 0.95)
         #expect(adaptation.increaseFraction == 0.01)

@@ -1,6 +1,7 @@
 import CarWindowTestingTools
-@testable import SDLStreaming
 import Testing
+
+@testable import SDLStreaming
 
 /// The driver's "no capability" decision on an injected clock: the head unit counts as having none only once the
 /// whole wait has passed on that clock with no capability, and a capability that came first always wins.

@@ -35,12 +35,14 @@ struct ManagerStatusTests {
         var harness = await ManagerTests.Harness()
         _ = try #require(await harness.start())
         let ready = try await firstElement(
-            of: await harness.manager.statuses(), "ready", within: .seconds(20)) { $0.state == .ready }
+            of: await harness.manager.statuses(), "ready", within: .seconds(20)
+        ) { $0.state == .ready }
         #expect(ready.isStreaming)
         await harness.finish()
         await #expect(throws: CarWindowTestingError.self) {
             try await firstElement(
-                of: await harness.manager.statuses(), "suspended", within: .seconds(20)) { $0.state == .suspended }
+                of: await harness.manager.statuses(), "suspended", within: .seconds(20)
+            ) { $0.state == .suspended }
         }
     }
 }

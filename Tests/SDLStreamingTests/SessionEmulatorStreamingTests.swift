@@ -2,8 +2,8 @@ import CarWindowTesting
 import Foundation
 import HeadUnit
 import Logging
-import SDLRPC
 import SDLMedia
+import SDLRPC
 import SDLSession
 import SDLStreaming
 import Testing

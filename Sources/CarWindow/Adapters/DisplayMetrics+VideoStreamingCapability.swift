@@ -22,7 +22,8 @@ extension DisplayMetrics {
             return Size(width: Double(resolution.width), height: Double(resolution.height))
         }
         guard let resolution = preferred ?? fallbackResolution else {
-            throw CarWindowError(.invalidViewport, "the capability has no preferred resolution and there is no fallback")
+            throw CarWindowError(
+                .invalidViewport, "the capability has no preferred resolution and there is no fallback")
         }
         try self.init(
             resolution: resolution, scale: capability.scale, pixelsPerInch: capability.pixelPerInch,

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A spinner: twelve spokes fading around a circle, turning on the frame clock while ``isAnimating`` and shown.

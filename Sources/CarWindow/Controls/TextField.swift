@@ -42,8 +42,9 @@ open class TextField: Control {
     open override var contentSize: Size {
         let sample = text.isEmpty ? (placeholder.isEmpty ? "M" : placeholder) : text
         let measured = TextEngine.measure(sample, font: font, maxWidth: nil, wraps: false)
-        return Size(width: max(200, measured.width + contentInsets.horizontal),
-                    height: measured.height + contentInsets.vertical)
+        return Size(
+            width: max(200, measured.width + contentInsets.horizontal),
+            height: measured.height + contentInsets.vertical)
     }
 
     /// Flexible in width (a stack gives it the free space), the minimum touch target or the text's height tall.

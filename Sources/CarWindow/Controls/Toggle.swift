@@ -29,8 +29,9 @@ open class Toggle: Control {
     }
 
     open override var contentSize: Size {
-        Size(width: titleWidth() + Self.trackSize.width + contentInsets.horizontal,
-             height: Self.trackSize.height + contentInsets.vertical)
+        Size(
+            width: titleWidth() + Self.trackSize.width + contentInsets.horizontal,
+            height: Self.trackSize.height + contentInsets.vertical)
     }
 
     private func flip() {

@@ -35,7 +35,8 @@ public final class VectorImage: @unchecked Sendable {
         }
         guard let created else {
             // librsvg's own message is not read (CRsvg/shim.h says why); what was refused is said here.
-            throw CarWindowError(.imageCodec, "SVG: librsvg could not parse the \(svgData.count) bytes as an SVG document")
+            throw CarWindowError(
+                .imageCodec, "SVG: librsvg could not parse the \(svgData.count) bytes as an SVG document")
         }
         handle = created
         var width: Double = 0

@@ -10,7 +10,10 @@
 open class ListRow: Button {
     /// Which pool the row goes back to when it scrolls away.
     public let reuseIdentifier: String
-    public var text: String { get { title } set { title = newValue } }
+    public var text: String {
+        get { title }
+        set { title = newValue }
+    }
     public var detailText: String? { didSet { if detailText != oldValue { setNeedsDisplay() } } }
     public var detailFont = Font(size: 16)
     /// The title's colour; `nil` (the default) uses the theme's primary text colour.

@@ -228,4 +228,3 @@ open class ListView: ScrollView {
         }
     }
 }
-

@@ -1,6 +1,6 @@
+public import SDLProjection
 import SDLRPC
 import SDLSession
-public import SDLProjection
 
 /// A ``CarWindowProjection`` as the ``ProjectionSource`` of its ``StreamingSession``: it follows the video events
 /// with a frame pump per stream, the HMI level for its state, and hands the gestures the run recognized in the

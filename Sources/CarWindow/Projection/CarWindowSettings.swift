@@ -1,5 +1,5 @@
-public import SDLRPC
 public import SDLProjection
+public import SDLRPC
 public import SDLSession
 public import SDLStreaming
 

@@ -119,13 +119,15 @@ public final class FramePump {
         window.frameTick()
 
         var tick = Tick(outcome: .idle)
-        let refreshDue = configuration.refreshInterval.map { interval in
-            lastFrameTime.map { now - $0 >= interval } ?? true
-        } ?? false
-        let settleDue = lastChangeTime.map { changedAt in
-            configuration.settleRefreshes.indices.contains(settleRefreshesSent)
-                && now - changedAt >= configuration.settleRefreshes[settleRefreshesSent]
-        } ?? false
+        let refreshDue =
+            configuration.refreshInterval.map { interval in
+                lastFrameTime.map { now - $0 >= interval } ?? true
+            } ?? false
+        let settleDue =
+            lastChangeTime.map { changedAt in
+                configuration.settleRefreshes.indices.contains(settleRefreshesSent)
+                    && now - changedAt >= configuration.settleRefreshes[settleRefreshesSent]
+            } ?? false
         let changed = window.isDirty
         if changed || needsResend || refreshDue || settleDue {
             if isSubmitting {

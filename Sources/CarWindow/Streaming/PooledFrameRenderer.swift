@@ -47,7 +47,8 @@ public final class PooledFrameRenderer {
     ///
     /// - Returns: the frame and what the render did.
     /// - Throws: ``CarWindowError`` when rendering fails.
-    public func render(_ window: Window, presentationTime: Duration) throws(CarWindowError) -> (VideoFrame, FrameReport) {
+    public func render(_ window: Window, presentationTime: Duration) throws(CarWindowError) -> (VideoFrame, FrameReport)
+    {
         let viewport = window.frameSize
         let size = Self.streamingSize(forViewport: viewport)
         let pool = pool(width: size.width, height: size.height)

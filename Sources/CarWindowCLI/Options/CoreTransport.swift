@@ -28,8 +28,9 @@ struct CoreTransport: SDLTransport, CustomStringConvertible {
 
     var description: String {
         switch link {
-        case .tcp(let transport): transport.host.contains(":")
-            ? "[\(transport.host)]:\(transport.port)" : "\(transport.host):\(transport.port)"
+        case .tcp(let transport):
+            transport.host.contains(":")
+                ? "[\(transport.host)]:\(transport.port)" : "\(transport.host):\(transport.port)"
         case .webSocket(let transport): transport.url.description
         }
     }

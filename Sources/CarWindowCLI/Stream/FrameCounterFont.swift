@@ -57,8 +57,10 @@ enum FrameCounterFont {
     private static func fill(_ frame: VideoFrame, plane: Int, x: Int, y: Int, width: Int, height: Int, value: UInt8) {
         let planeWidth = plane == 0 ? frame.width : (frame.width + 1) / 2
         let planeHeight = plane == 0 ? frame.height : (frame.height + 1) / 2
-        let x0 = max(0, x), y0 = max(0, y)
-        let x1 = min(planeWidth, x + width), y1 = min(planeHeight, y + height)
+        let x0 = max(0, x)
+        let y0 = max(0, y)
+        let x1 = min(planeWidth, x + width)
+        let y1 = min(planeHeight, y + height)
         guard x0 < x1, y0 < y1 else { return }
         let layout = frame.planes[plane]
         let bytes = frame.buffer.mutableBytes

@@ -15,7 +15,8 @@ final class PatternSource: StreamSource {
     private var pool: PixelBufferPool?
 
     func frame(index: Int, size: ImageResolution) throws(StreamFailure) -> VideoFrame? {
-        let width = Int(size.width), height = Int(size.height)
+        let width = Int(size.width)
+        let height = Int(size.height)
         guard (2...VideoFrame.maximumDimension).contains(width), (2...VideoFrame.maximumDimension).contains(height)
         else {
             throw StreamFailure("cannot draw the pattern at \(width)x\(height)")

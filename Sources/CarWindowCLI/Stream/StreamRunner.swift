@@ -37,8 +37,11 @@ struct StreamRunner: Sendable {
 
     /// The run's options, the same for every source.
     func options() throws(StreamFailure) -> ProjectionOptions {
-        var app = source == .demo ? NavigationDemo.appConfiguration(name: appName) : AppConfiguration(
-            appName: appName, appID: appID, appType: .navigation)
+        var app =
+            source == .demo
+            ? NavigationDemo.appConfiguration(name: appName)
+            : AppConfiguration(
+                appName: appName, appID: appID, appType: .navigation)
         app.appID = appID
         app.fullAppID = appID
         app.logger.logLevel = .critical

@@ -42,7 +42,9 @@ final class Y4MReader {
             throw StreamFailure("\(name) is not a YUV4MPEG2 (.y4m) stream: it does not start with 'YUV4MPEG2'")
         }
         fields.removeFirst()
-        var width: Int?, height: Int?, rate: Double?
+        var width: Int?
+        var height: Int?
+        var rate: Double?
         for field in fields {
             guard let tag = field.first else { continue }
             let value = field.dropFirst()
@@ -81,7 +83,8 @@ final class Y4MReader {
             throw StreamFailure("\(name): expected a FRAME line, found '\(line.prefix(20))'")
         }
         let frame = pool.makeFrame(presentationTime: .zero)
-        let chromaWidth = (width + 1) / 2, chromaHeight = (height + 1) / 2
+        let chromaWidth = (width + 1) / 2
+        let chromaHeight = (height + 1) / 2
         let planeSizes = [(width, height), (chromaWidth, chromaHeight), (chromaWidth, chromaHeight)]
         let bytes = frame.buffer.mutableBytes
         for (index, (rowBytes, rows)) in planeSizes.enumerated() {
@@ -130,7 +133,9 @@ private final class BufferedInput {
             position += 1
             if byte == 0x0A { return String(decoding: line, as: UTF8.self) }
             line.append(byte)
-            guard line.count <= maximum else { throw StreamFailure("a y4m header line is longer than \(maximum) bytes") }
+            guard line.count <= maximum else {
+                throw StreamFailure("a y4m header line is longer than \(maximum) bytes")
+            }
         }
         guard line.isEmpty else { throw StreamFailure("the y4m stream ends inside a header line") }
         return nil

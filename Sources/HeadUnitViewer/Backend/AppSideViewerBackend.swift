@@ -48,7 +48,8 @@ public struct AppSideViewerBackend: ViewerBackend {
                         ViewerAccessUnit(
                             bytes: unit, presentationTime: frame.presentationTime, arrivalTime: .now,
                             width: frame.size.width, height: frame.size.height,
-                            format: ViewerVideoFormat(codec: frame.format.codec.rawValue, protocol: frame.format.protocol.rawValue)))
+                            format: ViewerVideoFormat(
+                                codec: frame.format.codec.rawValue, protocol: frame.format.protocol.rawValue)))
                 }
             }
             continuation.finish()
@@ -86,7 +87,8 @@ public struct AppSideViewerBackend: ViewerBackend {
         switch event {
         case .started(let stream):
             .videoStarted(
-                format: ViewerVideoFormat(codec: stream.format.codec.rawValue, protocol: stream.format.protocol.rawValue),
+                format: ViewerVideoFormat(
+                    codec: stream.format.codec.rawValue, protocol: stream.format.protocol.rawValue),
                 width: stream.size.width, height: stream.size.height)
         case .stopped(let reason): .videoStopped(reason: "\(reason)")
         case .resized(let size): .videoResized(ViewerScreen(width: size.width, height: size.height))
@@ -103,7 +105,9 @@ public struct AppSideViewerBackend: ViewerBackend {
             apps: [ViewerApp(id: "1", name: appName, hmiLevel: level ?? .none)],
             hmiLevel: level,
             screen: size.map { ViewerScreen(width: $0.width, height: $0.height) } ?? .wvga,
-            format: status.stream.map { ViewerVideoFormat(codec: $0.format.codec.rawValue, protocol: $0.format.protocol.rawValue) },
+            format: status.stream.map {
+                ViewerVideoFormat(codec: $0.format.codec.rawValue, protocol: $0.format.protocol.rawValue)
+            },
             isStreaming: status.isStreaming)
     }
 

@@ -1,9 +1,10 @@
 public import HeadUnit
-import struct SDLRPC.HapticRect
-import struct SDLRPC.HMIStatus
-import struct SDLRPC.HMILevel
-import struct SDLRPC.TouchType
 import NIOConcurrencyHelpers
+
+import struct SDLRPC.HMILevel
+import struct SDLRPC.HMIStatus
+import struct SDLRPC.HapticRect
+import struct SDLRPC.TouchType
 
 /// The viewer's view of CarWindow's head-unit emulator: the thin adapter between ``ViewerBackend`` and `HeadUnitEmulator`.
 ///
@@ -122,7 +123,8 @@ public final class HeadUnitBackend: ViewerBackend {
                 let apps = await headUnit.apps()
                 guard let number = Int(id), let app = apps.first(where: { $0.app.rawValue == number }) else {
                     let known = apps.map { String($0.app.rawValue) }.joined(separator: ", ")
-                    throw ViewerError(.backendFailed, "no connected app \(id) (connected: \(known.isEmpty ? "none" : known))")
+                    throw ViewerError(
+                        .backendFailed, "no connected app \(id) (connected: \(known.isEmpty ? "none" : known))")
                 }
                 tracked.withLockedValue { $0.selectedApp = app.app }
             case .dropConnection:

@@ -1,6 +1,7 @@
 import HeadUnit
-import struct SDLRPC.HapticRect
+
 import struct SDLRPC.HMIStatus
+import struct SDLRPC.HapticRect
 
 /// What ``HeadUnitBackend`` keeps between the emulator's events: the projecting app, its format and haptic rects,
 /// and the viewer's own controls. A pure value: ``apply(_:)`` turns one emulator event into a log line and updates

@@ -1,7 +1,7 @@
 public import Logging
 import NIOCore
-public import SDLRPC
 package import SDLMediaService
+public import SDLRPC
 import SDLSession
 import SDLWire
 

@@ -13,10 +13,13 @@ public enum RAWDepacketizer {
     /// - Throws: ``MediaError/Kind/malformedAnnexB`` if the payload does not start with a start code or holds no
     ///   NAL unit.
     public static func accessUnit(from payload: [UInt8], presentationTime: Duration) throws(MediaError)
-        -> EncodedAccessUnit {
+        -> EncodedAccessUnit
+    {
         guard AnnexB.startsWithStartCode(payload) else {
-            throw MediaError(.malformedAnnexB, "a RAW payload of \(payload.count) bytes does not start with a start "
-                             + "code: \(payload.prefix(4).map { String($0, radix: 16) })")
+            throw MediaError(
+                .malformedAnnexB,
+                "a RAW payload of \(payload.count) bytes does not start with a start "
+                    + "code: \(payload.prefix(4).map { String($0, radix: 16) })")
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(payload.count + 8)

@@ -153,8 +153,10 @@ public struct RTPDepacketizer: Sendable {
             // The tail of an access unit already counted when its damage was found is not counted again.
             if assembly.timestamp != droppedTimestamp { statistics.droppedAccessUnits += 1 }
         } else {
-            ready.append(EncodedAccessUnit(bytes: assembly.bytes, presentationTime: assembly.presentationTime(),
-                                           isIDR: assembly.hasIDR))
+            ready.append(
+                EncodedAccessUnit(
+                    bytes: assembly.bytes, presentationTime: assembly.presentationTime(),
+                    isIDR: assembly.hasIDR))
             statistics.accessUnits += 1
         }
         assembly.reset()

@@ -41,14 +41,17 @@ extension EncoderSettings {
     ///   - custom: the app's own values.
     ///   - size: the encoder's width and height.
     /// - Returns: settings with SDL's defaults for everything else.
-    public static func resolved(headUnitPreferredFPS: Int?, headUnitMaxBitrateKbps: Int?, custom: Custom = .init(),
-                                size: (width: Int, height: Int)) -> EncoderSettings {
+    public static func resolved(
+        headUnitPreferredFPS: Int?, headUnitMaxBitrateKbps: Int?, custom: Custom = .init(),
+        size: (width: Int, height: Int)
+    ) -> EncoderSettings {
         let headUnitFPS = headUnitPreferredFPS.flatMap { $0 > 0 ? $0 : nil }
         let headUnitBitrate = headUnitMaxBitrateKbps.flatMap { $0 > 0 ? $0.multipliedReportingOverflow(by: 1000) : nil }
             .flatMap { $0.overflow ? nil : $0.partialValue }
         var settings = EncoderSettings(width: size.width, height: size.height)
         settings.frameRate = pick(default: defaultFrameRate, headUnit: headUnitFPS, custom: custom.frameRate)
-        let target = custom.bitrate.flatMap { $0 > 0 ? $0 : nil }
+        let target =
+            custom.bitrate.flatMap { $0 > 0 ? $0 : nil }
             ?? targetBitrate(width: size.width, height: size.height)
         settings.bitrate = min(target, headUnitBitrate ?? target)
         settings.maxBitrate = headUnitBitrate
@@ -57,9 +60,9 @@ extension EncoderSettings {
 
     private static func pick(default value: Int, headUnit: Int?, custom: Int?) -> Int {
         switch (headUnit, custom) {
-        case let (headUnit?, custom?): min(headUnit, custom)
-        case let (headUnit?, nil): headUnit
-        case let (nil, custom?): custom
+        case (let headUnit?, let custom?): min(headUnit, custom)
+        case (let headUnit?, nil): headUnit
+        case (nil, let custom?): custom
         case (nil, nil): value
         }
     }

@@ -14,7 +14,8 @@ extension EncoderSettings {
     /// EncoderSettings.targetBitrate(width: 1024, height: 600)   // 2_142_857
     /// ```
     public static func targetBitrate(width: Int, height: Int) -> Int {
-        let pixels = Double(max(0, min(width, VideoFrame.maximumDimension)))
+        let pixels =
+            Double(max(0, min(width, VideoFrame.maximumDimension)))
             * Double(max(0, min(height, VideoFrame.maximumDimension)))
         let small = (pixels: 800.0 * 480, bitrate: 1_500_000.0)
         let large = (pixels: 1280.0 * 720, bitrate: 3_000_000.0)

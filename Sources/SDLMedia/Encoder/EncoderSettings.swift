@@ -80,10 +80,12 @@ public struct EncoderSettings: Sendable, Hashable {
 
     /// Creates settings with SDL's defaults for everything but the size; `bitrate` `nil` is the size's
     /// ``targetBitrate(width:height:)``.
-    public init(width: Int, height: Int, frameRate: Int = Self.defaultFrameRate, bitrate: Int? = nil,
-                maxBitrate: Int? = nil, profile: Profile = .constrainedBaseline, usage: Usage = .screenContent,
-                keyFrameInterval: Duration? = .seconds(5), keyFrameBudget: Duration = Self.defaultKeyFrameBudget,
-                allowsFrameSkipping: Bool = true) {
+    public init(
+        width: Int, height: Int, frameRate: Int = Self.defaultFrameRate, bitrate: Int? = nil,
+        maxBitrate: Int? = nil, profile: Profile = .constrainedBaseline, usage: Usage = .screenContent,
+        keyFrameInterval: Duration? = .seconds(5), keyFrameBudget: Duration = Self.defaultKeyFrameBudget,
+        allowsFrameSkipping: Bool = true
+    ) {
         self.width = width
         self.height = height
         self.frameRate = frameRate
@@ -115,7 +117,8 @@ public struct EncoderSettings: Sendable, Hashable {
     /// - Throws: ``MediaError/Kind/invalidSettings`` naming the offending value.
     public func validate() throws(MediaError) {
         guard width > 0, height > 0, width % 2 == 0, height % 2 == 0,
-              width <= VideoFrame.maximumDimension, height <= VideoFrame.maximumDimension else {
+            width <= VideoFrame.maximumDimension, height <= VideoFrame.maximumDimension
+        else {
             throw MediaError(.invalidSettings, "size \(width)x\(height) must be even and within 2...8192")
         }
         guard (1...60).contains(frameRate) else {
@@ -134,8 +137,9 @@ public struct EncoderSettings: Sendable, Hashable {
             throw MediaError(.invalidSettings, "key-frame budget \(keyFrameBudget) must be within 0...10 s")
         }
         guard level != nil else {
-            throw MediaError(.invalidSettings,
-                             "\(width)x\(height) at \(frameRate) fps exceeds H.264 level 5.2")
+            throw MediaError(
+                .invalidSettings,
+                "\(width)x\(height) at \(frameRate) fps exceeds H.264 level 5.2")
         }
     }
 
@@ -143,7 +147,8 @@ public struct EncoderSettings: Sendable, Hashable {
     public static func change(from old: EncoderSettings, to new: EncoderSettings) -> Change {
         // openh264 reads the IDR budget only when it is made (a live parameter change leaves it as it was).
         if old.width != new.width || old.height != new.height || old.profile != new.profile
-            || old.usage != new.usage || old.keyFrameBudget != new.keyFrameBudget {
+            || old.usage != new.usage || old.keyFrameBudget != new.keyFrameBudget
+        {
             return .rebuild
         }
         // A new ceiling can raise the level the SPS announces, which only a new SPS can carry.

@@ -61,8 +61,10 @@ public final class OpenH264Encoder: VideoEncoder {
             throw MediaError(.invalidFrame, "the encoder takes I420 frames, got \(frame.format); use ColorConverter")
         }
         guard frame.width == settings.width, frame.height == settings.height else {
-            throw MediaError(.invalidFrame, "frame is \(frame.width)x\(frame.height), the encoder is configured for "
-                             + "\(settings.width)x\(settings.height); update the settings first")
+            throw MediaError(
+                .invalidFrame,
+                "frame is \(frame.width)x\(frame.height), the encoder is configured for "
+                    + "\(settings.width)x\(settings.height); update the settings first")
         }
         try timestamps.accept(frame.presentationTime)
         statistics.framesSubmitted += 1
@@ -78,7 +80,8 @@ public final class OpenH264Encoder: VideoEncoder {
             }
         }
         if let interval = settings.keyFrameInterval, let last = lastIDRTime,
-           frame.presentationTime - last >= interval {
+            frame.presentationTime - last >= interval
+        {
             keyFrameRequested = true
         }
         if keyFrameRequested {
@@ -88,8 +91,10 @@ public final class OpenH264Encoder: VideoEncoder {
         picture.iColorFormat = Int32(videoFormatI420.rawValue)
         picture.iPicWidth = Int32(frame.width)
         picture.iPicHeight = Int32(frame.height)
-        picture.iStride = (Int32(frame.planes[0].stride), Int32(frame.planes[1].stride),
-                           Int32(frame.planes[2].stride), 0)
+        picture.iStride = (
+            Int32(frame.planes[0].stride), Int32(frame.planes[1].stride),
+            Int32(frame.planes[2].stride), 0
+        )
         picture.pData = (frame.planeAddress(0), frame.planeAddress(1), frame.planeAddress(2), nil)
         picture.uiTimeStamp = Int64(frame.presentationTime / .milliseconds(1))
 

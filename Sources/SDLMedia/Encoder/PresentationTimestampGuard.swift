@@ -19,8 +19,9 @@ public struct PresentationTimestampGuard: Sendable, Hashable {
     /// - Throws: ``MediaError/Kind/nonMonotonicTimestamp`` naming both timestamps; the guard is unchanged.
     public mutating func accept(_ time: Duration) throws(MediaError) {
         if let last, time <= last {
-            throw MediaError(.nonMonotonicTimestamp,
-                             "presentation time \(time) is not after the previous frame's \(last)")
+            throw MediaError(
+                .nonMonotonicTimestamp,
+                "presentation time \(time) is not after the previous frame's \(last)")
         }
         last = time
     }

@@ -30,10 +30,14 @@ public struct ColorConverter: Sendable {
         if frame.format == .i420 { return frame }
         let output = outputPool(width: frame.width, height: frame.height).makeFrame(
             presentationTime: frame.presentationTime)
-        let y = output.planeAddress(0), u = output.planeAddress(1), v = output.planeAddress(2)
-        let ys = Int32(output.planes[0].stride), us = Int32(output.planes[1].stride)
+        let y = output.planeAddress(0)
+        let u = output.planeAddress(1)
+        let v = output.planeAddress(2)
+        let ys = Int32(output.planes[0].stride)
+        let us = Int32(output.planes[1].stride)
         let vs = Int32(output.planes[2].stride)
-        let w = Int32(frame.width), h = Int32(frame.height)
+        let w = Int32(frame.width)
+        let h = Int32(frame.height)
         let status: Int32
         switch frame.format {
         case .bgra:
@@ -42,14 +46,17 @@ public struct ColorConverter: Sendable {
         case .argb:
             status = BGRAToI420(frame.planeAddress(0), Int32(frame.planes[0].stride), y, ys, u, us, v, vs, w, h)
         case .nv12:
-            status = NV12ToI420(frame.planeAddress(0), Int32(frame.planes[0].stride),
-                                frame.planeAddress(1), Int32(frame.planes[1].stride), y, ys, u, us, v, vs, w, h)
+            status = NV12ToI420(
+                frame.planeAddress(0), Int32(frame.planes[0].stride),
+                frame.planeAddress(1), Int32(frame.planes[1].stride), y, ys, u, us, v, vs, w, h)
         case .i420:
             status = 0
         }
         guard status == 0 else {
-            throw MediaError(.conversionFailure, "libyuv returned \(status) converting \(frame.format) to I420 "
-                             + "at \(frame.width)x\(frame.height)")
+            throw MediaError(
+                .conversionFailure,
+                "libyuv returned \(status) converting \(frame.format) to I420 "
+                    + "at \(frame.width)x\(frame.height)")
         }
         return output
     }

@@ -29,7 +29,8 @@ public struct FrameScaler: Sendable {
     public mutating func scale(_ frame: VideoFrame, toWidth width: Int, height: Int) throws(MediaError) -> VideoFrame {
         guard (1...VideoFrame.maximumDimension).contains(width), (1...VideoFrame.maximumDimension).contains(height)
         else {
-            throw MediaError(.invalidFrame, "scale target \(width)x\(height) is outside 1...\(VideoFrame.maximumDimension)")
+            throw MediaError(
+                .invalidFrame, "scale target \(width)x\(height) is outside 1...\(VideoFrame.maximumDimension)")
         }
         let source = try converter.convertToI420(frame)
         if source.width == width, source.height == height { return source }

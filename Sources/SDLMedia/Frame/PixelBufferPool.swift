@@ -63,8 +63,9 @@ public final class PixelBufferPool: Sendable {
     ///   - height: the height in pixels, 1 through ``VideoFrame/maximumDimension``.
     ///   - capacity: how many buffers to keep; enough for the frames in flight at once.
     public init(format: PixelFormat, width: Int, height: Int, capacity: Int = 4) {
-        precondition((1...VideoFrame.maximumDimension).contains(width)
-                     && (1...VideoFrame.maximumDimension).contains(height), "pool size \(width)x\(height) is invalid")
+        precondition(
+            (1...VideoFrame.maximumDimension).contains(width)
+                && (1...VideoFrame.maximumDimension).contains(height), "pool size \(width)x\(height) is invalid")
         precondition(capacity > 0, "a pool needs room for at least one buffer")
         self.format = format
         self.width = width
@@ -93,8 +94,9 @@ public final class PixelBufferPool: Sendable {
             }
             return fresh
         }
-        return VideoFrame(unchecked: buffer, format: format, width: width, height: height, planes: planes,
-                          presentationTime: presentationTime)
+        return VideoFrame(
+            unchecked: buffer, format: format, width: width, height: height, planes: planes,
+            presentationTime: presentationTime)
     }
 
     /// The counters so far.

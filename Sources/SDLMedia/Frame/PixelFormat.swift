@@ -39,7 +39,9 @@ public enum PixelFormat: Sendable, Hashable, CaseIterable, CustomStringConvertib
     ///
     /// Each stride is rounded up to `alignment` bytes so SIMD conversion code can run whole rows.
     /// - Returns: the planes and the total number of bytes they need.
-    public func packedLayout(width: Int, height: Int, alignment: Int = 32) -> (planes: [VideoFrame.Plane], byteCount: Int) {
+    public func packedLayout(width: Int, height: Int, alignment: Int = 32) -> (
+        planes: [VideoFrame.Plane], byteCount: Int
+    ) {
         func aligned(_ value: Int) -> Int { (value + alignment - 1) / alignment * alignment }
         let chromaWidth = (width + 1) / 2
         let chromaHeight = (height + 1) / 2
@@ -62,8 +64,10 @@ public enum PixelFormat: Sendable, Hashable, CaseIterable, CustomStringConvertib
             let luma = aligned(width)
             let chroma = aligned(chromaWidth * 2)
             let uvOffset = luma * height
-            return ([VideoFrame.Plane(offset: 0, stride: luma), VideoFrame.Plane(offset: uvOffset, stride: chroma)],
-                    uvOffset + chroma * chromaHeight)
+            return (
+                [VideoFrame.Plane(offset: 0, stride: luma), VideoFrame.Plane(offset: uvOffset, stride: chroma)],
+                uvOffset + chroma * chromaHeight
+            )
         }
     }
 

@@ -35,8 +35,10 @@ public final class PixelMemory: @unchecked Sendable {
     ///   - pointer: the first byte of the pixels; it must stay valid until `release` is called.
     ///   - byteCount: how many bytes from `pointer` the buffer may read.
     ///   - release: called once, when the last frame referencing the buffer is gone.
-    public init(wrapping pointer: UnsafeMutableRawPointer, byteCount: Int,
-                release: @escaping @Sendable (UnsafeMutableRawPointer) -> Void) {
+    public init(
+        wrapping pointer: UnsafeMutableRawPointer, byteCount: Int,
+        release: @escaping @Sendable (UnsafeMutableRawPointer) -> Void
+    ) {
         precondition(byteCount >= 0, "a pixel buffer cannot have a negative size")
         self.base = pointer
         self.byteCount = byteCount
@@ -55,7 +57,9 @@ public final class PixelMemory: @unchecked Sendable {
     public var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: byteCount) }
 
     /// The pixels, for the one producer that fills the buffer before handing it on.
-    public var mutableBytes: UnsafeMutableRawBufferPointer { UnsafeMutableRawBufferPointer(start: base, count: byteCount) }
+    public var mutableBytes: UnsafeMutableRawBufferPointer {
+        UnsafeMutableRawBufferPointer(start: base, count: byteCount)
+    }
 
     /// The address of the first byte, for C calls.
     var baseAddress: UnsafeMutableRawPointer { base }

@@ -41,8 +41,10 @@ public struct VideoFrame: Sendable {
     ///
     /// - Throws: ``MediaError/Kind/invalidFrame`` if the size is not positive, a plane count or stride is wrong,
     ///   or a plane runs past the end of the buffer.
-    public init(buffer: PixelMemory, format: PixelFormat, width: Int, height: Int, planes: [Plane],
-                presentationTime: Duration) throws(MediaError) {
+    public init(
+        buffer: PixelMemory, format: PixelFormat, width: Int, height: Int, planes: [Plane],
+        presentationTime: Duration
+    ) throws(MediaError) {
         guard width > 0, height > 0, width <= Self.maximumDimension, height <= Self.maximumDimension else {
             throw MediaError(.invalidFrame, "frame size \(width)x\(height) is outside 1...\(Self.maximumDimension)")
         }
@@ -53,31 +55,39 @@ public struct VideoFrame: Sendable {
             let (rowBytes, rows) = format.planeExtent(index, width: width, height: height)
             let end = plane.offset + plane.stride * (rows - 1) + rowBytes
             guard plane.offset >= 0, plane.stride >= rowBytes, end <= buffer.byteCount else {
-                throw MediaError(.invalidFrame, """
+                throw MediaError(
+                    .invalidFrame,
+                    """
                     plane \(index) of a \(width)x\(height) \(format) frame (offset \(plane.offset), \
                     stride \(plane.stride)) needs \(end) bytes, the buffer has \(buffer.byteCount)
                     """)
             }
         }
-        self.init(unchecked: buffer, format: format, width: width, height: height, planes: planes,
-                  presentationTime: presentationTime)
+        self.init(
+            unchecked: buffer, format: format, width: width, height: height, planes: planes,
+            presentationTime: presentationTime)
     }
 
     /// Makes a frame with the tightly packed layout of ``PixelFormat/packedLayout(width:height:alignment:)``.
     ///
     /// - Throws: ``MediaError/Kind/invalidFrame`` if the buffer is too small.
-    public init(buffer: PixelMemory, format: PixelFormat, width: Int, height: Int,
-                presentationTime: Duration) throws(MediaError) {
+    public init(
+        buffer: PixelMemory, format: PixelFormat, width: Int, height: Int,
+        presentationTime: Duration
+    ) throws(MediaError) {
         guard width > 0, height > 0, width <= Self.maximumDimension, height <= Self.maximumDimension else {
             throw MediaError(.invalidFrame, "frame size \(width)x\(height) is outside 1...\(Self.maximumDimension)")
         }
         let layout = format.packedLayout(width: width, height: height)
-        try self.init(buffer: buffer, format: format, width: width, height: height, planes: layout.planes,
-                      presentationTime: presentationTime)
+        try self.init(
+            buffer: buffer, format: format, width: width, height: height, planes: layout.planes,
+            presentationTime: presentationTime)
     }
 
-    init(unchecked buffer: PixelMemory, format: PixelFormat, width: Int, height: Int, planes: [Plane],
-         presentationTime: Duration) {
+    init(
+        unchecked buffer: PixelMemory, format: PixelFormat, width: Int, height: Int, planes: [Plane],
+        presentationTime: Duration
+    ) {
         self.buffer = buffer
         self.format = format
         self.width = width

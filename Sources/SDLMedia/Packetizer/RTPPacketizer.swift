@@ -42,13 +42,16 @@ public struct RTPPacketizer: Sendable {
         public var initialTimestamp: UInt32
 
         /// Creates a configuration; SSRC, sequence number and timestamp are random unless given.
-        public init(payloadType: UInt8 = 96, maxPacketSize: Int = Self.maximumPacketSize,
-                    ssrc: UInt32 = .random(in: .min ... .max),
-                    initialSequenceNumber: UInt16 = .random(in: .min ... .max),
-                    initialTimestamp: UInt32 = .random(in: .min ... .max)) {
+        public init(
+            payloadType: UInt8 = 96, maxPacketSize: Int = Self.maximumPacketSize,
+            ssrc: UInt32 = .random(in: .min ... .max),
+            initialSequenceNumber: UInt16 = .random(in: .min ... .max),
+            initialTimestamp: UInt32 = .random(in: .min ... .max)
+        ) {
             precondition((96...127).contains(payloadType), "RTP payload type \(payloadType) is not dynamic (96...127)")
-            precondition((Self.minimumPacketSize...Self.maximumPacketSize).contains(maxPacketSize),
-                         "RTP packet limit \(maxPacketSize) is outside \(Self.minimumPacketSize)...65535")
+            precondition(
+                (Self.minimumPacketSize...Self.maximumPacketSize).contains(maxPacketSize),
+                "RTP packet limit \(maxPacketSize) is outside \(Self.minimumPacketSize)...65535")
             self.payloadType = payloadType
             self.maxPacketSize = maxPacketSize
             self.ssrc = ssrc
@@ -79,7 +82,8 @@ public struct RTPPacketizer: Sendable {
         let first = firstPresentationTime ?? time
         firstPresentationTime = first
         let elapsed = (time - first).components
-        let ticks = elapsed.seconds &* Int64(Self.clockRate)
+        let ticks =
+            elapsed.seconds &* Int64(Self.clockRate)
             &+ Int64((Double(elapsed.attoseconds) * Double(Self.clockRate) / 1e18).rounded())
         return configuration.initialTimestamp &+ UInt32(truncatingIfNeeded: ticks)
     }
@@ -121,8 +125,9 @@ public struct RTPPacketizer: Sendable {
     }
 
     private mutating func writeHeader(marker: Bool, timestamp: UInt32, payloadLength: Int) {
-        let header = RTPHeader(marker: marker, payloadType: configuration.payloadType,
-                               sequenceNumber: nextSequenceNumber, timestamp: timestamp, ssrc: configuration.ssrc)
+        let header = RTPHeader(
+            marker: marker, payloadType: configuration.payloadType,
+            sequenceNumber: nextSequenceNumber, timestamp: timestamp, ssrc: configuration.ssrc)
         let length = UInt16(RTPHeader.size + payloadLength)
         output.append(UInt8(length >> 8))
         output.append(UInt8(length & 0xFF))

@@ -62,8 +62,10 @@ public enum AnnexB {
         if let start = nalStart { emit(bytes, start, count, body) }
     }
 
-    private static func emit(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int,
-                             _ body: (Range<Int>) -> Void) {
+    private static func emit(
+        _ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int,
+        _ body: (Range<Int>) -> Void
+    ) {
         var end = end
         while end > start, bytes[end - 1] == 0 { end -= 1 }
         if end > start { body(start..<end) }

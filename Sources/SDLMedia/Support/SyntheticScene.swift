@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A moving test picture for benchmarks, tests and demos, rendered straight into a frame's planes.
@@ -53,7 +53,8 @@ public struct SyntheticScene: Sendable {
         self.format = format
         self.motion = motion
         let margin = 2 * Self.panRadius
-        let fullWidth = width + margin, fullHeight = height + margin
+        let fullWidth = width + margin
+        let fullHeight = height + margin
         var random = SplitMix64(seed: seed)
         var luma = [UInt8](repeating: 0, count: fullWidth * fullHeight)
         for y in 0..<fullHeight {
@@ -79,7 +80,8 @@ public struct SyntheticScene: Sendable {
             backdrop = [bgra]
             backdropWidths = [fullWidth * 4]
         default:
-            let chromaWidth = fullWidth / 2, chromaHeight = fullHeight / 2
+            let chromaWidth = fullWidth / 2
+            let chromaHeight = fullHeight / 2
             var u = [UInt8](repeating: 0, count: chromaWidth * chromaHeight)
             var v = u
             for y in 0..<chromaHeight {
@@ -96,11 +98,14 @@ public struct SyntheticScene: Sendable {
 
     /// Draws frame `frameIndex` into `frame`, which must have this scene's size and format.
     public func render(frameIndex: Int, into frame: VideoFrame) {
-        precondition(frame.format == format && frame.width == width && frame.height == height,
-                     "frame \(frame.width)x\(frame.height) \(frame.format) does not match the scene")
+        precondition(
+            frame.format == format && frame.width == width && frame.height == height,
+            "frame \(frame.width)x\(frame.height) \(frame.format) does not match the scene")
         let angle = Double(frameIndex % Self.panPeriod) / Double(Self.panPeriod) * 2 * Double.pi
-        var dx = Self.panRadius, dy = Self.panRadius
-        var panelWidth = 0, panelScroll = 0
+        var dx = Self.panRadius
+        var dy = Self.panRadius
+        var panelWidth = 0
+        var panelScroll = 0
         switch motion {
         case .pan:
             dx += Int((Double(Self.panRadius) * cos(angle)).rounded()) & ~1

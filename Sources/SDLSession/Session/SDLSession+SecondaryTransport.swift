@@ -68,7 +68,8 @@ extension SDLSession {
         }
         let open = isOpen && closingError == nil
         let level = hmiStatuses.current?.hmiLevel
-        let mayConnect = open && registered && secondaryOffered && level != nil && level != SDLRPC.HMILevel.none
+        let mayConnect =
+            open && registered && secondaryOffered && level != nil && level != SDLRPC.HMILevel.none
             && secondaryLinkRequests != nil
         return SecondaryTransportMachine.Context(mayConnect: mayConnect, isOpen: open, now: clock.now)
     }

@@ -30,7 +30,8 @@ struct SessionClock: Clock {
     init<Base: Clock<Duration>>(_ base: Base) {
         let origin = base.now
         elapsed = { origin.duration(to: base.now) }
-        sleeper = { offset, tolerance in try await base.sleep(until: origin.advanced(by: offset), tolerance: tolerance) }
+        sleeper = { offset, tolerance in try await base.sleep(until: origin.advanced(by: offset), tolerance: tolerance)
+        }
         minimumResolution = base.minimumResolution
     }
 

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import NIOCore
 import NIOPosix
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// TCP keepalive on the app's socket: the kernel probes a connection that has carried nothing for ``idle`` and
 /// resets it after ``count`` unanswered probes ``interval`` apart. It catches a head unit that vanished without a
@@ -43,9 +44,9 @@ public struct TCPKeepalive: Sendable, Hashable {
             (.socketOption(.so_keepalive), 1)
         ]
         #if os(Linux)
-        options.append((.socket(tcp, SocketOptionName(TCP_KEEPIDLE)), Self.seconds(idle)))
-        options.append((.socket(tcp, SocketOptionName(TCP_KEEPINTVL)), Self.seconds(interval)))
-        options.append((.socket(tcp, SocketOptionName(TCP_KEEPCNT)), SocketOptionValue(min(count, 127))))
+            options.append((.socket(tcp, SocketOptionName(TCP_KEEPIDLE)), Self.seconds(idle)))
+            options.append((.socket(tcp, SocketOptionName(TCP_KEEPINTVL)), Self.seconds(interval)))
+            options.append((.socket(tcp, SocketOptionName(TCP_KEEPCNT)), SocketOptionValue(min(count, 127))))
         #endif
         return options
     }

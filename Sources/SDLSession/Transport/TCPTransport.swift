@@ -205,7 +205,8 @@ public struct TCPConnection: SDLConnection {
         let channel = channel
         // Where the link stood before this batch: if the send then waits for the link (the previous batch's write,
         // or the kernel's unsent bytes), what the peer acknowledged meanwhile is the link's rate.
-        let start = notSentLimit == nil
+        let start =
+            notSentLimit == nil
             ? nil : await TCPUnsentBytes.acknowledged(channel).map { (at: ContinuousClock.now, acknowledged: $0) }
         let written = channel.eventLoop.makePromise(of: Void.self)
         channel.eventLoop.execute {
@@ -261,9 +262,9 @@ public struct TCPConnection: SDLConnection {
         since start: (at: ContinuousClock.Instant, acknowledged: UInt64), unsent: Int?
     ) async {
         guard let unsent, unsent > 0, let acknowledged = await TCPUnsentBytes.acknowledged(channel),
-              acknowledged > start.acknowledged,
-              let rate = LinkDeliveryRate.rate(
-                  acknowledged: acknowledged - start.acknowledged, over: start.at.duration(to: .now))
+            acknowledged > start.acknowledged,
+            let rate = LinkDeliveryRate.rate(
+                acknowledged: acknowledged - start.acknowledged, over: start.at.duration(to: .now))
         else { return }
         delivery.withLockedValue { $0 = LinkDeliveryRate.next(after: $0, bitsPerSecond: rate) }
     }

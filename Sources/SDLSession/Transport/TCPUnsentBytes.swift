@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import NIOCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// How many bytes the kernel holds for a TCP socket that it has not sent yet (Linux `tcpi_notsent_bytes`).
 ///
@@ -44,12 +45,12 @@ enum TCPUnsentBytes {
 
     private static func info(_ channel: any Channel) async -> RawInfo? {
         #if os(Linux)
-        guard let provider = channel as? any SocketOptionProvider else { return nil }
-        return try? await provider.unsafeGetSocketOption(
-            level: SocketOptionLevel(IPPROTO_TCP), name: SocketOptionName(TCP_INFO)
-        ).get()
+            guard let provider = channel as? any SocketOptionProvider else { return nil }
+            return try? await provider.unsafeGetSocketOption(
+                level: SocketOptionLevel(IPPROTO_TCP), name: SocketOptionName(TCP_INFO)
+            ).get()
         #else
-        return nil
+            return nil
         #endif
     }
 }

@@ -21,7 +21,8 @@ public struct SentVideo: Sendable {
     /// The presentation time the encoder gave the frame.
     public var presentationTime: Duration
 
-    public init(payloads: [ByteBuffer], format: VideoStreamingFormat, size: ImageResolution, presentationTime: Duration) {
+    public init(payloads: [ByteBuffer], format: VideoStreamingFormat, size: ImageResolution, presentationTime: Duration)
+    {
         self.payloads = payloads
         self.format = format
         self.size = size

@@ -4,7 +4,8 @@ import Logging
 extension VideoStreamManager {
     func startAdaptation(_ configuration: VideoEncoderConfiguration) {
         let adaptation = machine.settings.bitrateAdaptation
-        bitrateController = adaptation.isEnabled
+        bitrateController =
+            adaptation.isEnabled
             ? BitrateController(configuration: adaptation, target: configuration.bitrate) : nil
         adaptationOrigin = clock.now
         stats.targetBitrate = configuration.bitrate
@@ -34,8 +35,11 @@ extension VideoStreamManager {
             stats.targetBitrate = change.bitrate
             if change.reason == .congested { stats.bitrateDecreases += 1 } else { stats.bitrateIncreases += 1 }
             logger.info(
-                "video bitrate", metadata: ["bitrate": "\(change.bitrate)", "previous": "\(change.previous)",
-                                            "reason": "\(change.reason)", "dropped": "\(change.framesDropped)"])
+                "video bitrate",
+                metadata: [
+                    "bitrate": "\(change.bitrate)", "previous": "\(change.previous)",
+                    "reason": "\(change.reason)", "dropped": "\(change.framesDropped)",
+                ])
             emit(.bitrateChanged(change))
             do {
                 try await encoder.setTargetBitrate(change.bitrate)

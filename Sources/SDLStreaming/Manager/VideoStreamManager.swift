@@ -1,7 +1,7 @@
 public import Logging
 import NIOCore
-public import SDLRPC
 package import SDLMediaService
+public import SDLRPC
 import SDLSession
 package import SDLWire
 
@@ -44,8 +44,11 @@ public actor VideoStreamManager<Factory: VideoEncoderFactory, C: Clock> where C.
         case background(Frame, count: Int, frameRate: Int)
     }
 
-    package var engine: MediaServiceEngine<VideoStreamStateMachine, VideoStartService, OnAppCapabilityUpdated,
-        VideoStreamEvent>
+    package var engine:
+        MediaServiceEngine<
+            VideoStreamStateMachine, VideoStartService, OnAppCapabilityUpdated,
+            VideoStreamEvent
+        >
     let connection: any VideoServiceConnection
     private let factory: Factory
     let clock: C

@@ -60,7 +60,8 @@ public struct VideoEncoderConfiguration: Hashable, Sendable, CustomStringConvert
         let frameRate = Self.resolve(
             headUnit: headUnitFPS, custom: settings.customFrameRate, fallback: settings.defaultFrameRate)
         let size = candidate.streamSize
-        let target = settings.customBitrate.flatMap { $0 > 0 ? $0 : nil }
+        let target =
+            settings.customBitrate.flatMap { $0 > 0 ? $0 : nil }
             ?? settings.defaultBitrate.flatMap { $0 > 0 ? $0 : nil }
             ?? EncoderSettings.targetBitrate(width: size.width, height: size.height)
         let bitrate = min(target, headUnitBitrate ?? target)

@@ -63,7 +63,9 @@ public struct RPCStartServiceACK: ControlPayload {
 
     public var document: BSONDocument {
         var d = BSONDocument()
-        if let videoServiceTransports { d["videoServiceTransports"] = .array(videoServiceTransports.map { .int32($0) }) }
+        if let videoServiceTransports {
+            d["videoServiceTransports"] = .array(videoServiceTransports.map { .int32($0) })
+        }
         if let hashID { d["hashId"] = .int32(hashID) }
         if let model = vehicle.model { d["model"] = .string(model) }
         if let mtu { d["mtu"] = .int64(mtu) }
@@ -73,7 +75,9 @@ public struct RPCStartServiceACK: ControlPayload {
         if let secondaryTransports { d["secondaryTransports"] = .array(secondaryTransports.map { .string($0) }) }
         if let sw = vehicle.systemSoftwareVersion { d["systemSoftwareVersion"] = .string(sw) }
         if let trim = vehicle.trim { d["trim"] = .string(trim) }
-        if let audioServiceTransports { d["audioServiceTransports"] = .array(audioServiceTransports.map { .int32($0) }) }
+        if let audioServiceTransports {
+            d["audioServiceTransports"] = .array(audioServiceTransports.map { .int32($0) })
+        }
         if let protocolVersion { d["protocolVersion"] = .string(protocolVersion.description) }
         if let authToken { d["authToken"] = .string(authToken) }
         return d

@@ -6,7 +6,6 @@ import HeadUnit
 import SDLSession
 import Testing
 
-
 @Test("a tap on Play turns the button blue", .timeLimit(.minutes(3)))
 func playTurnsBlue() async throws {
     try await EmulatorFixture.run { emulator in

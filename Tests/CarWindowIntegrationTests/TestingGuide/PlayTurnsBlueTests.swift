@@ -10,11 +10,14 @@ func playTurnsBlueInTheVideo() async throws {
     let play = Button(title: "Play")
     play.backgroundColor = Color(hex: 0x424242)
     var tapped = 0
-    play.action = { tapped += 1; play.backgroundColor = Color(hex: 0x1E88E5) }
+    play.action = {
+        tapped += 1
+        play.backgroundColor = Color(hex: 0x1E88E5)
+    }
     let root = StackView(axis: .vertical, insets: EdgeInsets(all: 40), arrangedSubviews: [play, View()])
     let app = AppConfiguration(appName: "My Player", appID: "my-player", appType: .navigation)
     try await EmulatorFixture.withProjection(app: app, root: { root }) { emulator, projection, appID in
-        _ = try await emulator.hapticRects(of: appID, timeout: .seconds(20))   // laid out and on screen
+        _ = try await emulator.hapticRects(of: appID, timeout: .seconds(20))  // laid out and on screen
         let area = await emulator.videoRect(of: play)
         let before = try await emulator.latestFrame(of: appID, timeout: .seconds(20))
         try await emulator.tap(view: play, app: appID)

@@ -16,7 +16,7 @@ func streamsTheMapAtTheHeadUnitsSize() async throws {
         let events = await emulator.headUnit.events()
         let app = AppConfiguration(appName: "My Map", appID: "my-map", appType: .navigation)
         let projection = try CarWindowProjection(app: app, transport: emulator.transport())
-        let screen = NavigationScreen()   // your screen here; keep it alive while it is shown
+        let screen = NavigationScreen()  // your screen here; keep it alive while it is shown
         try screen.install(in: projection.window)
         try await projection.start()
         var frames = 0
@@ -25,7 +25,7 @@ func streamsTheMapAtTheHeadUnitsSize() async throws {
             if frames == 2 { break }
         }
         try await projection.stop()
-        await emulator.headUnit.stop()   // allowed; the fixture stops it again at the end (a no-op)
+        await emulator.headUnit.stop()  // allowed; the fixture stops it again at the end (a no-op)
 
         let recording = try #require(try emulator.recordingFiles().first)
         let summary = try await VideoProbe().summary(of: recording)

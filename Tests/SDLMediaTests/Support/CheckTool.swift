@@ -27,4 +27,3 @@ struct CheckTool {
         return output.outputText
     }
 }
-

@@ -15,9 +15,10 @@ struct StreamProbe {
     static func probe(_ file: URL) async throws -> StreamProbe {
         let fields = try await VideoProbe().streamEntries(
             ["nb_read_frames", "width", "height", "profile", "level"], of: file)
-        return StreamProbe(frames: Int(fields["nb_read_frames"] ?? "") ?? -1, width: Int(fields["width"] ?? "") ?? -1,
-                           height: Int(fields["height"] ?? "") ?? -1, profile: fields["profile"] ?? "?",
-                           level: Int(fields["level"] ?? "") ?? -1)
+        return StreamProbe(
+            frames: Int(fields["nb_read_frames"] ?? "") ?? -1, width: Int(fields["width"] ?? "") ?? -1,
+            height: Int(fields["height"] ?? "") ?? -1, profile: fields["profile"] ?? "?",
+            level: Int(fields["level"] ?? "") ?? -1)
     }
 
     /// One MD5 per decoded frame, from `ffmpeg -f framemd5`: equal lists mean identical pictures.
@@ -31,10 +32,12 @@ struct StreamProbe {
 }
 
 /// Encodes `count` frames of the synthetic scene and returns the access units; `rendered` sees each source frame.
-func encodeScene(settings: EncoderSettings, count: Int, startIndex: Int = 0,
-                 keyFramesAt: Set<Int> = [], encoder existing: OpenH264Encoder? = nil,
-                 motion: SyntheticScene.Motion = .pan,
-                 rendered: (VideoFrame) -> Void = { _ in }) throws -> [EncodedAccessUnit] {
+func encodeScene(
+    settings: EncoderSettings, count: Int, startIndex: Int = 0,
+    keyFramesAt: Set<Int> = [], encoder existing: OpenH264Encoder? = nil,
+    motion: SyntheticScene.Motion = .pan,
+    rendered: (VideoFrame) -> Void = { _ in }
+) throws -> [EncodedAccessUnit] {
     let encoder = try existing ?? OpenH264Encoder(settings: settings)
     let scene = SyntheticScene(width: settings.width, height: settings.height, format: .i420, motion: motion)
     let pool = PixelBufferPool(format: .i420, width: settings.width, height: settings.height)
