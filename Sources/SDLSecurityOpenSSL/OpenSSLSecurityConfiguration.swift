@@ -2,7 +2,8 @@
 /// ciphers.
 ///
 /// Defaults, and why:
-/// - **Versions:** TLS 1.2 minimum, no maximum (OpenSSL 3 negotiates up to TLS 1.3). SDL Core configures its
+/// - **Versions:** TLS 1.2 minimum; no maximum from `init` (OpenSSL 3 negotiates up to TLS 1.3), TLS 1.2 at most
+///   from ``app(certificateChain:privateKey:maximumVersion:)``, against SDL Core's TLS 1.3 race. SDL Core configures its
 ///   method (`Protocol` in `smartDeviceLink.ini`, TLSv1.2 in its sample) and offers nothing older than the
 ///   head unit allows; TLS 1.0/1.1 and SSLv3, which the spec still lists (PS §7), are not offered.
 /// - **TLS 1.2 ciphers:** ``defaultCipherList``: ECDHE or DHE key exchange with AES-GCM or ChaCha20-Poly1305, i.e.
@@ -92,9 +93,24 @@ public struct OpenSSLSecurityConfiguration: Hashable, Sendable {
         self.availableMakes = availableMakes
     }
 
-    /// The app's side: presents `certificateChain`, asks for no client certificate.
-    public static func app(certificateChain: PEM, privateKey: PEM) -> Self {
-        Self(certificateChain: certificateChain, privateKey: privateKey)
+    /// The app's side: presents `certificateChain`, asks for no client certificate, and accepts TLS 1.2 at most.
+    ///
+    /// The cap is what makes protected video work against stock SDL Core: Core negotiates TLS 1.3 whatever its ini
+    /// says, and on protocol 5 about half of its TLS 1.3 handshakes send the start of the encrypted StartServiceACK
+    /// in place of their Finished, which no app can complete (docs/security.md, "SDL Core's TLS 1.3 race"). With
+    /// TLS 1.2 Core's last handshake step sends nothing, so there is nothing to overwrite. Pass `maximumVersion: nil`
+    /// for a head unit known to handle TLS 1.3.
+    ///
+    /// ```swift
+    /// let app = OpenSSLSecurityConfiguration.app(
+    ///     certificateChain: .file("app-chain.pem"), privateKey: .file("app-key.pem"))   // TLS 1.2
+    /// let modern = OpenSSLSecurityConfiguration.app(
+    ///     certificateChain: .file("app-chain.pem"), privateKey: .file("app-key.pem"), maximumVersion: nil)
+    /// ```
+    public static func app(
+        certificateChain: PEM, privateKey: PEM, maximumVersion: TLSVersion? = .tls1_2
+    ) -> Self {
+        Self(certificateChain: certificateChain, privateKey: privateKey, maximumVersion: maximumVersion)
     }
 
     /// The head unit's side: requires the app's certificate to verify against `trustedCertificates`.

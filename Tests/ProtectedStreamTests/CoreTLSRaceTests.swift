@@ -109,6 +109,34 @@ struct CoreTLSRaceTests {
         #expect(Array(try Data(contentsOf: recording)) == units.flatMap { $0 })
     }
 
+    @Test("the app's default TLS configuration, `.app(...)`, streams protected against the race on protocol 5")
+    func defaultConfigurationIsImmune() async throws {
+        let material = try await TestMaterial.loaded()
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let headUnit = try Self.headUnit(material: material, directory: directory, protocolMajor: 5)
+        let port = try await headUnit.start()
+        var app = try AppConfiguration.protected(material: material)
+        // What a user writes: the factory's defaults, nothing capped by hand.
+        app.security = AppConfiguration.Security(
+            factory: try OpenSSLSecurityManagerFactory(
+                .app(certificateChain: material.appCertificate, privateKey: material.appKey)),
+            failurePolicy: .requireProtection, handshakeTimeout: .seconds(30))
+        let session = SDLSession(configuration: app, transport: TCPTransport(host: "127.0.0.1", port: port))
+        let units = try SyntheticClip.accessUnits(count: 10)
+        try await Self.run(session, headUnit) {
+            let statuses = await session.hmiStatusUpdates()
+            try await session.start()
+            for await status in statuses where status.hmiLevel == .full { break }
+            let video = try await session.startVideoService(Self.videoParameters, encrypted: true)
+            #expect(video.isEncrypted)
+            for unit in units { try await session.sendData(ByteBuffer(bytes: unit), on: .video) }
+            try await session.endService(.video)
+        }
+        let recording = directory.appendingPathComponent("app1-video1-320x240-raw.h264")
+        #expect(Array(try Data(contentsOf: recording)) == units.flatMap { $0 })
+    }
+
     @Test("a protected start whose ACK came but whose handshake stalls fails as the handshake, and is ended")
     func handshakeStallsAfterACK() async throws {
         let material = try await TestMaterial.loaded()

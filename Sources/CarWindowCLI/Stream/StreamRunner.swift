@@ -133,8 +133,8 @@ struct StreamProtection: Sendable {
 
     func security() throws(StreamFailure) -> AppConfiguration.Security {
         do {
-            var tls = OpenSSLSecurityConfiguration.app(certificateChain: .file(certificate), privateKey: .file(key))
-            tls.maximumVersion = maximumVersion
+            let tls = OpenSSLSecurityConfiguration.app(
+                certificateChain: .file(certificate), privateKey: .file(key), maximumVersion: maximumVersion)
             let factory = try OpenSSLSecurityManagerFactory(tls)
             return AppConfiguration.Security(
                 factory: factory,
