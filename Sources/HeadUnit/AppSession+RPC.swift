@@ -65,14 +65,15 @@ extension AppSession {
             incoming = try decodeRPC(message)
         } catch {
             // Core answers an RPC it cannot parse with GenericResponse INVALID_DATA.
-            // A protocol 1 message has no binary header: reading one would answer with a correlation id made of
-            // whatever bytes its JSON began with.
-            // A header that does not decode as a whole (a JSON size past the end) still names its request in its
-            // second word: answering under 0 would leave the app waiting for an answer that came.
+            // A message that does not decode as a whole still names its request where it can: a binary header in
+            // its second word (a JSON size past the end), a protocol 1 envelope in its JSON (parameters that are
+            // not an object). Answering under 0 would leave the app waiting for an answer that came. A protocol 1
+            // message has no binary header: reading one would make an id of whatever bytes its JSON began with.
             let payload = message.payload
             let correlation =
                 message.version == 1
-                ? 0 : payload.getInteger(at: payload.readerIndex + 4, endianness: .big, as: UInt32.self) ?? 0
+                ? RPCEnvelopeV1.correlationID(in: Array(payload.readableBytesView)).map { UInt32(clamping: $0) } ?? 0
+                : payload.getInteger(at: payload.readerIndex + 4, endianness: .big, as: UInt32.self) ?? 0
             let response = rpc(
                 .response, CoreRPC.genericResponse, correlationID: correlation, CoreRPC.response("INVALID_DATA"))
             return [

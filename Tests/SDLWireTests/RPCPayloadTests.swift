@@ -69,6 +69,26 @@ struct RPCPayloadTests {
     }
 
     @Test(
+        "the correlation id of a protocol 1 envelope that does not decode, where its JSON names one",
+        arguments: [
+            (#"{"request":{"name":"X","correlationID":42,"parameters":[1]}}"#, 42),
+            (#"{"request":{"correlationID":7}}"#, 7),
+            (#"{"gossip":{"correlationID":9}}"#, 9),
+            (#"{"request":{"name":"X","correlationID":4294967295}}"#, 4_294_967_295),
+            (#"{"request":{"name":"X","correlationID":4294967296}}"#, nil),
+            (#"{"request":{"name":"X","correlationID":-1}}"#, nil),
+            (#"{"request":{"name":"X","correlationID":1.5}}"#, nil),
+            (#"{"request":{"name":"X","correlationID":"42"}}"#, nil),
+            (#"{"request":{"name":"X"}}"#, nil),
+            (#"{"request":[1]}"#, nil),
+            (#"{"request":{"correlationID":1},"response":{"correlationID":2}}"#, nil),
+            ("{", nil),
+        ] as [(String, Int?)])
+    func envelopeCorrelationID(json: String, expected: Int?) {
+        #expect(RPCEnvelopeV1.correlationID(in: Array(json.utf8)) == expected)
+    }
+
+    @Test(
         "malformed protocol 1 envelopes",
         arguments: [
             ("not JSON", "{"),

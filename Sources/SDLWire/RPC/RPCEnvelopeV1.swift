@@ -34,6 +34,24 @@ public struct RPCEnvelopeV1: Hashable, Sendable {
         }
     }
 
+    /// The correlation id an envelope names even when it does not decode as a whole (parameters that are not an
+    /// object, no name, an unknown kind), so a peer can answer the request that failed rather than under 0; `nil`
+    /// when the JSON does not parse or names no id.
+    ///
+    /// ```swift
+    /// RPCEnvelopeV1.correlationID(in: Array(#"{"request":{"correlationID":7,"parameters":[]}}"#.utf8))   // 7
+    /// ```
+    public static func correlationID(in bytes: [UInt8]) -> Int? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)),
+            let top = object as? [String: Any], top.count == 1,
+            let inner = top.first?.value as? [String: Any],
+            let number = inner["correlationID"] as? NSNumber,
+            // Read as `init(decoding:)` reads it; an id outside 32 bits names no request a header could carry.
+            UInt32(exactly: number.doubleValue) != nil
+        else { return nil }
+        return number.intValue
+    }
+
     /// Reads an envelope.
     public init(decoding bytes: [UInt8]) throws(SDLWireError) {
         let object: Any
