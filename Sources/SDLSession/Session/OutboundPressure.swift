@@ -24,6 +24,9 @@ public struct OutboundPressure: Hashable, Sendable {
     /// The link's rate as the transport last measured it while a backlog drained (``LinkDeliveryRate``); `nil`
     /// when the transport does not measure it or has had no backlog yet.
     public var deliveryRate: LinkDeliveryRate?
+    /// How often the transport's sends have waited for the link itself (``LinkHoldBack``); `nil` when the
+    /// transport cannot tell, and then a wait may be the link's or this process's.
+    public var linkHoldBack: LinkHoldBack?
     /// Per service: how long its last message waited before the transport took it, and how many were taken.
     var completed: [ServiceType: Completion]
 
@@ -35,12 +38,13 @@ public struct OutboundPressure: Hashable, Sendable {
     /// Nothing queued, nothing taken yet.
     public init(
         queuedBytes: Int = 0, queuedMessages: Int = 0, oldestWait: Duration = .zero,
-        deliveryRate: LinkDeliveryRate? = nil
+        deliveryRate: LinkDeliveryRate? = nil, linkHoldBack: LinkHoldBack? = nil
     ) {
         self.queuedBytes = queuedBytes
         self.queuedMessages = queuedMessages
         self.oldestWait = oldestWait
         self.deliveryRate = deliveryRate
+        self.linkHoldBack = linkHoldBack
         self.completed = [:]
     }
 

@@ -10,6 +10,7 @@ extension SDLSession {
     public var outboundPressure: OutboundPressure {
         var pressure = outboundPressureTracker.snapshot(at: .now)
         pressure.deliveryRate = connection?.deliveryRate
+        pressure.linkHoldBack = connection?.linkHoldBack
         return pressure
     }
 }

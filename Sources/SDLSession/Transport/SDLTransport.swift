@@ -48,9 +48,16 @@ public protocol SDLConnection: Sendable {
     /// The link's rate as last measured while a backlog drained (``LinkDeliveryRate``), or `nil` when this
     /// transport does not measure it or has not yet had a backlog.
     var deliveryRate: LinkDeliveryRate? { get }
+
+    /// How often sends have waited for the link itself (``LinkHoldBack``), or `nil` when this transport cannot
+    /// tell a slow link from a slow process.
+    var linkHoldBack: LinkHoldBack? { get }
 }
 
 extension SDLConnection {
     /// A transport that does not measure its link reports nothing.
     public var deliveryRate: LinkDeliveryRate? { nil }
+
+    /// A transport that cannot see its link's queue cannot tell.
+    public var linkHoldBack: LinkHoldBack? { nil }
 }

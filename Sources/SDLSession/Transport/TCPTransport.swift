@@ -135,6 +135,8 @@ public struct TCPConnection: SDLConnection {
     var notSentLimit: Int? = nil
     /// The link's rate measured the last time a send waited for the link (see ``send(_:)``).
     var delivery = NIOLockedValueBox<LinkDeliveryRate?>(nil)
+    /// Sends that waited for the kernel's queue to drain (see ``waitForKernelQueue()``).
+    var holdBack = NIOLockedValueBox(LinkHoldBack())
     /// Where the kernel's unsent figure comes from: ``TCPUnsentBytes/read(_:)``. A seam for tests, which hold a sender
     /// back with a figure of their own instead of a slow link (and so without waiting on time).
     var unsentBytes: @Sendable (any Channel) async -> Int? = TCPUnsentBytes.read
@@ -239,10 +241,27 @@ public struct TCPConnection: SDLConnection {
     private func waitForKernelQueue() async throws -> Int? {
         guard let limit = notSentLimit else { return nil }
         var heldBack = false
+        var heldSince = ContinuousClock.now
         var last: Int?
+        defer {
+            if heldBack {
+                let waited = heldSince.duration(to: .now)
+                holdBack.withLockedValue {
+                    $0.isWaiting = false
+                    $0.waited += waited
+                }
+            }
+        }
         while let unsent = await unsentBytes(channel) {
             last = unsent
             guard unsent > limit else { break }
+            if !heldBack {
+                heldSince = .now
+                holdBack.withLockedValue {
+                    $0.count += 1
+                    $0.isWaiting = true
+                }
+            }
             heldBack = true
             guard channel.isActive else { throw SDLSessionError(.connectionClosed, context: "closed while sending") }
             try await Task.sleep(for: TCPUnsentBytes.pollInterval)
@@ -271,6 +290,9 @@ public struct TCPConnection: SDLConnection {
 
     /// The link's rate measured the last time a send waited for the link, or `nil` before any such wait.
     public var deliveryRate: LinkDeliveryRate? { delivery.withLockedValue { $0 } }
+
+    /// How often a send waited for the kernel's queue; `nil` without a limit (then no send ever waits for it).
+    public var linkHoldBack: LinkHoldBack? { notSentLimit == nil ? nil : holdBack.withLockedValue { $0 } }
 
     public func setMaximumReceivePayload(_ bytes: Int) async {
         try? await channel.triggerUserOutboundEvent(SDLFrameChannelHandler.SetMaximumReceivePayload(bytes: bytes)).get()

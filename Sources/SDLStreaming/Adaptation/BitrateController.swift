@@ -15,7 +15,11 @@
 /// ```
 ///
 /// The "wait" is the largest of the oldest queued message's wait, the last video message's wait (counted once,
-/// when a new message has been taken), and the queued bytes' sending time at the current target.
+/// when a new message has been taken), and the queued bytes' sending time at the current target. It counts only
+/// when the link caused it: a transport that can tell (``LinkPressure/linkWaited``) must have waited for the link
+/// since the last decision, at least ``localWaitTolerance`` of it, or be waiting now. A wait without that is this
+/// process being slow (a head unit flooding it with touches, a busy machine): a lower bitrate would not shorten
+/// it, and dropping frames would only make a fast link look idle.
 ///
 /// The link's rate is measured from the frames sent (``recordSent(bytes:sendingTime:at:)``): their bytes over the
 /// time their sends took, in the last second, and no more than the bytes taken in that second. While the link is
@@ -47,6 +51,7 @@ public struct BitrateController: Hashable, Sendable {
     private var lowest: Int
     private var seenMessages: Int?
     private var seenDeliveryMeasurements: Int?
+    private var seenLinkWaited: Duration = .zero
     private var dropUntil: Duration?
     private var lastDecrease: Duration?
     private var lastIncrease: Duration?
@@ -76,6 +81,10 @@ public struct BitrateController: Hashable, Sendable {
     /// Long: every probe above a link that is still slow makes frames late, and a stream that keeps working on a
     /// link that is back to fast loses only picture quality meanwhile.
     public static let probeDelay = Duration.seconds(30)
+    /// How long the transport must have waited for the link since the last decision for a wait to count as the
+    /// link's: a moment's wait (a key frame over the kernel's limit on a fast link) does not make a slow process's
+    /// waits the link's.
+    public static let localWaitTolerance = Duration.milliseconds(20)
     /// How far back the link's rate is measured.
     public static let measurementWindow = Duration.seconds(1)
     /// The pacing budget saves up at most this much sending time: a little more than a frame interval, so what is
@@ -207,7 +216,17 @@ public struct BitrateController: Hashable, Sendable {
             let sending = Duration.seconds(Double(pressure.queuedBytes) * 8 / Double(target))
             wait = max(wait, sending)
         }
-        return wait
+        return linkCausedWait(pressure) ? wait : .zero
+    }
+
+    /// Whether the link, not this process, held the messages back since the last decision (see the type's
+    /// documentation); `true` when the transport cannot tell.
+    private mutating func linkCausedWait(_ pressure: LinkPressure) -> Bool {
+        guard let waited = pressure.linkWaited else { return true }
+        defer { seenLinkWaited = waited }
+        // A new connection starts its figure again from zero.
+        let since = waited >= seenLinkWaited ? waited - seenLinkWaited : waited
+        return pressure.isWaitingForLink || since >= Self.localWaitTolerance
     }
 
     private mutating func lower(at time: Duration) -> BitrateChange? {

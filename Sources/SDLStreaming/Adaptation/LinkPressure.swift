@@ -19,11 +19,18 @@ public struct LinkPressure: Hashable, Sendable {
     public var deliveryRate: Int?
     /// How many such measurements there were: a new count means ``deliveryRate`` is a new measurement.
     public var deliveryMeasurements: Int
+    /// How long the transport's sends have waited for the link itself so far, in all (the kernel held more than its
+    /// limit unsent: `SDLSession.outboundPressure.linkHoldBack`), or `nil` when the transport cannot tell. When it
+    /// can, a wait with no such time behind it is this process being slow, not the link: see ``BitrateController``.
+    public var linkWaited: Duration?
+    /// A send is waiting for the link now.
+    public var isWaitingForLink: Bool
 
     /// A sample; the defaults describe an idle link.
     public init(
         queuedBytes: Int = 0, oldestWait: Duration = .zero, lastWait: Duration = .zero, messagesTaken: Int = 0,
-        deliveryRate: Int? = nil, deliveryMeasurements: Int = 0
+        deliveryRate: Int? = nil, deliveryMeasurements: Int = 0, linkWaited: Duration? = nil,
+        isWaitingForLink: Bool = false
     ) {
         self.queuedBytes = queuedBytes
         self.oldestWait = oldestWait
@@ -31,6 +38,8 @@ public struct LinkPressure: Hashable, Sendable {
         self.messagesTaken = messagesTaken
         self.deliveryRate = deliveryRate
         self.deliveryMeasurements = deliveryMeasurements
+        self.linkWaited = linkWaited
+        self.isWaitingForLink = isWaitingForLink
     }
 }
 

@@ -10,6 +10,7 @@ extension SessionVideoServiceConnection {
             queuedBytes: pressure.queuedBytes, oldestWait: pressure.oldestWait,
             lastWait: pressure.lastWait(on: .video) ?? .zero, messagesTaken: pressure.messagesTaken(on: .video),
             deliveryRate: pressure.deliveryRate?.bitsPerSecond,
-            deliveryMeasurements: pressure.deliveryRate?.measurements ?? 0)
+            deliveryMeasurements: pressure.deliveryRate?.measurements ?? 0,
+            linkWaited: pressure.linkHoldBack?.waited, isWaitingForLink: pressure.linkHoldBack?.isWaiting ?? false)
     }
 }
