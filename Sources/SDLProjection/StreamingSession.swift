@@ -22,7 +22,7 @@ import SDLWire
 ///   SessionVideoDriver        registration, HMI statuses, capabilities ─▶ manager
 ///   audio (with audioFile)    SessionAudioStream.run(), the file pushed and played
 ///   event relays              HMI statuses, video and audio events ─▶ events(); a fatal video error ─▶ outcome
-///   touches                   OnTouchEvent ─▶ Core's duplicate dropped ─▶ ÷ scale ─▶ .touch + source.received
+///   touches                   OnTouchEvent ─▶ TouchConverter (Core's copy dropped, ÷ scale) ─▶ .touch + source.received
 ///                             ─▶ the one GestureRecognizer (ticked at the frame rate) ─▶ .gesture + source.received
 ///   source.run(in:)           frames ─▶ manager.send, haptic rects ─▶ SendHapticData
 ///   connection watch          the session closing under us ─▶ outcome (connectionLost)
@@ -93,8 +93,7 @@ public actor StreamingSession {
     private var lastHMILevel: HMILevel?
     private var videoEverStarted = false
     private var lastError: String?
-    private var touchFilter = ConsecutiveDuplicateFilter<OnTouchEvent>()
-    private var touchScale = 1.0
+    private var touches = TouchConverter()
     /// The run's one recognizer: every source's gestures, and every `gesture` event, come from it.
     private var recognizer: GestureRecognizer<ContinuousClock.Instant>
 
@@ -473,8 +472,7 @@ public actor StreamingSession {
     private func videoEvent(_ event: VideoStreamEvent) async {
         switch event {
         case .started(let stream):
-            touchScale = stream.scale.factor
-            touchFilter.reset()
+            touches.restart(scale: stream.scale.factor)
             if options.video.requestsEncryption, !stream.isEncrypted {
                 // Only a fall-back policy gets here: a required protection that failed ends the run instead.
                 yield(.video(event))
@@ -484,7 +482,7 @@ public actor StreamingSession {
                 return
             }
         case .touchesCancelled:
-            touchFilter.reset()
+            touches.restart()
         default:
             break
         }
@@ -509,9 +507,8 @@ public actor StreamingSession {
             yield(.error(message: "an OnTouchEvent that does not decode: \(error)", source: "touch"))
             return nil
         }
-        guard touchFilter.accept(event) else { return nil }
         do {
-            let touch = try ProjectionTouch(event, scale: touchScale)
+            guard let touch = try touches.touch(from: event) else { return nil }
             yield(.touch(touch))
             return touch
         } catch {

@@ -38,7 +38,7 @@ struct ProjectionEmulatorTests {
 
             let framesBefore = await harness.videoFrameCount()
             let sent = try await harness.headUnit.injectTouches(
-                InjectedTouch.tap(x: zoomRect.center.x, y: zoomRect.center.y, at: 1000), to: app)
+                OnTouchEvent.tap(x: zoomRect.center.x, y: zoomRect.center.y, at: 1000), to: app)
             #expect(sent == 4)  // BEGIN and END, each twice (CoreQuirks.duplicateTouchEvents)
             let gestures = await harness.gestures.wait { !$0.isEmpty }
             #expect(gestures.map(\.kind) == ["tap"])
@@ -129,10 +129,10 @@ struct ProjectionEmulatorTests {
         defer { harness.removeRecordings() }
         do {
             let app = try await harness.startStreaming()
-            let tapSent = try await harness.headUnit.injectTouches(InjectedTouch.tap(x: 200, y: 300, at: 1000), to: app)
+            let tapSent = try await harness.headUnit.injectTouches(OnTouchEvent.tap(x: 200, y: 300, at: 1000), to: app)
             await harness.gestures.wait { !$0.isEmpty }
             let panSent = try await harness.headUnit.injectTouches(
-                InjectedTouch.pan(from: (300, 300), to: (400, 320), steps: 4, at: 3000), to: app)
+                OnTouchEvent.pan(from: (300, 300), to: (400, 320), steps: 4, at: 3000), to: app)
             // Every notification went out twice (CoreQuirks.duplicateTouchEvents)...
             #expect((tapSent, panSent) == (2 * 2, 2 * 6))
             let gestures = await harness.gestures.wait { $0.contains { $0.kind == "panEnded" } }
