@@ -95,7 +95,9 @@ public actor StreamingSession {
     private var lastError: String?
     private var touches = TouchConverter()
     /// The run's one recognizer: every source's gestures, and every `gesture` event, come from it.
-    private var recognizer: GestureRecognizer<ContinuousClock.Instant>
+    private var recognizer: GestureRecognizer<ElapsedInstant>
+    /// The recognizer's time (double-tap window, frame ticks): `clock`'s, so a test drives it with a manual clock.
+    private let now: @Sendable () -> ElapsedInstant
 
     /// What the touch task handles, in order: a touch notification, a frame tick, or the stream cancelling touches.
     enum TouchInput: Sendable {
@@ -148,6 +150,7 @@ public actor StreamingSession {
     ) {
         self.options = options
         self.clock = clock
+        now = ElapsedInstant.reader(of: clock)
         machine = ProjectionRunMachine(policy: options.disconnectPolicy.reconnectPolicy)
         self.logger = logger
         self.endpoint = endpoint
@@ -347,7 +350,7 @@ public actor StreamingSession {
             group.addTask {
                 // Held-back taps and synced pan and pinch moves come out at the frame rate, for every source.
                 while !Task.isCancelled {
-                    try? await Task.sleep(for: tickInterval)
+                    try? await self.clock.sleep(for: tickInterval)
                     await self.enqueue(.tick, on: touchInput)
                 }
             }
@@ -540,9 +543,9 @@ public actor StreamingSession {
                     if let point = finger.path.last, await source.isImmediateTap(at: point) { immediate.insert(point) }
                 }
             }
-            actions = recognizer.handle(touch, now: .now, isImmediateTap: { immediate.contains($0) })
+            actions = recognizer.handle(touch, now: now(), isImmediateTap: { immediate.contains($0) })
         case .tick:
-            actions = recognizer.frameTick(now: .now)
+            actions = recognizer.frameTick(now: now())
         case .cancel:
             actions = recognizer.cancelPendingGestures()
         }
