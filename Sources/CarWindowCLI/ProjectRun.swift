@@ -26,7 +26,7 @@ enum ProjectRun {
                     case .hapticRectsSent(let count): say("haptic rects sent: \(count)")
                     case .error(let error): say("error: \(error)")
                     case .appearanceChanged(let appearance): application.setAppearance(appearance)
-                    case .touch, .driverDistractionChanged: break
+                    case .driverDistractionChanged: break
                     }
                 }
                 return nil

@@ -140,9 +140,9 @@ struct ProjectionEmulatorTests {
             #expect(gestures.map(\.kind).filter { $0 == "tap" || $0 == "doubleTap" } == ["tap"])
             #expect(gestures.dropFirst().first?.kind == "panBegan")
             // ...and the projection saw each touch once: panEnded came from the last END, so all have arrived.
-            let isTouch: @Sendable (CarWindowEvent) -> Bool = { if case .touch = $0 { true } else { false } }
+            let isTouch: @Sendable (ProjectionEvent) -> Bool = { if case .touch = $0 { true } else { false } }
             await harness.shutDown()
-            let events = await harness.projectionEvents.events
+            let events = await harness.runEvents.events
             #expect(events.filter(isTouch).count == 2 + 6)
         } catch {
             await harness.shutDown()

@@ -114,8 +114,8 @@ struct WindowTouchTests {
             ])
     }
 
-    @Test("the app receives every gesture through the AsyncStream and the handler, in order")
-    func stream() async throws {
+    @Test("the app receives every gesture through onGesture, in order")
+    func handler() throws {
         let (window, _, clock) = try makeWindow()
         var handled: [Gesture] = []
         window.onGesture = { handled.append($0) }
@@ -124,15 +124,9 @@ struct WindowTouchTests {
         window.handleTouch(T.end(400, 300, ts: 20))
         clock.advance(by: .seconds(1))
         window.frameTick()
-        var streamed: [Gesture] = []
-        for await gesture in window.gestures {
-            streamed.append(gesture)
-            if streamed.count == 3 { break }
-        }
         let expected: [Gesture] = [
             .panBegan(at: p(300, 300)), .panMoved(from: p(300, 300), to: p(400, 300)), .panEnded(at: p(400, 300)),
         ]
-        #expect(streamed == expected)
         #expect(handled == expected)
     }
 

@@ -112,12 +112,6 @@ extension CarWindowProjection {
         }
     }
 
-    /// One touch from the run: already free of Core's duplicate and in view points. The run recognizes it; the
-    /// window gets what the recognizer made of it, through the other `received(_:)`.
-    func received(_ touch: ProjectionTouch) {
-        yield(.touch(touch))
-    }
-
     /// A gesture or press from the run's recognizer: the window hit-tests it and hands it to its views.
     func received(_ action: TouchAction) {
         guard window.isTouchEnabled else { return }

@@ -45,10 +45,6 @@ public struct CarWindowProjectionSource: ProjectionSource {
         await projection.detach()
     }
 
-    public func received(_ touch: ProjectionTouch) async {
-        await projection.received(touch)
-    }
-
     public func received(_ action: TouchAction) async {
         await projection.received(action)
     }

@@ -55,8 +55,6 @@ public enum CarWindowEvent: Hashable, Sendable {
     /// The head unit's display capabilities changed (size, scale, density, haptics); the window was resized and
     /// laid out before the first frame at the new size.
     case capabilitiesChanged(DisplayMetrics)
-    /// A touch arrived: SDL Core's duplicate dropped, in view points, as the run's recognizer receives it.
-    case touch(ProjectionTouch)
     /// `SendHapticData` went to the head unit with this many rects (0 clears them).
     case hapticRectsSent(count: Int)
     /// `OnDriverDistraction` said the driver is (DD_ON, `true`) or is no longer (DD_OFF) to be distracted; the window's
