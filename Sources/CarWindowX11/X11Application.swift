@@ -278,7 +278,7 @@ public final class X11Application: Sendable {
     ///     application.setAppearance(appearance)
     /// }
     /// ```
-    public func setAppearance(_ appearance: Theme.Appearance) {
+    public func setAppearance(_ appearance: Appearance) {
         settings?.setDark(appearance == .night)
     }
 

@@ -3,7 +3,7 @@ import SDLSession
 
 extension CarWindowProjection {
     /// The theme for `appearance` from the settings.
-    func theme(for appearance: Theme.Appearance) -> Theme {
+    func theme(for appearance: Appearance) -> Theme {
         appearance == .day ? settings.dayTheme : settings.nightTheme
     }
 
@@ -67,7 +67,7 @@ extension CarWindowProjection {
     }
 
     private func lightsChanged(_ lamps: HeadLampStatus) {
-        let appearance: Theme.Appearance
+        let appearance: Appearance
         switch lamps.ambientLightSensorStatus {
         case .day?: appearance = .day
         case .night?, .twilight1?, .twilight2?, .twilight3?, .twilight4?: appearance = .night

@@ -36,7 +36,7 @@ public struct CarWindowProjectionSource: ProjectionSource {
             group.addTask {
                 // The theme's switches join the run's events (the `appearance` line).
                 for await case .appearanceChanged(let appearance) in own {
-                    await context.report(.appearance(theme: appearance == .day ? "day" : "night"))
+                    await context.report(.appearance(appearance))
                 }
             }
             for await event in context.videoEvents { await projection.handle(event) }

@@ -62,7 +62,7 @@ public enum CarWindowEvent: Hashable, Sendable {
     case driverDistractionChanged(Bool)
     /// The car's light sensor switched the theme (``CarWindowSettings/appearance`` `.followsCar`); also sent once
     /// with the app's choice when the head unit refused `headLampStatus`.
-    case appearanceChanged(Theme.Appearance)
+    case appearanceChanged(Appearance)
     /// Something failed where it could not be thrown (a touch that could not be read, a stream error, a request
     /// the head unit refused).
     case error(CarWindowError)
