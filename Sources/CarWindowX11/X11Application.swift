@@ -274,7 +274,7 @@ public final class X11Application: Sendable {
     /// display or without xsettingsd. docs/project-any-app.md says which toolkits follow.
     ///
     /// ```swift
-    /// for await case .appearanceChanged(let appearance) in await projection.events() {
+    /// for await case .appearance(let appearance) in await projection.streaming.events() {
     ///     application.setAppearance(appearance)
     /// }
     /// ```

@@ -115,8 +115,8 @@ struct ProjectionEmulatorTests {
             #expect(pump.statistics.hapticUpdates == 0)
             await harness.shutDown()
             #expect(await harness.headUnitEvents.events.compactMap(\.hapticRects).isEmpty)
-            let events = await harness.projectionEvents.events
-            #expect(!events.contains { if case .hapticRectsSent = $0 { true } else { false } })
+            let events = await harness.runEvents.events
+            #expect(!events.contains { if case .hapticRects = $0 { true } else { false } })
         } catch {
             await harness.shutDown()
             throw error

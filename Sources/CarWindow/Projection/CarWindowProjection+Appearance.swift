@@ -46,7 +46,7 @@ extension CarWindowProjection {
             // choice stays (``headLampStatusRefusal`` says why, for a monitor).
             guard subscribed.success || subscribed.resultCode == .ignored else {
                 headLampStatusRefusal = "\(subscribed.resultCode) \(subscribed.info ?? "")"
-                yield(.appearanceChanged(settings.appearance.initial))
+                appearances.send(settings.appearance.initial)
                 return
             }
             let current = try await session.send(GetVehicleData(headLampStatus: true))
@@ -76,6 +76,6 @@ extension CarWindowProjection {
         let theme = theme(for: appearance)
         guard window.theme != theme else { return }
         window.theme = theme
-        yield(.appearanceChanged(appearance))
+        appearances.send(appearance)
     }
 }
