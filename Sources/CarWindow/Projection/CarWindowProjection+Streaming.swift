@@ -130,8 +130,7 @@ extension CarWindowProjection {
     }
 
     func hmiChanged(_ status: HMIStatus) {
-        hmiAllowsStreaming =
-            (status.hmiLevel == .full || status.hmiLevel == .limited) && status.videoStreamingState != .notStreamable
+        hmiAllowsStreaming = status.allowsVideo
         switch state {
         case .disconnected where hmiAllowsStreaming:
             move(to: .readyForStreaming)
