@@ -50,15 +50,15 @@ enum BenchCarWindowLive {
         let sink = try PipelineSink(settings: encoderSettings(configuration))
         let driver = Task { try await pump.run(on: ContinuousClock(), sink: sink) }
         try await Task.sleep(for: .milliseconds(300))
+        var touches = TouchConverter(scale: window.capabilities.scale)
         for index in 0..<taps {
             let button = index % 2 == 0 ? screen.zoomInButton : screen.zoomOutButton
             let center = button.convertToWindow(button.bounds).center
             let (x, y) = (Int(center.x.rounded()), Int(center.y.rounded()))
             await sink.arm(at: .now)
-            window.handleTouch(
-                try ProjectionTouch(touch(.begin, x: x, y: y, ts: index * 1000), scale: window.capabilities.scale))
-            window.handleTouch(
-                try ProjectionTouch(touch(.end, x: x, y: y, ts: index * 1000 + 60), scale: window.capabilities.scale))
+            for event in [touch(.begin, x: x, y: y, ts: index * 1000), touch(.end, x: x, y: y, ts: index * 1000 + 60)] {
+                if let converted = try touches.touch(from: event) { window.handleTouch(converted) }
+            }
             // A varying gap, so taps land at every phase of the frame clock.
             try await Task.sleep(for: .milliseconds(150 + (index * 37) % 33))
         }

@@ -48,6 +48,7 @@ enum BenchCarWindowSettle {
         var stream = Data()
         var source = Data()
         var sent: [(time: Duration, moving: Bool)] = []
+        var touches = TouchConverter(scale: window.capabilities.scale)
         var lastMove = Duration.zero
         var index = 0
         let still = Duration.milliseconds(Int64(stillSeconds * 1000))
@@ -56,7 +57,7 @@ enum BenchCarWindowSettle {
         while index < stroke.count || configuration.framePeriod * index - lastMove < still {
             guard index < 30 * 60 else { break }  // a screen that never stops: measure what there is
             if let event = stroke.indices.contains(index) ? stroke[index] : nil {
-                window.handleTouch(try ProjectionTouch(event, scale: window.capabilities.scale))
+                if let touch = try touches.touch(from: event) { window.handleTouch(touch) }
             }
             index += 1
             let now = configuration.framePeriod * index

@@ -90,12 +90,13 @@ enum BenchCarWindowViews {
         var buffer = try PixelBuffer(width: size.width, height: size.height)
         _ = try window.render(into: &buffer)
         var finger = Finger()
+        var touches = TouchConverter(scale: window.capabilities.scale)
         var samples = BenchSamples(capacity: frames)
         var redrawn = 0
         var area = 0.0
         for _ in 0..<frames {
             for event in finger.events() {
-                window.handleTouch(try ProjectionTouch(event, scale: window.capabilities.scale))
+                if let touch = try touches.touch(from: event) { window.handleTouch(touch) }
             }
             window.frameTick()
             let start = ContinuousClock.now
@@ -119,11 +120,12 @@ enum BenchCarWindowViews {
             settings: configuration.applied(
                 to: EncoderSettings(width: size.width, height: size.height, bitrate: size.bitrate)))
         var finger = Finger()
+        var touches = TouchConverter(scale: window.capabilities.scale)
         var samples = BenchSamples(capacity: frames)
         for index in 0..<frames {
             let start = ContinuousClock.now
             for event in finger.events() {
-                window.handleTouch(try ProjectionTouch(event, scale: window.capabilities.scale))
+                if let touch = try touches.touch(from: event) { window.handleTouch(touch) }
             }
             let tick = try pump.tick(at: .milliseconds(16) * (index + 1))
             if let frame = tick.frame { pump.submissionFinished(await sink.submit(frame)) }
@@ -186,6 +188,7 @@ enum BenchCarWindowViews {
         defer { withExtendedLifetime(rows) {} }
         var buffer = try PixelBuffer(width: size.width, height: size.height)
         var finger = Finger()
+        var touches = TouchConverter(scale: window.capabilities.scale)
         _ = try window.render(into: &buffer)
         let before = residentBytes()
         let end = ContinuousClock.now.advanced(by: .milliseconds(Int64(seconds * 1000)))
@@ -194,7 +197,7 @@ enum BenchCarWindowViews {
             // Down for 20 strokes, then back up for 20.
             finger.down = (frames / (62 * 20)) % 2 == 1
             for event in finger.events() {
-                window.handleTouch(try ProjectionTouch(event, scale: window.capabilities.scale))
+                if let touch = try touches.touch(from: event) { window.handleTouch(touch) }
             }
             window.frameTick()
             _ = try window.render(into: &buffer)

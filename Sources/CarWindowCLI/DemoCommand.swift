@@ -175,7 +175,7 @@ struct DemoCommand: AsyncParsableCommand {
                         let haptics = caps.isHapticSpatialDataSupported ? "on" : "off"
                         say("screen: \(Int(size.width))x\(Int(size.height)) at scale \(caps.scale), haptics \(haptics)")
                     case .error(let error): say("error: \(error)")
-                    case .touch, .hapticRectsSent, .driverDistractionChanged, .appearanceChanged: break
+                    case .driverDistractionChanged: break
                     }
                 }
             }

@@ -23,10 +23,8 @@ enum ProjectRun {
                     case .capabilitiesChanged(let caps):
                         let size = caps.viewportSize
                         say("screen: \(Int(size.width))x\(Int(size.height)) at scale \(caps.scale)")
-                    case .hapticRectsSent(let count): say("haptic rects sent: \(count)")
                     case .error(let error): say("error: \(error)")
-                    case .appearanceChanged(let appearance): application.setAppearance(appearance)
-                    case .touch, .driverDistractionChanged: break
+                    case .driverDistractionChanged: break
                     }
                 }
                 return nil
@@ -35,6 +33,11 @@ enum ProjectRun {
                 // The run's events in the one --events schema; the run's own failure ends the projection.
                 for await event in run {
                     await writer.write(event)
+                    switch event {
+                    case .hapticRects(let count): say("haptic rects sent: \(count)")
+                    case .appearance(let appearance): application.setAppearance(appearance)
+                    default: break
+                    }
                     if case .error(let message, nil) = event {
                         fail(message)
                         return 1

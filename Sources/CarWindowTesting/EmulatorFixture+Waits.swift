@@ -108,7 +108,7 @@ extension EmulatorFixture {
         if let app { target = app } else { target = try await self.app(timeout: timeout) }
         let sent: Int
         do {
-            sent = try await headUnit.injectTouches(InjectedTouch.tap(x: x, y: y), to: target)
+            sent = try await headUnit.injectTouches(OnTouchEvent.tap(x: x, y: y), to: target)
         } catch {
             throw CarWindowTestingError(.headUnitRefused, "tap at \(x),\(y) on \(target): \(error)")
         }

@@ -274,11 +274,11 @@ public final class X11Application: Sendable {
     /// display or without xsettingsd. docs/project-any-app.md says which toolkits follow.
     ///
     /// ```swift
-    /// for await case .appearanceChanged(let appearance) in await projection.events() {
+    /// for await case .appearance(let appearance) in await projection.streaming.events() {
     ///     application.setAppearance(appearance)
     /// }
     /// ```
-    public func setAppearance(_ appearance: Theme.Appearance) {
+    public func setAppearance(_ appearance: Appearance) {
         settings?.setDark(appearance == .night)
     }
 

@@ -202,9 +202,9 @@ public enum ConsoleCommand: Hashable, Sendable {
         case .knob(let action):
             let (app, rect, sent) = try await headUnit.knob(action)
             guard let rect else { return "\(app) has no haptic rects: the knob has nothing to highlight" }
-            let centre = "\(InjectedTouch.pixel(rect.center.x)),\(InjectedTouch.pixel(rect.center.y))"
+            let centre = "\(OnTouchEvent.pixel(rect.center.x)),\(OnTouchEvent.pixel(rect.center.y))"
             guard action == .press else { return "\(app) knob highlights rect \(rect) centre \(centre)" }
-            let events = InjectedTouch.tap(x: rect.center.x, y: rect.center.y)
+            let events = OnTouchEvent.tap(x: rect.center.x, y: rect.center.y)
             return Self.touchReply("select rect #\(rect.id) at \(centre)", events: events, sent: sent, app: app)
         case .linkKbps(let kbps):
             try await headUnit.setLinkKbps(kbps)
@@ -234,7 +234,7 @@ public enum ConsoleCommand: Hashable, Sendable {
                 throw HeadUnitError(
                     .invalidControl("\(app) has no haptic rect \(id) (its rects: \(ids.isEmpty ? "none" : ids))"))
             }
-            let events = InjectedTouch.tap(x: rect.center.x, y: rect.center.y)
+            let events = OnTouchEvent.tap(x: rect.center.x, y: rect.center.y)
             let sent = try await headUnit.injectTouches(events, to: app)
             return Self.touchReply("tap on rect #\(id) at \(Self.point(events))", events: events, sent: sent, app: app)
         case .level(let app, let level, let state):
@@ -262,16 +262,16 @@ public enum ConsoleCommand: Hashable, Sendable {
             try await headUnit.endVideoService(for: app)
             return "ended \(app)'s video"
         case .tap(let app, let x, let y):
-            let events = InjectedTouch.tap(x: Double(x), y: Double(y))
+            let events = OnTouchEvent.tap(x: Double(x), y: Double(y))
             let sent = try await headUnit.injectTouches(events, to: app)
             return Self.touchReply("tap at \(Self.point(events))", events: events, sent: sent, app: app)
         case .pan(let app, let from, let to):
-            let events = InjectedTouch.pan(
+            let events = OnTouchEvent.pan(
                 from: (Double(from.width), Double(from.height)), to: (Double(to.width), Double(to.height)))
             let sent = try await headUnit.injectTouches(events, to: app)
             return Self.touchReply("pan from \(Self.point(events))", events: events, sent: sent, app: app)
         case .pinch(let app, let x, let y, let from, let to):
-            let events = InjectedTouch.pinch(
+            let events = OnTouchEvent.pinch(
                 center: (Double(x), Double(y)), fromDistance: Double(from), toDistance: Double(to))
             let sent = try await headUnit.injectTouches(events, to: app)
             return Self.touchReply("pinch around \(x),\(y)", events: events, sent: sent, app: app)
@@ -283,7 +283,7 @@ public enum ConsoleCommand: Hashable, Sendable {
         let name = app.appName.map { " \($0)" } ?? ""
         guard !app.hapticRects.isEmpty else { return "\(app.app)\(name): no haptic rects" }
         let rects = app.hapticRects.map { rect in
-            let centre = "\(InjectedTouch.pixel(rect.center.x)),\(InjectedTouch.pixel(rect.center.y))"
+            let centre = "\(OnTouchEvent.pixel(rect.center.x)),\(OnTouchEvent.pixel(rect.center.y))"
             return "  \(rect) centre \(centre)"
         }
         return (["\(app.app)\(name): \(app.hapticRects.count) haptic rects (id x,y wxh)"] + rects)
@@ -291,13 +291,13 @@ public enum ConsoleCommand: Hashable, Sendable {
     }
 
     /// The first point of a gesture, `x,y`.
-    private static func point(_ events: [InjectedTouch]) -> String {
-        guard let first = events.first?.points.first else { return "?" }
+    private static func point(_ events: [OnTouchEvent]) -> String {
+        guard let first = events.first?.event.first?.c.first else { return "?" }
         return "\(first.x),\(first.y)"
     }
 
     /// One line: what was sent, how many notifications that made, and why that many.
-    static func touchReply(_ what: String, events: [InjectedTouch], sent: Int, app: AppID) -> String {
+    static func touchReply(_ what: String, events: [OnTouchEvent], sent: Int, app: AppID) -> String {
         let types = events.map(\.type.rawValue)
         let sequence = types.count <= 3 ? types.joined(separator: ", ") : "\(types.first ?? "") ... \(types.last ?? "")"
         guard sent > 0 else {

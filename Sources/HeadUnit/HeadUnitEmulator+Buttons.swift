@@ -58,7 +58,7 @@ extension HeadUnitEmulator {
                 execute(connection.session.turnKnob(by: 1).actions, on: connection)
             }
             guard let rect = connection.session.knobRect else { return (connection.app, nil, 0) }
-            let (actions, sent) = connection.session.touches(InjectedTouch.tap(x: rect.center.x, y: rect.center.y))
+            let (actions, sent) = connection.session.touches(OnTouchEvent.tap(x: rect.center.x, y: rect.center.y))
             execute(actions, on: connection)
             return (connection.app, rect, sent)
         }

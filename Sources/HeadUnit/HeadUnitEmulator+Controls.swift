@@ -140,13 +140,13 @@ extension HeadUnitEmulator {
     /// in another level gets nothing, and the result is 0.
     ///
     /// ```swift
-    /// let sent = try await headUnit.injectTouches(InjectedTouch.tap(x: 200, y: 150), to: app)
+    /// let sent = try await headUnit.injectTouches(OnTouchEvent.tap(x: 200, y: 150), to: app)
     /// ```
     ///
     /// - Returns: the number of notifications sent (twice the events with ``CoreQuirks/duplicateTouchEvents`` for a
     ///   navigation app; none while OnTouchEvent requires encryption the app's RPC service lacks).
     @discardableResult
-    public func injectTouches(_ events: [InjectedTouch], to app: AppID) throws(HeadUnitError) -> Int {
+    public func injectTouches(_ events: [OnTouchEvent], to app: AppID) throws(HeadUnitError) -> Int {
         let connection = try connection(app)
         guard configuration.touchScreen else {
             throw HeadUnitError(.invalidControl("this car has no touch screen (--no-touch): use the knob"), app: app)

@@ -1,7 +1,7 @@
 /// A recognised gesture, in view coordinates (head-unit pixels divided by the display scale).
 ///
 /// ```swift
-/// for await gesture in window.gestures {   // or a ProjectionSource's received(.gesture(_))
+/// for await case .gesture(let gesture) in await streaming.events() {   // or window.onGesture
 ///     if case .pinchMoved(let center, let scale) = gesture { map.zoom(by: scale, around: center) }
 /// }
 /// ```

@@ -58,8 +58,8 @@ extension ProjectionEvent {
             [.init("hapticRects", [("count", .int(count))])]
         case .driverDistraction(let on):
             [.init("driverDistraction", [("on", .bool(on))])]
-        case .appearance(let theme):
-            [.init("appearance", [("theme", .string(theme))])]
+        case .appearance(let appearance):
+            [.init("appearance", [("theme", .string(appearance.rawValue))])]
         case .reconnecting(let attempt, let delay, let reason):
             [
                 .init(

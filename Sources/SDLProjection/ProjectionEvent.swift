@@ -37,8 +37,8 @@ public enum ProjectionEvent: Sendable {
     case hapticRects(count: Int)
     /// The head unit's OnDriverDistraction: `true` while the vehicle moves (DD_ON).
     case driverDistraction(on: Bool)
-    /// The source switched its look between `day` and `night` (CarWindow's theme following the car's lights).
-    case appearance(theme: String)
+    /// The source switched its look between day and night (CarWindow's theme following the car's lights).
+    case appearance(Appearance)
     /// The connection was lost (`reason`) and attempt `attempt` (from 1) to connect again starts after `delay`.
     case reconnecting(attempt: Int, delay: Duration, reason: String)
     /// This reader of ``StreamingSession/events()`` fell behind and lost `count` events before this point (its

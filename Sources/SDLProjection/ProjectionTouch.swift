@@ -4,9 +4,14 @@
 /// A head unit at scale 1.5 reports 1200x720 and shows an 800x480 viewport: its touch at pixel (600, 360) arrives
 /// here as (400, 240).
 ///
+/// ``TouchConverter`` makes them from the head unit's `OnTouchEvent`s; tests and hosts without a projection build
+/// them directly.
+///
 /// ```swift
-/// let touch = try ProjectionTouch(notification, scale: 1.5)
-/// print(touch.type, touch.fingers[0].x, touch.fingers[0].y)   // BEGIN 400.0 240.0
+/// var converter = TouchConverter(scale: 1.5)
+/// if let touch = try converter.touch(from: notification) {
+///     print(touch.type, touch.fingers[0].x, touch.fingers[0].y)   // BEGIN 400.0 240.0
+/// }
 /// ```
 public struct ProjectionTouch: Hashable, Sendable {
     /// SDL's touch type.
@@ -24,7 +29,7 @@ public struct ProjectionTouch: Hashable, Sendable {
         public var path: [Point]
         public var timestamps: [Int]
 
-        /// The newest position (0 for a finger without one, which ``ProjectionTouch/init(_:scale:)`` never makes).
+        /// The newest position (0 for a finger without one, which ``TouchConverter`` never makes).
         public var x: Double { path.last?.x ?? 0 }
         public var y: Double { path.last?.y ?? 0 }
 
@@ -41,5 +46,10 @@ public struct ProjectionTouch: Hashable, Sendable {
     public init(type: Kind, fingers: [Finger]) {
         self.type = type
         self.fingers = fingers
+    }
+
+    /// A notification the head unit sent that is not a touch this library can act on.
+    public struct InvalidTouch: Error, Hashable, Sendable, CustomStringConvertible {
+        public var description: String
     }
 }

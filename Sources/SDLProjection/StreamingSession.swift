@@ -22,7 +22,7 @@ import SDLWire
 ///   SessionVideoDriver        registration, HMI statuses, capabilities ─▶ manager
 ///   audio (with audioFile)    SessionAudioStream.run(), the file pushed and played
 ///   event relays              HMI statuses, video and audio events ─▶ events(); a fatal video error ─▶ outcome
-///   touches                   OnTouchEvent ─▶ Core's duplicate dropped ─▶ ÷ scale ─▶ .touch + source.received
+///   touches                   OnTouchEvent ─▶ TouchConverter (Core's copy dropped, ÷ scale) ─▶ .touch + source.received
 ///                             ─▶ the one GestureRecognizer (ticked at the frame rate) ─▶ .gesture + source.received
 ///   source.run(in:)           frames ─▶ manager.send, haptic rects ─▶ SendHapticData
 ///   connection watch          the session closing under us ─▶ outcome (connectionLost)
@@ -93,10 +93,11 @@ public actor StreamingSession {
     private var lastHMILevel: HMILevel?
     private var videoEverStarted = false
     private var lastError: String?
-    private var touchFilter = ConsecutiveDuplicateFilter<OnTouchEvent>()
-    private var touchScale = 1.0
+    private var touches = TouchConverter()
     /// The run's one recognizer: every source's gestures, and every `gesture` event, come from it.
-    private var recognizer: GestureRecognizer<ContinuousClock.Instant>
+    private var recognizer: GestureRecognizer<ElapsedInstant>
+    /// The recognizer's time (double-tap window, frame ticks): `clock`'s, so a test drives it with a manual clock.
+    private let now: @Sendable () -> ElapsedInstant
 
     /// What the touch task handles, in order: a touch notification, a frame tick, or the stream cancelling touches.
     enum TouchInput: Sendable {
@@ -149,6 +150,7 @@ public actor StreamingSession {
     ) {
         self.options = options
         self.clock = clock
+        now = ElapsedInstant.reader(of: clock)
         machine = ProjectionRunMachine(policy: options.disconnectPolicy.reconnectPolicy)
         self.logger = logger
         self.endpoint = endpoint
@@ -348,7 +350,7 @@ public actor StreamingSession {
             group.addTask {
                 // Held-back taps and synced pan and pinch moves come out at the frame rate, for every source.
                 while !Task.isCancelled {
-                    try? await Task.sleep(for: tickInterval)
+                    try? await self.clock.sleep(for: tickInterval)
                     await self.enqueue(.tick, on: touchInput)
                 }
             }
@@ -473,8 +475,7 @@ public actor StreamingSession {
     private func videoEvent(_ event: VideoStreamEvent) async {
         switch event {
         case .started(let stream):
-            touchScale = stream.scale.factor
-            touchFilter.reset()
+            touches.restart(scale: stream.scale.factor)
             if options.video.requestsEncryption, !stream.isEncrypted {
                 // Only a fall-back policy gets here: a required protection that failed ends the run instead.
                 yield(.video(event))
@@ -484,7 +485,7 @@ public actor StreamingSession {
                 return
             }
         case .touchesCancelled:
-            touchFilter.reset()
+            touches.restart()
         default:
             break
         }
@@ -509,9 +510,8 @@ public actor StreamingSession {
             yield(.error(message: "an OnTouchEvent that does not decode: \(error)", source: "touch"))
             return nil
         }
-        guard touchFilter.accept(event) else { return nil }
         do {
-            let touch = try ProjectionTouch(event, scale: touchScale)
+            guard let touch = try touches.touch(from: event) else { return nil }
             yield(.touch(touch))
             return touch
         } catch {
@@ -543,9 +543,9 @@ public actor StreamingSession {
                     if let point = finger.path.last, await source.isImmediateTap(at: point) { immediate.insert(point) }
                 }
             }
-            actions = recognizer.handle(touch, now: .now, isImmediateTap: { immediate.contains($0) })
+            actions = recognizer.handle(touch, now: now(), isImmediateTap: { immediate.contains($0) })
         case .tick:
-            actions = recognizer.frameTick(now: .now)
+            actions = recognizer.frameTick(now: now())
         case .cancel:
             actions = recognizer.cancelPendingGestures()
         }

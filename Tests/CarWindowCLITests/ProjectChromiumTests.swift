@@ -80,7 +80,7 @@ struct ProjectChromiumTests {
             if let hit = rect, let app = await log.app {
                 let before = await log.frames
                 _ = try await emulator.headUnit.injectTouches(
-                    InjectedTouch.tap(x: hit.center.x, y: hit.center.y, at: 1000), to: app)
+                    OnTouchEvent.tap(x: hit.center.x, y: hit.center.y, at: 1000), to: app)
                 #expect(
                     await eventually(within: Self.patience, recheckingOn: await log.changes()) {
                         await log.frames >= before + 3

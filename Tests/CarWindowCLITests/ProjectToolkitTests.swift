@@ -117,7 +117,7 @@ struct ProjectToolkitTests {
             #expect(arrived, "haptic sets: \(sets)")
             if let hit = rect, let app = await log.app {
                 _ = try await emulator.headUnit.injectTouches(
-                    InjectedTouch.tap(x: hit.center.x, y: hit.center.y, at: 1000), to: app)
+                    OnTouchEvent.tap(x: hit.center.x, y: hit.center.y, at: 1000), to: app)
                 // The program writes "tapped" as it changes its label, so the video frames of the new label follow
                 // the write.
                 let clicked = await eventually(within: Self.patience, recheckingOn: await log.changes()) {

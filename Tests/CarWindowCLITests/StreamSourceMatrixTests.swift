@@ -1,5 +1,6 @@
 import BrowserTestSupport
 import CarWindowTesting
+import CarWindowTestingTools
 import Foundation
 import Testing
 
@@ -159,6 +160,62 @@ struct StreamSourceMatrixTests {
                     #"{"event":"gesture","kind":"pinchEnded","x":350.0,"y":240.0,"scale":1.0}"#,
                 ], "\(gestures)")
         }
+    }
+
+    /// An empty GTK 3 window: what `carwindow project` streams; the gestures go to it as clicks, drags and ctrl+wheel.
+    static let x11Program = """
+        import gi
+        gi.require_version("Gtk", "3.0")
+        from gi.repository import Gtk
+        win = Gtk.Window(title="gestures")
+        win.connect("destroy", Gtk.main_quit)
+        win.show_all()
+        Gtk.main()
+        """
+
+    @Test("carwindow project logs a tap, a pan and a pinch as the same gesture lines as every stream source")
+    func projectGestures() async throws {
+        let scratch = try ScratchDirectory(prefix: "cw-gestures")
+        let file = scratch.file("program.py")
+        try Self.x11Program.write(to: file, atomically: true, encoding: .utf8)
+        let project = try ChildProcess.launch(
+            executable: BinaryRunner.productsDirectory.appendingPathComponent("carwindow"),
+            arguments: [
+                "project", "--no-viewer", "--port", "0", "--duration", "120", "--events", "-", "--",
+                "/usr/bin/python3", file.path,
+            ],
+            withInput: true)
+        defer { project.kill() }
+        try await project.waitForLine("videoStarted", in: .stdout, timeout: .seconds(90)) {
+            $0.contains(#""event":"videoStarted""#)
+        }
+        func gesture(_ kind: String) async throws {
+            try await project.waitForLine("a \(kind) gesture", in: .stdout, timeout: .seconds(20)) {
+                $0.contains(#""event":"gesture","kind":"\#(kind)""#)
+            }
+        }
+        // The emulator's console is carwindow project's stdin.
+        try project.send("tap 1 200 200")
+        try await gesture("tap")
+        try project.send("pan 1 150x280 450x280")
+        try await gesture("panEnded")
+        try project.send("pinch 1 350 240 100 220")
+        try await gesture("pinchEnded")
+        #expect(await project.stop(signal: SIGINT, grace: .seconds(30)) == 0, "\(project.tail())")
+        let gestures = project.lines.map(\.text).filter { $0.contains(#""event":"gesture""#) }
+            .map { $0.replacing(/"t":[0-9.]+,/, with: "") }
+        #expect(gestures.contains { $0.contains(#""kind":"panMoved""#) }, "\(gestures)")
+        #expect(gestures.contains { $0.contains(#""kind":"pinchMoved""#) && !$0.contains(#""scale":1.0"#) })
+        // The lines of the source matrix's `gestures` test, but for the double tap: an X11 program's taps are clicked
+        // at once (X11Application.gestureConfiguration), and two quick clicks are its double click.
+        #expect(
+            gestures.filter { !$0.contains("Moved") } == [
+                #"{"event":"gesture","kind":"tap","x":200.0,"y":200.0,"scale":1.0}"#,
+                #"{"event":"gesture","kind":"panBegan","x":150.0,"y":280.0,"scale":1.0}"#,
+                #"{"event":"gesture","kind":"panEnded","x":450.0,"y":280.0,"scale":1.0}"#,
+                #"{"event":"gesture","kind":"pinchBegan","x":350.0,"y":240.0,"scale":1.0}"#,
+                #"{"event":"gesture","kind":"pinchEnded","x":350.0,"y":240.0,"scale":1.0}"#,
+            ], "\(gestures)")
     }
 
     // MARK: - The rig

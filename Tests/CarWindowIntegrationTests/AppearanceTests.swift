@@ -7,6 +7,11 @@ import Testing
 @Suite("Day and night from the car", .serialized, .timeLimit(.minutes(3)))
 @CarWindowActor
 struct AppearanceTests {
+    /// The run's `appearance` event for `appearance` (the theme already switched when it comes).
+    nonisolated static func isAppearance(_ event: ProjectionEvent, _ appearance: Appearance) -> Bool {
+        if case .appearance(appearance) = event { true } else { false }
+    }
+
     @Test("policy allows headLampStatus: GetVehicleData gives NIGHT, then OnVehicleData DAY switches back")
     func followsTheLights() async throws {
         let harness = try await ProjectionHarness(
@@ -14,12 +19,12 @@ struct AppearanceTests {
         defer { harness.removeRecordings() }
         do {
             _ = try await harness.startStreaming()
-            await harness.projectionEvents.wait { $0.contains(.appearanceChanged(.night)) }
+            await harness.runEvents.wait { $0.contains { Self.isAppearance($0, .night) } }
             #expect(harness.projection.window.theme == .night)
             #expect(
                 try await ConsoleCommand(parsing: "lights day").apply(to: harness.headUnit)
                     == "ambient light DAY, OnVehicleData to 1 app(s)")
-            await harness.projectionEvents.wait { $0.contains(.appearanceChanged(.day)) }
+            await harness.runEvents.wait { $0.contains { Self.isAppearance($0, .day) } }
             #expect(harness.projection.window.theme == .day)
             #expect(harness.projection.headLampStatusRefusal == nil)
             await harness.shutDown()
@@ -35,7 +40,7 @@ struct AppearanceTests {
         defer { harness.removeRecordings() }
         do {
             _ = try await harness.startStreaming()
-            await harness.projectionEvents.wait { $0.contains(.appearanceChanged(.day)) }
+            await harness.runEvents.wait { $0.contains { Self.isAppearance($0, .day) } }
             #expect(await harness.headUnit.setAmbientLight("NIGHT") == 0)  // nobody subscribed
             #expect(harness.projection.headLampStatusRefusal?.hasPrefix("DISALLOWED") == true)
             #expect(harness.projection.window.theme == .day)
@@ -52,20 +57,20 @@ struct AppearanceTests {
         defer { harness.removeRecordings() }
         do {
             _ = try await harness.startStreaming()
-            await harness.projectionEvents.wait { $0.contains(.appearanceChanged(.day)) }
+            await harness.runEvents.wait { $0.contains { Self.isAppearance($0, .day) } }
             #expect(harness.projection.headLampStatusRefusal?.hasPrefix("DISALLOWED") == true)
             #expect(await harness.headUnit.setAmbientLight("NIGHT") == 0)  // refused, so nobody subscribed
             #expect(
                 try await ConsoleCommand(parsing: "lights allow").apply(to: harness.headUnit)
                     == "headLampStatus allowed by policy, OnPermissionsChange to 1 app(s)")
             // The grant makes the app subscribe and read the current status: NIGHT.
-            await harness.projectionEvents.wait { $0.contains(.appearanceChanged(.night)) }
+            await harness.runEvents.wait { $0.contains { Self.isAppearance($0, .night) } }
             #expect(harness.projection.window.theme == .night)
             #expect(harness.projection.headLampStatusRefusal == nil)
             #expect(
                 try await ConsoleCommand(parsing: "lights day").apply(to: harness.headUnit)
                     == "ambient light DAY, OnVehicleData to 1 app(s)")
-            await harness.projectionEvents.wait { $0.filter { $0 == .appearanceChanged(.day) }.count >= 2 }
+            await harness.runEvents.wait { $0.filter { Self.isAppearance($0, .day) }.count >= 2 }
             #expect(harness.projection.window.theme == .day)
             // Revoked: the subscription goes with it, and the car's lights no longer reach the app.
             #expect(

@@ -38,7 +38,7 @@ struct ProjectionEmulatorTests {
 
             let framesBefore = await harness.videoFrameCount()
             let sent = try await harness.headUnit.injectTouches(
-                InjectedTouch.tap(x: zoomRect.center.x, y: zoomRect.center.y, at: 1000), to: app)
+                OnTouchEvent.tap(x: zoomRect.center.x, y: zoomRect.center.y, at: 1000), to: app)
             #expect(sent == 4)  // BEGIN and END, each twice (CoreQuirks.duplicateTouchEvents)
             let gestures = await harness.gestures.wait { !$0.isEmpty }
             #expect(gestures.map(\.kind) == ["tap"])
@@ -115,8 +115,8 @@ struct ProjectionEmulatorTests {
             #expect(pump.statistics.hapticUpdates == 0)
             await harness.shutDown()
             #expect(await harness.headUnitEvents.events.compactMap(\.hapticRects).isEmpty)
-            let events = await harness.projectionEvents.events
-            #expect(!events.contains { if case .hapticRectsSent = $0 { true } else { false } })
+            let events = await harness.runEvents.events
+            #expect(!events.contains { if case .hapticRects = $0 { true } else { false } })
         } catch {
             await harness.shutDown()
             throw error
@@ -129,10 +129,10 @@ struct ProjectionEmulatorTests {
         defer { harness.removeRecordings() }
         do {
             let app = try await harness.startStreaming()
-            let tapSent = try await harness.headUnit.injectTouches(InjectedTouch.tap(x: 200, y: 300, at: 1000), to: app)
+            let tapSent = try await harness.headUnit.injectTouches(OnTouchEvent.tap(x: 200, y: 300, at: 1000), to: app)
             await harness.gestures.wait { !$0.isEmpty }
             let panSent = try await harness.headUnit.injectTouches(
-                InjectedTouch.pan(from: (300, 300), to: (400, 320), steps: 4, at: 3000), to: app)
+                OnTouchEvent.pan(from: (300, 300), to: (400, 320), steps: 4, at: 3000), to: app)
             // Every notification went out twice (CoreQuirks.duplicateTouchEvents)...
             #expect((tapSent, panSent) == (2 * 2, 2 * 6))
             let gestures = await harness.gestures.wait { $0.contains { $0.kind == "panEnded" } }
@@ -140,9 +140,9 @@ struct ProjectionEmulatorTests {
             #expect(gestures.map(\.kind).filter { $0 == "tap" || $0 == "doubleTap" } == ["tap"])
             #expect(gestures.dropFirst().first?.kind == "panBegan")
             // ...and the projection saw each touch once: panEnded came from the last END, so all have arrived.
-            let isTouch: @Sendable (CarWindowEvent) -> Bool = { if case .touch = $0 { true } else { false } }
+            let isTouch: @Sendable (ProjectionEvent) -> Bool = { if case .touch = $0 { true } else { false } }
             await harness.shutDown()
-            let events = await harness.projectionEvents.events
+            let events = await harness.runEvents.events
             #expect(events.filter(isTouch).count == 2 + 6)
         } catch {
             await harness.shutDown()

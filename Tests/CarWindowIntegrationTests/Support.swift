@@ -83,6 +83,8 @@ final class ProjectionHarness {
     let recordings: URL
     let headUnitEvents = Recorder<HeadUnitEvent>()
     let projectionEvents = Recorder<CarWindowEvent>()
+    /// The run's events (touches once each, gestures as the window got them), from the projection's start.
+    let runEvents = Recorder<ProjectionEvent>()
     let gestures = Recorder<Gesture>()
     private var tasks: [Task<Void, Never>] = []
 
@@ -113,7 +115,10 @@ final class ProjectionHarness {
         projection = try CarWindowProjection(options: options, transport: TCPTransport(host: "127.0.0.1", port: port))
         try screen.install(in: projection.window)
         tasks.append(projectionEvents.consume(projection.events()))
-        tasks.append(gestures.consume(projection.window.gestures))
+        tasks.append(runEvents.consume(await projection.streaming.events()))
+        let (gestureStream, gesture) = AsyncStream.makeStream(of: Gesture.self)
+        projection.window.onGesture = { gesture.yield($0) }
+        tasks.append(gestures.consume(gestureStream))
     }
 
     /// Starts the projection and waits until it streams and the emulator received `frames` access units.

@@ -4,6 +4,11 @@ import SDLMedia
 import SDLRPC
 import Testing
 
+/// The projection's one conversion on a fresh ``TouchConverter`` (no previous touch to be a copy of).
+private func converted(_ notification: OnTouchEvent, scale: Double) throws -> ProjectionTouch {
+    var converter = TouchConverter(scale: scale)
+    return try #require(try converter.touch(from: notification))
+}
 @Suite("OnTouchEvent to ProjectionTouch")
 @CarWindowActor
 struct TouchAdapterTests {
@@ -23,7 +28,7 @@ struct TouchAdapterTests {
                 SDLRPC.TouchEvent(id: 3, ts: [100, 116], c: [TouchCoord(x: 10, y: 20), TouchCoord(x: 12, y: 24)]),
                 SDLRPC.TouchEvent(id: 7, ts: [116], c: [TouchCoord(x: 400, y: 300)]),
             ])
-        let touch = try ProjectionTouch(notification, scale: 2)
+        let touch = try converted(notification, scale: 2)
         #expect(
             touch
                 == ProjectionTouch(
@@ -37,13 +42,13 @@ struct TouchAdapterTests {
     @Test("an unknown touch type, no fingers or a finger without coordinates is a typed error")
     func badInput() {
         #expect(throws: ProjectionTouch.InvalidTouch.self) {
-            try ProjectionTouch(Self.notification(TouchType(rawValue: "HOVER"), x: 1, y: 1, ts: 0), scale: 1)
+            try converted(Self.notification(TouchType(rawValue: "HOVER"), x: 1, y: 1, ts: 0), scale: 1)
         }
         #expect(throws: ProjectionTouch.InvalidTouch.self) {
-            try ProjectionTouch(OnTouchEvent(type: .begin, event: [SDLRPC.TouchEvent(id: 0, ts: [0], c: [])]), scale: 1)
+            try converted(OnTouchEvent(type: .begin, event: [SDLRPC.TouchEvent(id: 0, ts: [0], c: [])]), scale: 1)
         }
         #expect(throws: ProjectionTouch.InvalidTouch.self) {
-            try ProjectionTouch(OnTouchEvent(type: .begin, event: []), scale: 1)
+            try converted(OnTouchEvent(type: .begin, event: []), scale: 1)
         }
     }
 
@@ -53,8 +58,8 @@ struct TouchAdapterTests {
         let window = try Window(
             capabilities: DisplayMetrics(resolution: Size(width: 1280, height: 720), scale: 1.5), clock: clock)
         window.rootView = View()
-        window.handleTouch(try ProjectionTouch(Self.notification(.begin, x: 300, y: 150, ts: 1000), scale: 1.5))
-        window.handleTouch(try ProjectionTouch(Self.notification(.end, x: 300, y: 150, ts: 1060), scale: 1.5))
+        window.handleTouch(try converted(Self.notification(.begin, x: 300, y: 150, ts: 1000), scale: 1.5))
+        window.handleTouch(try converted(Self.notification(.end, x: 300, y: 150, ts: 1060), scale: 1.5))
         clock.advance(to: .milliseconds(500))
         #expect(window.frameTick() == [.singleTap(at: Point(x: 200, y: 100))])
     }
@@ -73,8 +78,8 @@ struct TouchAdapterTests {
 
         let button = screen.zoomInButton.convertToWindow(screen.zoomInButton.bounds).center
         let (x, y) = (Int((button.x * 1.5).rounded()), Int((button.y * 1.5).rounded()))
-        window.handleTouch(try ProjectionTouch(Self.notification(.begin, x: x, y: y, ts: 5000), scale: 1.5))
-        window.handleTouch(try ProjectionTouch(Self.notification(.end, x: x, y: y, ts: 5080), scale: 1.5))
+        window.handleTouch(try converted(Self.notification(.begin, x: x, y: y, ts: 5000), scale: 1.5))
+        window.handleTouch(try converted(Self.notification(.end, x: x, y: y, ts: 5080), scale: 1.5))
         #expect(screen.camera.zoom == 2)
 
         let tick = try pump.tick(at: .milliseconds(100))

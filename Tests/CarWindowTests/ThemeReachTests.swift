@@ -26,7 +26,7 @@ struct ThemeReachTests {
 
     /// A view that records the appearance it saw each time it was told the environment changed.
     final class EnvironmentProbe: View {
-        var seen: [Theme.Appearance] = []
+        var seen: [Appearance] = []
 
         override func environmentDidChange() {
             super.environmentDidChange()

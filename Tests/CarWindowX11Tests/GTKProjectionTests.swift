@@ -92,7 +92,7 @@ extension X11Programs {
                     let framesBefore = await log.videoFrames
                     let center = (x: Int(hit.x + hit.width / 2), y: Int(hit.y + hit.height / 2))
                     _ = try await emulator.headUnit.injectTouches(
-                        InjectedTouch.tap(x: Double(center.x), y: Double(center.y), at: 1000), to: app)
+                        OnTouchEvent.tap(x: Double(center.x), y: Double(center.y), at: 1000), to: app)
                     // The program writes "tapped" as it changes its label: captures of the new label follow the write.
                     #expect(
                         await eventually(within: patience, recheckingOn: harness.application.captureCounts()) {

@@ -2,6 +2,7 @@ import CarWindow
 import CarWindowTesting
 import Foundation
 import HeadUnit
+import SDLRPC
 import Testing
 
 @testable import CarWindowX11
@@ -63,7 +64,7 @@ extension X11Programs {
                     func tap(_ key: String) async throws {
                         let point = try #require(Self.keys[key])
                         _ = try await emulator.headUnit.injectTouches(
-                            InjectedTouch.tap(x: Double(point.x), y: Double(point.y), at: time), to: app)
+                            OnTouchEvent.tap(x: Double(point.x), y: Double(point.y), at: time), to: app)
                         time += 500
                     }
                     func lcd() -> [UInt8] { capturedPixels(application, in: Self.display) }

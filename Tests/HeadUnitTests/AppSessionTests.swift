@@ -149,7 +149,7 @@ struct AppSessionDecisionTests {
         var quirks = CoreQuirks()
         quirks.duplicateTouchEvents = duplicate
         var session = try AppSessionTests.registeredSession(quirks)
-        let tap = InjectedTouch.tap(x: 10, y: 20)
+        let tap = OnTouchEvent.tap(x: 10, y: 20)
         let (actions, sent) = session.touches(tap)
         #expect(sent == tap.count * (duplicate ? 2 : 1))
         #expect(AppSessionTests.sent(actions).count == sent)
@@ -163,7 +163,7 @@ struct AppSessionDecisionTests {
     func touchesOnlyInFull() throws {
         var session = try AppSessionTests.registeredSession()
         _ = session.setStatus(.core(level: .limited, navigation: true, media: false))
-        let (actions, sent) = session.touches(InjectedTouch.tap(x: 10, y: 20))
+        let (actions, sent) = session.touches(OnTouchEvent.tap(x: 10, y: 20))
         #expect(sent == 0)
         #expect(actions.isEmpty)
     }

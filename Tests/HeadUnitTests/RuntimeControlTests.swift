@@ -68,7 +68,7 @@ struct RuntimeControlTests {
         let app = try await TestApp(port: port)
         _ = try await app.startRPC()
         _ = try await app.registerUntilFull()
-        let pinch = InjectedTouch.pinch(center: (400, 240), fromDistance: 100, toDistance: 300)
+        let pinch = OnTouchEvent.pinch(center: (400, 240), fromDistance: 100, toDistance: 300)
         let sent = try await headUnit.injectTouches(pinch, to: AppID(1))
         #expect(sent == pinch.count * (duplicate ? 2 : 1))
         var received: [JSONValue] = []
@@ -82,7 +82,7 @@ struct RuntimeControlTests {
 
         try await headUnit.setHMILevel(.limited, for: AppID(1))
         #expect(try Self.rpc(await app.nextFrame()).json["hmiLevel"] == "LIMITED")
-        #expect(try await headUnit.injectTouches(InjectedTouch.tap(x: 1, y: 2), to: AppID(1)) == 0)
+        #expect(try await headUnit.injectTouches(OnTouchEvent.tap(x: 1, y: 2), to: AppID(1)) == 0)
         await app.close()
         await headUnit.stop()
     }

@@ -28,7 +28,7 @@ struct StalledAppTests {
         // emulator gives up on the stalled app. The kernel's socket buffers take some first, then the queue fills.
         // 50 taps a batch: 200 OnTouchEvent frames. Loopback's socket buffers hold some megabytes before the queue
         // starts to fill; 2000 batches (60 MB) is far more than both.
-        let touches = Array((0..<50).map { InjectedTouch.tap(x: Double(10 + $0), y: 10, at: $0 * 100) }.joined())
+        let touches = Array((0..<50).map { OnTouchEvent.tap(x: Double(10 + $0), y: 10, at: $0 * 100) }.joined())
         var batches = 0
         var sent = 0
         while await headUnit.apps().contains(where: { $0.app == stalledID }), batches < 2_000 {
@@ -48,7 +48,7 @@ struct StalledAppTests {
         #expect(reports == 1, "the emulator says why it closed the app, once (\(reports) reports)")
         // The app that kept reading is still served.
         try await headUnit.setHMILevel(.full, for: readerID)
-        #expect(try await headUnit.injectTouches(InjectedTouch.tap(x: 1, y: 1), to: readerID) > 0)
+        #expect(try await headUnit.injectTouches(OnTouchEvent.tap(x: 1, y: 1), to: readerID) > 0)
         #expect(await headUnit.apps().map(\.app) == [readerID])
         await reader.close()
         await stalled.close()

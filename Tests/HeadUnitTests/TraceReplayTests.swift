@@ -161,16 +161,16 @@ struct TraceReplayer {
             guard let json = line.json, let type = json["type"]?.stringValue.map(TouchType.init(rawValue:)) else {
                 return nil
             }
-            let points = (json["event"]?.arrayValue ?? []).compactMap { event -> TouchPoint? in
+            let fingers = (json["event"]?.arrayValue ?? []).compactMap { event -> SDLRPC.TouchEvent? in
                 guard let id = event["id"]?.intValue, let ts = event["ts"]?.arrayValue?.first?.intValue,
                     let c = event["c"]?.arrayValue?.first, let x = c["x"]?.intValue, let y = c["y"]?.intValue
                 else { return nil }
-                return TouchPoint(id: Int(id), timestamp: Int(ts), x: Int(x), y: Int(y))
+                return SDLRPC.TouchEvent(id: Int(id), ts: [Int(ts)], c: [TouchCoord(x: Int(x), y: Int(y))])
             }
             // Core's copies of this touch: the identical notifications that follow before another touch.
             let copies = lines[number...].filter { !$0.fromApp }.prefix { $0.functionID == 32780 && $0.json == json }
                 .count
-            let sent = try await headUnit.injectTouches([InjectedTouch(type: type, points: points)], to: app)
+            let sent = try await headUnit.injectTouches([OnTouchEvent(type: type, event: fingers)], to: app)
             state.touchCopiesLeft = sent
             if sent != copies { return "the emulator sent \(sent) OnTouchEvent for one touch, Core sent \(copies)" }
         case 32787:

@@ -103,18 +103,18 @@ struct BrowserTests {
             }
             #expect(begin.type == .begin && end.type == .end)
             for event in [begin, end] {
-                #expect(event.touches.count == 1)
-                #expect(event.touches.first?.id == 0)
-                #expect(abs((event.touches.first?.x ?? 0) - 200) <= 1)
-                #expect(abs((event.touches.first?.y ?? 0) - 240) <= 1)
+                #expect(event.event.count == 1)
+                #expect(event.event.first?.id == 0)
+                #expect(abs((event.event.first?.c.first?.x ?? 0) - 200) <= 1)
+                #expect(abs((event.event.first?.c.first?.y ?? 0) - 240) <= 1)
             }
-            #expect((end.touches.first?.timestamp ?? 0) >= (begin.touches.first?.timestamp ?? 0))
+            #expect((end.event.first?.ts.first ?? 0) >= (begin.event.first?.ts.first ?? 0))
             // Shift + drag from the centre 80 pixels right: finger 0 follows, finger 1 mirrors around the start.
-            let pinch = commands[2...4].compactMap { command -> ViewerTouchEvent? in
+            let pinch = commands[2...4].compactMap { command -> OnTouchEvent? in
                 if case .touch(let event) = command { event } else { nil }
             }
             #expect(pinch.map(\.type) == [.begin, .move, .end])
-            let points = pinch.map { event in event.touches.map { [$0.id, Int($0.x), Int($0.y)] } }
+            let points = pinch.map { event in event.event.map { [$0.id, $0.c.first?.x ?? -1, $0.c.first?.y ?? -1] } }
             let expected = [
                 [[0, 400, 240], [1, 400, 240]], [[0, 480, 240], [1, 320, 240]], [[0, 480, 240], [1, 320, 240]],
             ]

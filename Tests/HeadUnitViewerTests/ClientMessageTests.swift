@@ -30,13 +30,7 @@ struct ClientMessageTests {
         (
             #"{"type":"touch","event":{"type":"MOVE","touches":"#
                 + #"[{"id":0,"x":10,"y":20,"ts":5},{"id":1,"x":30,"y":40,"ts":5}]}}"#,
-            .command(
-                .touch(
-                    .init(
-                        type: .move,
-                        touches: [
-                            .init(id: 0, x: 10, y: 20, timestamp: 5), .init(id: 1, x: 30, y: 40, timestamp: 5),
-                        ])))
+            .command(.touch(pageTouch(.move, [(0, 10, 20), (1, 30, 40)], ts: 5)))
         ),
     ]
 
@@ -69,15 +63,23 @@ struct ClientMessageTests {
     @Test(
         "touch validation keeps fingers and coordinates inside the screen",
         arguments: [
-            (ViewerTouchEvent(type: .begin, touches: []), false),
-            (ViewerTouchEvent(type: .begin, touches: [.init(id: 0, x: 799, y: 479, timestamp: 0)]), true),
-            (ViewerTouchEvent(type: .begin, touches: [.init(id: 0, x: 800, y: 10, timestamp: 0)]), false),
-            (ViewerTouchEvent(type: .begin, touches: [.init(id: 10, x: 1, y: 1, timestamp: 0)]), false),
-            (ViewerTouchEvent(type: .begin, touches: [.init(id: 0, x: -1, y: 1, timestamp: 0)]), false),
-            (ViewerTouchEvent(type: .begin, touches: [.init(id: 0, x: .nan, y: 1, timestamp: 0)]), false),
+            (pageTouch(.begin, []), false),
+            (pageTouch(.begin, [(0, 799, 479)]), true),
+            (pageTouch(.begin, [(0, 800, 10)]), false),
+            (pageTouch(.begin, [(10, 1, 1)]), false),
+            (pageTouch(.begin, [(0, -1, 1)]), false),
+            (pageTouch(TouchType(rawValue: "HOVER"), [(0, 1, 1)]), false),
         ])
-    func touchValidation(event: ViewerTouchEvent, isValid: Bool) {
+    func touchValidation(event: OnTouchEvent, isValid: Bool) {
         #expect(((try? event.validated(on: .wvga)) != nil) == isValid)
+    }
+
+    @Test(
+        "a page touch outside MOBILE_API's range is refused before it becomes an OnTouchEvent",
+        arguments: [#"-1"#, #"10000.5"#, #"1e300"#])
+    func pageTouchOutOfRange(x: String) {
+        let json = #"{"type":"touch","event":{"type":"BEGIN","touches":[{"id":0,"x":"# + x + #","y":1,"ts":0}]}}"#
+        #expect(throws: ViewerError.self) { try ClientMessage(json: json) }
     }
 
     @Test("events encode with their kind and fields")

@@ -1,4 +1,5 @@
 import HeadUnit
+import SDLRPC
 import Testing
 
 @testable import HeadUnitViewer
@@ -38,7 +39,7 @@ struct HeadUnitBackendTests {
         "app-bound commands without an app fail with a typed error",
         arguments: [
             ViewerCommand.setHMILevel(.limited), .dropConnection,
-            .touch(.init(type: .begin, touches: [.init(id: 0, x: 1, y: 1, timestamp: 0)])),
+            .touch(pageTouch(.begin, [(0, 1, 1)])),
             .typeOnKeyboard("Main"), .backspaceOnKeyboard, .closeKeyboard(submit: true),
         ])
     func noApp(command: ViewerCommand) async throws {

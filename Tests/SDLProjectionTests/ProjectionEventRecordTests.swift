@@ -64,6 +64,13 @@ struct ProjectionEventRecordTests {
             ])
     }
 
+    @Test("the typed appearance is the documented appearance line with its theme", arguments: Appearance.allCases)
+    func appearance(appearance: Appearance) {
+        #expect(
+            ProjectionEvent.appearance(appearance).records.map { $0.jsonLine(t: 3) }
+                == [#"{"t":3.0,"event":"appearance","theme":""# + (appearance == .day ? "day" : "night") + #""}"#])
+    }
+
     @Test("hmiStatus, registered, gesture, hapticRects and error lines")
     func others() {
         let status = HMIStatus(

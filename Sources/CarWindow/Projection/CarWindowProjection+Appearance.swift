@@ -3,7 +3,7 @@ import SDLSession
 
 extension CarWindowProjection {
     /// The theme for `appearance` from the settings.
-    func theme(for appearance: Theme.Appearance) -> Theme {
+    func theme(for appearance: Appearance) -> Theme {
         appearance == .day ? settings.dayTheme : settings.nightTheme
     }
 
@@ -46,7 +46,7 @@ extension CarWindowProjection {
             // choice stays (``headLampStatusRefusal`` says why, for a monitor).
             guard subscribed.success || subscribed.resultCode == .ignored else {
                 headLampStatusRefusal = "\(subscribed.resultCode) \(subscribed.info ?? "")"
-                yield(.appearanceChanged(settings.appearance.initial))
+                appearances.send(settings.appearance.initial)
                 return
             }
             let current = try await session.send(GetVehicleData(headLampStatus: true))
@@ -67,7 +67,7 @@ extension CarWindowProjection {
     }
 
     private func lightsChanged(_ lamps: HeadLampStatus) {
-        let appearance: Theme.Appearance
+        let appearance: Appearance
         switch lamps.ambientLightSensorStatus {
         case .day?: appearance = .day
         case .night?, .twilight1?, .twilight2?, .twilight3?, .twilight4?: appearance = .night
@@ -76,6 +76,6 @@ extension CarWindowProjection {
         let theme = theme(for: appearance)
         guard window.theme != theme else { return }
         window.theme = theme
-        yield(.appearanceChanged(appearance))
+        appearances.send(appearance)
     }
 }

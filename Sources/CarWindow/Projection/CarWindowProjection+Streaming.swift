@@ -112,12 +112,6 @@ extension CarWindowProjection {
         }
     }
 
-    /// One touch from the run: already free of Core's duplicate and in view points. The run recognizes it; the
-    /// window gets what the recognizer made of it, through the other `received(_:)`.
-    func received(_ touch: ProjectionTouch) {
-        yield(.touch(touch))
-    }
-
     /// A gesture or press from the run's recognizer: the window hit-tests it and hands it to its views.
     func received(_ action: TouchAction) {
         guard window.isTouchEnabled else { return }
@@ -136,8 +130,7 @@ extension CarWindowProjection {
     }
 
     func hmiChanged(_ status: HMIStatus) {
-        hmiAllowsStreaming =
-            (status.hmiLevel == .full || status.hmiLevel == .limited) && status.videoStreamingState != .notStreamable
+        hmiAllowsStreaming = status.allowsVideo
         switch state {
         case .disconnected where hmiAllowsStreaming:
             move(to: .readyForStreaming)

@@ -72,6 +72,8 @@ public final class CarWindowProjection {
     private var running: Task<Void, Never>?
     var streamingTask: Task<Void, Never>?
     private let subscribers = Broadcast<CarWindowEvent>(replaysCurrent: false, buffering: .bufferingNewest(256))
+    /// The theme's switches, in order, for the run's `appearance` events (the source relays them while it runs).
+    let appearances = Broadcast<Appearance>(replaysCurrent: false, buffering: .bufferingNewest(16))
 
     private enum Phase { case idle, starting, running, stopped }
 
@@ -149,7 +151,8 @@ public final class CarWindowProjection {
     public nonisolated var source: CarWindowProjectionSource { CarWindowProjectionSource(projection: self) }
 
     /// A new stream of ``CarWindowEvent``s from now on, yielded on ``CarWindowActor`` in order (state changes,
-    /// capabilities, touches received, haptic rects sent, errors). Each call returns an independent stream that
+    /// capabilities, the window following driver distraction, errors; touches, gestures, haptic rects and appearance
+    /// are the run's ``ProjectionEvent``s on `streaming.events()`). Each call returns an independent stream that
     /// keeps the newest 256 events for a slow reader; all end when the projection stops.
     public func events() -> AsyncStream<CarWindowEvent> {
         subscribers.subscribe()
@@ -229,10 +232,6 @@ public final class CarWindowProjection {
     /// Reports an error that happened where it could not be thrown.
     func report(_ error: CarWindowError) {
         yield(.error(error))
-    }
-
-    func hapticRectsSent(count: Int) {
-        yield(.hapticRectsSent(count: count))
     }
 
     /// Moves to `target` through the intermediate states ``CarWindowState/canMove(to:)`` requires, yielding each.

@@ -15,7 +15,7 @@ public struct CarWindowProjectionSource: ProjectionSource {
     public func run(in context: ProjectionContext) async throws(ProjectionFailure) {
         let projection = self.projection
         let statuses = await context.session.hmiStatusUpdates()
-        let own = await projection.events()
+        let appearances = await projection.appearances.subscribe()
         await projection.attach(context)
         await withDiscardingTaskGroup { group in
             group.addTask {
@@ -35,18 +35,14 @@ public struct CarWindowProjectionSource: ProjectionSource {
             group.addTask { await projection.followAppearance() }
             group.addTask {
                 // The theme's switches join the run's events (the `appearance` line).
-                for await case .appearanceChanged(let appearance) in own {
-                    await context.report(.appearance(theme: appearance == .day ? "day" : "night"))
+                for await appearance in appearances {
+                    await context.report(.appearance(appearance))
                 }
             }
             for await event in context.videoEvents { await projection.handle(event) }
             group.cancelAll()
         }
         await projection.detach()
-    }
-
-    public func received(_ touch: ProjectionTouch) async {
-        await projection.received(touch)
     }
 
     public func received(_ action: TouchAction) async {

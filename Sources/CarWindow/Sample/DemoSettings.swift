@@ -14,7 +14,7 @@ public final class DemoSettings {
     public var avoidTolls = false
     /// Map detail, 0...1.
     public var detail = 0.6
-    public var appearance: Theme.Appearance = .day
+    public var appearance: Appearance = .day
 
     public init() {}
 

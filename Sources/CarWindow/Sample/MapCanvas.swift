@@ -172,5 +172,5 @@ private struct MapColors {
         street: Color(hex: 0x3A444D), avenue: Color(hex: 0x7A6A3A), route: Color(hex: 0x42A5F5),
         streetName: Color(hex: 0x8A97A3))
 
-    static func `for`(_ appearance: Theme.Appearance) -> MapColors { appearance == .day ? day : night }
+    static func `for`(_ appearance: Appearance) -> MapColors { appearance == .day ? day : night }
 }

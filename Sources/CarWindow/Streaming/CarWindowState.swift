@@ -55,16 +55,9 @@ public enum CarWindowEvent: Hashable, Sendable {
     /// The head unit's display capabilities changed (size, scale, density, haptics); the window was resized and
     /// laid out before the first frame at the new size.
     case capabilitiesChanged(DisplayMetrics)
-    /// A touch arrived: SDL Core's duplicate dropped, in view points, as the run's recognizer receives it.
-    case touch(ProjectionTouch)
-    /// `SendHapticData` went to the head unit with this many rects (0 clears them).
-    case hapticRectsSent(count: Int)
     /// `OnDriverDistraction` said the driver is (DD_ON, `true`) or is no longer (DD_OFF) to be distracted; the window's
-    /// ``Window/isDriverDistracted`` already follows it.
+    /// ``Window/isDriverDistracted`` already follows it (the run's `driverDistraction` event may come before that).
     case driverDistractionChanged(Bool)
-    /// The car's light sensor switched the theme (``CarWindowSettings/appearance`` `.followsCar`); also sent once
-    /// with the app's choice when the head unit refused `headLampStatus`.
-    case appearanceChanged(Theme.Appearance)
     /// Something failed where it could not be thrown (a touch that could not be read, a stream error, a request
     /// the head unit refused).
     case error(CarWindowError)

@@ -11,10 +11,10 @@ public enum AppearancePreference: Hashable, Sendable {
     case night
     /// The car's ambient light (`SubscribeVehicleData` / `OnVehicleData` `headLampStatus`): NIGHT and TWILIGHT_1...4
     /// are night, DAY is day. Where the head unit or its policy does not give `headLampStatus`, `otherwise`.
-    case followsCar(otherwise: Theme.Appearance)
+    case followsCar(otherwise: Appearance)
 
     /// The appearance before (or without) anything from the car.
-    public var initial: Theme.Appearance {
+    public var initial: Appearance {
         switch self {
         case .day: .day
         case .night: .night

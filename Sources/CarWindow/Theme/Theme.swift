@@ -9,12 +9,6 @@
 /// window.theme = brand
 /// ```
 public struct Theme: Hashable, Sendable {
-    /// Whether a theme is meant for daylight or for the dark.
-    public enum Appearance: Hashable, Sendable {
-        case day
-        case night
-    }
-
     /// The colours views draw with.
     public struct Palette: Hashable, Sendable {
         /// Behind everything.

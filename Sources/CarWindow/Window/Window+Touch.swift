@@ -36,7 +36,7 @@ extension Window {
 
     /// Hands what a recognizer made of the touches to the views: a press highlights the button under it, a tap
     /// that ends on it runs it, a gesture goes to the view under it and up the superview chain, then to
-    /// ``onGesture`` and ``gestures``. A projection calls it with its run's actions. Returns the gestures.
+    /// ``onGesture``. A projection calls it with its run's actions. Returns the gestures.
     @discardableResult
     func deliver(_ actions: [TouchAction]) -> [Gesture] {
         var delivered: [Gesture] = []
@@ -63,7 +63,6 @@ extension Window {
         var view = target
         while let v = view, !v.handleGesture(gesture) { view = v.superview }
         onGesture?(gesture)
-        gestureContinuation.yield(gesture)
     }
 
     /// Pans and pinches stay with the view they began on; taps go to the view under them.

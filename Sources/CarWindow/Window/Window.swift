@@ -110,10 +110,12 @@ public final class Window: FrameSource {
     /// When false, touch events are ignored (and nothing in progress is reported).
     public var isTouchEnabled = true
 
-    /// Every gesture, in order, yielded on ``CarWindowActor``. One consumer.
-    public nonisolated let gestures: AsyncStream<Gesture>
-    let gestureContinuation: AsyncStream<Gesture>.Continuation
-    /// Called synchronously on ``CarWindowActor`` for every gesture, after the views have handled it.
+    /// Called synchronously on ``CarWindowActor`` for every gesture, in order, after the views have handled it: the
+    /// window's one way to tell the app of gestures (a projection's run also reports each as a `gesture` event).
+    ///
+    /// ```swift
+    /// window.onGesture = { gesture in if case .doubleTap(let point) = gesture { zoom(at: point) } }
+    /// ```
     public var onGesture: (@CarWindowActor (Gesture) -> Void)?
 
     var needsLayoutPass = true
@@ -157,8 +159,6 @@ public final class Window: FrameSource {
         let elapsed: @Sendable () -> Duration = { origin.duration(to: clock.now) }
         self.elapsed = elapsed
         self.animator = Animator(now: elapsed)
-        (gestures, gestureContinuation) = AsyncStream.makeStream(
-            of: Gesture.self, bufferingPolicy: .bufferingNewest(256))
     }
 
     /// Creates a window on the continuous clock.
@@ -166,10 +166,6 @@ public final class Window: FrameSource {
         capabilities: DisplayMetrics, configuration: Configuration = Configuration()
     ) throws(CarWindowError) {
         try self.init(capabilities: capabilities, configuration: configuration, clock: ContinuousClock())
-    }
-
-    deinit {
-        gestureContinuation.finish()
     }
 
     // MARK: Size

@@ -4,7 +4,7 @@ import NIOConcurrencyHelpers
 import struct SDLRPC.HMILevel
 import struct SDLRPC.HMIStatus
 import struct SDLRPC.HapticRect
-import struct SDLRPC.TouchType
+import struct SDLRPC.OnTouchEvent
 
 /// The viewer's view of CarWindow's head-unit emulator: the thin adapter between ``ViewerBackend`` and `HeadUnitEmulator`.
 ///
@@ -130,12 +130,7 @@ public final class HeadUnitBackend: ViewerBackend {
             case .dropConnection:
                 try await headUnit.dropConnection(try await projectingApp())
             case .touch(let event):
-                let touch = InjectedTouch(
-                    type: TouchType(event.type),
-                    points: event.touches.map {
-                        TouchPoint(id: $0.id, timestamp: $0.timestamp, x: Int($0.x.rounded()), y: Int($0.y.rounded()))
-                    })
-                let sent = try await headUnit.injectTouches([touch], to: try await projectingApp())
+                let sent = try await headUnit.injectTouches([event], to: try await projectingApp())
                 guard sent > 0 else {
                     throw ViewerError(.backendFailed, "touch not sent: the app is not in FULL (Core sends none then)")
                 }
@@ -184,11 +179,5 @@ extension ViewerHMILevel {
 extension HMILevel {
     init(_ level: ViewerHMILevel) {
         self = HMILevel(rawValue: level.rawValue)
-    }
-}
-
-extension TouchType {
-    init(_ type: ViewerTouchEvent.TouchType) {
-        self = TouchType(rawValue: type.rawValue)
     }
 }

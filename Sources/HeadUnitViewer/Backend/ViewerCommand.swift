@@ -1,8 +1,10 @@
+public import struct SDLRPC.OnTouchEvent
+
 /// What a browser asks the head unit to do.
 ///
 /// ```swift
 /// try await backend.perform(.resize(.pictureInPicture))
-/// try await backend.perform(.touch(.init(type: .begin, touches: [.init(id: 0, x: 10, y: 10, timestamp: 5)])))
+/// try await backend.perform(.touch(OnTouchEvent(type: .begin, event: [TouchEvent(id: 0, ts: [5], c: [TouchCoord(x: 10, y: 10)])])))
 /// ```
 public enum ViewerCommand: Sendable, Hashable {
     /// Gives the app an HMI level (`OnHMIStatus`).
@@ -20,7 +22,7 @@ public enum ViewerCommand: Sendable, Hashable {
     /// Drops the app's transport connection.
     case dropConnection
     /// A touch event for the app (`OnTouchEvent`).
-    case touch(ViewerTouchEvent)
+    case touch(OnTouchEvent)
     /// The car starts (true) or stops moving: `OnDriverDistraction` DD_ON / DD_OFF.
     case setDriverDistraction(Bool)
     /// The ambient light sensor: DAY, NIGHT or TWILIGHT_1...4 (`OnVehicleData` `headLampStatus` to subscribed apps;

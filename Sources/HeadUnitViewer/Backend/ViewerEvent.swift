@@ -1,4 +1,5 @@
 public import struct SDLRPC.HapticRect
+public import struct SDLRPC.OnTouchEvent
 
 /// Something that happened on the head unit, for the page's event log.
 ///
@@ -26,7 +27,7 @@ public enum ViewerEvent: Sendable, Hashable {
     /// The head unit refused a video format.
     case formatRejected(ViewerVideoFormat)
     /// A touch event went to the app.
-    case touch(ViewerTouchEvent)
+    case touch(OnTouchEvent)
     /// The app sent its haptic rects.
     case hapticRects([HapticRect])
     /// The projecting app opened the head unit's keyboard (PerformInteraction KEYBOARD): the page shows its

@@ -52,8 +52,8 @@ extension ViewerPage {
               case 'videoResized': return 'screen → ' + event.screen.width + 'x' + event.screen.height
                 + ' @' + event.screen.scale + 'x';
               case 'formatRejected': return 'format rejected: ' + event.format.codec + '/' + event.format.protocol;
-              case 'touch': return 'touch ' + event.touch.type + ' ' + event.touch.touches
-                .map(t => '#' + t.id + ' (' + t.x + ',' + t.y + ') ts ' + t.ts).join(' ');
+              case 'touch': return 'touch ' + event.touch.type + ' ' + event.touch.event
+                .map(t => '#' + t.id + ' (' + t.c[0].x + ',' + t.c[0].y + ') ts ' + t.ts[0]).join(' ');
               case 'hapticRects': return 'haptic rects: ' + event.rects.length;
               case 'keyboardOpened': return "keyboard opened: '" + event.text + "'";
               case 'keyboardClosed': return 'keyboard closed ' + event.result + ": '" + event.text + "'";

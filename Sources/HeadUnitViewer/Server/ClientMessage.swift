@@ -1,4 +1,5 @@
 import Foundation
+import SDLRPC
 
 /// A JSON text message from the page.
 ///
@@ -35,12 +36,40 @@ enum ClientMessage: Sendable, Hashable {
         var scale: Double?
         var codec: String?
         var `protocol`: String?
-        var event: ViewerTouchEvent?
+        var event: PageTouch?
         var app: String?
         var on: Bool?
         var status: String?
         var text: String?
         var kbps: Int?
+    }
+
+    /// The page's touch event: `{"type":"BEGIN","touches":[{"id":0,"x":400,"y":240,"ts":1234}]}`, head-unit pixels
+    /// (the page rounds them), read only to become SDLRPC's `OnTouchEvent` at once.
+    private struct PageTouch: Decodable {
+        struct Finger: Decodable {
+            var id: Int
+            var x: Double
+            var y: Double
+            var ts: Int
+        }
+        var type: String
+        var touches: [Finger]
+
+        /// The `OnTouchEvent` the head unit sends; a coordinate that is not a whole pixel within MOBILE_API's
+        /// range is refused here, before it could trap on the way to an `Int`.
+        func onTouchEvent() throws(ViewerError) -> OnTouchEvent {
+            var fingers: [SDLRPC.TouchEvent] = []
+            for finger in touches {
+                let limit = Double(TouchCoord.specRange.upperBound)
+                guard finger.x >= 0, finger.x <= limit, finger.y >= 0, finger.y <= limit else {
+                    throw ViewerError(.invalidCommand, "touch (\(finger.x), \(finger.y)) is outside MOBILE_API's range")
+                }
+                let point = TouchCoord(x: Int(finger.x.rounded()), y: Int(finger.y.rounded()))
+                fingers.append(SDLRPC.TouchEvent(id: finger.id, ts: [finger.ts], c: [point]))
+            }
+            return OnTouchEvent(type: TouchType(rawValue: type), event: fingers)
+        }
     }
 
     /// The ambient light values of the RPC spec the page may send.
@@ -86,7 +115,7 @@ enum ClientMessage: Sendable, Hashable {
             self = .command(.allowFormat(format))
         case "selectApp": self = .command(.selectApp(try require(wire.app, "app")))
         case "dropConnection": self = .command(.dropConnection)
-        case "touch": self = .command(.touch(try require(wire.event, "event")))
+        case "touch": self = .command(.touch(try require(wire.event, "event").onTouchEvent()))
         case "driverDistraction": self = .command(.setDriverDistraction(try require(wire.on, "on")))
         case "ambientLight":
             let status = try require(wire.status, "status")

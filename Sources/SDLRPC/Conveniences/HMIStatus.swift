@@ -34,5 +34,18 @@ public struct HMIStatus: Hashable, Sendable, CustomStringConvertible {
         )
     }
 
+    /// Whether the head unit lets the app stream video: the one "is streamable" rule of the package (the video
+    /// state machine and CarWindow's state both ask it). Main window FULL or LIMITED, and not NOT_STREAMABLE.
+    ///
+    /// ```swift
+    /// HMIStatus(hmiLevel: .limited, audioStreamingState: .notAudible, videoStreamingState: .streamable).allowsVideo  // true
+    /// ```
+    public var allowsVideo: Bool { Self.allowsVideo(hmiLevel: hmiLevel, videoStreamingState: videoStreamingState) }
+
+    /// ``allowsVideo`` for a level and a video streaming state held apart.
+    public static func allowsVideo(hmiLevel: HMILevel, videoStreamingState: VideoStreamingState) -> Bool {
+        (hmiLevel == .full || hmiLevel == .limited) && videoStreamingState != .notStreamable
+    }
+
     public var description: String { "\(hmiLevel) \(audioStreamingState) \(videoStreamingState)" }
 }

@@ -107,7 +107,7 @@ public struct VideoStreamStateMachine: Sendable {
 
     /// Whether the HMI allows video: main window FULL or LIMITED, and STREAMABLE (absent counts as STREAMABLE).
     public var isHMIStreamable: Bool {
-        (hmiLevel == .full || hmiLevel == .limited) && videoStreamingState != .notStreamable
+        HMIStatus.allowsVideo(hmiLevel: hmiLevel, videoStreamingState: videoStreamingState ?? .streamable)
     }
 
     /// Feeds one input and returns what to do, in order.
