@@ -21,6 +21,7 @@ struct CarWindowCommand: AsyncParsableCommand {
         version: CarWindowVersion.current,
         subcommands: [
             DemoCommand.self, ProjectCommand.self, StreamCommand.self, HeadUnitCommand.self, BenchCommand.self,
+            CheckCommand.self,
         ]
     )
 }

@@ -177,9 +177,10 @@ struct DemoBrowserTests {
         let later = try await cdp.sampleCanvas(afterFrames: first.frames + 1)
         let decoder = try await cdp.evaluate("viewer.display.stats.decoder") as? String ?? "?"
 
-        // The zoom buttons are the two big square haptic rects the app sent (the map's pins are small), + on top.
+        // The zoom buttons are the two big square haptic rects the app sent (the map's pins' rects are 48 px, the
+        // buttons' 64), + on top.
         let buttons =
-            "viewer.state.hapticRects.map(\(Self.flatRect)).filter(r => r.w === r.h && r.w >= 48)"
+            "viewer.state.hapticRects.map(\(Self.flatRect)).filter(r => r.w === r.h && r.w > 48)"
             + ".sort((a, b) => a.y - b.y)"
         try await cdp.waitFor("\(buttons).length === 2", seconds: 60)
         let target = try await cdp.evaluate(

@@ -31,6 +31,9 @@ public final class MapCanvas: Canvas {
         Pin(name: "Parking", world: Point(x: 500, y: -250)),
     ]
     static let pinRadius = 14.0
+    /// A pin's haptic rect is wider than the pin drawn: a knob car's highlight and a finger need 48 px
+    /// (`carwindow check haptics` flags less), and a 28 px target is a miss waiting to happen.
+    static let pinTouchSide = 48.0
     private static let block = 100.0
 
     public init() {
@@ -68,7 +71,7 @@ public final class MapCanvas: Canvas {
     private func updatePins() {
         hapticRegions = Self.pins.map { pin in
             let p = camera.viewPoint(pin.world, in: bounds.size)
-            let r = Self.pinRadius
+            let r = Self.pinTouchSide / 2
             return HapticRegion(key: pin.name, rect: Rect(x: p.x - r, y: p.y - r, width: 2 * r, height: 2 * r))
         }
     }
