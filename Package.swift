@@ -267,6 +267,8 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 // `bench soak` decodes the emulator's recording with ffprobe.
                 "CarWindowTestingTools",
+                // `bench glass` drives headless Chromium over the DevTools protocol.
+                "BrowserTestSupport",
             ],
             swiftSettings: upcoming
         ),

@@ -9,6 +9,9 @@ struct BenchSamples {
         milliseconds.append(Double(seconds) * 1_000 + Double(attoseconds) / 1e15)
     }
 
+    /// Appends a figure already in milliseconds.
+    mutating func append(milliseconds value: Double) { milliseconds.append(value) }
+
     var count: Int { milliseconds.count }
     var mean: Double { milliseconds.isEmpty ? 0 : milliseconds.reduce(0, +) / Double(milliseconds.count) }
     var median: Double { percentile(50) }

@@ -26,6 +26,8 @@ public final class ChildProcess: Sendable {
         public var number: Int
         public var stream: Stream
         public var text: String
+        /// When the reader thread read the line: what a benchmark times the child's reports by.
+        public var time: Date
         public var description: String { "\(stream): \(text)" }
     }
 
@@ -101,7 +103,7 @@ public final class ChildProcess: Sendable {
                 func append(_ data: Data) {
                     let text = String(decoding: data, as: UTF8.self)
                     state.withLockedValue {
-                        $0.lines.append(Line(number: $0.lines.count, stream: stream, text: text))
+                        $0.lines.append(Line(number: $0.lines.count, stream: stream, text: text, time: Date()))
                         $0.changed()
                     }
                 }

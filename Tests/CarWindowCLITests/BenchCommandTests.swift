@@ -2,7 +2,7 @@ import Testing
 
 @Suite("carwindow bench")
 struct BenchCommandTests {
-    @Test("bench --help lists the media, carwindow, project, hostile, soak, reconnect, load and link benchmarks")
+    @Test("bench --help lists the media, carwindow, project, hostile, soak, reconnect, load, link and glass benchmarks")
     func benchHelp() async throws {
         let result = try await BinaryRunner.runOffPool(["bench", "--help"])
         #expect(result.status == 0)
@@ -69,6 +69,8 @@ struct BenchCommandTests {
                                   projections in one process.
           link                    Measure bitrate adaptation: the link drops to
                                   --link-kbps mid-stream; time to settle, delay, RSS.
+          glass                   Measure glass to glass: a click in the viewer to the
+                                  changed picture, stage by stage.
 
           See 'carwindow help bench <subcommand>' for detailed help.
         """

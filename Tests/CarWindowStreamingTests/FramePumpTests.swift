@@ -201,4 +201,41 @@ struct FramePumpTests {
         try await driver.value
         #expect(pump.statistics.ticks == 4)
     }
+
+    @Test("tickNow renders a change at once, between two ticks of the clock; a clean window waits for the clock")
+    func tickNowBetweenTicks() async throws {
+        let (pump, label) = try makePump(refresh: nil)
+        let clock = ManualClock()
+        let sink = RecordingSink()
+        var events = pump.events.makeAsyncIterator()
+        var frames = sink.presentationTimes.makeAsyncIterator()
+        let driver = Task { try await pump.run(on: clock, sink: sink) }
+        await clock.waitForSleeper()
+        clock.advance(to: .milliseconds(100))
+        #expect(await events.next() == .tick(.rendered, at: .milliseconds(100)))
+        #expect(await events.next() == .submitted(.accepted))
+        #expect(await frames.next() == .milliseconds(100))
+        await clock.waitForSleeper()
+
+        // Nothing changed: no early tick; the next event is the clock's own tick at 200 ms.
+        pump.tickNow()
+        clock.advance(to: .milliseconds(200))
+        #expect(await events.next() == .tick(.idle, at: .milliseconds(200)))
+        await clock.waitForSleeper()
+
+        // A tap changed the window 30 ms after a tick: it is rendered at 230 ms, not at 300 ms.
+        clock.advance(to: .milliseconds(230))
+        label.text = "tapped"
+        pump.tickNow()
+        #expect(await events.next() == .tick(.rendered, at: .milliseconds(230)))
+        #expect(await events.next() == .submitted(.accepted))
+        #expect(await frames.next() == .milliseconds(230))
+
+        // The clock's ticks go on as before.
+        clock.advance(to: .milliseconds(300))
+        #expect(await events.next() == .tick(.idle, at: .milliseconds(300)))
+        driver.cancel()
+        try await driver.value
+        #expect(pump.statistics.framesRendered == 2)
+    }
 }

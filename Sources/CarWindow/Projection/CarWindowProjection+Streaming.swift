@@ -116,6 +116,12 @@ extension CarWindowProjection {
     func received(_ action: TouchAction) {
         guard window.isTouchEnabled else { return }
         window.deliver([action])
+        // What a press or a tap changed goes to the encoder now, not at the next tick of the frame clock. Pans and
+        // pinches are continuous: the frame clock paces them (their moves are coalesced once per tick).
+        switch action {
+        case .pressBegan, .pressEnded, .gesture(.singleTap), .gesture(.doubleTap): pump?.tickNow()
+        case .gesture: break
+        }
     }
 
     /// A hardware button from the run: the window's focus engine and views act on its presses

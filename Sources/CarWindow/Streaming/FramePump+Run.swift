@@ -8,6 +8,7 @@ extension FramePump {
     /// One child task submits frames, one sends haptic updates; each is a single ordered path with a one-slot
     /// hand-off, and the pump never renders while the sink still has a frame, so nothing queues. Ticks missed
     /// because the machine was busy are skipped, not caught up. Frame times start at zero for each run.
+    /// ``tickNow()`` ticks between two ticks of the clock, when a touch changed the window.
     ///
     /// ```swift
     /// let streaming = Task { try await pump.run(on: ContinuousClock(), sink: videoManager, haptics: hapticSender) }
@@ -46,12 +47,21 @@ extension FramePump {
             }
             var next = period
             while !Task.isCancelled {
-                do {
-                    try await clock.sleep(until: start.advanced(by: next), tolerance: nil)
-                } catch {
-                    break
+                // The wait is a task of its own so that ``tickNow()`` can end it early; cancelling the run ends it
+                // too.
+                let deadline = start.advanced(by: next)
+                let wait = Task { _ = try? await clock.sleep(until: deadline, tolerance: nil) }
+                pendingWait = wait
+                await withTaskCancellationHandler {
+                    await wait.value
+                } onCancel: {
+                    wait.cancel()
                 }
+                pendingWait = nil
+                if Task.isCancelled { break }
                 let now = start.duration(to: clock.now)
+                // Woken at the instant of the last tick (a clock that has not moved): the next tick shows it.
+                if let last = lastTickTime, now <= last { continue }
                 next = period * (Int((now / period).rounded(.down)) + 1)
                 do throws(CarWindowError) {
                     let tick = try self.tick(at: now)

@@ -86,12 +86,17 @@ public final class FramePump {
 
     private var haptics: HapticDebouncer
     private var hapticsStale = true
-    private var lastTickTime: Duration?
+    /// The last tick's stream time; an early tick (``tickNow()``) never goes back to or before it.
+    private(set) var lastTickTime: Duration?
     private var lastFrameTime: Duration?
     private var needsResend = false
     /// When the content last changed, and how many of the settle refreshes after it went out.
     private var lastChangeTime: Duration?
     private var settleRefreshesSent = 0
+    /// The run's wait for the next tick of the frame clock; ``tickNow()`` cancels it to tick at once.
+    var pendingWait: Task<Void, Never>?
+    /// ``tickNow()`` came while the sink had a frame: the tick follows as soon as the sink is done with it.
+    private var ticksWhenFree = false
 
     /// Creates a pump for `window`.
     public init(window: Window, configuration: StreamingConfiguration = StreamingConfiguration()) {
@@ -176,11 +181,33 @@ public final class FramePump {
     /// The sink is done with the frame from the last tick.
     public func submissionFinished(_ result: FrameSubmissionResult) {
         isSubmitting = false
+        if ticksWhenFree {
+            ticksWhenFree = false
+            pendingWait?.cancel()
+        }
         if result == .dropped {
             statistics.droppedBySink += 1
             needsResend = true
         }
         eventInput.yield(.submitted(result))
+    }
+
+    /// Asks ``run(on:sink:haptics:)`` to tick now rather than at the next tick of the frame clock, when the window
+    /// changed: a touch's effect then reaches the encoder at once instead of up to a frame period later, which is
+    /// what the driver waits for. While the sink still has a frame the tick waits for it (a busy tick would render
+    /// nothing). Does nothing when the window is clean or no run is waiting.
+    ///
+    /// ```swift
+    /// window.deliver([action])   // a tap ran the zoom button's action: the map is dirty
+    /// pump.tickNow()
+    /// ```
+    public func tickNow() {
+        guard window.isDirty else { return }
+        if isSubmitting {
+            ticksWhenFree = true
+        } else {
+            pendingWait?.cancel()
+        }
     }
 
     /// Applies new display capabilities: the window is resized and laid out before the next frame, which is a full

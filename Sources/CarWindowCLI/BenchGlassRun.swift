@@ -1,0 +1,203 @@
+import BrowserTestSupport
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One run of `carwindow bench glass`: the demo as a child process, Chromium on its viewer, the clicks.
+struct BenchGlassRun: Sendable {
+    var taps: Int
+    var size: BenchSize
+    var method: BenchGlassMethod
+    var chromium: String
+    /// The `carwindow` binary that runs the demo.
+    var demoExecutable: URL
+
+    /// Clicks before the timed ones: the first zoom warms up caches in the app and the page.
+    static let warmupTaps = 2
+    /// How long one tap's change may take before the run fails: seconds, not a target.
+    static let tapDeadlineMilliseconds = 10_000
+
+    /// What the run measured.
+    struct Report: Sendable {
+        var size: BenchSize
+        var method: BenchGlassMethod
+        var browser: String
+        var taps: [BenchGlassProbe.Tap] = []
+        /// Per timed tap with --method screenshot: milliseconds from the click's dispatch (the bench's clock) to
+        /// the reply of the first screenshot that showed the change, and the time one screenshot took.
+        var screenshots: [(total: Double, shot: Double)] = []
+        var pageStats: String = ""
+        var failure: String?
+    }
+
+    func run() async throws -> Report {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("carwindow-glass-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // --duration only bounds a demo this bench failed to end; the bench ends it with SIGINT.
+        let demo = try ChildProcess.launch(
+            executable: demoExecutable,
+            arguments: [
+                "demo", "--port", "0", "--viewer-port", "0", "--duration", "3600", "--record", directory.path,
+                "--events", "-",
+            ])
+        defer { demo.kill() }
+        // With --events - the JSON lines own stdout; the human-readable lines go to stderr.
+        let urlLine = try await demo.waitForLine("the viewer's URL", in: .stderr, timeout: .seconds(120)) {
+            $0.hasPrefix("viewer: http://127.0.0.1:")
+        }
+        let url = String(urlLine.text.dropFirst("viewer: ".count))
+        let browser = try await Chromium.launch(executable: chromium)
+        defer { browser.close() }
+        let run = self
+        var report: Report
+        do {
+            report = try await withDeadline(seconds: 120 + taps * 30) {
+                try await browser.withPage(url) { cdp in try await run.drive(&cdp, demo: demo) }
+            }
+        } catch {
+            throw HarnessError("\(error)\nthe demo's last lines:\n\(demo.tail(20))")
+        }
+        await browser.shutdown()
+        let status = await demo.stop(signal: SIGINT, grace: .seconds(30))
+        if status != 0, report.failure == nil {
+            let how = status.map { "status \($0)" } ?? "killed after 30 s"
+            report.failure = "the demo did not stop cleanly on SIGINT (\(how)); its last lines:\n\(demo.tail(10))"
+        }
+        return report
+    }
+
+    /// Loads the page, sets the size, finds the zoom buttons, clicks them and collects each tap's stamps.
+    private func drive(_ cdp: inout CDPSession, demo: ChildProcess) async throws -> Report {
+        let version = try await cdp.call("Browser.getVersion", onBrowser: true)
+        var report = Report(size: size, method: method, browser: version["product"] as? String ?? "Chromium")
+        try await cdp.call(
+            "Emulation.setDeviceMetricsOverride",
+            ["width": 1600, "height": 1200, "deviceScaleFactor": 1, "mobile": false])
+        // A page in front is neither hidden nor throttled.
+        try await cdp.call("Page.bringToFront")
+        try await cdp.waitFor(
+            "viewer.state && viewer.state.hmiLevel === 'FULL' && viewer.state.isStreaming", seconds: 60)
+        try await cdp.waitFor("viewer.display.stats.framesDrawn >= 3", seconds: 60)
+        if size.width != 800 || size.height != 480 {
+            _ = try await cdp.evaluate(
+                """
+                (() => {
+                  const b = [...document.querySelectorAll('#presets button')]
+                    .find(b => b.dataset.width === '\(size.width)' && b.dataset.height === '\(size.height)');
+                  if (!b) throw new Error('no preset button for \(size)');
+                  b.click();
+                  return true;
+                })()
+                """)
+        }
+        try await cdp.waitFor(
+            "viewer.display.stats.width === \(size.width) && viewer.display.stats.height === \(size.height)",
+            seconds: 60, detail: "viewer.display.stats.width + 'x' + viewer.display.stats.height")
+        // The zoom buttons: the two big square haptic rects of the current layout (trailing edge), + on top.
+        let buttons =
+            "viewer.state.hapticRects.map(r => ({ x: r.rect.x, y: r.rect.y, w: r.rect.width, h: r.rect.height }))"
+            + ".filter(r => r.w === r.h && r.w >= 48 && r.x + r.w > viewer.state.screen.width - 100)"
+            + ".sort((a, b) => a.y - b.y)"
+        try await cdp.waitFor(
+            "viewer.state.screen.width === \(size.width) && \(buttons).length === 2", seconds: 60,
+            detail: "JSON.stringify(viewer.state.hapticRects)")
+        let target = try await cdp.evaluate(
+            """
+            (() => {
+              const s = viewer.state.screen, box = document.getElementById('video').getBoundingClientRect();
+              return \(buttons).map(r => [box.left + (r.x + r.w / 2) / s.width * box.width,
+                box.top + (r.y + r.h / 2) / s.height * box.height]).flat()
+                .concat([box.left, box.top, box.width, box.height]);
+            })()
+            """)
+        guard let points = (target as? [Any])?.compactMap(number), points.count == 8 else {
+            throw HarnessError("no zoom buttons among the haptic rects: \(String(describing: target))")
+        }
+        let canvas = ["x": points[4], "y": points[5], "width": points[6], "height": points[7], "scale": 1.0]
+        _ = try await cdp.evaluate(BenchGlassProbe.install)
+        let clock = ContinuousClock()
+        for index in 0..<(Self.warmupTaps + taps) {
+            // + then -, so the map goes back and forth instead of running into a zoom limit.
+            let (x, y) = index % 2 == 0 ? (points[0], points[1]) : (points[2], points[3])
+            try await cdp.call("Input.dispatchMouseEvent", ["type": "mouseMoved", "x": x, "y": y])
+            if method == .screenshot {
+                let before = try await shot(&cdp, canvas)
+                _ = try await cdp.evaluate("glassProbe.rememberShot(\(Self.quoted(before)))")
+            }
+            let linesBefore = demo.lines.count
+            _ = try await cdp.evaluate("glassProbe.arm()")
+            let start = clock.now
+            try await cdp.call(
+                "Input.dispatchMouseEvent",
+                ["type": "mousePressed", "x": x, "y": y, "button": "left", "buttons": 1, "clickCount": 1])
+            try await cdp.call(
+                "Input.dispatchMouseEvent",
+                ["type": "mouseReleased", "x": x, "y": y, "button": "left", "buttons": 0, "clickCount": 1])
+            var screenshot: (total: Double, shot: Double)?
+            if method == .screenshot {
+                screenshot = try await pollScreenshots(&cdp, canvas: canvas, since: start, clock: clock)
+            }
+            let value: Any?
+            do {
+                value = try await cdp.evaluate("glassProbe.result(\(Self.tapDeadlineMilliseconds))")
+            } catch {
+                report.failure = "tap \(index + 1): \(error)"
+                break
+            }
+            guard var tap = BenchGlassProbe.Tap(value) else {
+                report.failure = "tap \(index + 1): unreadable stamps \(String(describing: value))"
+                break
+            }
+            tap.gestureReported = Self.gestureLine(in: demo.lines.dropFirst(linesBefore))
+            if index >= Self.warmupTaps {
+                report.taps.append(tap)
+                if let screenshot { report.screenshots.append(screenshot) }
+            }
+            // A varying gap, so clicks land at every phase of the app's frame clock.
+            try await Task.sleep(for: .milliseconds(250 + (index * 37) % 100))
+        }
+        report.pageStats = "\(try await cdp.evaluate("JSON.stringify(viewer.display.stats.summary())") ?? "?")"
+        return report
+    }
+
+    /// Screenshots of the canvas until one differs from the one before the click; milliseconds from `start` to the
+    /// reply of that one, and how long it took.
+    private func pollScreenshots(
+        _ cdp: inout CDPSession, canvas: [String: Double], since start: ContinuousClock.Instant,
+        clock: ContinuousClock
+    ) async throws -> (total: Double, shot: Double) {
+        let deadline = start.advanced(by: .milliseconds(Self.tapDeadlineMilliseconds))
+        while clock.now < deadline {
+            let requested = clock.now
+            let data = try await shot(&cdp, canvas)
+            let replied = clock.now
+            if try await cdp.evaluate("glassProbe.shotChanged(\(Self.quoted(data)))") as? Bool == true {
+                return (
+                    Self.milliseconds(start.duration(to: replied)), Self.milliseconds(requested.duration(to: replied))
+                )
+            }
+        }
+        throw HarnessError("no screenshot showed the tap within \(Self.tapDeadlineMilliseconds) ms")
+    }
+
+    private func shot(_ cdp: inout CDPSession, _ canvas: [String: Double]) async throws -> String {
+        let reply = try await cdp.call("Page.captureScreenshot", ["format": "jpeg", "quality": 90, "clip": canvas])
+        guard let data = reply["data"] as? String else { throw HarnessError("no screenshot data") }
+        return data
+    }
+
+    /// The wall-clock time (ms) the demo's event line for a tap gesture reached the bench, among `lines`.
+    static func gestureLine(in lines: ArraySlice<ChildProcess.Line>) -> Double? {
+        lines.first { $0.stream == .stdout && $0.text.contains("\"gesture\"") && $0.text.contains("\"tap\"") }
+            .map { $0.time.timeIntervalSince1970 * 1000 }
+    }
+
+    static func quoted(_ text: String) -> String { "'" + text + "'" }
+
+    static func milliseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+    }
+}
