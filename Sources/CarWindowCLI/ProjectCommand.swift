@@ -36,7 +36,7 @@ struct ProjectCommand: AsyncParsableCommand {
             WAYLAND_DISPLAY set and no DISPLAY (GDK_BACKEND=wayland or QT_QPA_PLATFORM=wayland in the command's \
             environment keep GTK and Qt from trying X11): its output has the head unit's size and follows its \
             resizes, captures happen only when the compositor has damage, and touches become virtual-pointer \
-            input. Haptic rects and night are X11-only for now.
+            input; haptic rects come from its accessibility tree as on X11. Night is X11-only for now.
 
             A lost connection ends the projection with exit status 1; with --reconnect the projection connects \
             and registers again instead (a first connection that fails is retried too), the application and its \
@@ -247,8 +247,8 @@ struct ProjectCommand: AsyncParsableCommand {
             }
             if wayland {
                 let application = try await WaylandApplication.launch(
-                    command: commandLine, viewport: viewport, inheritsStandardInput: target.core != nil,
-                    logger: logger)
+                    command: commandLine, viewport: viewport, haptics: haptics == .auto,
+                    inheritsStandardInput: target.core != nil, logger: logger)
                 do throws(X11ProjectionError) {
                     try await application.waitForWindow()
                 } catch {

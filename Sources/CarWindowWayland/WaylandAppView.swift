@@ -1,5 +1,5 @@
 public import CarWindow
-import CarWindowX11
+public import CarWindowX11
 
 /// A Wayland application's screen as a CarWindow view: put it in a ``Window`` (usually as the projection's root view)
 /// and the application is streamed and touched through the same paths as any other view.
@@ -8,6 +8,7 @@ import CarWindowX11
 ///   the changed areas dirty, and a still application is not captured at all.
 /// - A new size (a head-unit resize) resizes the compositor's output; the application lays itself out again.
 /// - Gestures become virtual-pointer and virtual-keyboard input, as ``X11InputOptions`` says for X11.
+/// - The touchable elements of the program's accessibility tree become the canvas's ``Canvas/hapticRegions``.
 ///
 /// ```swift
 /// let app = try await WaylandApplication.launch(command: ["foot"], viewport: Size(width: 800, height: 480))
@@ -18,6 +19,10 @@ import CarWindowX11
 public final class WaylandAppView: Canvas {
     /// The application shown.
     public nonisolated let application: WaylandApplication
+    /// The touchable elements last read from the accessibility tree (viewport coordinates).
+    public private(set) var accessibleElements: [AccessibleElement] = []
+    /// Called after ``accessibleElements`` changed.
+    public var onAccessibleElements: (@CarWindowActor ([AccessibleElement]) -> Void)?
     private var mapper: X11InputMapper
     private var lastSize: Size?
 
@@ -71,6 +76,13 @@ public final class WaylandAppView: Canvas {
         case 7 where pressed: display.wheel(vertical: false, steps: 1)
         default: break
         }
+    }
+
+    /// A new set of touchable elements from the accessibility tree.
+    func accessibilityChanged(_ elements: [AccessibleElement]) {
+        accessibleElements = elements
+        hapticRegions = elements.map { HapticRegion(key: $0.key, rect: $0.rect) }
+        onAccessibleElements?(elements)
     }
 
     /// New pixels: the damaged areas are redrawn from the front image.

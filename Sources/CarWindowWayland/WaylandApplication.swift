@@ -24,12 +24,19 @@ public final class WaylandApplication: Sendable {
     /// The compositor it runs in.
     public let compositor: WaylandCompositor
     let display: WaylandDisplay
+    let bus: AccessibilityBus?
+    let tree: AccessibilityTree?
     let logger: Logger
     private let tasks = NIOLockedValueBox<[Task<Void, Never>]>([])
     private let view = NIOLockedValueBox<Bool>(false)
     private let stopped = NIOLockedValueBox(false)
 
-    private init(child: ChildProcess, compositor: WaylandCompositor, display: WaylandDisplay, logger: Logger) {
+    private init(
+        child: ChildProcess, compositor: WaylandCompositor, display: WaylandDisplay, bus: AccessibilityBus?,
+        tree: AccessibilityTree?, logger: Logger
+    ) {
+        self.bus = bus
+        self.tree = tree
         self.child = child
         self.compositor = compositor
         self.display = display
@@ -39,14 +46,16 @@ public final class WaylandApplication: Sendable {
     /// Starts the compositor with an output of `viewport`'s size and `command` in it.
     ///
     /// - Parameters:
+    ///   - haptics: start a private D-Bus session with the accessibility bus and read the program's tree for haptic
+    ///     rects (one projection per process can: libatspi reads one bus per process).
     ///   - environment: the command's environment (default: this process's) before `WAYLAND_DISPLAY` and
     ///     `XDG_RUNTIME_DIR` are set and `DISPLAY` removed.
     ///   - inheritsStandardInput: false gives the command `/dev/null` as stdin (this process reads its own).
     /// - Throws: ``X11ProjectionError``: `missingTool` (no sway), `badCommand`, `wayland`; whatever started is
     ///   stopped again.
     public static func launch(
-        command: [String], viewport: Size, environment: [String: String]? = nil, inheritsStandardInput: Bool = true,
-        logger: Logger = Logger(label: "carwindow.wayland")
+        command: [String], viewport: Size, haptics: Bool = true, environment: [String: String]? = nil,
+        inheritsStandardInput: Bool = true, logger: Logger = Logger(label: "carwindow.wayland")
     ) async throws(X11ProjectionError) -> WaylandApplication {
         let environment = environment ?? ProcessInfo.processInfo.environment
         guard let executable = command.first, !executable.isEmpty else {
@@ -56,9 +65,15 @@ public final class WaylandApplication: Sendable {
             throw X11ProjectionError(.badCommand, "\(executable): command not found")
         }
         let compositor = try await WaylandCompositor.start(size: viewport, logger: logger)
+        var bus: AccessibilityBus?
         do throws(X11ProjectionError) {
             let display = try WaylandDisplay(compositor: compositor, viewport: viewport, logger: logger)
             var childEnvironment = environment
+            if haptics {
+                bus = try await AccessibilityBus.start(display: nil, logger: logger)
+                childEnvironment.removeValue(forKey: "AT_SPI_BUS_ADDRESS")
+                childEnvironment.merge(bus?.environment ?? [:]) { $1 }
+            }
             childEnvironment.removeValue(forKey: "DISPLAY")
             childEnvironment["WAYLAND_DISPLAY"] = compositor.socketPath
             childEnvironment["XDG_RUNTIME_DIR"] = compositor.programRuntimeDirectory
@@ -69,17 +84,46 @@ public final class WaylandApplication: Sendable {
                     inheritsStandardInput: inheritsStandardInput)
                 logger.info("started \(command.joined(separator: " ")) (pid \(child.pid)) on \(compositor.socketPath)")
                 let application = WaylandApplication(
-                    child: child, compositor: compositor, display: display, logger: logger)
+                    child: child, compositor: compositor, display: display, bus: bus,
+                    tree: haptics ? AccessibilityTree(logger: logger) : nil, logger: logger)
                 display.start()
+                application.startTree()
                 return application
             } catch {
                 display.stop()
                 throw error
             }
         } catch {
+            await bus?.stop()
             await compositor.stop()
             throw error
         }
+    }
+
+    private let accessibilityUpdates = NIOLockedValueBox<AsyncStream<[AccessibleElement]>?>(nil)
+
+    /// Reads the program's accessibility tree on its bus; the program fills the output from its top-left corner, so
+    /// the coordinates it reports are the view's.
+    private func startTree() {
+        guard let tree else {
+            logger.info("haptics off: no haptic rects are sent")
+            return
+        }
+        guard let address = bus?.accessibilityAddress else {
+            logger.info("no accessibility bus: no haptic rects are sent")
+            return
+        }
+        let (elements, input) = AsyncStream.makeStream(
+            of: [AccessibleElement].self, bufferingPolicy: .bufferingNewest(1))
+        guard tree.start(busAddress: address, onChange: { input.yield($0) }) else {
+            logger.warning(
+                """
+                an earlier projection in this process used AT-SPI (libatspi has one bus per process): \
+                no haptic rects are sent; run one projection per process for haptics
+                """)
+            return
+        }
+        accessibilityUpdates.withLockedValue { $0 = elements }
     }
 
     /// The view that shows the application; call once (the view is the one reader of the capture).
@@ -100,7 +144,14 @@ public final class WaylandApplication: Sendable {
                 if case .damaged = signal { view.damaged() }
             }
         }
-        tasks.withLockedValue { $0.append(damage) }
+        var started = [damage]
+        if let updates = accessibilityUpdates.withLockedValue({ $0 }) {
+            started.append(
+                Task { @CarWindowActor [weak view] in
+                    for await elements in updates { view?.accessibilityChanged(elements) }
+                })
+        }
+        tasks.withLockedValue { $0 += started }
         return view
     }
 
@@ -175,8 +226,12 @@ public final class WaylandApplication: Sendable {
         guard first else { return }
         let ended = await child.terminate(grace: grace)
         logger.info("\(child.name) \(ended)")
+        tree?.stop()
         display.stop()
         for task in tasks.withLockedValue({ $0 }) { task.cancel() }
+        await bus?.stop(grace: grace)
+        // With the bus gone its calls fail at once; the reader's thread ends.
+        await tree?.waitUntilFinished(timeout: .seconds(5))
         await compositor.stop(grace: grace)
     }
 }

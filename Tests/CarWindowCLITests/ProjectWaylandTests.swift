@@ -70,7 +70,7 @@ struct ProjectWaylandTests {
     }
 
     @Test(
-        "after a SIGKILL of carwindow project --wayland, the compositor and the program end",
+        "after a SIGKILL of carwindow project --wayland, the compositor, the bus and the program end",
         .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/foot"), "foot (Debian foot)"))
     func childrenDieWithTheParent() async throws {
         let child = try ChildProcess.launch(
@@ -86,11 +86,26 @@ struct ProjectWaylandTests {
         }
         let children = ProjectOrphanTests.descendants(of: carwindow)
         let names = Set(children.map(\.name))
-        #expect(names.isSuperset(of: ["sway", "foot", "sleep"]), "\(children)")
+        // The private D-Bus session of the haptic rects too.
+        #expect(names.isSuperset(of: ["sway", "foot", "sleep", "dbus-daemon"]), "\(children)")
         kill(carwindow, SIGKILL)
         let gone = await pollOutsideTheProcess("carwindow's children leaving /proc", within: .seconds(10)) {
             !children.contains(where: ProjectOrphanTests.alive)
         }
         #expect(gone, "still running: \(children.filter(ProjectOrphanTests.alive))")
+    }
+
+    @Test(
+        "GTK 4 on Wayland: its button's haptic rect comes from its accessibility tree; a tap at its centre clicks it",
+        .enabled(if: ProjectToolkitTests.gtk4Installed, "GTK 4's introspection data (Debian gir1.2-gtk-4.0)"))
+    func gtk4Haptics() async throws {
+        try await ProjectToolkitTests().tapTheButton(program: ProjectToolkitTests.gtk4, wayland: true)
+    }
+
+    @Test(
+        "Qt 5 on Wayland: its button's haptic rect comes from its accessibility bridge; a tap at its centre clicks it",
+        .enabled(if: ProjectToolkitTests.qt5Installed, "PyQt5 (Debian python3-pyqt5)"))
+    func qt5Haptics() async throws {
+        try await ProjectToolkitTests().tapTheButton(program: ProjectToolkitTests.qt5, wayland: true)
     }
 }

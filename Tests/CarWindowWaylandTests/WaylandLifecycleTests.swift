@@ -22,7 +22,8 @@ extension WaylandPrograms {
         @Test("a command that does not exist is a badCommand error, and no compositor is started")
         func badCommand() async throws {
             do {
-                _ = try await WaylandApplication.launch(command: ["/no/such/program"], viewport: Self.viewport)
+                _ = try await WaylandApplication.launch(
+                    command: ["/no/such/program"], viewport: Self.viewport, haptics: false)
                 Issue.record("launched a command that does not exist")
             } catch {
                 #expect(error.kind == .badCommand)
@@ -32,7 +33,8 @@ extension WaylandPrograms {
 
         @Test("a program that opens no window is a noWindow error after the deadline; stopping ends the compositor")
         func noWindow() async throws {
-            let application = try await WaylandApplication.launch(command: ["sleep", "30"], viewport: Self.viewport)
+            let application = try await WaylandApplication.launch(
+                command: ["sleep", "30"], viewport: Self.viewport, haptics: false)
             let compositor = application.compositor.pid
             do {
                 try await application.waitForWindow(timeout: .seconds(1))
@@ -52,7 +54,7 @@ extension WaylandPrograms {
         @Test("a program that exits before its window is an applicationExited error with its status")
         func exitsFirst() async throws {
             let application = try await WaylandApplication.launch(
-                command: ["/bin/sh", "-c", "exit 7"], viewport: Self.viewport)
+                command: ["/bin/sh", "-c", "exit 7"], viewport: Self.viewport, haptics: false)
             do {
                 try await application.waitForWindow(timeout: .seconds(20))
                 Issue.record("sh opened a window")
@@ -74,7 +76,8 @@ extension WaylandPrograms {
             var environment = ProcessInfo.processInfo.environment
             environment["DISPLAY"] = ":404"
             let application = try await WaylandApplication.launch(
-                command: ["/bin/sh", "-c", "env > '\(file.path)'"], viewport: Self.viewport, environment: environment)
+                command: ["/bin/sh", "-c", "env > '\(file.path)'"], viewport: Self.viewport, haptics: false,
+                environment: environment)
             _ = await application.exitStatus()
             let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
             #expect(lines.contains("WAYLAND_DISPLAY=\(application.compositor.socketPath)"))
