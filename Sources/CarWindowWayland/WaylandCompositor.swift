@@ -7,9 +7,9 @@ public import Logging
 /// A private headless compositor (sway on wlroots' headless backend, pixman rendering: no GPU, no seat, no X) with
 /// one output of the viewport's size, for one projection.
 ///
-/// sway rather than cage or weston: cage 0.1.4 cannot resize its headless output and both wlroots compositors need
-/// the screencopy and virtual-input protocols, which weston lacks; sway has all of them and sets its output's size
-/// over its IPC. docs/project-any-app.md ("Wayland") has the comparison.
+/// sway rather than cage or weston: cage 0.1.4 has no way to set its output's size, and weston 10 lacks the
+/// screencopy and virtual-input protocols; sway has all of them and sets its output's size over its IPC.
+/// docs/project-any-app.md ("Wayland") has the comparison.
 ///
 /// wlroots refuses to run as root; as root the compositor runs as `nobody` (through `setpriv`, which also gives it
 /// the parent-death signal), in a runtime directory that user owns. It tells its socket through a pipe (a line
