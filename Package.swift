@@ -30,6 +30,7 @@ let package = Package(
         .library(name: "SDLAudio", targets: ["SDLAudio"]),
         .library(name: "CarWindow", targets: ["CarWindow"]),
         .library(name: "CarWindowX11", targets: ["CarWindowX11"]),
+        .library(name: "CarWindowWayland", targets: ["CarWindowWayland"]),
         .library(name: "SDLSecurity", targets: ["SDLSecurity"]),
         .library(name: "SDLSecurityOpenSSL", targets: ["SDLSecurityOpenSSL"]),
         .executable(name: "carwindow", targets: ["CarWindowCLI"]),
@@ -179,6 +180,28 @@ let package = Package(
             ],
             swiftSettings: upcoming
         ),
+        // Any Wayland application as a CarWindow view: a private headless sway per projection, capture through
+        // wlr-screencopy (only when damaged), input through the wlr virtual pointer and the virtual keyboard
+        // (Debian libwayland-dev; sway at run time). The protocol bindings are generated once and committed
+        // (scripts/generate-wayland-protocols.sh). docs/project-any-app.md has the design.
+        .systemLibrary(
+            name: "CWayland",
+            pkgConfig: "wayland-client",
+            providers: [.apt(["libwayland-dev"])]
+        ),
+        .target(
+            name: "CWaylandClient",
+            dependencies: ["CWayland"],
+            linkerSettings: [.linkedLibrary("wayland-client")]
+        ),
+        .target(
+            name: "CarWindowWayland",
+            dependencies: [
+                "CarWindow", "CarWindowX11", "CWaylandClient", .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
+            swiftSettings: upcoming
+        ),
         // Protected services: the security manager protocol and SDL's handshake carriage (pure), and the default
         // implementation on OpenSSL 3 through a system-library target (Debian libssl-dev).
         .target(
@@ -261,7 +284,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                "SDLMedia", "CH264Reference", "CarWindow", "CarWindowX11", "SDLRPC",
+                "SDLMedia", "CH264Reference", "CarWindow", "CarWindowX11", "CarWindowWayland", "SDLRPC",
                 "SDLSession", "SDLStreaming", "SDLProjection", "SDLSecurity", "SDLWire",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -489,6 +512,14 @@ let package = Package(
         .testTarget(
             name: "CarWindowX11Tests",
             dependencies: ["CarWindowTesting", "CarWindowX11", "CarWindow", "HeadUnit", "SDLSession", "SDLRPC"],
+            swiftSettings: upcoming
+        ),
+        // Real Wayland programs (GTK 4 forced to Wayland, foot) projected into the emulator through a headless sway.
+        .testTarget(
+            name: "CarWindowWaylandTests",
+            dependencies: [
+                "CarWindowTesting", "CarWindowWayland", "CarWindowX11", "CarWindow", "HeadUnit", "SDLSession", "SDLRPC",
+            ],
             swiftSettings: upcoming
         ),
         .testTarget(

@@ -48,6 +48,13 @@ packages=(
     gir1.2-gtk-3.0
     gir1.2-gtk-4.0
     python3-pyqt5
+    # CarWindowWayland (`carwindow project --wayland`): libwayland-client (libwayland-dev, which brings
+    # wayland-scanner for scripts/generate-wayland-protocols.sh), a headless sway per projection at run time, and
+    # foot, the Wayland-only test program; Qt 5's Wayland platform plugin for the Qt test.
+    libwayland-dev
+    sway
+    foot
+    qtwayland5
 )
 # Chromium (headless) runs the viewer's browser tests (Tests/HeadUnitViewerTests/BrowserTests.swift); it is large,
 # so only scripts/test.sh and those who ask get it.

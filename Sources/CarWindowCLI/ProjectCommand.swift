@@ -1,5 +1,6 @@
 import ArgumentParser
 import CarWindow
+import CarWindowWayland
 import CarWindowX11
 import Foundation
 import HeadUnit
@@ -11,7 +12,7 @@ import SDLSession
 struct ProjectCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "project",
-        abstract: "Project any Linux (X11) application into the car, touchable, with haptic rects.",
+        abstract: "Project any Linux (X11 or Wayland) application into the car, touchable, with haptic rects.",
         discussion: """
             Runs COMMAND on a private X server (Xvfb, 1920x1080 or the head unit's screen if larger, so a \
             head-unit resize up to that size is shown in full), with a private D-Bus session and the \
@@ -31,6 +32,12 @@ struct ProjectCommand: AsyncParsableCommand {
             --force-renderer-accessibility. `carwindow project` is the one spelling (there is no \
             `carwindow demo --app`). docs/project-any-app.md has the details and the limits.
 
+            With --wayland, COMMAND runs in a private headless Wayland compositor (sway) instead, with \
+            WAYLAND_DISPLAY set and no DISPLAY (GDK_BACKEND=wayland or QT_QPA_PLATFORM=wayland in the command's \
+            environment keep GTK and Qt from trying X11): its output has the head unit's size and follows its \
+            resizes, captures happen only when the compositor has damage, and touches become virtual-pointer \
+            input; haptic rects come from its accessibility tree as on X11. Night is X11-only for now.
+
             A lost connection ends the projection with exit status 1; with --reconnect the projection connects \
             and registers again instead (a first connection that fails is retried too), the application and its \
             window untouched, and sends its haptic rects again.
@@ -42,6 +49,7 @@ struct ProjectCommand: AsyncParsableCommand {
               carwindow project --core 192.168.1.20:12345 -- xcalc
               carwindow project --core 192.168.1.20:12345 --reconnect --reconnect-attempts 0 -- xcalc
               carwindow project --display :1 --window 0x400007
+              carwindow project --wayland -- foot
             """
     )
 
@@ -85,6 +93,9 @@ struct ProjectCommand: AsyncParsableCommand {
     @Option(help: "A pinch: ctrl-scroll (Ctrl + wheel steps) or off.")
     var pinch: PinchMode = .ctrlScroll
 
+    @Flag(help: "Run COMMAND in a private headless Wayland compositor (sway) instead of on a private X server.")
+    var wayland = false
+
     @Option(help: "Attach to this existing X display (:N) instead of starting one; no COMMAND then.")
     var display: String?
 
@@ -112,6 +123,9 @@ struct ProjectCommand: AsyncParsableCommand {
         if display != nil, !commandLine.isEmpty {
             throw ValidationError("--display attaches to a running display: give no command with it.")
         }
+        if wayland, display != nil {
+            throw ValidationError("--wayland starts its own compositor: it does not go with --display.")
+        }
         if window != nil, display == nil {
             throw ValidationError("--window needs --display.")
         }
@@ -136,7 +150,7 @@ struct ProjectCommand: AsyncParsableCommand {
         var settings = CarWindowSettings()
         settings.window.gestures = X11Application.gestureConfiguration
         let viewport = settings.initialResolution
-        let application: X11Application
+        let application: ProjectedApplication
         switch await openApplication(viewport: viewport, logger: logger) {
         case .success(let opened):
             application = opened
@@ -144,9 +158,7 @@ struct ProjectCommand: AsyncParsableCommand {
             fail(error.context)
             throw ExitCode(error.kind == .applicationExited ? 3 : 2)
         }
-        say(
-            "\(display == nil ? commandLine.joined(separator: " ") : "display") on X display \(application.displayName)"
-        )
+        say("\(display == nil ? commandLine.joined(separator: " ") : "display") on \(application.screenName)")
 
         var headUnit: HeadUnitEmulator?
         var recordDirectory: String?
@@ -182,7 +194,7 @@ struct ProjectCommand: AsyncParsableCommand {
             projection = try await CarWindowProjection(
                 options: projectionOptions, transport: endpoint.transport,
                 settings: settings)
-            await ProjectView.install(application: application, options: options, in: projection)
+            await application.install(options: options, in: projection)
         } catch {
             await application.stop()
             await headUnit?.stop()
@@ -221,14 +233,29 @@ struct ProjectCommand: AsyncParsableCommand {
         if status != 0 { throw ExitCode(status) }
     }
 
-    /// Starts COMMAND on a new display and waits for its window, or attaches to `--display`.
-    private func openApplication(viewport: Size, logger: Logger) async -> Result<X11Application, X11ProjectionError> {
+    /// Starts COMMAND on a new display or compositor and waits for its window, or attaches to `--display`.
+    private func openApplication(
+        viewport: Size, logger: Logger
+    ) async -> Result<ProjectedApplication, X11ProjectionError> {
         do throws(X11ProjectionError) {
             if let display {
                 return .success(
-                    try await X11Application.attach(
-                        display: display, window: window, viewport: viewport,
-                        haptics: haptics == .auto, logger: logger))
+                    .x11(
+                        try await X11Application.attach(
+                            display: display, window: window, viewport: viewport,
+                            haptics: haptics == .auto, logger: logger)))
+            }
+            if wayland {
+                let application = try await WaylandApplication.launch(
+                    command: commandLine, viewport: viewport, haptics: haptics == .auto,
+                    inheritsStandardInput: target.core != nil, logger: logger)
+                do throws(X11ProjectionError) {
+                    try await application.waitForWindow()
+                } catch {
+                    await application.stop()
+                    return .failure(error)
+                }
+                return .success(.wayland(application))
             }
             // With its own emulator this process reads stdin (the console): the command gets none.
             let application = try await X11Application.launch(
@@ -240,17 +267,9 @@ struct ProjectCommand: AsyncParsableCommand {
                 await application.stop()
                 return .failure(error)
             }
-            return .success(application)
+            return .success(.x11(application))
         } catch {
             return .failure(error)
         }
-    }
-}
-
-/// Puts the application's view in the projection's window, on ``CarWindowActor``.
-enum ProjectView {
-    @CarWindowActor
-    static func install(application: X11Application, options: X11InputOptions, in projection: CarWindowProjection) {
-        projection.rootView = application.makeView(options: options)
     }
 }

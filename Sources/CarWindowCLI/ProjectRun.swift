@@ -9,7 +9,7 @@ enum ProjectRun {
     /// Returns the exit status the command should end with: the application's when it exited, else 0 (1 when the
     /// X server vanished).
     static func wait(
-        application: X11Application, projection: CarWindowProjection, interrupts: AsyncStream<Void>,
+        application: ProjectedApplication, projection: CarWindowProjection, interrupts: AsyncStream<Void>,
         duration: Double?, writer: ProjectionEventLog, say: @escaping @Sendable (String) -> Void,
         fail: @escaping @Sendable (String) -> Void
     ) async -> Int32 {
@@ -68,12 +68,12 @@ enum ProjectRun {
                 }
             }
             group.addTask {
-                // The X server is the screen: without it there is nothing to project.
-                while application.isDisplayRunning {
+                // The X server or the compositor is the screen: without it there is nothing to project.
+                while application.isScreenRunning {
                     try? await Task.sleep(for: .milliseconds(200))
                     if Task.isCancelled { return nil }
                 }
-                fail("the X server \(application.displayName) exited")
+                fail("the \(application.screenName) exited")
                 return 1
             }
             var status: Int32 = 0

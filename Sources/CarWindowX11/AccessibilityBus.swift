@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import Logging
+package import Logging
 
 /// A private D-Bus session for one projected application, on which the accessibility bus (at-spi2-core's
 /// `org.a11y.Bus`) is started on demand, with accessibility switched on.
@@ -12,11 +12,11 @@ import Logging
 /// let bus = try await AccessibilityBus.start()
 /// var env = ProcessInfo.processInfo.environment.merging(bus.environment) { $1 }
 /// ```
-final class AccessibilityBus: Sendable {
+package final class AccessibilityBus: Sendable {
     /// The session bus address (`DBUS_SESSION_BUS_ADDRESS`).
     let address: String
     /// The accessibility bus address, when at-spi2-core answered.
-    let accessibilityAddress: String?
+    package let accessibilityAddress: String?
     /// The bus's private XDG_RUNTIME_DIR, removed by ``stop(grace:)``.
     let runtimeDirectory: String
     let process: ChildProcess
@@ -30,7 +30,7 @@ final class AccessibilityBus: Sendable {
 
     /// What the application's environment gets: the private session and its accessibility bus, and toolkit
     /// accessibility switched on (GTK 2/3's ATK bridge module, Qt's always-on flag). Chromium takes `--force-renderer-accessibility` as a flag.
-    var environment: [String: String] {
+    package var environment: [String: String] {
         var variables = [
             "DBUS_SESSION_BUS_ADDRESS": address,
             "XDG_RUNTIME_DIR": runtimeDirectory,
@@ -45,21 +45,24 @@ final class AccessibilityBus: Sendable {
         return variables
     }
 
-    /// Starts `dbus-daemon --session` and asks it for the accessibility bus.
+    /// Starts `dbus-daemon --session` and asks it for the accessibility bus; `display` is the X display the bus
+    /// serves, or nil for a Wayland projection.
     ///
     /// - Throws: ``X11ProjectionError/Kind/missingTool`` when dbus-daemon is not installed, or
     ///   ``X11ProjectionError/Kind/display`` when it does not start.
-    static func start(display: String, timeout: Duration = .seconds(10), logger: Logger)
+    package static func start(display: String?, timeout: Duration = .seconds(10), logger: Logger)
         async throws(X11ProjectionError) -> AccessibilityBus
     {
         var environment = ProcessInfo.processInfo.environment
         // The accessibility bus launcher puts its socket in XDG_RUNTIME_DIR (else ~/.cache/at-spi/bus, the same for
         // every projection): a directory of our own keeps projections apart. DISPLAY lets it tag the X screen.
-        let runtime = FileManager.default.temporaryDirectory
-            .appendingPathComponent("carwindow-x11-\(getpid())-\(display.dropFirst())").path
+        let name = display.map { "x11-\(getpid())-\($0.dropFirst())" } ?? "wayland-bus-\(UUID().uuidString.prefix(8))"
+        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("carwindow-\(name)").path
         try? FileManager.default.createDirectory(
             atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         environment["XDG_RUNTIME_DIR"] = runtime
+        // Without an X display (a Wayland projection) none is named: the bus launcher and the registry would try to
+        // open a wrong one and the registry would not come up.
         environment["DISPLAY"] = display
         // An accessibility bus named here belongs to someone else: an earlier projection in this process sets it for
         // libatspi, and a child told it (the launcher, the registry) would join that bus, not the new one.
@@ -143,7 +146,7 @@ final class AccessibilityBus: Sendable {
     }
 
     /// Ends the session bus and everything it activated (the accessibility bus and registry are in its group).
-    func stop(grace: Duration = .seconds(2)) async {
+    package func stop(grace: Duration = .seconds(2)) async {
         await process.terminate(grace: grace)
         try? FileManager.default.removeItem(atPath: runtimeDirectory)
     }

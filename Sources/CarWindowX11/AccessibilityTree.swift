@@ -2,7 +2,7 @@ import CAtspi
 import CarWindow
 import Foundation
 import Glibc
-import Logging
+package import Logging
 import NIOConcurrencyHelpers
 
 /// Reads the touchable elements of the projected application from its AT-SPI tree (libatspi), on one dedicated
@@ -14,7 +14,7 @@ import NIOConcurrencyHelpers
 ///
 /// Because libatspi holds one bus per process, only one projection at a time in a process reads a tree; the others
 /// report that haptics are unavailable (``start(busAddress:onChange:)`` returns false).
-final class AccessibilityTree: @unchecked Sendable {
+package final class AccessibilityTree: @unchecked Sendable {
     // Unchecked: all libatspi state lives on the tree's own thread; `stopping` and `dirty` are behind locks.
 
     /// Roles that are controls by what they are: push and toggle buttons, check and radio boxes, links, menu items,
@@ -68,7 +68,8 @@ final class AccessibilityTree: @unchecked Sendable {
         let value = NIOLockedValueBox(true)
     }
 
-    init(minimumInterval: Duration = .milliseconds(150), safetyInterval: Duration = .seconds(2), logger: Logger) {
+    package init(minimumInterval: Duration = .milliseconds(150), safetyInterval: Duration = .seconds(2), logger: Logger)
+    {
         self.minimumInterval = minimumInterval
         self.safetyInterval = safetyInterval
         self.logger = logger
@@ -76,7 +77,7 @@ final class AccessibilityTree: @unchecked Sendable {
 
     /// Starts reading the tree on the accessibility bus at `busAddress`; `onChange` gets every new set of elements
     /// (screen coordinates), on the tree's thread. False when an earlier projection in this process had the reader.
-    func start(busAddress: String, onChange: @escaping @Sendable ([AccessibleElement]) -> Void) -> Bool {
+    package func start(busAddress: String, onChange: @escaping @Sendable ([AccessibleElement]) -> Void) -> Bool {
         let first = Self.claimed.withLockedValue { claimed in
             defer { claimed = true }
             return !claimed
@@ -89,13 +90,13 @@ final class AccessibilityTree: @unchecked Sendable {
         return true
     }
 
-    func stop() {
+    package func stop() {
         stopping.withLockedValue { $0 = true }
     }
 
     /// Waits (at most `timeout`) until the thread has left libatspi, so the next projection in this process can
     /// read its own tree.
-    func waitUntilFinished(timeout: Duration) async {
+    package func waitUntilFinished(timeout: Duration) async {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while !finished.withLockedValue({ $0 }), ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(20))

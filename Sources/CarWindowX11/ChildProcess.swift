@@ -61,13 +61,21 @@ public final class ChildProcess: Sendable {
     ///   - quiet: send the child's stdout and stderr to `/dev/null` (helpers such as Xvfb and dbus-daemon).
     ///   - inheritsStandardInput: false gives the child `/dev/null` as stdin, for when this process reads its own
     ///     (a console): two readers of one terminal or pipe would each get some of the lines.
-    /// - Throws: ``X11ProjectionError/Kind/badCommand`` when it cannot be started.
+    ///   - user: run the child as this user and group (through `setpriv`), for helpers that refuse to run as root
+    ///     (wlroots compositors).
+    /// - Throws: ``X11ProjectionError/Kind/badCommand`` when it cannot be started;
+    ///   ``X11ProjectionError/Kind/missingTool`` when `user` is given and `setpriv` is missing.
     public init(
         executable: String, arguments: [String], environment: [String: String],
-        fileDescriptors: [Int32: Int32] = [:], quiet: Bool = false, inheritsStandardInput: Bool = true
+        fileDescriptors: [Int32: Int32] = [:], quiet: Bool = false, inheritsStandardInput: Bool = true,
+        user: (uid: UInt32, gid: UInt32)? = nil
     ) throws(X11ProjectionError) {
         guard let path = Self.resolve(executable, path: environment["PATH"]) else {
             throw X11ProjectionError(.badCommand, "\(executable): command not found")
+        }
+        if user != nil, Self.deathSignalWrapper == nil {
+            throw X11ProjectionError(
+                .missingTool, "setpriv (util-linux) not found: cannot run \(executable) as another user")
         }
         name = executable
         var actions = posix_spawn_file_actions_t()
@@ -96,8 +104,10 @@ public final class ChildProcess: Sendable {
         for (target, source) in fileDescriptors { posix_spawn_file_actions_adddup2(&actions, source, target) }
         let wrapper = Self.deathSignalWrapper
         let program = wrapper ?? path
+        // One setpriv both changes the user and sets the death signal, after the change (a change of user clears it).
+        let identity = user.map { ["--reuid", "\($0.uid)", "--regid", "\($0.gid)", "--clear-groups"] } ?? []
         let argv =
-            ((wrapper.map { [$0, "--pdeathsig", "TERM", "--", path] } ?? [path]) + arguments)
+            ((wrapper.map { [$0] + identity + ["--pdeathsig", "TERM", "--", path] } ?? [path]) + arguments)
             .map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -223,7 +233,7 @@ public final class ChildProcess: Sendable {
     static let spawnSetSID: Int32 = 0x80
 
     /// The full path of `executable`: as given when it has a slash, else the first executable match in `path`.
-    static func resolve(_ executable: String, path: String?) -> String? {
+    package static func resolve(_ executable: String, path: String?) -> String? {
         if executable.contains("/") { return access(executable, X_OK) == 0 ? executable : nil }
         for directory in (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {
             let candidate = "\(directory)/\(executable)"

@@ -3,10 +3,10 @@ import Glibc
 
 /// Reads the first line a helper writes on a pipe (Xvfb's display number, dbus-daemon's address), on a dedicated
 /// thread with a deadline, so a helper that hangs or dies gives an error rather than a hang.
-enum DescriptorReader {
+package enum DescriptorReader {
     /// The first line from `fd` (which it closes; text up to EOF counts), or `nil` when nothing came before EOF,
     /// an error or `timeout`.
-    static func firstLine(from fd: Int32, timeout: Duration) async -> String? {
+    package static func firstLine(from fd: Int32, timeout: Duration) async -> String? {
         await withCheckedContinuation { continuation in
             let thread = Thread {
                 defer { close(fd) }
@@ -39,7 +39,7 @@ enum DescriptorReader {
     }
 
     /// A pipe whose ends are closed on exec (the child gets a dup2'd copy only).
-    static func makePipe() throws(X11ProjectionError) -> (read: Int32, write: Int32) {
+    package static func makePipe() throws(X11ProjectionError) -> (read: Int32, write: Int32) {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else {
             throw X11ProjectionError(.display, "pipe: \(String(cString: strerror(errno)))")

@@ -1,4 +1,4 @@
-import CarWindow
+package import CarWindow
 import Foundation
 
 /// Turns gestures (viewport coordinates) into XTEST pointer and key events: a pure state machine whose output is
@@ -9,24 +9,24 @@ import Foundation
 /// mapper.actions(for: .singleTap(at: Point(x: 10, y: 20)))
 /// // [.move(10, 20), .button(1, pressed: true), .button(1, pressed: false)]
 /// ```
-struct X11InputMapper: Sendable {
-    enum Action: Hashable, Sendable {
+package struct X11InputMapper: Sendable {
+    package enum Action: Hashable, Sendable {
         case move(Point)
         case button(UInt8, pressed: Bool)
         case control(pressed: Bool)
     }
 
-    let options: X11InputOptions
+    package let options: X11InputOptions
     private var dragging = false
     private var controlDown = false
     private var scrollRemainder = Point.zero
     private var zoomRemainder = 0.0
 
-    init(options: X11InputOptions) {
+    package init(options: X11InputOptions) {
         self.options = options
     }
 
-    mutating func actions(for gesture: Gesture) -> [Action] {
+    package mutating func actions(for gesture: Gesture) -> [Action] {
         switch gesture {
         case .singleTap(let point):
             return [.move(point)] + click()

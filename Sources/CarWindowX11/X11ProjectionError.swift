@@ -28,6 +28,8 @@ public struct X11ProjectionError: Error, Sendable, Hashable, CustomStringConvert
         public static let x11 = Kind("x11")
         /// Invalid arguments: a display name, a window id, a size.
         public static let invalidArgument = Kind("invalidArgument")
+        /// The Wayland compositor did not start, lacks a protocol the projection needs, or closed the connection.
+        public static let wayland = Kind("wayland")
         /// A wait was cancelled, or the projection stopped, before it ended.
         public static let cancelled = Kind("cancelled")
 

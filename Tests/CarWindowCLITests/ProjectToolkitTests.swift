@@ -90,18 +90,22 @@ struct ProjectToolkitTests {
 
     /// Projects `program`, finds its full-width button at the bottom among the haptic rects, taps its centre and
     /// checks the program saw the click and the run logged the tap as a `gesture`, as it does for every source.
-    func tapTheButton(program: String) async throws {
+    /// With `wayland` the program runs in `project --wayland`'s compositor, its toolkit told to use Wayland.
+    func tapTheButton(program: String, wayland: Bool = false) async throws {
         let scratch = try ScratchDirectory(prefix: "cw-toolkit")
         let file = scratch.file("program.py")
         let output = scratch.file("out.txt")
         try program.write(to: file, atomically: true, encoding: .utf8)
         try await HeadUnitEventLog.withEmulator { emulator, log in
             // The program ends three seconds after its click; --duration ends a run whose tap went nowhere.
-            async let run = BinaryRunner.runOffPool([
-                "project", "--core", "127.0.0.1:\(emulator.port)", "--no-viewer", "--duration", "45", "--events", "-",
-                "--",
-                "/usr/bin/python3", file.path, output.path,
-            ])
+            let backend =
+                wayland
+                ? ["--wayland", "--", "/usr/bin/env", "GDK_BACKEND=wayland", "QT_QPA_PLATFORM=wayland"] : ["--"]
+            async let run = BinaryRunner.runOffPool(
+                [
+                    "project", "--core", "127.0.0.1:\(emulator.port)", "--no-viewer", "--duration", "45", "--events",
+                    "-",
+                ] + backend + ["/usr/bin/python3", file.path, output.path])
             // The button spans the window's width at the bottom, 120 px high (less the toolkit's margins).
             var rect: HapticRect?
             let arrived = await eventually(within: Self.patience, recheckingOn: await log.changes()) {

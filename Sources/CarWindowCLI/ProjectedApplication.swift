@@ -1,0 +1,55 @@
+import CarWindow
+import CarWindowWayland
+import CarWindowX11
+
+/// What `carwindow project` runs: an X11 application on a private Xvfb (or an attached display), or a Wayland one in
+/// a private headless compositor (`--wayland`).
+enum ProjectedApplication: Sendable {
+    case x11(X11Application)
+    case wayland(WaylandApplication)
+
+    /// The command, when this projection started one.
+    var child: ChildProcess? {
+        switch self {
+        case .x11(let application): application.child
+        case .wayland(let application): application.child
+        }
+    }
+
+    /// Where the program draws, for messages: `X display :3`, `Wayland compositor /tmp/.../wayland-1`.
+    var screenName: String {
+        switch self {
+        case .x11(let application): "X display \(application.displayName)"
+        case .wayland(let application): "Wayland compositor \(application.compositor.socketPath)"
+        }
+    }
+
+    /// Whether the X server or the compositor is still there: without it there is nothing to project.
+    var isScreenRunning: Bool {
+        switch self {
+        case .x11(let application): application.isDisplayRunning
+        case .wayland(let application): application.isCompositorRunning
+        }
+    }
+
+    /// Day or night for the program (X11: XSETTINGS; Wayland: nothing reaches the program yet).
+    func setAppearance(_ appearance: Theme.Appearance) {
+        if case .x11(let application) = self { application.setAppearance(appearance) }
+    }
+
+    func stop() async {
+        switch self {
+        case .x11(let application): await application.stop()
+        case .wayland(let application): await application.stop()
+        }
+    }
+
+    /// Puts the application's view in the projection's window.
+    @CarWindowActor
+    func install(options: X11InputOptions, in projection: CarWindowProjection) {
+        switch self {
+        case .x11(let application): projection.rootView = application.makeView(options: options)
+        case .wayland(let application): projection.rootView = application.makeView(options: options)
+        }
+    }
+}
