@@ -1,6 +1,7 @@
 import CarWindow
 import CarWindowWayland
 import CarWindowX11
+import SDLProjection
 
 /// What `carwindow project` runs: an X11 application on a private Xvfb (or an attached display), or a Wayland one in
 /// a private headless compositor (`--wayland`).
@@ -33,7 +34,7 @@ enum ProjectedApplication: Sendable {
     }
 
     /// Day or night for the program (X11: XSETTINGS; Wayland: nothing reaches the program yet).
-    func setAppearance(_ appearance: Theme.Appearance) {
+    func setAppearance(_ appearance: Appearance) {
         if case .x11(let application) = self { application.setAppearance(appearance) }
     }
 

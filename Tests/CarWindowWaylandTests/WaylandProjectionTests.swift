@@ -112,7 +112,7 @@ extension WaylandPrograms {
                     try #require(!before.isEmpty, "no capture of the window")
                     try await harness.frames(2)
                     let framesBefore = await harness.log.videoFrames
-                    _ = try await emulator.headUnit.injectTouches(InjectedTouch.tap(x: 400, y: 260, at: 1000), to: app)
+                    _ = try await emulator.headUnit.injectTouches(OnTouchEvent.tap(x: 400, y: 260, at: 1000), to: app)
                     #expect(
                         await eventually(within: patience, recheckingOn: application.captureCounts()) {
                             Self.lines(output).contains("tapped")
@@ -164,7 +164,7 @@ extension WaylandPrograms {
                     try await harness.frames(2)
                     let framesBefore = await harness.log.videoFrames
                     _ = try await emulator.headUnit.injectTouches(
-                        InjectedTouch.pan(from: (x: 4, y: 8), to: (x: 380, y: 8), steps: 8, at: 1000), to: app)
+                        OnTouchEvent.pan(from: (x: 4, y: 8), to: (x: 380, y: 8), steps: 8, at: 1000), to: app)
                     // A selection inverts the cells: many pixels of the line change.
                     #expect(
                         await eventually(within: patience, recheckingOn: application.captureCounts()) {
