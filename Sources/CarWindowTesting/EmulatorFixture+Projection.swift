@@ -60,7 +60,7 @@ extension EmulatorFixture {
 
     @CarWindowActor
     private static func startProjection(
-        app: AppConfiguration, settings: CarWindowSettings, transport: TCPTransport,
+        app: AppConfiguration, settings: CarWindowSettings, transport: some SDLTransport,
         root: @CarWindowActor () -> View?
     ) async throws -> CarWindowProjection {
         let projection = try CarWindowProjection(app: app, transport: transport, settings: settings)
