@@ -49,11 +49,7 @@ extension HeadUnitEmulator {
             fromAppInput.finish()
             toAppInput.finish()
         }
-        let link = Task(executorPreference: threads.taskExecutor) { [self] in
-            await serve(.memory(fromApp: fromApp, toApp: toAppInput, close: close))
-            close()
-        }
-        addInMemoryLink(link)
+        serveInMemory(.memory(fromApp: fromApp, toApp: toAppInput, close: close))
         return InMemoryAppLink(frames: toApp, input: fromAppInput)
     }
 }

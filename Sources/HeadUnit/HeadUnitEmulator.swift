@@ -82,8 +82,9 @@ public actor HeadUnitEmulator {
     var secondaryListener: TCPListener<SDLFrame, SDLFrame>?
     private var webSocketTask: Task<Void, any Error>?
     private var webSocketListener: WebSocketAppListener?
-    /// The apps linked in memory (``connectInMemory()``), each served until its link closes.
-    private var inMemoryLinks: [Task<Void, Never>] = []
+    /// The apps linked in memory now (``connectInMemory()``), each served until its link closes.
+    private var inMemoryLinks: [Int: Task<Void, Never>] = [:]
+    private var inMemoryLinkCount = 0
     let logger: Logger
     /// Core's delays run on it (``CoreClock``).
     let clock: CoreClock
@@ -237,8 +238,7 @@ public actor HeadUnitEmulator {
         runTask?.cancel()
         _ = await runTask?.result
         _ = await webSocketTask?.result
-        for link in inMemoryLinks { await link.value }
-        inMemoryLinks = []
+        for link in inMemoryLinks.values { await link.value }
         runTask = nil
         listener = nil
         webSocketTask = nil
@@ -332,8 +332,20 @@ public actor HeadUnitEmulator {
             fromApp: AsyncStream<SDLFrame>, toApp: AsyncStream<SDLFrame>.Continuation, close: @Sendable () -> Void)
     }
 
-    func addInMemoryLink(_ link: Task<Void, Never>) {
-        inMemoryLinks.append(link)
+    /// Serves `link` in a task of its own until it closes; ``stop()`` waits for it.
+    func serveInMemory(_ link: AppLink) {
+        inMemoryLinkCount += 1
+        let id = inMemoryLinkCount
+        // The task reaches the actor only after this method returns, so it is in the table before it removes itself.
+        inMemoryLinks[id] = Task(executorPreference: threads.taskExecutor) { [self] in
+            await serve(link)
+            if case .memory(_, _, let close) = link { close() }
+            await removeInMemoryLink(id)
+        }
+    }
+
+    private func removeInMemoryLink(_ id: Int) {
+        inMemoryLinks[id] = nil
     }
 
     /// Serves one app's link until it ends, whatever carries it.
