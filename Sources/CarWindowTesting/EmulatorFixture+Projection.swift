@@ -5,7 +5,7 @@ public import SDLSession
 
 extension EmulatorFixture {
     /// The emulator, and your CarWindow app projected into it: started (connected, registered) before the body, with
-    /// the emulator's id for the app, like ``withSession(app:configuration:eventLog:logger:isolation:_:)``.
+    /// the emulator's id for the app, like ``withSession(app:configuration:eventLog:logger:inMemory:isolation:_:)``.
     ///
     /// The projection is stopped (unregistered) when `body` returns or throws, before the emulator stops; the body
     /// may stop it itself. `root` builds the screen on ``CarWindowActor`` before the projection starts, so the first
