@@ -5,7 +5,7 @@ public import SDLSession
 
 extension EmulatorFixture {
     /// The emulator, and your CarWindow app projected into it: started (connected, registered) before the body, with
-    /// the emulator's id for the app, like ``withSession(app:configuration:eventLog:logger:isolation:_:)``.
+    /// the emulator's id for the app, like ``withSession(app:configuration:eventLog:logger:inMemory:isolation:_:)``.
     ///
     /// The projection is stopped (unregistered) when `body` returns or throws, before the emulator stops; the body
     /// may stop it itself. `root` builds the screen on ``CarWindowActor`` before the projection starts, so the first
@@ -60,7 +60,7 @@ extension EmulatorFixture {
 
     @CarWindowActor
     private static func startProjection(
-        app: AppConfiguration, settings: CarWindowSettings, transport: TCPTransport,
+        app: AppConfiguration, settings: CarWindowSettings, transport: some SDLTransport,
         root: @CarWindowActor () -> View?
     ) async throws -> CarWindowProjection {
         let projection = try CarWindowProjection(app: app, transport: transport, settings: settings)

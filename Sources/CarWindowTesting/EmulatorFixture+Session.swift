@@ -13,6 +13,8 @@ extension EmulatorFixture {
     ///   - configuration: the emulator's, as for ``run(configuration:eventLog:logger:isolation:_:)``.
     ///   - eventLog: also write the emulator's event log, to ``eventLog``.
     ///   - logger: the emulator's logger.
+    ///   - inMemory: `true` links the session to the emulator in memory (``transport()``); `false` over TCP
+    ///     (``tcpTransport(configuration:)``), for tests of what a socket adds: the link rate, back-pressure.
     ///   - body: the test; gets the fixture, the started session and the emulator's id for the app.
     /// - Returns: what `body` returns.
     /// - Throws: what `body` throws; `SDLSessionError` when the session cannot start; a stop that fails after
@@ -30,11 +32,15 @@ extension EmulatorFixture {
         configuration: HeadUnitConfiguration = EmulatorFixture.defaultConfiguration,
         eventLog: Bool = false,
         logger: Logger = Logger(label: "carwindow.headunit"),
+        inMemory: Bool = true,
         isolation: isolated (any Actor)? = #isolation,
         _ body: (EmulatorFixture, SDLSession, AppID) async throws -> Result
     ) async throws -> Result {
         try await run(configuration: configuration, eventLog: eventLog, logger: logger) { emulator in
-            let session = SDLSession(configuration: app, transport: emulator.transport())
+            let session =
+                inMemory
+                ? SDLSession(configuration: app, transport: emulator.transport())
+                : SDLSession(configuration: app, transport: emulator.tcpTransport())
             let result: Result
             do {
                 try await session.start()

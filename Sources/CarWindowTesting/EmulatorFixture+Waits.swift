@@ -6,7 +6,7 @@ extension EmulatorFixture {
     /// The id of the app that registered (the first, or the `index`-th in registration order), waiting for it.
     ///
     /// `run` starts the emulator before your app connects, so the id comes from here;
-    /// ``withSession(app:configuration:eventLog:logger:isolation:_:)`` passes it to its body directly.
+    /// ``withSession(app:configuration:eventLog:logger:inMemory:isolation:_:)`` passes it to its body directly.
     ///
     /// ```swift
     /// try await EmulatorFixture.run { emulator in

@@ -40,12 +40,23 @@ public struct EmulatorFixture: Sendable {
     /// What the fixture saw of the emulator (apps, frames, haptic rects), for the waits.
     let observer: EmulatorObserver
 
-    /// A TCP transport to the emulator, for an `SDLSession`.
+    /// The app's transport to the emulator, in memory: what a test of an app (its screens, its touches, its
+    /// streams) connects with. No socket; each connection is a new app to the emulator.
     ///
     /// ```swift
     /// let session = SDLSession(configuration: app, transport: emulator.transport())
     /// ```
-    public func transport(
+    public func transport() -> EmulatorTransport {
+        EmulatorTransport(headUnit: headUnit)
+    }
+
+    /// A TCP transport to the emulator, for tests of what TCP adds (the link rate, a peer that resets or stalls,
+    /// the secondary transport) and of code that takes a host and a port.
+    ///
+    /// ```swift
+    /// let session = SDLSession(configuration: app, transport: emulator.tcpTransport())
+    /// ```
+    public func tcpTransport(
         configuration: TCPTransport.Configuration = TCPTransport.Configuration()
     ) -> TCPTransport {
         TCPTransport(host: host, port: port, configuration: configuration)

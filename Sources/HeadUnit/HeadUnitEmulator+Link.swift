@@ -36,28 +36,48 @@ extension HeadUnitEmulator {
     ) async -> LinkEnd {
         var end = LinkEnd.closed
         do {
-            // `[self]` is what keeps both closures on the actor. A closure handed to an `isolation:`-inheriting API
+            // `[self]` is what keeps the closure on the actor. A closure handed to an `isolation:`-inheriting API
             // (executeThenClose, withThrowingTaskGroup) is isolated to the actor only when it captures `self`;
-            // without it both ran on the global executor, and `receive` (then a plain closure, the actor's own code)
+            // without it, it ran on the global executor, and `receive` (then a plain closure, the actor's own code)
             // raced the actor's timers: a crash in CI's soak (docs/architecture.md, "Isolation").
             try await channel.executeThenClose { [self] inbound, outbound in
-                try await withThrowingTaskGroup(of: Void.self) { [self] group in
-                    group.addTask {
-                        for await frame in outbox { try await outbound.write(frame) }
-                    }
-                    do {
-                        for try await frame in inbound { receive(self, frame) }
-                    } catch let error as SDLWireError {
-                        end = .unreadable(error)
-                    } catch {
-                        end = .readFailed(error)
-                    }
-                    continuation.finish()
-                    try await group.next()
-                }
+                end = await pumpLink(
+                    inbound: inbound, write: { try await outbound.write($0) }, outbox: outbox,
+                    finishing: continuation, receive: receive)
             }
         } catch {
             if case .closed = end { end = .writeFailed(error) }
+        }
+        return end
+    }
+
+    /// The two directions of a link, whatever carries it: writes what `outbox` yields with `write`, hands each frame
+    /// of `inbound` to `receive`, and returns how the link ended once the writer has drained.
+    func pumpLink<Inbound: AsyncSequence>(
+        inbound: Inbound,
+        write: @escaping @Sendable (SDLFrame) async throws -> Void,
+        outbox: AsyncStream<SDLFrame>,
+        finishing continuation: AsyncStream<SDLFrame>.Continuation,
+        receive: (isolated HeadUnitEmulator, SDLFrame) -> Void
+    ) async -> LinkEnd where Inbound.Element == SDLFrame {
+        var end = LinkEnd.closed
+        await withThrowingTaskGroup(of: Void.self) { [self] group in
+            group.addTask {
+                for await frame in outbox { try await write(frame) }
+            }
+            do {
+                for try await frame in inbound { receive(self, frame) }
+            } catch let error as SDLWireError {
+                end = .unreadable(error)
+            } catch {
+                end = .readFailed(error)
+            }
+            continuation.finish()
+            do {
+                try await group.next()
+            } catch {
+                if case .closed = end { end = .writeFailed(error) }
+            }
         }
         return end
     }

@@ -146,7 +146,7 @@ extension HeadUnitEmulator {
                 HeadUnitError(
                     .protocolViolation("the app stopped reading: \(Self.maximumQueuedFrames) frames queued; closing"),
                     app: connection.app)))
-        connection.channel.close(promise: nil)
+        connection.close()
     }
 
     /// Sends a frame on the transport its service runs on.

@@ -31,7 +31,8 @@ public actor HeadUnitEmulator {
         let app: AppID
         var session: AppSession
         let outbox: AsyncStream<SDLFrame>.Continuation
-        let channel: any Channel
+        /// Closes the app's link (its socket, or its in-memory link).
+        let close: @Sendable () -> Void
         let connectedAt = ContinuousClock.now
         var timers: [SessionTimer: Task<Void, Never>] = [:]
         var converter: (any AnnexBConverter)?
@@ -51,11 +52,14 @@ public actor HeadUnitEmulator {
         /// Set once the emulator gave up on an app that stopped reading; its close is under way.
         var stoppedReading = false
 
-        init(app: AppID, session: AppSession, outbox: AsyncStream<SDLFrame>.Continuation, channel: any Channel) {
+        init(
+            app: AppID, session: AppSession, outbox: AsyncStream<SDLFrame>.Continuation,
+            close: @escaping @Sendable () -> Void
+        ) {
             self.app = app
             self.session = session
             self.outbox = outbox
-            self.channel = channel
+            self.close = close
         }
     }
 
@@ -78,6 +82,9 @@ public actor HeadUnitEmulator {
     var secondaryListener: TCPListener<SDLFrame, SDLFrame>?
     private var webSocketTask: Task<Void, any Error>?
     private var webSocketListener: WebSocketAppListener?
+    /// The apps linked in memory now (``connectInMemory()``), each served until its link closes.
+    private var inMemoryLinks: [Int: Task<Void, Never>] = [:]
+    private var inMemoryLinkCount = 0
     let logger: Logger
     /// Core's delays run on it (``CoreClock``).
     let clock: CoreClock
@@ -146,7 +153,7 @@ public actor HeadUnitEmulator {
             try await listener.executeThenClose { connections in
                 try await withThrowingDiscardingTaskGroup { group in
                     for try await connection in connections {
-                        group.addTask { await self.serve(connection) }
+                        group.addTask { await self.serve(.socket(connection)) }
                     }
                 }
             }
@@ -212,7 +219,7 @@ public actor HeadUnitEmulator {
             maximumPayload: mtu, partialFrameTimeout: configuration.partialFrameTimeout, logger: logger)
         webSocketListener = listener
         webSocketTask = Task(executorPreference: threads.taskExecutor) { [self] in
-            try await listener.run { channel in await self.serve(channel) }
+            try await listener.run { channel in await self.serve(.socket(channel)) }
         }
         let address = "ws://\(configuration.host):\(listener.port ?? port)"
         logger.info("listening for WebSocket apps", metadata: ["address": "\(address)"])
@@ -227,10 +234,11 @@ public actor HeadUnitEmulator {
         webSocketListener?.close()
         webSocketTask?.cancel()
         listener?.close()
-        for connection in connections.values { connection.channel.close(promise: nil) }
+        for connection in connections.values { connection.close() }
         runTask?.cancel()
         _ = await runTask?.result
         _ = await webSocketTask?.result
+        for link in inMemoryLinks.values { await link.value }
         runTask = nil
         listener = nil
         webSocketTask = nil
@@ -316,7 +324,43 @@ public actor HeadUnitEmulator {
 
     // MARK: Connections
 
-    private func serve(_ channel: NIOAsyncChannel<SDLFrame, SDLFrame>) async {
+    /// What carries one app's frames: an accepted socket, or an in-memory link (``connectInMemory()``).
+    enum AppLink {
+        case socket(NIOAsyncChannel<SDLFrame, SDLFrame>)
+        /// The app's frames in, the emulator's out, and what closes both.
+        case memory(
+            fromApp: AsyncStream<SDLFrame>, toApp: AsyncStream<SDLFrame>.Continuation, close: @Sendable () -> Void)
+    }
+
+    /// Serves `link` in a task of its own until it closes; ``stop()`` waits for it.
+    func serveInMemory(_ link: AppLink) {
+        inMemoryLinkCount += 1
+        let id = inMemoryLinkCount
+        // The task reaches the actor only after this method returns, so it is in the table before it removes itself.
+        inMemoryLinks[id] = Task(executorPreference: threads.taskExecutor) { [self] in
+            await serve(link)
+            if case .memory(_, _, let close) = link { close() }
+            await removeInMemoryLink(id)
+        }
+    }
+
+    private func removeInMemoryLink(_ id: Int) {
+        inMemoryLinks[id] = nil
+    }
+
+    /// Serves one app's link until it ends, whatever carries it.
+    func serve(_ link: AppLink) async {
+        let remote: String
+        let close: @Sendable () -> Void
+        switch link {
+        case .socket(let channel):
+            let socket = channel.channel
+            remote = socket.remoteAddress?.description ?? "?"
+            close = { socket.close(promise: nil) }
+        case .memory(_, _, let closeLink):
+            remote = "in-memory"
+            close = closeLink
+        }
         connectionCount += 1
         let app = AppID(connectionCount)
         // Session ids count 1, 2, ... per app (a byte, 0 excluded); hashIds follow Core's 65537, 65539, ...
@@ -334,9 +378,21 @@ public actor HeadUnitEmulator {
         session.rejectedFormats = rejectedFormats
         session.resumptionHashes = resumptionHashes
         session.silent = !answersNewConnections
-        connections[app] = Connection(app: app, session: session, outbox: continuation, channel: channel.channel)
-        emit(.connected(app, remote: channel.channel.remoteAddress?.description ?? "?"))
-        let end = await runLink(channel, outbox: outbox, finishing: continuation) { $0.handle($1, from: app) }
+        connections[app] = Connection(app: app, session: session, outbox: continuation, close: close)
+        emit(.connected(app, remote: remote))
+        let end: LinkEnd
+        switch link {
+        case .socket(let channel):
+            end = await runLink(channel, outbox: outbox, finishing: continuation) { $0.handle($1, from: app) }
+        case .memory(let fromApp, let toApp, _):
+            end = await pumpLink(
+                inbound: fromApp,
+                write: { frame in
+                    if case .terminated = toApp.yield(frame) { throw InMemoryLinkClosed() }
+                },
+                outbox: outbox, finishing: continuation
+            ) { $0.handle($1, from: app) }
+        }
         switch end {
         case .unreadable(let error):
             // Garbage or an oversize header: no way to find the next frame in a byte stream, so the connection
@@ -365,7 +421,7 @@ public actor HeadUnitEmulator {
         for connection in connections.values { connection.session.silent = !answering }
     }
 
-    private func handle(_ frame: SDLFrame, from app: AppID) {
+    func handle(_ frame: SDLFrame, from app: AppID) {
         guard let connection = connections[app] else { return }
         log(frame, .appToCore, connection)
         publishReceived(ReceivedFrame(app: app, transport: .primary, frame: frame))
@@ -448,7 +504,7 @@ public actor HeadUnitEmulator {
                 emit(event)
             case .close(let error):
                 if let error { emit(.error(error)) }
-                connection.channel.close(promise: nil)
+                connection.close()
             case .protectStart(let message):
                 let progress = handshakeProgress(on: connection)
                 execute(connection.session.protectStart(message, handshake: progress), on: connection)

@@ -1,4 +1,5 @@
-/// Why a projection run ended without being asked to: one line for a person, and a kind for code.
+/// Why a projection run ended without being asked to: one line for a person, a kind for code, and the error of the
+/// layer below that caused it.
 ///
 /// ```swift
 /// do {
@@ -6,6 +7,9 @@
 /// } catch {
 ///     print("carwindow: \(error)")          // e.g. "the head unit closed the connection: EOF"
 ///     if error.kind == .connectionLost { /* the car went away */ }
+///     if let session = error.underlying as? SDLSessionError, case .registrationFailed(let code, _) = session.kind {
+///         print("refused with \(code)")
+///     }
 /// }
 /// ```
 public struct ProjectionFailure: Error, Hashable, Sendable, CustomStringConvertible {
@@ -36,12 +40,29 @@ public struct ProjectionFailure: Error, Hashable, Sendable, CustomStringConverti
     public var kind: Kind
     /// The one-line reason.
     public var message: String
+    /// The error that caused this one, as the layer below threw or reported it: an `SDLSessionError` for a failed
+    /// connection, registration or a lost link, a `MediaStreamingError` for the video or audio, the source's own
+    /// error. `nil` when the run itself found the failure (nothing streamed, a call at the wrong time). For
+    /// ``Kind/gaveUp`` it is the last attempt's cause.
+    public var underlying: (any Error)?
 
-    public init(_ kind: Kind, _ message: String) {
+    public init(_ kind: Kind, _ message: String, underlying: (any Error)? = nil) {
         self.kind = kind
         // One line, whatever the underlying error printed.
         self.message = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+        self.underlying = underlying
     }
 
     public var description: String { message }
+
+    /// Two failures are equal when their kind and message are: the message already says what the underlying error
+    /// printed, and an arbitrary error cannot be compared.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.kind == rhs.kind && lhs.message == rhs.message
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(message)
+    }
 }

@@ -102,8 +102,9 @@ struct ProjectionRunMachine: Sendable {
     private var stopRequested = false
     /// Whether a connection was ever made: a stop before the first one is not the end of a run.
     private var hasConnected = false
-    /// Why the last attempt failed: the reason of the next `reconnecting` and of `gaveUp`.
-    private var reason = ""
+    /// The last attempt's failure: its message is the reason of the next `reconnecting`, and `gaveUp` carries it as
+    /// its underlying error.
+    private var lastFailure: ProjectionFailure?
 
     init(policy: ReconnectPolicy?, random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }) {
         self.policy = policy
@@ -139,7 +140,7 @@ struct ProjectionRunMachine: Sendable {
             // A refused registration is an answer, not a lost link: only a first connection that could not be made
             // is retried. Every failed reconnection is.
             guard attempt > 0 || failure.kind == .connectFailed, policy != nil else { return end(.failed(failure)) }
-            reason = failure.message
+            lastFailure = failure
             return backOff(attempt: attempt + 1)
 
         case (.backingOff(let attempt), .backoffElapsed):
@@ -149,7 +150,7 @@ struct ProjectionRunMachine: Sendable {
 
         case (.running, .runEnded(let outcome)):
             if !stopRequested, case .failed(let failure) = outcome, failure.kind == .connectionLost, policy != nil {
-                reason = failure.message
+                lastFailure = failure
                 return backOff(attempt: 1)
             }
             return end(outcome)
@@ -179,13 +180,15 @@ struct ProjectionRunMachine: Sendable {
     }
 
     private mutating func backOff(attempt: Int) -> [Action] {
+        let reason = lastFailure?.message ?? ""
         guard let policy, policy.allows(attempt: attempt) else {
             let attempts = attempt - 1
             return end(
                 .failed(
                     ProjectionFailure(
                         .gaveUp,
-                        "gave up reconnecting after \(attempts) attempt\(attempts == 1 ? "" : "s"): \(reason)")))
+                        "gave up reconnecting after \(attempts) attempt\(attempts == 1 ? "" : "s"): \(reason)",
+                        underlying: lastFailure)))
         }
         let delay = policy.delay(forAttempt: attempt, random: random())
         state = .backingOff(attempt: attempt)

@@ -12,19 +12,32 @@ extension StreamingSession {
         var pending = machine.handle(input)
         while !pending.isEmpty {
             let action = pending.removeFirst()
-            if case .complete(let completion) = action { return completion }
-            if let next = await perform(action, source: source) { pending += machine.handle(next) }
+            switch action {
+            case .complete(let completion):
+                return completion
+            case .startRun:
+                // Only `run(source:)` brings the machine to running (ProjectionRunMachineTests): a run asked for
+                // without a source would be a machine bug.
+                guard let source else { return machineFault("asked to run without a source") }
+                pending += machine.handle(.runEnded(await runOnce(source: source)))
+            default:
+                if let next = await perform(action) { pending += machine.handle(next) }
+            }
         }
         // Every input a waiting call feeds ends in a completion (ProjectionRunMachineTests): an empty list here
-        // would be a machine bug, and ending the run is the one safe answer to it.
-        logger.error("the run's state machine asked for nothing", metadata: ["state": "\(machine.state)"])
+        // would be a machine bug.
+        return machineFault("asked for nothing")
+    }
+
+    /// Ends the run on a machine bug, the one safe answer to it, and logs it.
+    private func machineFault(_ what: String) -> ProjectionRunMachine.Completion {
+        logger.error("the run's state machine \(what)", metadata: ["state": "\(machine.state)"])
         return .ended(.failed(ProjectionFailure(.invalidState, "the run's lifecycle stopped in \(machine.state)")))
     }
 
-    /// Executes one action; returns the input its result makes, if it has one.
-    func perform(_ action: ProjectionRunMachine.Action, source: (any ProjectionSource)?) async
-        -> ProjectionRunMachine.Input?
-    {
+    /// Executes one action other than running the source (``drive(_:source:)`` does that); returns the input its
+    /// result makes, if it has one.
+    func perform(_ action: ProjectionRunMachine.Action) async -> ProjectionRunMachine.Input? {
         switch action {
         case .connect(let attempt):
             return await connect(attempt: attempt)
@@ -39,14 +52,12 @@ extension StreamingSession {
             return .backoffElapsed
         case .wakeWait:
             backoffWake?.yield()
-        case .startRun:
-            guard let source else { return .runEnded(.finished) }
-            return .runEnded(await runOnce(source: source))
         case .stopRun:
             stopRequest?.yield(.finished)
         case .closeSession:
             try? await (attempting ?? current.withLockedValue { $0 }).session.stop()
-        case .complete:
+        case .startRun, .complete:
+            // The caller's own steps: drive(_:source:) runs the source and returns the completion.
             break
         }
         return nil
@@ -72,9 +83,11 @@ extension StreamingSession {
             if attempt == 0, let sessionError = error as? SDLSessionError,
                 case .registrationFailed = sessionError.kind
             {
-                return .connectFailed(ProjectionFailure(.registrationRefused, "registration refused: \(error)"))
+                return .connectFailed(
+                    ProjectionFailure(.registrationRefused, "registration refused: \(error)", underlying: error))
             }
-            return .connectFailed(ProjectionFailure(.connectFailed, "cannot connect to \(endpoint): \(error)"))
+            return .connectFailed(
+                ProjectionFailure(.connectFailed, "cannot connect to \(endpoint): \(error)", underlying: error))
         }
         current.withLockedValue { $0 = connection }
         return .connected

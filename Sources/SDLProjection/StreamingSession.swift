@@ -250,7 +250,7 @@ public actor StreamingSession {
                 // Nothing waits for the machine (idle, or connected before run): the run ends here.
                 finishSubscribers()
             } else {
-                _ = await perform(action, source: nil)
+                _ = await perform(action)
             }
         }
     }
@@ -338,7 +338,8 @@ public actor StreamingSession {
                 for await event in managerEvents {
                     await self.videoEvent(event)
                     if case .error(let error) = event, error.isFatal {
-                        outcome.yield(.failed(ProjectionFailure(.videoFailed, error.description)))
+                        outcome.yield(
+                            .failed(ProjectionFailure(.videoFailed, error.description, underlying: error)))
                     }
                     if case .stopped = event { stopped.yield() }
                     switch event {
@@ -412,7 +413,7 @@ public actor StreamingSession {
                         } else {
                             "the head unit closed the connection"
                         }
-                    outcome.yield(.failed(ProjectionFailure(.connectionLost, message)))
+                    outcome.yield(.failed(ProjectionFailure(.connectionLost, message, underlying: error)))
                 }
             }
             var first = Outcome.finished
@@ -455,7 +456,7 @@ public actor StreamingSession {
         do {
             return try await SessionAudioStream(session: session, clock: ContinuousClock(), logger: quiet)
         } catch {
-            throw ProjectionFailure(.audioFailed, "cannot set up audio: \(error)")
+            throw ProjectionFailure(.audioFailed, "cannot set up audio: \(error)", underlying: error)
         }
     }
 

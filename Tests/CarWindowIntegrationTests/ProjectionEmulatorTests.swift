@@ -109,7 +109,7 @@ struct ProjectionEmulatorTests {
             #expect(harness.projection.capabilities?.isHapticSpatialDataSupported == false)
             // Well past the debounce a supporting head unit would have had its rects after.
             let limit = StreamingConfiguration.defaultHapticDebounce * 3
-            for await event in pump.events {
+            for await event in pump.events() {
                 if case .tick(_, let at) = event, at >= limit { break }
             }
             #expect(pump.statistics.hapticUpdates == 0)

@@ -15,11 +15,11 @@ struct TapTestTests {
 
     /// A projection with one button at a known place that turns blue when tapped.
     @CarWindowActor
-    static func startApp(port: Int) async throws -> (CarWindowProjection, Button) {
+    static func startApp(transport: EmulatorTransport) async throws -> (CarWindowProjection, Button) {
         var app = AppConfiguration(appName: "Tap Test", appID: "swiftsdl-nav", appType: .navigation)
         app.logger.logLevel = .critical
         app.timeouts.shutdown = .seconds(30)  // a busy machine may answer the unregister late
-        let projection = try CarWindowProjection(app: app, host: "127.0.0.1", port: port)
+        let projection = try CarWindowProjection(app: app, transport: transport)
         let button = Button(title: "Play")
         button.backgroundColor = grey
         button.action = { button.backgroundColor = Color(hex: 0x1E88E5) }
@@ -37,7 +37,7 @@ struct TapTestTests {
     @Test("tap(view:) presses the button; a decoded frame after the tap shows it blue")
     func tapTurnsButtonBlue() async throws {
         try await EmulatorFixture.run { emulator in
-            let (projection, button) = try await Self.startApp(port: emulator.port)
+            let (projection, button) = try await Self.startApp(transport: emulator.transport())
             do {
                 let app = try await emulator.app(timeout: .seconds(30))
                 let rects = try await emulator.hapticRects(of: app, timeout: .seconds(30))
@@ -67,7 +67,7 @@ struct TapTestTests {
     @Test("a tap that misses fails within the wait's own deadline, saying what it waited for")
     func missedTapTimesOut() async throws {
         try await EmulatorFixture.run { emulator in
-            let (projection, button) = try await Self.startApp(port: emulator.port)
+            let (projection, button) = try await Self.startApp(transport: emulator.transport())
             do {
                 let app = try await emulator.app(timeout: .seconds(30))
                 _ = try await emulator.hapticRects(of: app, timeout: .seconds(30))

@@ -146,6 +146,19 @@ struct FramePumpTests {
         #expect(pump.statistics.droppedBySink == 1)
     }
 
+    @Test("every reader of events() gets every event from its call on, in order; a second reader is no trap")
+    func independentEventReaders() async throws {
+        let (pump, _) = try makePump()
+        var first = pump.events().makeAsyncIterator()
+        _ = try tick(pump, .milliseconds(100))
+        var second = pump.events().makeAsyncIterator()
+        _ = try tick(pump, .milliseconds(200))
+        #expect(await first.next() == .tick(.rendered, at: .milliseconds(100)))
+        #expect(await first.next() == .submitted(.accepted))
+        #expect(await first.next() == .tick(.idle, at: .milliseconds(200)))
+        #expect(await second.next() == .tick(.idle, at: .milliseconds(200)))
+    }
+
     @Test("a size change lays the tree out again before the first frame at the new size")
     func resizeLaysOutFirst() throws {
         let window = try Window(
@@ -172,7 +185,7 @@ struct FramePumpTests {
         let (pump, label) = try makePump()
         let clock = ManualClock()
         let sink = RecordingSink()
-        var events = pump.events.makeAsyncIterator()
+        var events = pump.events().makeAsyncIterator()
         var frames = sink.presentationTimes.makeAsyncIterator()
         let driver = Task { try await pump.run(on: clock, sink: sink) }
         await clock.waitForSleeper()  // the driver has read its start time

@@ -124,7 +124,9 @@ enum StreamingHarness {
         app.timeouts.protocolStart = .seconds(30)
         app.timeouts.response = .seconds(30)
         configureApp(&app)
-        try await EmulatorFixture.withSession(app: app, configuration: configuration) { emulator, session, appID in
+        // TCP: the link rate (setLinkKbps) and the socket's back-pressure are what these tests are about.
+        try await EmulatorFixture.withSession(app: app, configuration: configuration, inMemory: false) {
+            emulator, session, appID in
             var logger = Logger(label: "carwindow.video.test")
             logger.logLevel = .critical
             let manager = Manager(

@@ -23,7 +23,7 @@ extension CarWindowProjection {
         do {
             guard Self.grantsHeadLampStatus(try notification.decode(OnPermissionsChange.self)) else { return }
         } catch {
-            report(CarWindowError(.session, "OnPermissionsChange: \(error)"))
+            report(CarWindowError(.session, "OnPermissionsChange: \(error)", underlying: error))
             return
         }
         // Cleared before the await, so a second grant arriving meanwhile does not subscribe twice.
@@ -52,7 +52,7 @@ extension CarWindowProjection {
             let current = try await session.send(GetVehicleData(headLampStatus: true))
             if current.success, let lamps = current.headLampStatus { lightsChanged(lamps) }
         } catch {
-            report(CarWindowError(.session, "SubscribeVehicleData headLampStatus: \(error)"))
+            report(CarWindowError(.session, "SubscribeVehicleData headLampStatus: \(error)", underlying: error))
         }
     }
 
@@ -62,7 +62,7 @@ extension CarWindowProjection {
         do {
             if let lamps = try notification.decode(OnVehicleData.self).headLampStatus { lightsChanged(lamps) }
         } catch {
-            report(CarWindowError(.session, "OnVehicleData: \(error)"))
+            report(CarWindowError(.session, "OnVehicleData: \(error)", underlying: error))
         }
     }
 

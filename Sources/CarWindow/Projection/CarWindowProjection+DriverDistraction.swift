@@ -11,7 +11,7 @@ extension CarWindowProjection {
             window.isDriverDistracted = distracted
             yield(.driverDistractionChanged(distracted))
         } catch {
-            report(CarWindowError(.session, "OnDriverDistraction: \(error)"))
+            report(CarWindowError(.session, "OnDriverDistraction: \(error)", underlying: error))
         }
     }
 }

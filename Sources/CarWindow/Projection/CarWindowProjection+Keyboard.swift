@@ -7,7 +7,7 @@ extension CarWindowProjection {
         do {
             keyboard.received(try notification.decode(OnKeyboardInput.self))
         } catch {
-            report(CarWindowError(.session, "OnKeyboardInput: \(error)"))
+            report(CarWindowError(.session, "OnKeyboardInput: \(error)", underlying: error))
         }
     }
 }

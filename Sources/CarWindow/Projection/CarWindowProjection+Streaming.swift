@@ -53,7 +53,7 @@ extension CarWindowProjection {
         case .resumed:
             if let configuration = streamConfiguration { startPump(configuration) }
         case .error(let error):
-            report(CarWindowError(.streaming, "\(error)"))
+            report(CarWindowError(.streaming, "\(error)", underlying: error))
         }
     }
 

@@ -165,8 +165,10 @@ public final class CarWindowProjection {
     /// `options.disconnectPolicy = .reconnect(...)` a lost connection is followed by a new one instead: the window
     /// and view tree stay as they are and stream again at the head unit's new size.
     ///
-    /// - Throws: ``CarWindowError/Kind/session`` when the session cannot connect or register;
-    ///   ``CarWindowError/Kind/invalidState`` when called twice.
+    /// - Throws: ``CarWindowError/Kind/connectFailed`` when the head unit cannot be reached (``CarWindowError/Kind/gaveUp``
+    ///   when a reconnect policy retried it), ``CarWindowError/Kind/registrationRefused`` when it refused the app, each
+    ///   with the session's error as ``CarWindowError/underlying``; ``CarWindowError/Kind/invalidState`` when called
+    ///   twice or when ``stop()`` came while connecting.
     public func start() async throws(CarWindowError) {
         guard phase == .idle else { throw CarWindowError(.invalidState, "start() called while \(phase)") }
         phase = .starting
@@ -175,7 +177,7 @@ public final class CarWindowProjection {
         } catch {
             phase = .stopped
             finishSubscribers()
-            throw CarWindowError(.session, "\(error)")
+            throw CarWindowError(error)
         }
         guard phase == .starting else { return }  // stop() came while connecting
         phase = .running
@@ -187,7 +189,7 @@ public final class CarWindowProjection {
             } catch {
                 // A failure after stop() is the shutdown's own business, not news.
                 guard self.phase != .stopped else { return }
-                self.report(CarWindowError(.session, error.message))
+                self.report(CarWindowError(error))
                 self.sessionClosed()
             }
         }

@@ -1,5 +1,6 @@
 public import SDLMedia
 public import SDLRPC
+import SDLSession
 
 /// Drives a ``Window`` from the frame clock: on each tick it delivers synced pans and due taps, renders into a
 /// pooled frame only when the tree is dirty (plus refresh frames: a few soon after the screen stops changing, from
@@ -79,10 +80,8 @@ public final class FramePump {
     public private(set) var statistics = Statistics()
     /// True between a frame leaving ``tick(at:)`` and ``submissionFinished(_:)``.
     public private(set) var isSubmitting = false
-    /// Every ``Event``, in order, yielded on ``CarWindowActor`` (the newest 256 are kept for a slow reader). One
-    /// consumer.
-    public nonisolated let events: AsyncStream<Event>
-    private let eventInput: AsyncStream<Event>.Continuation
+    /// Every reader's stream of the pump's events.
+    private nonisolated let subscribers = Broadcast<Event>(replaysCurrent: false, buffering: .bufferingNewest(256))
 
     private var haptics: HapticDebouncer
     private var hapticsStale = true
@@ -105,11 +104,23 @@ public final class FramePump {
         self.renderer = PooledFrameRenderer(capacity: configuration.framePoolCapacity)
         self.haptics = HapticDebouncer(
             delay: configuration.hapticDebounce, isEnabled: window.capabilities.isHapticSpatialDataSupported)
-        (events, eventInput) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(256))
     }
 
     deinit {
-        eventInput.finish()
+        subscribers.finish()
+    }
+
+    /// A new stream of every ``Event`` from now on, in order, yielded on ``CarWindowActor``. Each call returns an
+    /// independent stream that keeps the newest 256 events for a slow reader; all end when the pump goes away.
+    ///
+    /// ```swift
+    /// let events = pump.events()            // before the ticks it should see
+    /// for await event in events {
+    ///     if case .submitted(.dropped) = event { print("the sink dropped a frame") }
+    /// }
+    /// ```
+    public nonisolated func events() -> AsyncStream<Event> {
+        subscribers.subscribe()
     }
 
     /// Runs one frame-clock tick at `now` (time since the stream started; it becomes the frame's presentation
@@ -174,7 +185,7 @@ public final class FramePump {
             statistics.hapticUpdates += 1
             tick.hapticData = SendHapticData(rects: rects)
         }
-        eventInput.yield(.tick(tick.outcome, at: now))
+        subscribers.send(.tick(tick.outcome, at: now))
         return tick
     }
 
@@ -189,7 +200,7 @@ public final class FramePump {
             statistics.droppedBySink += 1
             needsResend = true
         }
-        eventInput.yield(.submitted(result))
+        subscribers.send(.submitted(result))
     }
 
     /// Asks ``run(on:sink:haptics:)`` to tick now rather than at the next tick of the frame clock, when the window

@@ -90,7 +90,7 @@ struct StreamRunner: Sendable {
                 do throws(StreamFailure) {
                     return try choice.makeProducer()
                 } catch {
-                    throw ProjectionFailure(.sourceFailed, error.message)
+                    throw ProjectionFailure(.sourceFailed, error.message, underlying: error)
                 }
             }
         }

@@ -23,7 +23,7 @@ extension StreamSource {
         do {
             return try frame(index: index, size: size)
         } catch {
-            throw ProjectionFailure(.sourceFailed, error.message)
+            throw ProjectionFailure(.sourceFailed, error.message, underlying: error)
         }
     }
 }

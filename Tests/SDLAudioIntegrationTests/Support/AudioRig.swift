@@ -50,7 +50,8 @@ struct AudioRig {
             var configuration = AppConfiguration(
                 appName: "SwiftSDL Nav Probe", appID: "swiftsdl-nav", timeouts: .all(.seconds(30)), logger: logger)
             appConfiguration(&configuration)
-            let session = SDLSession(configuration: configuration, transport: emulator.transport())
+            // TCP: the audio's pace beside video depends on the socket's back-pressure, which memory has not.
+            let session = SDLSession(configuration: configuration, transport: emulator.tcpTransport())
             var audio: SessionAudioStream<ContinuousClock>?
             do {
                 try await session.start()
