@@ -220,7 +220,7 @@ struct FramePumpTests {
         let (pump, label) = try makePump(refresh: nil)
         let clock = ManualClock()
         let sink = RecordingSink()
-        var events = pump.events.makeAsyncIterator()
+        var events = pump.events().makeAsyncIterator()
         var frames = sink.presentationTimes.makeAsyncIterator()
         let driver = Task { try await pump.run(on: clock, sink: sink) }
         await clock.waitForSleeper()

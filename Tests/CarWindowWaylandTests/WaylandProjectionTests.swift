@@ -2,6 +2,7 @@ import CarWindow
 import CarWindowTesting
 import Foundation
 import HeadUnit
+import SDLRPC
 import Testing
 
 @testable import CarWindowWayland
