@@ -38,7 +38,9 @@ struct ProjectCommand: AsyncParsableCommand {
             resizes, captures happen only when the compositor has damage, and touches become virtual-pointer \
             input; haptic rects come from its accessibility tree as on X11. Night is X11-only for now.
 
-            A lost connection ends the projection with exit status 1; with --reconnect the projection connects \
+            A run that streamed nothing (the head unit never activated the app, never took its video...) ends \
+            with exit status 1 and the reason, even at the end of --duration; so does a lost connection, unless \
+            --reconnect: then the projection connects \
             and registers again instead (a first connection that fails is retried too), the application and its \
             window untouched, and sends its haptic rects again.
 
@@ -191,6 +193,8 @@ struct ProjectCommand: AsyncParsableCommand {
         do {
             var projectionOptions = settings.projectionOptions(app: app)
             projectionOptions.disconnectPolicy = target.reconnection.policy
+            // The exit-code rule: a run that streamed nothing exits 1 with the reason, as stream and demo do.
+            projectionOptions.requiresVideo = true
             projection = try await CarWindowProjection(
                 options: projectionOptions, transport: endpoint.transport,
                 settings: settings)
@@ -204,12 +208,13 @@ struct ProjectCommand: AsyncParsableCommand {
         let hook = DemoHooks.viewer(port: emulator.viewerPortIfShown)
         let console = headUnit.map { HeadUnitConsole.start(on: $0, say: say) }
         var status: Int32 = 0
+        var writing: Task<Void, Never>?
         do {
             try await hook?.demoWillStart(headUnit: headUnit, projection: projection, say: say)
             try await projection.start()
             let until = output.duration.map { "running for \($0) s" } ?? "Ctrl-C stops"
             say("'\(name)' connected to \(endpoint); \(until)")
-            status = await ProjectRun.wait(
+            (status, writing) = await ProjectRun.wait(
                 application: application, projection: projection, interrupts: interrupts, duration: output.duration,
                 writer: writer, say: say, fail: fail)
         } catch {
@@ -218,9 +223,14 @@ struct ProjectCommand: AsyncParsableCommand {
         }
         do {
             try await projection.stop()
+        } catch  where error.kind == .nothingStreamed {
+            // The program's own failing status stays; a clean end that streamed nothing is not clean.
+            fail(error.context)
+            if status == 0 { status = 1 }
         } catch {
             say("stopping the projection: \(error)")
         }
+        await writing?.value
         console?.cancel()
         await application.stop()
         await hook?.demoDidStop()

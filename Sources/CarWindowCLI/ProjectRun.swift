@@ -6,16 +6,32 @@ import SDLProjection
 /// The running part of `carwindow project`: reports what happens and waits for the end (the command exits, Ctrl-C or
 /// SIGTERM, --duration, the X server goes away, or the run fails: a lost head unit is an error here as on every path).
 enum ProjectRun {
-    /// Returns the exit status the command should end with: the application's when it exited, else 0 (1 when the
-    /// X server vanished).
+    /// Returns the exit status the command should end with (the application's when it exited, else 0; 1 when the
+    /// X server vanished or the run failed), and the task writing the run's events: it goes on until the run's events
+    /// end, so what the run says while it stops (a `nothingStreamed` error) is written too. Await it after
+    /// `projection.stop()`.
     static func wait(
         application: ProjectedApplication, projection: CarWindowProjection, interrupts: AsyncStream<Void>,
         duration: Double?, writer: ProjectionEventLog, say: @escaping @Sendable (String) -> Void,
         fail: @escaping @Sendable (String) -> Void
-    ) async -> Int32 {
+    ) async -> (status: Int32, writing: Task<Void, Never>) {
         let events = await projection.events()
         let run = await projection.streaming.events()
-        return await withTaskGroup(of: Int32?.self) { group in
+        let (failures, failure) = AsyncStream<String>.makeStream()
+        // The run's events in the one --events schema; the run's own failure ends the projection.
+        let writing = Task {
+            for await event in run {
+                await writer.write(event)
+                switch event {
+                case .hapticRects(let count): say("haptic rects sent: \(count)")
+                case .appearance(let appearance): application.setAppearance(appearance)
+                case .error(let message, nil): failure.yield(message)
+                default: break
+                }
+            }
+            failure.finish()
+        }
+        let status = await withTaskGroup(of: Int32?.self) { group in
             group.addTask {
                 for await event in events {
                     switch event {
@@ -30,18 +46,9 @@ enum ProjectRun {
                 return nil
             }
             group.addTask {
-                // The run's events in the one --events schema; the run's own failure ends the projection.
-                for await event in run {
-                    await writer.write(event)
-                    switch event {
-                    case .hapticRects(let count): say("haptic rects sent: \(count)")
-                    case .appearance(let appearance): application.setAppearance(appearance)
-                    default: break
-                    }
-                    if case .error(let message, nil) = event {
-                        fail(message)
-                        return 1
-                    }
+                for await message in failures {
+                    fail(message)
+                    return 1
                 }
                 return nil
             }
@@ -86,5 +93,6 @@ enum ProjectRun {
             group.cancelAll()
             return status
         }
+        return (status, writing)
     }
 }

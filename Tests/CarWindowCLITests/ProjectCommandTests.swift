@@ -1,5 +1,6 @@
 import CarWindowTesting
 import Foundation
+import HeadUnit
 import Testing
 
 /// `carwindow project` as a user runs it: the built binary, a real X11 program, the emulator on a free port.
@@ -69,6 +70,39 @@ struct ProjectCommandTests {
         ])
         #expect(result.status == 1, "stdout: \(result.stdout) stderr: \(result.stderr)")
         #expect(result.stderr.contains("gave up reconnecting after 2 attempts"), "\(result.stderr)")
+    }
+
+    @Test("a timed run that streamed nothing (never activated) exits 1, with the reason on stderr and last in --events")
+    func nothingStreamedFails() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cw-project-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let program = """
+            import gi
+            gi.require_version("Gtk", "3.0")
+            from gi.repository import Gtk
+            win = Gtk.Window(title="never shown")
+            win.add(Gtk.Label(label="the car never lets me in"))
+            win.show_all()
+            Gtk.main()
+            """
+        let file = directory.appendingPathComponent("window.py")
+        try program.write(to: file, atomically: true, encoding: .utf8)
+        // A head unit that registers the app and leaves it in NONE: no video can start.
+        let headUnit = HeadUnitEmulator(configuration: HeadUnitConfiguration(port: 0, activationDelay: nil))
+        let port = try await headUnit.start()
+        let events = directory.appendingPathComponent("events.jsonl")
+        let result = try await BinaryRunner.runOffPool([
+            "project", "--core", "127.0.0.1:\(port)", "--duration", "5", "--events", events.path, "--",
+            "/usr/bin/python3", file.path,
+        ])
+        await headUnit.stop()
+        let reason = "no video was streamed: the head unit never activated the app (HMI level NONE)"
+        #expect(result.status == 1, "stdout: \(result.stdout) stderr: \(result.stderr)")
+        #expect(result.stderr.contains("error: \(reason)"), "\(result.stderr)")
+        let lines = try String(contentsOf: events, encoding: .utf8).split(separator: "\n")
+        #expect(lines.last?.contains(#""event":"error""#) == true, "\(lines.suffix(3))")
+        #expect(lines.last?.contains(reason) == true, "\(lines.suffix(3))")
     }
 
     @Test("no command and no --display is a usage error")

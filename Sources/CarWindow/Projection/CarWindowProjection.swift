@@ -69,7 +69,8 @@ public final class CarWindowProjection {
     /// The run's context while the projection is its source: haptic rects and gestures go through it.
     var context: ProjectionContext?
     private var phase: Phase = .idle
-    private var running: Task<Void, Never>?
+    /// The run; its value is how it failed, `nil` when it ended well.
+    private var running: Task<ProjectionFailure?, Never>?
     var streamingTask: Task<Void, Never>?
     private let subscribers = Broadcast<CarWindowEvent>(replaysCurrent: false, buffering: .bufferingNewest(256))
     /// The theme's switches, in order, for the run's `appearance` events (the source relays them while it runs).
@@ -186,11 +187,13 @@ public final class CarWindowProjection {
         running = Task {
             do throws(ProjectionFailure) {
                 try await streaming.run(source: source)
+                return nil
             } catch {
-                // A failure after stop() is the shutdown's own business, not news.
-                guard self.phase != .stopped else { return }
+                // A failure after stop() is the shutdown's own business (stop() decides what to say), not news.
+                guard self.phase != .stopped else { return error }
                 self.report(CarWindowError(error))
                 self.sessionClosed()
+                return error
             }
         }
     }
@@ -198,7 +201,9 @@ public final class CarWindowProjection {
     /// Ends the video service, unregisters and disconnects, then ends every task and event stream. Safe to call
     /// more than once.
     ///
-    /// - Throws: ``CarWindowError/Kind/session`` when the session did not shut down cleanly; everything is
+    /// - Throws: ``CarWindowError/Kind/nothingStreamed`` when `options.requiresVideo` is set and no video stream
+    ///   ever started (the reason in its message: the head unit never activated the app, never answered the video
+    ///   StartService, ...), so a script's timed run that streamed nothing does not end as a clean one. Everything is
     ///   stopped anyway.
     public func stop() async throws(CarWindowError) {
         guard phase == .running || phase == .starting else {
@@ -213,10 +218,11 @@ public final class CarWindowProjection {
         stopStreaming()
         await pumping?.value
         await streaming.stop()
-        await running?.value
+        let failure = await running?.value ?? nil
         running = nil
         move(to: .disconnected)
         finishSubscribers()
+        if let failure, failure.kind == .nothingStreamed { throw CarWindowError(failure) }
     }
 
     /// Tells the video manager the app's own state (foreground, background, ...): a backgrounded app's stream is
