@@ -240,11 +240,12 @@ public struct TCPConnection: SDLConnection {
     /// Returns the last unsent figure read (`nil`: no limit, or the kernel does not say).
     private func waitForKernelQueue() async throws -> Int? {
         guard let limit = notSentLimit else { return nil }
-        var heldBack = false
-        var heldSince = ContinuousClock.now
+        // When this send began waiting for the link; `nil` while it has not (no clock read on a send that never
+        // waits, which is every send on a link that keeps up).
+        var heldSince: ContinuousClock.Instant?
         var last: Int?
         defer {
-            if heldBack {
+            if let heldSince {
                 let waited = heldSince.duration(to: .now)
                 holdBack.withLockedValue {
                     $0.isWaiting = false
@@ -255,20 +256,19 @@ public struct TCPConnection: SDLConnection {
         while let unsent = await unsentBytes(channel) {
             last = unsent
             guard unsent > limit else { break }
-            if !heldBack {
+            if heldSince == nil {
                 heldSince = .now
                 holdBack.withLockedValue {
                     $0.count += 1
                     $0.isWaiting = true
                 }
             }
-            heldBack = true
             guard channel.isActive else { throw SDLSessionError(.connectionClosed, context: "closed while sending") }
             try await Task.sleep(for: TCPUnsentBytes.pollInterval)
         }
         // A closed socket reports no figure at all (`nil`), which must not pass for a kernel that caught up: the
         // bytes the kernel still held when the socket closed never reached the head unit.
-        if heldBack, !channel.isActive {
+        if heldSince != nil, !channel.isActive {
             throw SDLSessionError(.connectionClosed, context: "closed while sending")
         }
         return last
