@@ -139,22 +139,40 @@ extension HeadUnitEmulator {
     /// Sends touches to an app as OnTouchEvent notifications, in order. Core delivers touches only in FULL: an app
     /// in another level gets nothing, and the result is 0.
     ///
+    /// A long list (a flood) goes out ``touchBatch`` events at a time, and the emulator goes on reading the app
+    /// between two batches, as Core, which reads and writes on threads of their own, does: one call holding the
+    /// emulator for the whole list would stop it reading the app's video, and the app would take the head unit
+    /// for stalled. Touches injected by another caller meanwhile may fall between two batches.
+    ///
     /// ```swift
     /// let sent = try await headUnit.injectTouches(OnTouchEvent.tap(x: 200, y: 150), to: app)
     /// ```
     ///
     /// - Returns: the number of notifications sent (twice the events with ``CoreQuirks/duplicateTouchEvents`` for a
     ///   navigation app; none while OnTouchEvent requires encryption the app's RPC service lacks).
+    /// - Throws: ``HeadUnitError`` when the app is not connected (or went away between two batches), or the car has
+    ///   no touch screen.
     @discardableResult
-    public func injectTouches(_ events: [OnTouchEvent], to app: AppID) throws(HeadUnitError) -> Int {
-        let connection = try connection(app)
+    public func injectTouches(_ events: [OnTouchEvent], to app: AppID) async throws(HeadUnitError) -> Int {
         guard configuration.touchScreen else {
             throw HeadUnitError(.invalidControl("this car has no touch screen (--no-touch): use the knob"), app: app)
         }
-        let (actions, sent) = connection.session.touches(events)
-        execute(actions, on: connection)
+        var sent = 0
+        var start = events.startIndex
+        while start < events.endIndex {
+            if start > events.startIndex { await Task.yield() }
+            let connection = try connection(app)
+            let end = min(start + Self.touchBatch, events.endIndex)
+            let (actions, batchSent) = connection.session.touches(Array(events[start..<end]))
+            execute(actions, on: connection)
+            sent += batchSent
+            start = end
+        }
         return sent
     }
+
+    /// How many touch events ``injectTouches(_:to:)`` sends before it lets the emulator read again.
+    public static let touchBatch = 64
 
     func publish(_ unit: VideoAccessUnit) {
         for subscriber in accessUnitSubscribersList { subscriber.yield(unit) }

@@ -36,7 +36,7 @@ extension ProjectionEvent {
                     [
                         ("type", .string(touch.type.rawValue)), ("id", .int(finger.id)), ("x", .double(finger.x)),
                         ("y", .double(finger.y)),
-                    ])
+                    ] + (touch.coalesced > 0 ? [("coalesced", .int(touch.coalesced))] : []))
             }
         case .gesture(let gesture):
             [

@@ -42,10 +42,14 @@ public struct ProjectionTouch: Hashable, Sendable {
 
     public var type: Kind
     public var fingers: [Finger]
+    /// The head unit's MOVE notifications folded into this one while the app was behind (a flood of moves): their
+    /// positions are in each finger's ``Finger/path``. 0 for a touch delivered as it came (see ``TouchInbox``).
+    public var coalesced: Int
 
-    public init(type: Kind, fingers: [Finger]) {
+    public init(type: Kind, fingers: [Finger], coalesced: Int = 0) {
         self.type = type
         self.fingers = fingers
+        self.coalesced = coalesced
     }
 
     /// A notification the head unit sent that is not a touch this library can act on.

@@ -93,18 +93,13 @@ public actor StreamingSession {
     private var lastHMILevel: HMILevel?
     private var videoEverStarted = false
     private var lastError: String?
-    private var touches = TouchConverter()
+    /// The touches between the notification reader and the touch task: converted and coalesced on the reader's
+    /// side, so a flood never stalls the reader (one per run; emptied for each connection).
+    private let touchInbox = NIOLockedValueBox(TouchInbox())
     /// The run's one recognizer: every source's gestures, and every `gesture` event, come from it.
     private var recognizer: GestureRecognizer<ElapsedInstant>
     /// The recognizer's time (double-tap window, frame ticks): `clock`'s, so a test drives it with a manual clock.
     private let now: @Sendable () -> ElapsedInstant
-
-    /// What the touch task handles, in order: a touch notification, a frame tick, or the stream cancelling touches.
-    enum TouchInput: Sendable {
-        case notification(RPCNotificationMessage)
-        case tick
-        case cancel
-    }
 
     typealias Outcome = ProjectionRunMachine.Outcome
 
@@ -298,9 +293,11 @@ public actor StreamingSession {
         // The relay says when it has passed on the manager's `.stopped`, so shutdown waits for the event to be out.
         let (stops, stopped) = AsyncStream.makeStream(of: Void.self)
         // One ordered path for touches, frame ticks and cancels, so a source gets a touch, then what the recognizer
-        // made of it, and never a tick's gesture between the two. Bounded; an input dropped is reported.
-        let (touchInputs, touchInput) = AsyncStream.makeStream(
-            of: TouchInput.self, bufferingPolicy: .bufferingNewest(1024))
+        // made of it, and never a tick's gesture between the two. The inbox is bounded and coalesces a flood of
+        // moves; the doorbell only says that something waits.
+        let inbox = touchInbox
+        inbox.withLockedValue { $0 = TouchInbox() }
+        let (doorbell, ring) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         // Buttons reach the source in order, off the notification loop, bounded; one dropped is reported.
         let (buttonInputs, buttonInput) = AsyncStream.makeStream(
             of: ProjectionButton.self, bufferingPolicy: .bufferingNewest(256))
@@ -343,7 +340,9 @@ public actor StreamingSession {
                     }
                     if case .stopped = event { stopped.yield() }
                     switch event {
-                    case .touchesCancelled, .stopped: await self.enqueue(.cancel, on: touchInput)
+                    case .touchesCancelled, .stopped:
+                        inbox.withLockedValue { $0.pushCancel() }
+                        ring.yield()
                     default: break
                     }
                 }
@@ -352,13 +351,21 @@ public actor StreamingSession {
                 // Held-back taps and synced pan and pinch moves come out at the frame rate, for every source.
                 while !Task.isCancelled {
                     try? await self.clock.sleep(for: tickInterval)
-                    await self.enqueue(.tick, on: touchInput)
+                    inbox.withLockedValue { $0.pushTick() }
+                    ring.yield()
                 }
             }
             group.addTask {
-                for await input in touchInputs {
-                    for action in await self.touchActions(for: input, source: source) {
-                        await source.received(action)
+                for await _ in doorbell {
+                    while let (item, dropped) = inbox.withLockedValue({ $0.pop() }) {
+                        if dropped > 0 {
+                            let message =
+                                "\(dropped) touches were dropped: \(TouchInbox.maximumItems) touches wait to be handled"
+                            await self.yield(.error(message: message, source: "touch"))
+                        }
+                        for action in await self.touchActions(for: item, source: source) {
+                            await source.received(action)
+                        }
                     }
                 }
             }
@@ -372,7 +379,11 @@ public actor StreamingSession {
                 for await notification in notifications {
                     switch notification.functionID {
                     case .onTouchEvent:
-                        await self.enqueue(.notification(notification), on: touchInput)
+                        // Decoded and converted here, off the actor, so a flood of touches never holds up the reader.
+                        if let refusal = Self.receiveTouch(notification, into: inbox) {
+                            await self.yield(.error(message: refusal, source: "touch"))
+                        }
+                        ring.yield()
                     case .onButtonEvent, .onButtonPress:
                         if let button = await self.button(from: notification),
                             case .dropped = buttonInput.yield(button)
@@ -428,7 +439,7 @@ public actor StreamingSession {
             await audio?.manager.stopStreaming()
             await shutDown(stops: stops)
             framesStreamed += await manager.statistics.framesSent
-            touchInput.finish()
+            ring.finish()
             buttonInput.finish()
             group.cancelAll()
             return first
@@ -476,7 +487,7 @@ public actor StreamingSession {
     private func videoEvent(_ event: VideoStreamEvent) async {
         switch event {
         case .started(let stream):
-            touches.restart(scale: stream.scale.factor)
+            touchInbox.withLockedValue { $0.restart(scale: stream.scale.factor) }
             if options.video.requestsEncryption, !stream.isEncrypted {
                 // Only a fall-back policy gets here: a required protection that failed ends the run instead.
                 yield(.video(event))
@@ -485,8 +496,6 @@ public actor StreamingSession {
                 yield(.error(message: message, source: "video"))
                 return
             }
-        case .touchesCancelled:
-            touches.restart()
         default:
             break
         }
@@ -502,41 +511,36 @@ public actor StreamingSession {
         }
     }
 
-    /// Decodes a touch notification, drops Core's duplicate and scales it to view points; a bad one is reported.
-    private func touch(from notification: RPCNotificationMessage) -> ProjectionTouch? {
+    /// Decodes a touch notification and queues it in `inbox` (Core's duplicate dropped, scaled to view points).
+    /// - Returns: why it was refused, for the log; `nil` when it was queued, dropped as a duplicate, or dropped and
+    ///   counted by a full inbox.
+    private static func receiveTouch(
+        _ notification: RPCNotificationMessage, into inbox: NIOLockedValueBox<TouchInbox>
+    ) -> String? {
         let event: OnTouchEvent
         do {
             event = try notification.decode(OnTouchEvent.self)
         } catch {
-            yield(.error(message: "an OnTouchEvent that does not decode: \(error)", source: "touch"))
-            return nil
+            return "an OnTouchEvent that does not decode: \(error)"
         }
-        do {
-            guard let touch = try touches.touch(from: event) else { return nil }
-            yield(.touch(touch))
-            return touch
-        } catch {
-            yield(.error(message: "an OnTouchEvent that is not a touch: \(error)", source: "touch"))
-            return nil
-        }
-    }
-
-    /// Queues a touch input; one that does not fit is reported, never lost silently. A tick is not worth a report:
-    /// the next one does its work.
-    private func enqueue(_ input: TouchInput, on inputs: AsyncStream<TouchInput>.Continuation) {
-        if case .dropped = inputs.yield(input), case .notification = input {
-            yield(.error(message: "a touch was dropped: 1024 touches wait to be handled", source: "touch"))
+        return inbox.withLockedValue { inbox -> String? in
+            do {
+                try inbox.push(event)
+                return nil
+            } catch {
+                return "an OnTouchEvent that is not a touch: \(error)"
+            }
         }
     }
 
-    /// Handles one touch input: a touch is decoded, reported and handed to `source`, then fed to the recognizer
+    /// Handles one touch input: a touch is reported and handed to `source`, then fed to the recognizer
     /// (asking `source` whether a tap ending on it is reported at once); the gestures it makes are reported.
     /// Returns what the recognizer asks the source to do, in order.
-    private func touchActions(for input: TouchInput, source: some ProjectionSource) async -> [TouchAction] {
+    private func touchActions(for input: TouchInbox.Item, source: some ProjectionSource) async -> [TouchAction] {
         let actions: [TouchAction]
         switch input {
-        case .notification(let notification):
-            guard let touch = touch(from: notification) else { return [] }
+        case .touch(let touch):
+            yield(.touch(touch))
             await source.received(touch)
             var immediate: Set<Point> = []
             if touch.type == .end {

@@ -64,6 +64,15 @@ struct ProjectionEventRecordTests {
             ])
     }
 
+    @Test("a MOVE that folds the moves of a flood says how many, on each finger's line; an ordinary touch does not")
+    func coalescedTouch() {
+        let touch = ProjectionTouch(type: .move, fingers: [.init(id: 2, path: [.init(x: 1, y: 2)])], coalesced: 41)
+        #expect(
+            ProjectionEvent.touch(touch).records.map { $0.jsonLine(t: 1) } == [
+                #"{"t":1.0,"event":"touch","type":"MOVE","id":2,"x":1.0,"y":2.0,"coalesced":41}"#
+            ])
+    }
+
     @Test("the typed appearance is the documented appearance line with its theme", arguments: Appearance.allCases)
     func appearance(appearance: Appearance) {
         #expect(
