@@ -17,10 +17,11 @@ public final class X11Application: Sendable {
     /// How long ``stop(grace:)`` waits after SIGTERM before SIGKILL.
     public static let defaultGrace: Duration = .seconds(2)
 
-    /// Gestures for a projected X11 application: taps are clicked at once (no 400 ms wait for a second tap; two
-    /// quick taps reach the application as two clicks, which it takes as a double click).
+    /// Gestures for a projected X11 application: taps are clicked at once (no 400 ms wait for a second tap), and
+    /// two quick taps reach the application as two clicks, which it takes as a double click. The log says `tap`
+    /// for the first and `doubleTap` for the second (``GestureConfiguration/reportsTapsAtOnce``).
     public static var gestureConfiguration: GestureConfiguration {
-        GestureConfiguration(tapTimeThreshold: .zero)
+        GestureConfiguration(reportsTapsAtOnce: true)
     }
 
     /// The display name (`:N`).

@@ -21,17 +21,23 @@ package struct X11InputMapper: Sendable {
     private var controlDown = false
     private var scrollRemainder = Point.zero
     private var zoomRemainder = 0.0
+    /// Whether the last gesture was a tap, clicked already: a double tap that follows it (taps reported at once,
+    /// ``X11Application/gestureConfiguration``) adds its second click only.
+    private var tapClicked = false
 
     package init(options: X11InputOptions) {
         self.options = options
     }
 
     package mutating func actions(for gesture: Gesture) -> [Action] {
+        let afterTap = tapClicked
+        tapClicked = false
         switch gesture {
         case .singleTap(let point):
+            tapClicked = true
             return [.move(point)] + click()
         case .doubleTap(let point):
-            return [.move(point)] + click() + click()
+            return [.move(point)] + click() + (afterTap ? [] : click())
         case .panBegan(let point):
             scrollRemainder = .zero
             guard options.pan == .drag else { return [.move(point)] }

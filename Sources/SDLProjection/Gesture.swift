@@ -6,9 +6,12 @@
 /// }
 /// ```
 public enum Gesture: Hashable, Sendable, CustomStringConvertible {
-    /// One finger tapped and no second tap followed within the double-tap window (or it was too far away).
+    /// One finger tapped and no second tap followed within the double-tap window (or it was too far away). With
+    /// ``GestureConfiguration/reportsTapsAtOnce``, every tap, at once.
     case singleTap(at: Point)
-    /// Two taps close in time and place; the point is their midpoint.
+    /// Two taps close in time and place; the point is their midpoint. With
+    /// ``GestureConfiguration/reportsTapsAtOnce``, it follows the first tap's ``singleTap(at:)`` and stands for the
+    /// second tap.
     case doubleTap(at: Point)
     /// One finger moved further than the pan threshold; `at` is where it first touched.
     case panBegan(at: Point)

@@ -42,10 +42,13 @@ where Instant.Duration == Duration, Instant: Sendable {
         case draining
     }
 
+    /// The last tap, while a second one can still make it a double tap: held back, or already reported
+    /// (``GestureConfiguration/reportsTapsAtOnce``).
     struct PendingTap: Hashable, Sendable {
         var location: Point
         var timestamp: Int?
         var deadline: Instant
+        var reported = false
     }
 
     /// The thresholds; may change between events.
@@ -61,7 +64,7 @@ where Instant.Duration == Duration, Instant: Sendable {
 
     /// When the held-back single tap fires, if one is pending: a host without a frame clock can schedule a
     /// ``frameTick(now:)`` for then.
-    public var nextDeadline: Instant? { pendingTap?.deadline }
+    public var nextDeadline: Instant? { pendingTap.flatMap { $0.reported ? nil : $0.deadline } }
 
     /// True while a pan or pinch is in progress.
     public var isTracking: Bool {
@@ -121,7 +124,7 @@ where Instant.Duration == Duration, Instant: Sendable {
     private mutating func takePendingTap() -> Gesture? {
         guard let tap = pendingTap else { return nil }
         pendingTap = nil
-        return .singleTap(at: tap.location)
+        return tap.reported ? nil : .singleTap(at: tap.location)
     }
 
     // MARK: Transitions
@@ -230,11 +233,16 @@ where Instant.Duration == Duration, Instant: Sendable {
                 return actions
             }
             // Too far or too late for a double tap: the first tap still happened.
-            actions.append(.gesture(.singleTap(at: previous.location)))
+            if !previous.reported { actions.append(.gesture(.singleTap(at: previous.location))) }
         }
         actions.append(.pressEnded(at: location, isTap: true))
         if immediate || configuration.tapTimeThreshold <= .zero {
             actions.append(.gesture(.singleTap(at: location)))
+        } else if configuration.reportsTapsAtOnce {
+            actions.append(.gesture(.singleTap(at: location)))
+            pendingTap = PendingTap(
+                location: location, timestamp: timestamp, deadline: now.advanced(by: configuration.tapTimeThreshold),
+                reported: true)
         } else {
             pendingTap = PendingTap(
                 location: location, timestamp: timestamp, deadline: now.advanced(by: configuration.tapTimeThreshold))
@@ -255,7 +263,7 @@ where Instant.Duration == Duration, Instant: Sendable {
     private mutating func fireExpiredTap(now: Instant) -> [TouchAction] {
         guard let tap = pendingTap, now >= tap.deadline else { return [] }
         pendingTap = nil
-        return [.gesture(.singleTap(at: tap.location))]
+        return tap.reported ? [] : [.gesture(.singleTap(at: tap.location))]
     }
 
     /// Reports pan and pinch movement not yet reported.

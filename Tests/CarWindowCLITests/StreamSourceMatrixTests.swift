@@ -173,7 +173,7 @@ struct StreamSourceMatrixTests {
         Gtk.main()
         """
 
-    @Test("carwindow project logs a tap, a pan and a pinch as the same gesture lines as every stream source")
+    @Test("carwindow project logs a tap, a double tap, a pan and a pinch as the gesture lines of every stream source")
     func projectGestures() async throws {
         let scratch = try ScratchDirectory(prefix: "cw-gestures")
         let file = scratch.file("program.py")
@@ -197,6 +197,8 @@ struct StreamSourceMatrixTests {
         // The emulator's console is carwindow project's stdin.
         try project.send("tap 1 200 200")
         try await gesture("tap")
+        try project.send("tap 1 300 240\ntap 1 300 240")
+        try await gesture("doubleTap")
         try project.send("pan 1 150x280 450x280")
         try await gesture("panEnded")
         try project.send("pinch 1 350 240 100 220")
@@ -207,10 +209,13 @@ struct StreamSourceMatrixTests {
         #expect(gestures.contains { $0.contains(#""kind":"panMoved""#) }, "\(gestures)")
         #expect(gestures.contains { $0.contains(#""kind":"pinchMoved""#) && !$0.contains(#""scale":1.0"#) })
         // The lines of the source matrix's `gestures` test, but for the double tap: an X11 program's taps are clicked
-        // at once (X11Application.gestureConfiguration), and two quick clicks are its double click.
+        // at once (X11Application.gestureConfiguration), so a double tap is its first tap's `tap` line and then the
+        // `doubleTap` (the program got two quick clicks: its double click).
         #expect(
             gestures.filter { !$0.contains("Moved") } == [
                 #"{"event":"gesture","kind":"tap","x":200.0,"y":200.0,"scale":1.0}"#,
+                #"{"event":"gesture","kind":"tap","x":300.0,"y":240.0,"scale":1.0}"#,
+                #"{"event":"gesture","kind":"doubleTap","x":300.0,"y":240.0,"scale":1.0}"#,
                 #"{"event":"gesture","kind":"panBegan","x":150.0,"y":280.0,"scale":1.0}"#,
                 #"{"event":"gesture","kind":"panEnded","x":450.0,"y":280.0,"scale":1.0}"#,
                 #"{"event":"gesture","kind":"pinchBegan","x":350.0,"y":240.0,"scale":1.0}"#,

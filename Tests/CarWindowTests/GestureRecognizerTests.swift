@@ -82,6 +82,33 @@ struct GestureRecognizerTests {
         #expect(result == [.singleTap(at: p(10, 10)), .singleTap(at: p(10, 10))])
     }
 
+    @Test(
+        "taps reported at once: each tap at its END, and a second tap close in time and place also says doubleTap",
+        arguments: [
+            // (second tap's start ms, x of the second tap, expected)
+            (300, 140.0, [Gesture.singleTap(at: p(100, 100)), .doubleTap(at: p(120, 100))]),
+            (300, 151.0, [Gesture.singleTap(at: p(100, 100)), .singleTap(at: p(151, 100))]),
+            (450, 100.0, [Gesture.singleTap(at: p(100, 100)), .singleTap(at: p(100, 100))]),
+        ])
+    func tapsAtOnce(secondStart: Int, secondX: Double, expected: [Gesture]) {
+        var configuration = GestureConfiguration()
+        configuration.reportsTapsAtOnce = true
+        // Nothing waits for a tick: the first tap is out at its END, before the second begins.
+        let first = gestures(
+            [.event(0, T.begin(100, 100, ts: 0)), .event(40, T.end(100, 100, ts: 40))], configuration: configuration)
+        #expect(first == [.singleTap(at: p(100, 100))])
+        let result = gestures(
+            [
+                .event(0, T.begin(100, 100, ts: 0)),
+                .event(40, T.end(100, 100, ts: 40)),
+                .tick(100),
+                .event(secondStart, T.begin(secondX, 100, ts: secondStart)),
+                .event(secondStart + 40, T.end(secondX, 100, ts: secondStart + 40)),
+                .tick(secondStart + 1000),
+            ], configuration: configuration)
+        #expect(result == expected)
+    }
+
     @Test("synced panning coalesces moves to one per frame tick")
     func syncedPanning() {
         let result = gestures([
