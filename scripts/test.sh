@@ -8,6 +8,8 @@ echo "==> swift format lint (the style in .swift-format; fix with: swift format 
 swift format lint --strict -r -p Sources Tests Package.swift
 echo "==> swift build"
 swift build --build-tests
+# DocC catalogs of the public libraries: a broken symbol link fails here (scripts/docs.sh).
+scripts/docs.sh
 source scripts/test-phases.sh
 echo "==> swift test: the suites that talk in real time (emulator, session, CLI, X11, browser)"
 # The audio pace measurement is timing: it runs alone, after the rest, so CPU-heavy suites do not skew it. Bitrate

@@ -15,7 +15,7 @@ public struct DecodedFrame: Sendable {
     /// `width * height * 3` bytes: red, green, blue.
     public let rgb: [UInt8]
 
-    /// - Throws: ``CarWindowTestingError`` `.unexpectedOutput` when the bytes are not `width * height * 3`.
+    /// - Throws: `CarWindowTestingError` `.unexpectedOutput` when the bytes are not `width * height * 3`.
     public init(width: Int, height: Int, rgb: [UInt8]) throws(CarWindowTestingError) {
         guard width > 0, height > 0, rgb.count == width * height * 3 else {
             throw CarWindowTestingError(

@@ -8,7 +8,7 @@ extension EmulatorFixture {
     /// the emulator's id for the app, like ``withSession(app:configuration:eventLog:logger:inMemory:isolation:_:)``.
     ///
     /// The projection is stopped (unregistered) when `body` returns or throws, before the emulator stops; the body
-    /// may stop it itself. `root` builds the screen on ``CarWindowActor`` before the projection starts, so the first
+    /// may stop it itself. `root` builds the screen on `CarWindowActor` before the projection starts, so the first
     /// frame already shows it.
     ///
     /// ```swift
@@ -29,7 +29,7 @@ extension EmulatorFixture {
     ///   - registrationTimeout: how long the app may take to appear in the emulator.
     ///   - root: the screen's root view.
     ///   - body: the test; gets the fixture, the started projection and the emulator's id for the app.
-    /// - Throws: what `body` throws; `CarWindowError` when the projection cannot start; ``CarWindowTestingError``
+    /// - Throws: what `body` throws; `CarWindowError` when the projection cannot start; `CarWindowTestingError`
     ///   `.timeout` when the emulator never lists the app.
     public static func withProjection<Result>(
         app: AppConfiguration,

@@ -14,7 +14,7 @@ extension EmulatorFixture {
     /// }
     /// ```
     /// - Returns: the OnTouchEvent notifications sent (4 for a navigation app: Core delivers each touch twice).
-    /// - Throws: ``CarWindowTestingError`` `.headUnitRefused` when nothing could be sent (the app is not in FULL),
+    /// - Throws: `CarWindowTestingError` `.headUnitRefused` when nothing could be sent (the app is not in FULL),
     ///   `.timeout` when no app registered within `timeout`.
     @discardableResult
     public func tap(

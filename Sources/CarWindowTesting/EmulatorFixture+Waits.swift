@@ -15,7 +15,7 @@ extension EmulatorFixture {
     ///     try await emulator.headUnit.setHMILevel(.background, for: app)
     /// }
     /// ```
-    /// - Throws: ``CarWindowTestingError`` `.timeout` when no app registered within `timeout`;
+    /// - Throws: `CarWindowTestingError` `.timeout` when no app registered within `timeout`;
     ///   `.cancelled` when the task was cancelled first.
     public func app(index: Int = 0, timeout: Duration = .seconds(10)) async throws(CarWindowTestingError) -> AppID {
         try await observer.wait(for: "app #\(index + 1) to register", timeout: timeout) { observation in
@@ -26,7 +26,7 @@ extension EmulatorFixture {
     /// The first frame of the app's current video stream, waiting for the stream to start and deliver it.
     ///
     /// - Parameter app: the app; `nil` for the first that registered.
-    /// - Throws: ``CarWindowTestingError`` `.timeout` when no frame arrived within `timeout`;
+    /// - Throws: `CarWindowTestingError` `.timeout` when no frame arrived within `timeout`;
     ///   `.cancelled` when the task was cancelled first.
     public func firstFrame(
         of app: AppID? = nil, timeout: Duration = .seconds(10)
@@ -43,7 +43,7 @@ extension EmulatorFixture {
     ///
     /// Take it before a tap: the frames ``nextFrame(after:timeout:)`` returns after it were drawn after the tap.
     ///
-    /// - Throws: ``CarWindowTestingError`` `.timeout` when no frame arrived within `timeout`;
+    /// - Throws: `CarWindowTestingError` `.timeout` when no frame arrived within `timeout`;
     ///   `.cancelled` when the task was cancelled first.
     public func latestFrame(
         of app: AppID? = nil, timeout: Duration = .seconds(10)
@@ -61,12 +61,12 @@ extension EmulatorFixture {
     /// try await emulator.tap(x: 400, y: 240)
     /// let after = try await emulator.nextFrame(after: before, timeout: .seconds(5))
     /// ```
-    /// A still screen still sends refresh frames (``StreamingConfiguration/refreshInterval``), so a loop of
+    /// A still screen still sends refresh frames (`StreamingConfiguration/refreshInterval`), so a loop of
     /// `nextFrame` waiting for app state never ends by itself on a missed tap: wait for the state with
     /// `eventually(within:recheckingOn:_:)` or ``frame(after:timeout:isolation:where:)``, which have one deadline
     /// for the whole wait.
     ///
-    /// - Throws: ``CarWindowTestingError`` `.timeout` when none arrived within `timeout`; `.cancelled` when the
+    /// - Throws: `CarWindowTestingError` `.timeout` when none arrived within `timeout`; `.cancelled` when the
     ///   task was cancelled first.
     public func nextFrame(
         after frame: RecordedFrame, timeout: Duration = .seconds(5)
@@ -83,7 +83,7 @@ extension EmulatorFixture {
 
     /// The app's haptic rects (head-unit pixels), waiting for a SendHapticData with at least one rect.
     ///
-    /// - Throws: ``CarWindowTestingError`` `.timeout` when none arrived within `timeout`;
+    /// - Throws: `CarWindowTestingError` `.timeout` when none arrived within `timeout`;
     ///   `.cancelled` when the task was cancelled first.
     public func hapticRects(
         of app: AppID? = nil, timeout: Duration = .seconds(10)
@@ -98,7 +98,7 @@ extension EmulatorFixture {
     /// Taps the head unit's screen at `x`, `y` (head-unit pixels) for the app, as the HMI would: BEGIN and END.
     ///
     /// - Returns: the OnTouchEvent notifications sent (4 for a navigation app: Core delivers each touch twice).
-    /// - Throws: ``CarWindowTestingError`` `.headUnitRefused` when nothing could be sent (the app is not in FULL,
+    /// - Throws: `CarWindowTestingError` `.headUnitRefused` when nothing could be sent (the app is not in FULL,
     ///   or not connected), `.timeout` when no app registered within `timeout`.
     @discardableResult
     public func tap(
@@ -121,7 +121,7 @@ extension EmulatorFixture {
 
     /// Decodes one recorded frame (ffmpeg, run off the cooperative pool) to RGB.
     ///
-    /// - Throws: ``CarWindowTestingError`` `.toolMissing` without ffmpeg, `.fileMissing` when the recording is not
+    /// - Throws: `CarWindowTestingError` `.toolMissing` without ffmpeg, `.fileMissing` when the recording is not
     ///   there, `.toolFailed` or `.unexpectedOutput` when ffmpeg cannot give that frame.
     public func decode(_ frame: RecordedFrame) async throws(CarWindowTestingError) -> DecodedFrame {
         let prefix = "app\(frame.app.rawValue)-video\(frame.stream)-"
@@ -151,7 +151,7 @@ extension EmulatorFixture {
     ///     }
     /// }
     /// ```
-    /// - Throws: ``CarWindowTestingError`` `.timeout` when no frame passed within `timeout` (the message says what
+    /// - Throws: `CarWindowTestingError` `.timeout` when no frame passed within `timeout` (the message says what
     ///   the last decoded frame was), `.cancelled` when the task was cancelled first, or what ``decode(_:)``
     ///   throws. The deadline holds however many frames keep coming (a still screen's refresh frames).
     public func frame(

@@ -8,7 +8,7 @@ public import SDLSession
 ///
 /// Test your own CarWindow app without a car: connect it to ``host`` and ``port``, drive the HMI through
 /// ``headUnit`` (levels, resizes, touches), and check what it streamed in ``recordingFiles(withExtension:)`` with
-/// ``VideoProbe``. The fixture does not depend on a test framework; use swift-testing, XCTest or none.
+/// `VideoProbe`. The fixture does not depend on a test framework; use swift-testing, XCTest or none.
 ///
 /// ```swift
 /// try await EmulatorFixture.run { emulator in
@@ -22,8 +22,8 @@ public import SDLSession
 /// ```
 ///
 /// The fixture follows the emulator for you (apps, frames, haptic rects, kept small) so a test can wait with a
-/// deadline: ``app(timeout:)``, ``firstFrame(of:timeout:)``, ``nextFrame(after:timeout:)``,
-/// ``hapticRects(of:timeout:)``, ``frame(after:timeout:where:)``; each throws ``CarWindowTestingError`` `.timeout`
+/// deadline: `app(timeout:)`, ``firstFrame(of:timeout:)``, ``nextFrame(after:timeout:)``,
+/// ``hapticRects(of:timeout:)``, `frame(after:timeout:where:)`; each throws `CarWindowTestingError` `.timeout`
 /// saying what it waited for and what it saw. For anything else subscribe to `headUnit.events()` in the body,
 /// before the app connects (it buffers without bound, so only to what the test reads).
 public struct EmulatorFixture: Sendable {
@@ -77,7 +77,7 @@ public struct EmulatorFixture: Sendable {
     ///   - logger: the emulator's logger.
     ///   - body: the test; runs on the caller's actor.
     /// - Returns: what `body` returns.
-    /// - Throws: what `body` throws; `HeadUnitError` when the emulator cannot start; ``CarWindowTestingError``
+    /// - Throws: what `body` throws; `HeadUnitError` when the emulator cannot start; `CarWindowTestingError`
     ///   `.fileSystem` when the directory cannot be made.
     ///
     /// ```swift
@@ -149,7 +149,7 @@ public struct EmulatorFixture: Sendable {
     /// The emulator names them `app<N>-video<M>-<W>x<H>-<format>.h264` and `app<N>-audio<M>.pcm`; they are
     /// sorted by app, then stream number, so `video10` comes after `video9`.
     ///
-    /// - Throws: ``CarWindowTestingError`` `.fileSystem` when the directory cannot be listed.
+    /// - Throws: `CarWindowTestingError` `.fileSystem` when the directory cannot be listed.
     ///
     /// ```swift
     /// let video = try emulator.recordingFiles()                   // .h264

@@ -1,7 +1,7 @@
 public import Foundation
 public import HeadUnit
 
-/// Decodes one frame of an Annex-B H.264 recording to RGB with ffmpeg, through ``ExternalTool`` (off the
+/// Decodes one frame of an Annex-B H.264 recording to RGB with ffmpeg, through `ExternalTool` (off the
 /// cooperative pool).
 ///
 /// ```swift
@@ -18,7 +18,7 @@ public struct FrameDecoder: Sendable {
 
     /// The frame `index` (from 0, in decode order) of `file`, which holds pictures of `size`.
     ///
-    /// - Throws: ``CarWindowTestingError`` `.toolMissing`, `.fileMissing`, `.toolFailed`, or `.unexpectedOutput`
+    /// - Throws: `CarWindowTestingError` `.toolMissing`, `.fileMissing`, `.toolFailed`, or `.unexpectedOutput`
     ///   when the stream has no such frame.
     public func decode(frameAt index: Int, of file: URL, size: VideoSize) async throws(CarWindowTestingError)
         -> DecodedFrame

@@ -3,7 +3,7 @@ import SDLMedia
 /// A short H.264 clip whose size and frame count a test knows: SDLMedia's synthetic scene (a moving pattern with a
 /// frame counter) encoded with OpenH264, Constrained Baseline, opening with an IDR.
 ///
-/// Feed it to a session's video service, or write it to a file and check it with ``VideoProbe``:
+/// Feed it to a session's video service, or write it to a file and check it with `VideoProbe`:
 ///
 /// ```swift
 /// let units = try SyntheticClip.accessUnits(width: 320, height: 240, count: 15)

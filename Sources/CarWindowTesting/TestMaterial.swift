@@ -90,10 +90,10 @@ public struct TestMaterial: Sendable {
     private static let sharedOffPool = Task { await BlockingWork.run { shared } }
 
     /// Makes a fresh set with `openssl` (the first on `PATH`). Takes about a second and blocks the calling thread;
-    /// prefer ``shared``, or run it with ``BlockingWork`` for another app id.
+    /// prefer ``shared``, or run it with `BlockingWork` for another app id.
     ///
     /// - Parameter appID: the app's policy id (`fullAppID`, or `appID`), written as the subject `serialNumber`.
-    /// - Throws: ``CarWindowTestingError`` `.toolMissing` without `openssl`, `.toolFailed` with openssl's message,
+    /// - Throws: `CarWindowTestingError` `.toolMissing` without `openssl`, `.toolFailed` with openssl's message,
     ///   `.fileSystem` when the scratch directory cannot be made.
     ///
     /// ```swift

@@ -13,7 +13,7 @@ public import SDLWire
 public struct HeadUnitConfiguration: Sendable {
     /// The address to listen on.
     public var host: String
-    /// The TCP port; 0 picks a free one (reported by ``HeadUnit/start()``).
+    /// The TCP port; 0 picks a free one (reported by `HeadUnit/start()`).
     public var port: Int
     /// What the RPC StartServiceACK reports about the vehicle.
     public var vehicle: VehicleInfo
@@ -41,7 +41,7 @@ public struct HeadUnitConfiguration: Sendable {
     /// `nil` reads as fast as the socket delivers. Change it at runtime with ``HeadUnitEmulator/setLinkKbps(_:)``.
     public var linkKbps: Int?
     /// How long a link may sit on part of a frame (half a header, a header without its payload) with nothing more
-    /// arriving before the emulator closes it (``PartialFrameTimeout``); `nil` waits forever. A link idle between
+    /// arriving before the emulator closes it (`PartialFrameTimeout`); `nil` waits forever. A link idle between
     /// whole frames is never closed for it.
     public var partialFrameTimeout: Duration? = .seconds(10)
     /// A WebSocket port to accept apps on besides TCP, as Core's WebEngine server (`WebSocketServerPort`, 2020 by
@@ -55,7 +55,7 @@ public struct HeadUnitConfiguration: Sendable {
     public var webSocketPort: Int?
     /// The hardware buttons the car has, in RegisterAppInterface's `buttonCapabilities` (each with short, long and
     /// up/down presses). An app may subscribe only to these (UNSUPPORTED_RESOURCE otherwise, as Core answers).
-    /// Defaults to ``tracedButtons``; add ``SDLRPC/ButtonName/navigation`` for a car with map buttons.
+    /// Defaults to ``tracedButtons``; add `SDLRPC/ButtonName/navigation` for a car with map buttons.
     ///
     /// ```swift
     /// configuration.buttons = HeadUnitConfiguration.tracedButtons + ButtonName.navigation

@@ -2,7 +2,7 @@ public import SDLWire
 
 /// One app's link to the emulator without a socket: the frames each side sends, handed over in memory.
 ///
-/// The emulator serves it like an accepted TCP connection (the same ``AppSession``, events, recordings and
+/// The emulator serves it like an accepted TCP connection (the same `AppSession`, events, recordings and
 /// console); what it does not have is a byte stream, so the link rate (``HeadUnitConfiguration/linkKbps``) and the
 /// partial-frame timeout do not apply: tests of those use TCP. The app's transport over it is CarWindowTesting's
 /// `EmulatorFixture.transport()`.

@@ -532,7 +532,7 @@ public actor HeadUnitEmulator {
     }
 }
 
-/// One frame an app sent, as it crossed the wire (``HeadUnit/receivedFrames()``).
+/// One frame an app sent, as it crossed the wire (`HeadUnit/receivedFrames()`).
 public struct ReceivedFrame: Sendable {
     public var app: AppID
     /// The transport the frame came in on.
@@ -540,7 +540,7 @@ public struct ReceivedFrame: Sendable {
     public var frame: SDLFrame
 }
 
-/// What ``HeadUnit/apps()`` reports about one app.
+/// What `HeadUnit/apps()` reports about one app.
 public struct AppSnapshot: Hashable, Sendable {
     public var app: AppID
     public var sessionID: UInt8

@@ -5,7 +5,7 @@ public import SDLStreaming
 /// Everything a projection run is configured with, whatever draws the frames: the app's registration, the video
 /// preferences, audio beside the video, and what to do when the head unit goes away.
 ///
-/// `carwindow stream` fills one of these from its options for every `--source`, and ``CarWindow``'s projection is
+/// `carwindow stream` fills one of these from its options for every `--source`, and `CarWindow`'s projection is
 /// built on the same, so an option means the same thing on every path.
 ///
 /// ```swift

@@ -61,7 +61,7 @@ public struct ProjectionContext: Sendable {
     /// One consumer: the source.
     public let videoEvents: AsyncStream<VideoStreamEvent>
     /// Every RPC notification from the head unit (driver distraction, vehicle data, keyboard input, ...; touches
-    /// arrive through ``ProjectionSource/received(_:)`` instead), subscribed before the run started. One consumer;
+    /// arrive through `ProjectionSource/received(_:)` instead), subscribed before the run started. One consumer;
     /// it keeps the newest 256 for a source that reads them late or never.
     public let notifications: AsyncStream<RPCNotificationMessage>
     let reporter: @Sendable (ProjectionEvent) async -> Void

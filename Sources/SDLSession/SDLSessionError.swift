@@ -71,7 +71,7 @@ public struct SDLSessionError: Error, Hashable, Sendable, CustomStringConvertibl
         case invalidState(String)
         /// A protected service could not be protected: the TLS handshake failed (wrong CA, expired certificate,
         /// garbage, a silent peer), the head unit acknowledged without the encryption bit (`.notProtected`), or a
-        /// frame did not encrypt or decrypt. The SDL code travels in ``SDLSecurity/SecurityError/code``.
+        /// frame did not encrypt or decrypt. The SDL code travels in `SDLSecurity/SecurityError/code`.
         case security(SecurityError)
         /// The head unit answered `request` with ENCRYPTION_NEEDED: its policy requires the RPC to be encrypted
         /// (SDL-0207), and it arrived in the clear because the RPC service was not protected yet (see

@@ -1,5 +1,5 @@
-/// A vector path built from lines, curves and arcs, drawn by ``DrawingContext/stroke(_:color:lineWidth:)`` or
-/// ``DrawingContext/fill(_:color:)``.
+/// A vector path built from lines, curves and arcs, drawn by `DrawingContext/stroke(_:color:lineWidth:)` or
+/// `DrawingContext/fill(_:color:)`.
 ///
 /// ```swift
 /// var route = Path()

@@ -8,7 +8,7 @@ public import SDLStreaming
 /// Projects a view tree into a car: the one object an app creates to connect to a head unit, stream its screen as
 /// H.264, and take touches back.
 ///
-/// The projection is the view tree's ``ProjectionSource`` on SDLProjection's ``StreamingSession``, which owns the
+/// The projection is the view tree's `ProjectionSource` on SDLProjection's `StreamingSession`, which owns the
 /// session, the video lifecycle, audio, touches and the event log, the same for every kind of source:
 ///
 /// ```text
@@ -143,7 +143,7 @@ public final class CarWindowProjection {
         set { window.compactRootView = newValue }
     }
 
-    /// The projection as a ``ProjectionSource``, for running it on its ``streaming`` session yourself (as
+    /// The projection as a `ProjectionSource`, for running it on its ``streaming`` session yourself (as
     /// `carwindow stream` does) instead of through ``start()``:
     ///
     /// ```swift
@@ -153,7 +153,7 @@ public final class CarWindowProjection {
 
     /// A new stream of ``CarWindowEvent``s from now on, yielded on ``CarWindowActor`` in order (state changes,
     /// capabilities, the window following driver distraction, errors; touches, gestures, haptic rects and appearance
-    /// are the run's ``ProjectionEvent``s on `streaming.events()`). Each call returns an independent stream that
+    /// are the run's `ProjectionEvent`s on `streaming.events()`). Each call returns an independent stream that
     /// keeps the newest 256 events for a slow reader; all end when the projection stops.
     public func events() -> AsyncStream<CarWindowEvent> {
         subscribers.subscribe()

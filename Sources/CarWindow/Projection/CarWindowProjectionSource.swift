@@ -2,7 +2,7 @@ public import SDLProjection
 import SDLRPC
 import SDLSession
 
-/// A ``CarWindowProjection`` as the ``ProjectionSource`` of its ``StreamingSession``: it follows the video events
+/// A ``CarWindowProjection`` as the `ProjectionSource` of its `StreamingSession`: it follows the video events
 /// with a frame pump per stream, the HMI level for its state, and hands the gestures the run recognized in the
 /// driver's touches (already de-duplicated and in view points) to the window, which hit-tests them.
 ///

@@ -73,7 +73,7 @@ public struct CarWindowSettings: Sendable {
 
     /// The run options these settings mean for `app`: the video settings and the capability wait, no audio, and a
     /// lost connection ends the run. Change the result for more (audio, a protocol preference) and pass it to
-    /// ``CarWindowProjection/init(options:transport:settings:)``.
+    /// `CarWindowProjection/init(options:transport:settings:)`.
     ///
     /// ```swift
     /// var options = CarWindowSettings().projectionOptions(app: app)

@@ -57,7 +57,7 @@ public final class NavigationDemo {
         try demoApp.install(in: projection.window)
     }
 
-    /// The demo as a ``ProjectionSource`` for its projection's `streaming` session: the projection's source with the
+    /// The demo as a `ProjectionSource` for its projection's `streaming` session: the projection's source with the
     /// vehicle moving for as long as it runs.
     ///
     /// ```swift
@@ -108,7 +108,7 @@ public final class NavigationDemo {
     }
 }
 
-/// ``NavigationDemo`` as a ``ProjectionSource``: the projection's source, with the vehicle moving beside it.
+/// ``NavigationDemo`` as a `ProjectionSource`: the projection's source, with the vehicle moving beside it.
 public struct NavigationDemoSource: ProjectionSource {
     let demo: NavigationDemo
 

@@ -1,7 +1,7 @@
 public import SDLMedia
 
-/// Renders a ``Window`` into BGRA frames from an ``SDLMedia/PixelBufferPool``, at the streaming size, without a
-/// copy: the render target is the pooled frame's own memory, and the returned ``SDLMedia/VideoFrame`` shares it.
+/// Renders a ``Window`` into BGRA frames from an `SDLMedia/PixelBufferPool`, at the streaming size, without a
+/// copy: the render target is the pooled frame's own memory, and the returned `SDLMedia/VideoFrame` shares it.
 ///
 /// The streaming size is the window's viewport (head-unit resolution / scale, docs/streaming.md "Scale") rounded
 /// up to even dimensions, because the encoder's 4:2:0 chroma needs them (1280x720 at scale 1.5 is an 853x480

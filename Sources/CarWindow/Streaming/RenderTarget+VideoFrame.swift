@@ -1,7 +1,7 @@
 public import SDLMedia
 
 extension RenderTarget {
-    /// Wraps the memory of a pooled BGRA ``SDLMedia/VideoFrame`` so the window renders straight into the frame the
+    /// Wraps the memory of a pooled BGRA `SDLMedia/VideoFrame` so the window renders straight into the frame the
     /// encoder will read: no copy between rendering and colour conversion.
     ///
     /// The target may cover less than the frame (`width`/`height` smaller than the frame's): the streaming frame is

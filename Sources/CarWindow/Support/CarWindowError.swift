@@ -42,22 +42,22 @@ public struct CarWindowError: Error, Sendable, Hashable, CustomStringConvertible
         /// A projection was started twice, or used after ``CarWindowProjection/stop()``.
         public static let invalidState = Kind("invalidState")
         /// The head unit could not be reached (refused, timed out) or the protocol start failed
-        /// (``ProjectionFailure/Kind/connectFailed``).
+        /// (`ProjectionFailure/Kind/connectFailed`).
         public static let connectFailed = Kind("connectFailed")
-        /// The head unit refused the app's registration (``ProjectionFailure/Kind/registrationRefused``).
+        /// The head unit refused the app's registration (`ProjectionFailure/Kind/registrationRefused`).
         public static let registrationRefused = Kind("registrationRefused")
-        /// The connection closed or stalled while the projection ran (``ProjectionFailure/Kind/connectionLost``).
+        /// The connection closed or stalled while the projection ran (`ProjectionFailure/Kind/connectionLost`).
         public static let connectionLost = Kind("connectionLost")
-        /// Every reconnection the policy allows failed (``ProjectionFailure/Kind/gaveUp``).
+        /// Every reconnection the policy allows failed (`ProjectionFailure/Kind/gaveUp`).
         public static let gaveUp = Kind("gaveUp")
-        /// The audio service could not be set up (``ProjectionFailure/Kind/audioFailed``).
+        /// The audio service could not be set up (`ProjectionFailure/Kind/audioFailed`).
         public static let audioFailed = Kind("audioFailed")
-        /// The projection's source of frames failed or ended (``ProjectionFailure/Kind/sourceFailed``).
+        /// The projection's source of frames failed or ended (`ProjectionFailure/Kind/sourceFailed`).
         public static let sourceFailed = Kind("sourceFailed")
-        /// The run sent no video frame while it had to (``ProjectionFailure/Kind/nothingStreamed``).
+        /// The run sent no video frame while it had to (`ProjectionFailure/Kind/nothingStreamed`).
         public static let nothingStreamed = Kind("nothingStreamed")
 
-        /// The kind of a run's failure: each ``ProjectionFailure/Kind`` has its own, the video's is ``streaming``.
+        /// The kind of a run's failure: each `ProjectionFailure/Kind` has its own, the video's is ``streaming``.
         public init(_ kind: ProjectionFailure.Kind) {
             switch kind {
             case .connectFailed: self = .connectFailed

@@ -11,7 +11,7 @@
 ///
 /// Put the content in ``contentView`` (or pass it to ``init(content:axes:)``, which sizes it), or set
 /// ``contentSize`` yourself. A tap on a button inside still presses it; a pan that starts on a button scrolls and
-/// does not press it (the touch thresholds of ``GestureConfiguration``).
+/// does not press it (the touch thresholds of `GestureConfiguration`).
 ///
 /// ```swift
 /// let column = StackView(axis: .vertical, spacing: 8, arrangedSubviews: songs.map { Button(title: $0) })

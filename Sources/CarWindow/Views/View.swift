@@ -78,7 +78,7 @@ open class View {
     /// A fixed height for stacks; see ``preferredWidth``.
     public var preferredHeight: Double? { didSet { if preferredHeight != oldValue { superview?.setNeedsLayout() } } }
 
-    /// The natural size of the content; ``noIntrinsicMetric`` in a dimension means "flexible".
+    /// The natural size of the content; ``View/noIntrinsicMetric`` in a dimension means "flexible".
     open var intrinsicContentSize: Size { Size(width: Self.noIntrinsicMetric, height: Self.noIntrinsicMetric) }
 
     /// The size the view wants when offered `size` (a stack offers its cross size and an unbounded main size).
@@ -153,7 +153,7 @@ open class View {
 
     // MARK: Layout
 
-    /// Positions subviews; called before the next frame after ``setNeedsLayout()`` or a size change.
+    /// Positions subviews; called before the next frame after ``View/setNeedsLayout()`` or a size change.
     open func layoutSubviews() {}
 
     /// Asks for ``layoutSubviews()`` before the next frame.
@@ -222,7 +222,7 @@ open class View {
 
     /// The window's theme or driver-distraction state changed, or the view joined a window (added to a view in
     /// one, or its root put on screen) and sees them for the first time. The default redraws; override to restyle
-    /// from ``theme``, and call `super`.
+    /// from ``View/theme``, and call `super`.
     ///
     /// ```swift
     /// override func environmentDidChange() {

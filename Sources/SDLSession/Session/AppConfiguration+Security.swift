@@ -4,7 +4,7 @@ extension AppConfiguration {
     /// How the session protects services: where its TLS engine comes from, what a failed protection means, and how
     /// long the head unit may take over the handshake.
     ///
-    /// The session only knows the ``SDLSecurity/SecurityManagerFactory`` protocol; the OpenSSL engine lives in
+    /// The session only knows the `SDLSecurity/SecurityManagerFactory` protocol; the OpenSSL engine lives in
     /// `SDLSecurityOpenSSL`, which the app adds:
     ///
     /// ```swift

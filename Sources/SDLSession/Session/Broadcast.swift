@@ -1,6 +1,6 @@
 import NIOConcurrencyHelpers
 
-/// A value or event many tasks can watch: each ``subscribe()`` returns a new, independent stream that gets the
+/// A value or event many tasks can watch: each `subscribe()` returns a new, independent stream that gets the
 /// current value first (when replaying, and there is one), then every ``send(_:)``, in order. Subscribers that stop
 /// listening are forgotten; ``finish()`` ends every stream, and a subscription after it gets an ended stream.
 ///

@@ -30,7 +30,7 @@ extension SDLSession {
     ///
     /// With `encrypted`, the StartService carries the E bit and the session answers the head unit's TLS handshake
     /// (``AppConfiguration/security`` must be set). The ACK's E bit decides: when protection fails (a NAK, a
-    /// handshake error, an ACK without the bit) the configured ``SDLSecurity/ProtectionFailurePolicy`` either throws
+    /// handshake error, an ACK without the bit) the configured `SDLSecurity/ProtectionFailurePolicy` either throws
     /// `.security` / `.serviceRejected`, or starts the service unprotected and reports why in
     /// ``StartedService/protectionError`` (and ``unprotectedReason(for:)``). When that unprotected start is refused
     /// too (a head unit that forces protection), it throws the protection error, its context naming both refusals.
@@ -92,7 +92,7 @@ extension SDLSession {
         return started
     }
 
-    /// Why `service`, started with protection and ``SDLSecurity/ProtectionFailurePolicy/fallBackToUnprotected``,
+    /// Why `service`, started with protection and `SDLSecurity/ProtectionFailurePolicy/fallBackToUnprotected`,
     /// runs in the clear: the error of its protected start. `nil` when it is protected, was not asked to be, or is not
     /// running.
     ///

@@ -19,10 +19,10 @@ public import SDLWire
 /// try await session.stop()                        // UnregisterAppInterface, EndService(hashId)
 /// ```
 ///
-/// Design: the actor executes what a pure ``ProtocolStateMachine`` decides. One task it owns runs the connection: a
+/// Design: the actor executes what a pure `ProtocolStateMachine` decides. One task it owns runs the connection: a
 /// reader loop that hands every frame to the actor in order, and, as children, one writer loop that drains the
-/// ``OutboundQueue`` (lowest service first) and one job loop for follow-up requests (the capability fetch) that must
-/// not block the reader. Replies are matched through ``PendingReplies`` and bounded by ``withTimeout``.
+/// `OutboundQueue` (lowest service first) and one job loop for follow-up requests (the capability fetch) that must
+/// not block the reader. Replies are matched through `PendingReplies` and bounded by `withTimeout`.
 public actor SDLSession {
     enum ControlKey: Hashable, Sendable {
         case start(ServiceType)

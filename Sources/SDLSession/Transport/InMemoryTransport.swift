@@ -6,7 +6,7 @@ public import SDLWire
 ///
 /// Both ends frame the bytes with the same decoder as TCP, so tests (and the emulator) exercise the real receive path,
 /// limits and errors included, without sockets. A test can play the head unit with the second end, and send it raw
-/// bytes (``InMemoryConnection/sendBytes(_:)``) such as frames copied from a real SDL Core trace.
+/// bytes (`InMemoryConnection/sendBytes(_:)`) such as frames copied from a real SDL Core trace.
 ///
 /// ```swift
 /// let (app, headUnit) = InMemoryTransport.makePair()

@@ -5,7 +5,7 @@ public import SDLWire
 
 /// A TCP client transport on SwiftNIO: SDL Core's default transport (port 12345).
 ///
-/// The pipeline is set up synchronously when the channel connects: one ``SDLFrameChannelHandler`` that frames bytes
+/// The pipeline is set up synchronously when the channel connects: one `SDLFrameChannelHandler` that frames bytes
 /// and encodes frames, wrapped in an `NIOAsyncChannel`. The connection closes when `withConnection`'s body ends.
 ///
 /// ```swift

@@ -11,7 +11,7 @@ import SDLWire
 /// WebSocket runs over TCP, and the link it hands out is the same ``TCPConnection`` ``TCPTransport`` hands out, so
 /// the send path, its back-pressure (a send waits for the previous batch's write and for the kernel's unsent bytes),
 /// the stall watch and the link's delivery rate are the same on both. Only the pipeline differs: NIO's HTTP upgrade,
-/// then NIO's WebSocket codec and aggregator, ``WebSocketMessageHandler``, then the SDL framing.
+/// then NIO's WebSocket codec and aggregator, `WebSocketMessageHandler`, then the SDL framing.
 ///
 /// ```swift
 /// let transport = WebSocketTransport(url: try WebSocketURL(parsing: "ws://127.0.0.1:2020"))
