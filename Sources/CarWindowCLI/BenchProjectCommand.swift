@@ -17,8 +17,14 @@ struct BenchProjectCommand: AsyncParsableCommand {
             the pump renders with the change (p50/p99; the encoder is not included). Needs xvfb, dbus, \
             at-spi2-core and Debian's python3 with python3-gi and gir1.2-gtk-3.0.
 
+            With -- COMMAND, your program is measured instead of the GTK windows (capture is the same): the still \
+            app's CPU while it shows what it shows, and taps at --tap (the viewport's centre by default), each \
+            timed to the first frame in which the program drew a change. Tap where the program changes at every \
+            tap (a counter, a toggle); a tap that changed nothing within 2 s is counted apart, not in the figures.
+
               swift build -c release --product carwindow
               .build/release/carwindow bench project
+              .build/release/carwindow bench project --tap 400,300 -- xcalc
             """
     )
 
@@ -33,6 +39,30 @@ struct BenchProjectCommand: AsyncParsableCommand {
 
     @Option(help: "The python3 that has the GTK bindings.")
     var python = "/usr/bin/python3"
+
+    @Option(
+        help: ArgumentHelp(
+            "With -- COMMAND: where the taps land, in the 800x480 viewport's points.", valueName: "X,Y"))
+    var tap: ViewportPoint?
+
+    @Argument(
+        parsing: .postTerminator,
+        help: ArgumentHelp("A program to measure instead of the built-in GTK windows.", valueName: "COMMAND"))
+    var command: [String] = []
+
+    /// The viewport the programs are projected into.
+    static let viewport = Size(width: 800, height: 480)
+
+    func validate() throws {
+        if tap != nil, command.isEmpty {
+            throw ValidationError("--tap is for a program of your own: put it after --, e.g. --tap 400,300 -- xcalc")
+        }
+        if let tap,
+            !(0...Self.viewport.width).contains(tap.point.x) || !(0...Self.viewport.height).contains(tap.point.y)
+        {
+            throw ValidationError("--tap \(tap) is outside the 800x480 viewport")
+        }
+    }
 
     /// A label and a button filling the window's lower half; every click flips the label.
     static let program = """
@@ -83,6 +113,10 @@ struct BenchProjectCommand: AsyncParsableCommand {
         logger.logLevel = .warning
         print("capture (MIT-SHM, full screen) against memcpy, median of \(frames):")
         for result in try await X11Benchmark.capture(frames: frames, logger: logger) { print("  \(result)") }
+        if !command.isEmpty {
+            try await measure(command, logger: logger, print: print)
+            return
+        }
 
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("carwindow-bench-\(UUID()).py")
         try Self.program.write(to: file, atomically: true, encoding: .utf8)
@@ -129,4 +163,52 @@ struct BenchProjectCommand: AsyncParsableCommand {
         let own = try await RenderBenchmark.run(frames: 60, sizes: [size])
         for result in own { print("  CarWindow's own render path, \(result)") }
     }
+
+    /// The user's program: the still app's CPU, then the taps (each in a launch of its own, as for the GTK window:
+    /// the first with its haptic rects read, as `carwindow project` does, the second without).
+    private func measure(_ command: [String], logger: Logger, print: (String) -> Void) async throws {
+        print("program: \(command.joined(separator: " "))")
+        let still = try await X11Application.launch(
+            command: command, viewport: Self.viewport, haptics: true, logger: logger)
+        do {
+            try await still.waitForWindow()
+            print("  \(try await X11Benchmark.idle(application: still, seconds: seconds))")
+        } catch {
+            await still.stop()
+            throw error
+        }
+        await still.stop()
+        let tapped = try await X11Application.launch(
+            command: command, viewport: Self.viewport, haptics: false, logger: logger)
+        do {
+            try await tapped.waitForWindow()
+            let point = tap?.point ?? Point(x: Self.viewport.width / 2, y: Self.viewport.height / 2)
+            let latency = try await X11Benchmark.touchLatency(application: tapped, at: point, taps: taps)
+            print("  \(latency)")
+            if latency.samples.isEmpty, taps > 0 {
+                throw ValidationError(
+                    "no tap at \(point.x.formatted()),\(point.y.formatted()) changed the program: --tap where it "
+                        + "changes at every tap")
+            }
+        } catch {
+            await tapped.stop()
+            throw error
+        }
+        await tapped.stop()
+    }
+}
+
+/// `--tap X,Y`: a point in the viewport, in points.
+struct ViewportPoint: ExpressibleByArgument, CustomStringConvertible {
+    var point: Point
+
+    init?(argument: String) {
+        let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite, y.isFinite else {
+            return nil
+        }
+        point = Point(x: x, y: y)
+    }
+
+    var description: String { "\(point.x.formatted()),\(point.y.formatted())" }
 }
