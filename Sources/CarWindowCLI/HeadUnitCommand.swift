@@ -176,7 +176,7 @@ struct HeadUnitCommand: AsyncParsableCommand {
             """
             The car's hardware buttons, offered in buttonCapabilities: spec names and the groups traced (OK, the \
             media keys, PRESET_0-3, SEARCH: the default), nav (the 15 NAV_* map buttons) and none, separated by \
-            commas, e.g. traced,nav. The console's button command presses them.
+            commas, e.g. traced,nav. The console's button command and the viewer's button panel press them.
             """, valueName: "list"),
         transform: { text in try ButtonList(parsing: text) })
     var buttons: ButtonList?
@@ -184,7 +184,7 @@ struct HeadUnitCommand: AsyncParsableCommand {
     @Flag(
         help: """
             Act as a car without a touch screen: touchEventAvailable says so, the console's touches are refused and \
-            only the knob's select taps reach the app.
+            only the knob's select taps reach the app (the viewer starts in haptic-focus mode).
             """)
     var noTouch = false
 

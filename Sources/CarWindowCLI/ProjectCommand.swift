@@ -6,6 +6,7 @@ import Foundation
 import HeadUnit
 import Logging
 import SDLProjection
+import SDLRPC
 import SDLSession
 
 /// `carwindow project`: any X11 application, projected into the car (or the emulator) as a CarWindow view.
@@ -37,6 +38,11 @@ struct ProjectCommand: AsyncParsableCommand {
             environment keep GTK and Qt from trying X11): its output has the head unit's size and follows its \
             resizes, captures happen only when the compositor has damage, and touches become virtual-pointer \
             input; haptic rects come from its accessibility tree as on X11. Night is X11-only for now.
+
+            Head-unit buttons (X11): a press of OK, SEARCH or a map button the car has becomes a key stroke or a \
+            wheel step in the program (XTEST), as --button says; the defaults suit maps and browsers \
+            (\(ButtonMapping.defaultsText)). The map buttons (NAV_*) reach a NAVIGATION app only: add \
+            --navigation. The emulator's console presses them: `button NAV_ZOOM_IN`.
 
             A run that streamed nothing (the head unit never activated the app, never took its video...) ends \
             with exit status 1 and the reason, even at the end of --duration; so does a lost connection, unless \
@@ -95,6 +101,24 @@ struct ProjectCommand: AsyncParsableCommand {
     @Option(help: "A pinch: ctrl-scroll (Ctrl + wheel steps) or off.")
     var pinch: PinchMode = .ctrlScroll
 
+    @Option(
+        name: .customLong("button"),
+        help: ArgumentHelp(
+            """
+            What a head-unit button press sends to the program (X11; repeatable): NAME=KEYS, KEYS a key with \
+            modifiers (ctrl+plus, shift+Tab, Return, Page_Down, XF86Back, one character), a wheel step at the \
+            pointer (wheel-up, wheel-down, wheel-left, wheel-right, ctrl+wheel-up), or none to drop a default.
+            """, valueName: "NAME=KEYS"),
+        transform: { text in try ButtonMapping(parsing: text) })
+    var button: [ButtonMapping] = []
+
+    @Flag(
+        help: """
+            Register as a NAVIGATION app instead of PROJECTION: SDL Core grants the map buttons (NAV_*) to \
+            navigation apps only.
+            """)
+    var navigation = false
+
     @Flag(help: "Run COMMAND in a private headless Wayland compositor (sway) instead of on a private X server.")
     var wayland = false
 
@@ -128,6 +152,9 @@ struct ProjectCommand: AsyncParsableCommand {
         if wayland, display != nil {
             throw ValidationError("--wayland starts its own compositor: it does not go with --display.")
         }
+        if wayland, !button.isEmpty {
+            throw ValidationError("--button sends X11 key strokes: it does not go with --wayland yet.")
+        }
         if window != nil, display == nil {
             throw ValidationError("--window needs --display.")
         }
@@ -151,6 +178,10 @@ struct ProjectCommand: AsyncParsableCommand {
 
         var settings = CarWindowSettings()
         settings.window.gestures = X11Application.gestureConfiguration
+        // The buttons the program takes, where SDL Core lets this kind of app have them.
+        let buttons = wayland ? [:] : ButtonMapping.table(button)
+        settings.buttons = buttons.keys.filter { $0.isSubscribable(navigation: navigation, media: false) }
+            .sorted { $0.rawValue < $1.rawValue }
         let viewport = settings.initialResolution
         let application: ProjectedApplication
         switch await openApplication(viewport: viewport, logger: logger) {
@@ -173,8 +204,10 @@ struct ProjectCommand: AsyncParsableCommand {
                 let directory = try emulator.record ?? RecordingDirectory.makeTemporary(prefix: "carwindow-project")
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
                 recordDirectory = directory
-                let started = HeadUnitEmulator(
-                    configuration: HeadUnitConfiguration(port: emulator.port, recordDirectory: directory))
+                var configuration = HeadUnitConfiguration(port: emulator.port, recordDirectory: directory)
+                // A car with map buttons, as `carwindow demo`'s: the console's `button` presses what --button maps.
+                configuration.buttons = HeadUnitConfiguration.tracedButtons + ButtonName.navigation
+                let started = HeadUnitEmulator(configuration: configuration)
                 endpoint = Endpoint(host: "127.0.0.1", port: try await started.start())
                 headUnit = started
                 say("head-unit emulator listening on \(endpoint), recording into \(directory)")
@@ -186,9 +219,12 @@ struct ProjectCommand: AsyncParsableCommand {
         }
 
         let name = identity.appName ?? commandLine.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "X11 app"
-        let app = AppConfiguration(appName: name, appID: identity.appID ?? "carwindow-project", appType: .projection)
-        let options = X11InputOptions(
+        let app = AppConfiguration(
+            appName: name, appID: identity.appID ?? "carwindow-project", appType: navigation ? .navigation : .projection
+        )
+        var options = X11InputOptions(
             pan: pan == .drag ? .drag : .scroll, pinch: pinch == .off ? .off : .ctrlScroll, scrollStep: scrollStep)
+        options.buttons = buttons
         let projection: CarWindowProjection
         do {
             var projectionOptions = settings.projectionOptions(app: app)

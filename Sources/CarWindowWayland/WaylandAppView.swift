@@ -54,6 +54,8 @@ public final class WaylandAppView: Canvas {
             case .move(let point): display.movePointer(to: point - offset)
             case .button(let button, let pressed): Self.send(button: button, pressed: pressed, to: display)
             case .control(let pressed): display.key(Self.leftControl, pressed: pressed)
+            // Keysyms come from button mappings only (X11InputOptions.buttons), which Wayland does not take yet.
+            case .key: break
             }
         }
         display.flush()

@@ -1,4 +1,5 @@
 public import CarWindow
+import Logging
 
 /// An X11 application's screen as a CarWindow view: put it in a ``Window`` (usually as the projection's root view)
 /// and the application is streamed, touched and given haptic rects through the same paths as any other view.
@@ -55,6 +56,27 @@ public final class X11AppView: Canvas {
             case .move(let point): display.movePointer(to: point - offset)
             case .button(let button, let pressed): display.button(button, pressed: pressed)
             case .control(let pressed): display.control(pressed: pressed)
+            case .key(let keysym, let pressed): display.key(keysym, pressed: pressed)
+            }
+        }
+        display.flush()
+        return true
+    }
+
+    /// A head-unit button mapped in ``X11InputOptions/buttons`` becomes its key stroke; others are not taken.
+    public override func handleButton(_ button: ProjectionButton) -> Bool {
+        guard let actions = mapper.actions(for: button) else { return false }
+        let display = application.display
+        for action in actions {
+            switch action {
+            case .move(let point): display.movePointer(to: point - originInWindow)
+            case .button(let button, let pressed): display.button(button, pressed: pressed)
+            case .control(let pressed): display.control(pressed: pressed)
+            case .key(let keysym, let pressed):
+                if !display.key(keysym, pressed: pressed) {
+                    application.logger.warning(
+                        "\(button.name): keysym 0x\(String(keysym, radix: 16)) is on no key of the X keyboard")
+                }
             }
         }
         display.flush()

@@ -274,6 +274,19 @@ final class X11Display: @unchecked Sendable {
         return true
     }
 
+    /// XTEST: presses or releases the key that carries `keysym`, with Shift around it when the keysym is on the
+    /// key's shifted level (`plus` on a US keyboard); false when no key carries it.
+    @discardableResult
+    func key(_ keysym: UInt32, pressed: Bool) -> Bool {
+        guard let found = Self.key(for: keysym, connection: connection) else { return false }
+        let shift = found.shifted ? Self.key(for: 0xffe1, connection: connection)?.keycode : nil  // XK_Shift_L
+        let type = UInt8(pressed ? XCB_KEY_PRESS : XCB_KEY_RELEASE)
+        if let shift, pressed { xcb_test_fake_input(connection, type, shift, UInt32(XCB_CURRENT_TIME), root, 0, 0, 0) }
+        xcb_test_fake_input(connection, type, found.keycode, UInt32(XCB_CURRENT_TIME), root, 0, 0, 0)
+        if let shift, !pressed { xcb_test_fake_input(connection, type, shift, UInt32(XCB_CURRENT_TIME), root, 0, 0, 0) }
+        return true
+    }
+
     /// Sends queued requests to the server.
     func flush() { xcb_flush(connection) }
 
@@ -457,6 +470,11 @@ final class X11Display: @unchecked Sendable {
     }
 
     private static func keycode(for keysym: UInt32, connection: OpaquePointer) -> UInt8? {
+        key(for: keysym, connection: connection)?.keycode
+    }
+
+    /// The key carrying `keysym` on its plain level, or else on its shifted one (`shifted`).
+    private static func key(for keysym: UInt32, connection: OpaquePointer) -> (keycode: UInt8, shifted: Bool)? {
         let setup = xcb_get_setup(connection)
         let minimum = setup?.pointee.min_keycode ?? 8
         let maximum = setup?.pointee.max_keycode ?? 255
@@ -466,9 +484,15 @@ final class X11Display: @unchecked Sendable {
         let perKeycode = Int(reply.pointee.keysyms_per_keycode)
         guard perKeycode > 0, let keysyms = xcb_get_keyboard_mapping_keysyms(reply) else { return nil }
         let count = Int(xcb_get_keyboard_mapping_keysyms_length(reply))
+        var shifted: UInt8?
         for index in 0..<count where keysyms[index] == keysym {
-            return minimum &+ UInt8(clamping: index / perKeycode)
+            let keycode = minimum &+ UInt8(clamping: index / perKeycode)
+            switch index % perKeycode {
+            case 0: return (keycode, false)
+            case 1: shifted = shifted ?? keycode
+            default: continue
+            }
         }
-        return nil
+        return shifted.map { ($0, true) }
     }
 }

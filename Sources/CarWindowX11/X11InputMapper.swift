@@ -1,5 +1,6 @@
 package import CarWindow
 import Foundation
+import SDLRPC
 
 /// Turns gestures (viewport coordinates) into XTEST pointer and key events: a pure state machine whose output is
 /// a list of ``Action``s, so the mapping is tested without an X server.
@@ -14,6 +15,8 @@ package struct X11InputMapper: Sendable {
         case move(Point)
         case button(UInt8, pressed: Bool)
         case control(pressed: Bool)
+        /// A key by keysym (a button mapping's, ``X11InputOptions/buttons``).
+        case key(UInt32, pressed: Bool)
     }
 
     package let options: X11InputOptions
@@ -72,6 +75,19 @@ package struct X11InputMapper: Sendable {
         case .pinchEnded, .cancelled:
             return releaseAll()
         }
+    }
+
+    /// The key stroke mapped to a head-unit button, on its press (short or long; the down and up events are the
+    /// press's parts). `nil` for a button with no mapping, which the program does not take.
+    package func actions(for button: ProjectionButton) -> [Action]? {
+        guard let stroke = options.buttons[button.name] else { return nil }
+        guard button.isPress else { return [] }
+        var actions = stroke.modifiers.map { Action.key($0, pressed: true) }
+        switch stroke.key {
+        case .keysym(let keysym): actions += [.key(keysym, pressed: true), .key(keysym, pressed: false)]
+        case .wheel(let button): actions += wheel(button)
+        }
+        return actions + stroke.modifiers.reversed().map { Action.key($0, pressed: false) }
     }
 
     private func click() -> [Action] { [.button(1, pressed: true), .button(1, pressed: false)] }

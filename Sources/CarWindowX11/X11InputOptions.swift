@@ -1,7 +1,11 @@
+public import struct SDLRPC.ButtonName
+
 /// How touch gestures become X input (through XTEST). Taps are always clicks.
 ///
 /// ```swift
 /// let options = X11InputOptions(pan: .scroll, pinch: .off)
+/// var withKeys = X11InputOptions()
+/// withKeys.buttons[.navZoomIn] = try X11KeyStroke(parsing: "ctrl+plus")
 /// ```
 public struct X11InputOptions: Hashable, Sendable {
     /// What a one-finger pan does.
@@ -26,6 +30,8 @@ public struct X11InputOptions: Hashable, Sendable {
     public var scrollStep: Double
     /// Scale change per Ctrl+wheel step (1.25: five steps double the size).
     public var zoomStep: Double
+    /// What a press (short or long) of each head-unit button sends; a button not here is not the program's.
+    public var buttons: [ButtonName: X11KeyStroke] = [:]
 
     public init(pan: Pan = .drag, pinch: Pinch = .ctrlScroll, scrollStep: Double = 24, zoomStep: Double = 1.25) {
         self.pan = pan

@@ -312,7 +312,8 @@ public actor HeadUnitEmulator {
                 subscribedToVideoCapability: session.subscribedToVideoCapability,
                 secondaryTransportRegistered: connection.secondary != nil,
                 servicesOnSecondary: connection.secondaryServices,
-                hapticRects: session.hapticRects
+                hapticRects: session.hapticRects,
+                knobHighlight: session.knobRect
             )
         }
     }
@@ -557,4 +558,6 @@ public struct AppSnapshot: Hashable, Sendable {
     /// The rects of the app's last SendHapticData, in head-unit pixels (empty until it sends one, or after it
     /// cleared them).
     public var hapticRects: [HapticRect] = []
+    /// The rect the knob highlights (``HeadUnitEmulator/knob(_:)``), while it is among ``hapticRects``.
+    public var knobHighlight: HapticRect?
 }

@@ -79,6 +79,41 @@ struct FocusTests {
         #expect(list.contentOffset.y == 0 || headers)
     }
 
+    @Test("a focused row scrolled away by touch: its reused view is not focused; scrolled back, the row is again")
+    func focusFollowsReusedRow() throws {
+        // Held here: a list's data source is weak.
+        let source = NumberedRows(perSection: 30)
+        let (window, list) = try makeList(source)
+        var selected: [IndexPath] = []
+        list.onSelect = { selected.append($0) }
+        #expect(window.moveFocus(.next))
+        let first = try #require(window.focusedView as? ListRow)
+        #expect(first.indexPath == IndexPath(row: 0))
+        // A finger scrolls down, a row at a time, until row 0's view went back to the pool and came out as another
+        // row.
+        var frame = try PixelBuffer(width: 800, height: 480)
+        for step in 1...20 where first.isHidden || first.indexPath == IndexPath(row: 0) {
+            list.scroll(to: Point(x: 0, y: Double(step) * 60), animated: false)
+            _ = try window.render(into: &frame)
+        }
+        try #require(!first.isHidden && first.indexPath != IndexPath(row: 0), "the test needs row 0's view reused")
+        #expect(window.resolvedFocus() == nil)
+        #expect(!window.activateFocus(), "OK pressed row \(first.indexPath), not the focused row 0")
+        #expect(selected.isEmpty)
+        // Back to the top: row 0 shows again, in whichever view, and has the focus and its OK.
+        list.scroll(to: .zero, animated: false)
+        _ = try window.render(into: &frame)
+        let shown = list.visibleRow(at: IndexPath(row: 0))
+        let key = String(describing: window.focusedRowKey)
+        let detail: Comment = "row 0 shown by \(String(describing: shown?.hapticKey)), focused key \(key)"
+        let again = try #require(window.resolvedFocus() as? ListRow, detail)
+        #expect(again.indexPath == IndexPath(row: 0))
+        #expect(window.focusedView === again)
+        #expect(window.activateFocus())
+        #expect(selected == [IndexPath(row: 0)])
+        withExtendedLifetime(source) {}
+    }
+
     @Test("OK activates the focused control; pan buttons move focus; down and up events do nothing")
     func buttons() throws {
         let window = try Window(

@@ -1,3 +1,4 @@
+import HeadUnit
 import SDLRPC
 import Testing
 
@@ -27,6 +28,10 @@ struct ClientMessageTests {
         (#"{"type":"keyboardCancel"}"#, .command(.closeKeyboard(submit: false))),
         (#"{"type":"linkKbps","kbps":1000}"#, .command(.setLinkKbps(1_000))),
         (#"{"type":"linkKbps"}"#, .command(.setLinkKbps(nil))),
+        (#"{"type":"button","name":"NAV_ZOOM_IN"}"#, .command(.pressButton(.navZoomIn, long: false))),
+        (#"{"type":"button","name":"OK","long":true}"#, .command(.pressButton(.ok, long: true))),
+        (#"{"type":"knob","action":"right"}"#, .command(.turnKnob(.right))),
+        (#"{"type":"knob","action":"press"}"#, .command(.turnKnob(.press))),
         (
             #"{"type":"touch","event":{"type":"MOVE","touches":"#
                 + #"[{"id":0,"x":10,"y":20,"ts":5},{"id":1,"x":30,"y":40,"ts":5}]}}"#,
@@ -48,7 +53,8 @@ struct ClientMessageTests {
             #"{"type":"driverDistraction"}"#, #"{"type":"ambientLight","status":"DUSK"}"#,
             #"{"type":"keyboardType","text":""}"#, #"{"type":"keyboardType"}"#,
             #"{"type":"linkKbps","kbps":0}"#, #"{"type":"linkKbps","kbps":10000001}"#,
-            #"{"type":"linkKbps","kbps":"x"}"#,
+            #"{"type":"linkKbps","kbps":"x"}"#, #"{"type":"button"}"#, #"{"type":"button","name":"HORN"}"#,
+            #"{"type":"button","name":"OK","long":"yes"}"#, #"{"type":"knob"}"#, #"{"type":"knob","action":"up"}"#,
         ])
     func refuses(json: String) {
         #expect(throws: ViewerError.self) { try ClientMessage(json: json) }

@@ -41,6 +41,7 @@ struct HeadUnitBackendTests {
             ViewerCommand.setHMILevel(.limited), .dropConnection,
             .touch(pageTouch(.begin, [(0, 1, 1)])),
             .typeOnKeyboard("Main"), .backspaceOnKeyboard, .closeKeyboard(submit: true),
+            .pressButton(.ok, long: false), .turnKnob(.right), .turnKnob(.press),
         ])
     func noApp(command: ViewerCommand) async throws {
         try await Self.withHeadUnit { _, backend in
@@ -63,6 +64,21 @@ struct HeadUnitBackendTests {
             #expect(await backend.snapshot().rejectedFormats.isEmpty, "a refused format can be allowed again")
             #expect(await headUnit.refusedVideoFormats.isEmpty)
         }
+    }
+
+    @Test("the snapshot tells the page the car's buttons and touch screen; a button it lacks is refused")
+    func buttonsAndTouchScreen() async throws {
+        var configuration = HeadUnitConfiguration()
+        configuration.port = 0
+        configuration.buttons = [.ok, .navZoomIn]
+        configuration.touchScreen = false
+        let headUnit = HeadUnitEmulator(configuration: configuration)
+        let backend = HeadUnitBackend(headUnit: headUnit)
+        let state = await backend.snapshot()
+        #expect(state.buttons == [.ok, .navZoomIn])
+        #expect(!state.touchScreen)
+        #expect(state.knobHighlight == nil)
+        await #expect(throws: ViewerError.self) { try await backend.perform(.pressButton(.search, long: false)) }
     }
 
     @Test("driving and day/night go to the emulator: distraction needs no app, the night allows headLampStatus")

@@ -17,9 +17,11 @@ extension Window {
     @discardableResult
     public func moveFocus(_ direction: FocusDirection) -> Bool {
         layoutIfNeeded()
+        // A focused row scrolled away (its view now another row's) gives no place: start from the first control.
+        let focusedNow = resolvedFocus() ?? (focusedRowKey == nil ? focusedView : nil)
         var candidates = focusCandidates()
-        var current = focusedView.flatMap { focused in candidates.first { $0.view === focused }?.visible }
-        if current == nil, let focused = focusedView, focused.window === self, focused.isEffectivelyVisible {
+        var current = focusedNow.flatMap { focused in candidates.first { $0.view === focused }?.visible }
+        if current == nil, let focused = focusedNow, focused.window === self, focused.isEffectivelyVisible {
             current = focused.convertToWindow(focused.bounds)
         }
         if let index = FocusSearch.next(from: current, in: candidates.map(\.visible), direction: direction) {
@@ -27,7 +29,7 @@ extension Window {
             return true
         }
         // Nothing that way on screen: a scroll view around the focused control may hold more beyond its edge.
-        guard var frame = current, let focused = focusedView, let scroll = Self.enclosingScrollView(of: focused)
+        guard var frame = current, let focused = focusedNow, let scroll = Self.enclosingScrollView(of: focused)
         else { return false }
         let step = Self.scrollStep(for: direction, rowHeight: frame.height, width: frame.width)
         for _ in 0..<Self.maximumScrollSteps {
@@ -52,6 +54,8 @@ extension Window {
     public func focus(_ view: View) -> Bool {
         guard view.window === self, view.isFocusable, view.isEffectivelyVisible else { return false }
         focusedView = view
+        focusedRowOwner = view.hapticOwner
+        focusedRowKey = view.hapticOwner == nil ? nil : view.hapticKey
         reveal(view)
         return true
     }
@@ -60,7 +64,7 @@ extension Window {
     @discardableResult
     public func activateFocus() -> Bool {
         // A control hidden since it was focused (a sheet slid over it) is not the driver's to press.
-        guard let button = focusedView as? Button, button.window === self, button.isEnabled,
+        guard let button = resolvedFocus() as? Button, button.window === self, button.isEnabled,
             button.isEffectivelyVisible
         else { return false }
         button.sendAction()
@@ -74,7 +78,7 @@ extension Window {
     @discardableResult
     public func handleButton(_ button: ProjectionButton) -> Bool {
         guard button.isPress else { return false }
-        var view = focusedView
+        var view = resolvedFocus()
         while let next = view {
             if next.handleButton(button) { return true }
             view = next.superview
@@ -91,6 +95,26 @@ extension Window {
         }
         if let root = activeRootView, Self.offer(button, to: root) { return true }
         return onButton?(button) ?? false
+    }
+
+    /// The focused view if it still shows what was focused. A list row scrolled away is hidden and its view reused
+    /// for another row: that view is not the focus (no ring, `OK` does not press it), and when the focused row is
+    /// back on screen, in whatever view, that view becomes ``focusedView`` again.
+    func resolvedFocus() -> View? {
+        guard let key = focusedRowKey else { return focusedView }
+        guard let owner = focusedRowOwner else { return nil }
+        func showsRow(_ view: View) -> Bool { view.hapticOwner === owner && view.hapticKey == key && !view.isHidden }
+        if let view = focusedView, showsRow(view) { return view }
+        func find(in view: View) -> View? {
+            for subview in view.subviews {
+                if showsRow(subview) { return subview }
+                if let found = find(in: subview) { return found }
+            }
+            return nil
+        }
+        guard let row = find(in: owner) else { return nil }
+        focusedView = row
+        return row
     }
 
     /// The focusable views on screen now, with their visible frames (window points).

@@ -70,7 +70,9 @@ public final class Window: FrameSource {
     public weak var preferredFocusView: View?
     /// The control the app's focus engine has focused (``moveFocus(_:)``), drawn with a focus ring; `OK` activates
     /// it. `nil` until focus first moves, and once the view is gone. A focused view that left the tree or was hidden
-    /// keeps its place here but draws no ring and is not activated; the next move starts from where it was.
+    /// keeps its place here but draws no ring and is not activated; the next move starts from where it was. A list
+    /// row's focus follows the row: its view reused for another row is not focused, and the row's view is again once
+    /// the row scrolls back.
     public internal(set) weak var focusedView: View? {
         didSet {
             guard focusedView !== oldValue else { return }
@@ -78,6 +80,10 @@ public final class Window: FrameSource {
             focusedView?.setNeedsDisplay()
         }
     }
+    /// The list a focused row belongs to, and the row's identity in it: a list reuses a row's view for another row
+    /// once it scrolled away, and focus stays with the row, not with the view (``resolvedFocus()``).
+    weak var focusedRowOwner: View?
+    var focusedRowKey: String?
 
     /// The look of the whole tree: colours, fonts, radii and spacing. Setting it restyles every view and repaints
     /// the screen once.
@@ -297,6 +303,7 @@ public final class Window: FrameSource {
                 .invalidPixelBuffer, "target \(target.width)x\(target.height) is not the viewport \(size)")
         }
         layoutIfNeeded()
+        let focused = resolvedFocus()
         let newTarget = needsFullRedraw || lastTarget != target.identity
         // `.full` repaints everything, but only when something changed: a static screen costs nothing in either mode.
         guard newTarget || !dirtyRects.isEmpty else {
@@ -306,7 +313,7 @@ public final class Window: FrameSource {
         let region = full ? [Rect(origin: .zero, size: size)] : dirtyRects.map(\.integral)
         try TreeRenderer.render(
             root: hostedRoot, background: paintedBackground, into: target, clip: full ? nil : region,
-            focused: focusedView.map { ($0, theme.palette.primaryText) })
+            focused: focused.map { ($0, theme.palette.primaryText) })
         needsFullRedraw = false
         dirtyRects = []
         lastTarget = target.identity

@@ -74,7 +74,8 @@ public final class HeadUnitBackend: ViewerBackend {
 
     public func snapshot() async -> ViewerState {
         let apps = await headUnit.apps()
-        let video = await headUnit.configuration.video
+        let configuration = await headUnit.configuration
+        let video = configuration.video
         let tracked = self.tracked.withLockedValue { $0 }
         let projecting =
             apps.first { $0.app == tracked.projectingApp } ?? apps.first { $0.hmiStatus.hmiLevel == .full }
@@ -94,7 +95,10 @@ public final class HeadUnitBackend: ViewerBackend {
             supportedFormats: video.supportedFormats.map { ViewerVideoFormat(codec: $0.codec, protocol: $0.protocol) },
             rejectedFormats: tracked.rejected, isStreaming: projecting?.videoStreaming ?? false,
             hapticRects: projecting.map { tracked.hapticRects(of: $0.app, on: screen) } ?? [],
-            projectingApp: projecting.map { String($0.app.rawValue) })
+            projectingApp: projecting.map { String($0.app.rawValue) },
+            buttons: configuration.buttons, touchScreen: configuration.touchScreen,
+            // The knob works on the app in FULL (HeadUnitEmulator.knob), which need not be the one shown.
+            knobHighlight: projecting?.hmiStatus.hmiLevel == .full ? projecting?.knobHighlight : nil)
     }
 
     public func perform(_ command: ViewerCommand) async throws(ViewerError) {
@@ -145,6 +149,22 @@ public final class HeadUnitBackend: ViewerBackend {
                 try await headUnit.keyboardType(text, for: try await projectingApp())
             case .backspaceOnKeyboard:
                 try await headUnit.keyboardBackspace(for: try await projectingApp())
+            case .pressButton(let button, let long):
+                // The console's path (ConsoleCommand.button): Core routes the press to one subscribed app.
+                guard try await headUnit.pressButton(button, long: long) != nil else {
+                    throw ViewerError(
+                        .backendFailed,
+                        "\(button) not sent: no app subscribed to it is in FULL (OK), or in FULL or LIMITED (others)")
+                }
+            case .turnKnob(let action):
+                // The console's path (ConsoleCommand.knob): the emulator keeps the highlight and its order.
+                let (app, rect, sent) = try await headUnit.knob(action)
+                guard rect != nil else {
+                    throw ViewerError(.backendFailed, "\(app) has no haptic rects: the knob has nothing to highlight")
+                }
+                guard action != .press || sent > 0 else {
+                    throw ViewerError(.backendFailed, "select not sent: OnTouchEvent is withheld from \(app)")
+                }
             case .closeKeyboard(let submit):
                 let app = try await projectingApp()
                 if submit {

@@ -1,3 +1,5 @@
+public import enum HeadUnit.KnobAction
+public import struct SDLRPC.ButtonName
 public import struct SDLRPC.OnTouchEvent
 
 /// What a browser asks the head unit to do.
@@ -36,4 +38,10 @@ public enum ViewerCommand: Sendable, Hashable {
     case closeKeyboard(submit: Bool)
     /// Caps how fast the head unit reads every app's socket, in kbit/s (a slow link); `nil` lifts the cap.
     case setLinkKbps(Int?)
+    /// The driver presses a hardware button of the car, short or long: OnButtonEvent and OnButtonPress to the app
+    /// the head unit routes it to (the console's `button NAME [long]`).
+    case pressButton(ButtonName, long: Bool)
+    /// The driver turns (`left`, `right`) or presses the rotary knob: the head unit moves its highlight over the
+    /// app's haptic rects, and a press taps the highlighted rect's centre (the console's `knob`).
+    case turnKnob(KnobAction)
 }

@@ -1,3 +1,4 @@
+public import struct SDLRPC.ButtonName
 public import struct SDLRPC.HapticRect
 
 /// A snapshot of the head unit as the page shows it.
@@ -27,14 +28,25 @@ public struct ViewerState: Sendable, Hashable, Codable {
     public var hapticRects: [HapticRect]
     /// The ``ViewerApp/id`` of the app shown and commanded, if any.
     public var projectingApp: String?
+    /// The hardware buttons the car has (the page's button panel shows these); empty when it has none the viewer
+    /// can press.
+    public var buttons: [ButtonName]
+    /// Whether the car's screen takes touches; without one (`--no-touch`) the page selects with haptic focus.
+    public var touchScreen: Bool
+    /// The projecting app's haptic rect the knob highlights, if any.
+    public var knobHighlight: HapticRect?
 
     /// Creates a state.
     public init(
         apps: [ViewerApp] = [], hmiLevel: ViewerHMILevel? = nil, appState: ViewerAppState? = nil,
         screen: ViewerScreen, format: ViewerVideoFormat? = nil,
         supportedFormats: [ViewerVideoFormat] = [.h264RAW, .h264RTP], rejectedFormats: [ViewerVideoFormat] = [],
-        isStreaming: Bool = false, hapticRects: [HapticRect] = [], projectingApp: String? = nil
+        isStreaming: Bool = false, hapticRects: [HapticRect] = [], projectingApp: String? = nil,
+        buttons: [ButtonName] = [], touchScreen: Bool = true, knobHighlight: HapticRect? = nil
     ) {
+        self.buttons = buttons
+        self.touchScreen = touchScreen
+        self.knobHighlight = knobHighlight
         self.projectingApp = projectingApp
         self.apps = apps
         self.hmiLevel = hmiLevel

@@ -38,7 +38,10 @@ extension ViewerPage {
             const s = viewer.state && viewer.state.screen;
             return s ? { width: s.width, height: s.height } : { width: canvas.width, height: canvas.height };
           }
-          new TouchInput(canvas, event => send({ type: 'touch', event }), screen);
+          const buttonPanel = viewer.buttons = new ButtonPanel(send, text => log(text));
+          new TouchInput(canvas, event => {
+            if (buttonPanel.takesTouch(event)) send({ type: 'touch', event });
+          }, screen);
 
           function describe(event) {
             switch (event.kind) {
@@ -95,12 +98,14 @@ extension ViewerPage {
               button.classList.toggle('active', Number(button.dataset.width) === state.screen.width
                 && Number(button.dataset.height) === state.screen.height);
             }
-            showHaptics(state.hapticRects, state.screen);
+            buttonPanel.show(state);
+            showHaptics(state.hapticRects, state.screen, state.knobHighlight);
           }
 
           // Each rect is clipped to the screen, and one wholly outside is not drawn: whatever an app sends, the
           // overlay stays on the video (the layer also hides overflow).
-          function showHaptics(rects, s) {
+          // The knob's highlighted rect is drawn as the focus (the same id and place: ids need not be unique).
+          function showHaptics(rects, s, focus) {
             const layer = $('haptics');
             layer.replaceChildren(...rects.flatMap(r => {
               const left = Math.max(0, r.rect.x), top = Math.max(0, r.rect.y);
@@ -108,6 +113,9 @@ extension ViewerPage {
               const bottom = Math.min(s.height, r.rect.y + r.rect.height);
               if (!(right > left && bottom > top)) return [];
               const box = document.createElement('div');
+              if (focus && r.id === focus.id && r.rect.x === focus.rect.x && r.rect.y === focus.rect.y) {
+                box.className = 'focused';
+              }
               box.style.left = (left / s.width * 100) + '%';
               box.style.top = (top / s.height * 100) + '%';
               box.style.width = ((right - left) / s.width * 100) + '%';

@@ -20,6 +20,11 @@ extension ViewerPage {
         #haptics div { position: absolute; border: 2px solid rgba(255, 200, 0, .9);
           background: rgba(255, 200, 0, .12); }
         #haptics span { position: absolute; top: 0; left: 2px; font-size: 11px; color: #ffd24d; }
+        #haptics div.focused { border: 4px solid var(--accent); background: rgba(79, 163, 255, .18);
+          box-shadow: 0 0 0 3px rgba(0, 0, 0, .6); }
+        body.haptic-focus #haptics.hidden { display: block; }
+        body.haptic-focus #haptics.hidden div:not(.focused) { display: none; }
+        body.haptic-focus #haptics div:not(.focused) { opacity: .4; }
         #placeholder { position: absolute; inset: 0; display: grid; place-items: center; color: var(--dim);
           pointer-events: none; }
         #placeholder[hidden] { display: none; }
@@ -39,6 +44,14 @@ extension ViewerPage {
           padding: .3em .6em; font: inherit; }
         button:hover { border-color: var(--accent); }
         button.active { border-color: var(--accent); background: #1e3a5c; }
+        #nav-pad { display: grid; grid-template-columns: repeat(3, 2.4em); gap: .2em; }
+        #nav-pad .pad-down { grid-column: 2; }
+        [data-button][hidden], .hint[hidden] { display: none; }
+        #knob { --angle: 0deg; width: 3.2em; height: 3.2em; border-radius: 50%; border: 2px solid var(--line);
+          background: radial-gradient(circle, #2f3a4c, #1a2130); position: relative; cursor: pointer; }
+        #knob:focus { outline: 2px solid var(--accent); }
+        #knob span { position: absolute; left: calc(50% - 2px); top: 4px; width: 4px; height: 35%;
+          background: var(--accent); transform-origin: 2px calc(1.6em - 4px); transform: rotate(var(--angle)); }
         #presets { display: flex; flex-wrap: wrap; gap: .3em; }
         #stats { display: grid; grid-template-columns: auto 1fr; gap: .2em .8em; margin: 0; width: 100%; }
         #stats dt { color: var(--dim); } #stats dd { margin: 0; font-variant-numeric: tabular-nums; }

@@ -8,6 +8,7 @@ import NIOCore
 ///  GET /viewer.css  the style
 ///  GET /decoder.js  WebCodecs H.264 (and the JPEG fallback) onto the canvas, stats
 ///  GET /input.js    mouse and touch on the canvas → touch events in head-unit pixels
+///  GET /buttons.js  the car's buttons and knob, haptic-focus mode
 ///  GET /viewer.js   the WebSocket, controls, haptic overlay, picture-in-picture, event log
 ///  GET /ws          the WebSocket
 /// ```
@@ -20,6 +21,7 @@ enum ViewerPage {
         "/viewer.css": ("text/css; charset=utf-8", style),
         "/decoder.js": ("text/javascript; charset=utf-8", decoderScript),
         "/input.js": ("text/javascript; charset=utf-8", inputScript),
+        "/buttons.js": ("text/javascript; charset=utf-8", buttonScript),
         "/viewer.js": ("text/javascript; charset=utf-8", appScript),
     ]
 
@@ -87,6 +89,27 @@ enum ViewerPage {
               <button id="pip" type="button">Picture-in-picture</button>
               <label><input type="checkbox" id="show-haptics" checked> Haptic rects</label>
             </fieldset>
+            <fieldset id="car-buttons">
+              <legend>Buttons and knob</legend>
+              <div id="nav-pad">
+                <button type="button" data-button="NAV_ZOOM_IN" title="NAV_ZOOM_IN">＋</button>
+                <button type="button" data-button="NAV_PAN_UP" title="NAV_PAN_UP">▲</button>
+                <button type="button" data-button="NAV_ZOOM_OUT" title="NAV_ZOOM_OUT">－</button>
+                <button type="button" data-button="NAV_PAN_LEFT" title="NAV_PAN_LEFT">◀</button>
+                <button type="button" data-button="NAV_CENTER_LOCATION" title="NAV_CENTER_LOCATION">◎</button>
+                <button type="button" data-button="NAV_PAN_RIGHT" title="NAV_PAN_RIGHT">▶</button>
+                <button type="button" data-button="NAV_PAN_DOWN" title="NAV_PAN_DOWN" class="pad-down">▼</button>
+              </div>
+              <button type="button" data-button="OK" title="OK">OK</button>
+              <button type="button" data-button="SEARCH" title="SEARCH">Search</button>
+              <span id="no-buttons" class="hint">this car has none of these buttons</span>
+              <div id="knob" tabindex="0" role="button" aria-label="knob"
+                title="Knob: wheel or arrow keys turn it, Enter or a click presses it"><span></span></div>
+              <label><input type="checkbox" id="haptic-focus"> Haptic focus</label>
+              <span id="no-touch" class="hint" hidden>no touch screen: select with the knob</span>
+              <p class="hint">Shift + click = long press. Haptic focus: the knob moves a highlight over the app's haptic
+                rects, a press taps its centre; wheel over the screen or arrow keys turn, Enter selects.</p>
+            </fieldset>
             <fieldset>
               <legend>Connection</legend>
               <label>Format <select id="format"></select></label>
@@ -126,6 +149,7 @@ enum ViewerPage {
         </section>
         <script src="/decoder.js"></script>
         <script src="/input.js"></script>
+        <script src="/buttons.js"></script>
         <script src="/viewer.js"></script>
         </body>
         </html>

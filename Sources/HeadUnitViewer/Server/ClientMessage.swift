@@ -1,4 +1,5 @@
 import Foundation
+import HeadUnit
 import SDLRPC
 
 /// A JSON text message from the page.
@@ -18,6 +19,8 @@ import SDLRPC
 /// {"type":"keyboardType","text":"Main"}
 /// {"type":"keyboardSubmit"}  {"type":"keyboardCancel"}  {"type":"keyboardBackspace"}
 /// {"type":"linkKbps","kbps":1000}  {"type":"linkKbps"}     a slow link; without kbps: no cap
+/// {"type":"button","name":"NAV_ZOOM_IN"}  {"type":"button","name":"OK","long":true}
+/// {"type":"knob","action":"right"}                         left, right or press
 /// ```
 enum ClientMessage: Sendable, Hashable {
     case hello(ClientOutbox.DecodeMode)
@@ -42,6 +45,9 @@ enum ClientMessage: Sendable, Hashable {
         var status: String?
         var text: String?
         var kbps: Int?
+        var name: String?
+        var long: Bool?
+        var action: String?
     }
 
     /// The page's touch event: `{"type":"BEGIN","touches":[{"id":0,"x":400,"y":240,"ts":1234}]}`, head-unit pixels
@@ -136,6 +142,19 @@ enum ClientMessage: Sendable, Hashable {
                 throw ViewerError(.invalidCommand, "linkKbps kbps must be 1...\(Self.maximumLinkKbps), not \(kbps)")
             }
             self = .command(.setLinkKbps(wire.kbps))
+        case "button":
+            let name = ButtonName(rawValue: try require(wire.name, "name"))
+            guard ButtonName.specified.contains(name) else {
+                throw ViewerError(.invalidCommand, "button \"\(name)\" is not a ButtonName of the RPC spec")
+            }
+            self = .command(.pressButton(name, long: wire.long ?? false))
+        case "knob":
+            let action = try require(wire.action, "action")
+            guard let knob = KnobAction(rawValue: action) else {
+                let actions = KnobAction.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ViewerError(.invalidCommand, "knob \"\(action)\" is not one of \(actions)")
+            }
+            self = .command(.turnKnob(knob))
         case "keyboardSubmit": self = .command(.closeKeyboard(submit: true))
         case "keyboardCancel": self = .command(.closeKeyboard(submit: false))
         default: throw ViewerError(.invalidCommand, "unknown message type \"\(wire.type)\"")
