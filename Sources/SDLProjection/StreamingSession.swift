@@ -194,7 +194,7 @@ public actor StreamingSession {
         case .ended(.failed(let failure)):
             // Every failed connect or registration is the last event, as a failed run's is (the `--events` log's
             // `error` line).
-            yield(.error(message: failure.message, source: nil))
+            yield(.error(failure, source: nil))
             finishSubscribers()
             throw failure
         }
@@ -235,7 +235,7 @@ public actor StreamingSession {
             result = .failed(ProjectionFailure(.nothingStreamed, "no video was streamed: \(whyNothingStreamed())"))
         }
         if case .failed(let failure) = result {
-            yield(.error(message: failure.message, source: nil))
+            yield(.error(failure, source: nil))
             finishSubscribers()
             throw failure
         }
@@ -327,7 +327,8 @@ public actor StreamingSession {
                         await self.setAudioQueued()
                         await audio.manager.play()
                     } catch {
-                        await self.yield(.error(message: "\(error)", source: "audio"))
+                        let failure = ProjectionFailure(.audioFailed, "\(error)", underlying: error)
+                        await self.yield(.error(failure, source: .audio))
                     }
                 }
             }
@@ -378,7 +379,7 @@ public actor StreamingSession {
                             case .dropped = buttonInput.yield(button)
                         {
                             let message = "a button event was dropped: 256 wait to be handled"
-                            await self.yield(.error(message: message, source: "buttons"))
+                            await self.yield(.error(ProjectionFailure(.inputDropped, message), source: .buttons))
                         }
                     case .onDriverDistraction:
                         await self.driverDistraction(notification)
@@ -482,7 +483,7 @@ public actor StreamingSession {
                 yield(.video(event))
                 var message = "the video is not protected: it streams in the clear"
                 if let why = await session.unprotectedReason(for: .video) { message += " (\(why))" }
-                yield(.error(message: message, source: "video"))
+                yield(.error(ProjectionFailure(.unprotected, message), source: .video))
                 return
             }
         case .touchesCancelled:
@@ -498,7 +499,8 @@ public actor StreamingSession {
             let state = try notification.decode(OnDriverDistraction.self).state
             yield(.driverDistraction(on: state == .ddOn))
         } catch {
-            yield(.error(message: "an OnDriverDistraction that does not decode: \(error)", source: "session"))
+            let message = "an OnDriverDistraction that does not decode: \(error)"
+            yield(.error(ProjectionFailure(.malformedNotification, message, underlying: error), source: .session))
         }
     }
 
@@ -508,7 +510,8 @@ public actor StreamingSession {
         do {
             event = try notification.decode(OnTouchEvent.self)
         } catch {
-            yield(.error(message: "an OnTouchEvent that does not decode: \(error)", source: "touch"))
+            let message = "an OnTouchEvent that does not decode: \(error)"
+            yield(.error(ProjectionFailure(.malformedNotification, message, underlying: error), source: .touch))
             return nil
         }
         do {
@@ -516,7 +519,8 @@ public actor StreamingSession {
             yield(.touch(touch))
             return touch
         } catch {
-            yield(.error(message: "an OnTouchEvent that is not a touch: \(error)", source: "touch"))
+            let message = "an OnTouchEvent that is not a touch: \(error)"
+            yield(.error(ProjectionFailure(.malformedNotification, message, underlying: error), source: .touch))
             return nil
         }
     }
@@ -525,7 +529,8 @@ public actor StreamingSession {
     /// the next one does its work.
     private func enqueue(_ input: TouchInput, on inputs: AsyncStream<TouchInput>.Continuation) {
         if case .dropped = inputs.yield(input), case .notification = input {
-            yield(.error(message: "a touch was dropped: 1024 touches wait to be handled", source: "touch"))
+            let message = "a touch was dropped: 1024 touches wait to be handled"
+            yield(.error(ProjectionFailure(.inputDropped, message), source: .touch))
         }
     }
 
@@ -558,7 +563,7 @@ public actor StreamingSession {
         switch event {
         case .hmiStatus(let status): lastHMILevel = status.hmiLevel
         case .video(.started): videoEverStarted = true
-        case .error(let message, _): lastError = message
+        case .error(let failure, _): lastError = failure.message
         default: break
         }
         subscribers.send(event)

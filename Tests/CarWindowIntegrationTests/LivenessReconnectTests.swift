@@ -110,7 +110,7 @@ struct LivenessReconnectTests {
             await frames.wait { $0.filter(\.isHeartbeat).count >= 3 }
             let retried = await runEvents.events.contains { $0.isReconnecting }
             #expect(!retried)
-            #expect(harness.projection.state == .streaming)
+            #expect(await harness.projection.state == .streaming)
             await harness.shutDown()
         } catch {
             await harness.shutDown()

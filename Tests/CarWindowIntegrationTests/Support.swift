@@ -82,7 +82,6 @@ final class ProjectionHarness {
     let screen = NavigationScreen()
     let recordings: URL
     let headUnitEvents = Recorder<HeadUnitEvent>()
-    let projectionEvents = Recorder<CarWindowEvent>()
     /// The run's events (touches once each, gestures as the window got them), from the projection's start.
     let runEvents = Recorder<ProjectionEvent>()
     let gestures = Recorder<Gesture>()
@@ -109,13 +108,12 @@ final class ProjectionHarness {
         app.logger.logLevel = .critical
         app.resumptionHashID = resumptionHashID
         configureApp(&app)
-        var options = CarWindowSettings().projectionOptions(app: app)
-        options.disconnectPolicy = disconnectPolicy
-        options.audioFile = audioFile
-        projection = try CarWindowProjection(options: options, transport: TCPTransport(host: "127.0.0.1", port: port))
+        var settings = CarWindowSettings(app: app)
+        settings.projection.disconnectPolicy = disconnectPolicy
+        settings.projection.audioFile = audioFile
+        projection = try CarWindowProjection(settings: settings, transport: TCPTransport(host: "127.0.0.1", port: port))
         try screen.install(in: projection.window)
-        tasks.append(projectionEvents.consume(projection.events()))
-        tasks.append(runEvents.consume(await projection.streaming.events()))
+        tasks.append(runEvents.consume(await projection.events()))
         let (gestureStream, gesture) = AsyncStream.makeStream(of: Gesture.self)
         projection.window.onGesture = { gesture.yield($0) }
         tasks.append(gestures.consume(gestureStream))
