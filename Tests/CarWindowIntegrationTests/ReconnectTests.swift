@@ -98,7 +98,8 @@ struct ReconnectTests {
     func givesUp() async throws {
         let policy = ReconnectPolicy(
             initialDelay: .milliseconds(20), maximumDelay: .milliseconds(40), jitter: 0, maximumAttempts: 3)
-        let harness = try await ProjectionHarness(disconnectPolicy: .reconnect(policy))
+        // Over TCP: the emulator's closed port refuses every attempt, and the message names it.
+        let harness = try await ProjectionHarness(disconnectPolicy: .reconnect(policy), overTCP: true)
         defer { harness.removeRecordings() }
         let runEvents = Recorder<ProjectionEvent>()
         let relay = runEvents.consume(await harness.projection.streaming.events())

@@ -98,7 +98,7 @@ final class WaylandHarness {
             app.logger.logLevel = .critical
             var settings = CarWindowSettings(app: app)
             settings.projection.gestures = WaylandApplication.gestureConfiguration
-            projection = try CarWindowProjection(settings: settings, host: emulator.host, port: emulator.port)
+            projection = try CarWindowProjection(settings: settings, transport: emulator.transport())
             view = application.makeView()
             projection.rootView = view
         } catch {

@@ -105,7 +105,7 @@ final class X11Harness {
             app.logger.logLevel = .critical
             var settings = CarWindowSettings(app: app)
             settings.projection.gestures = X11Application.gestureConfiguration
-            projection = try CarWindowProjection(settings: settings, host: emulator.host, port: emulator.port)
+            projection = try CarWindowProjection(settings: settings, transport: emulator.transport())
             view = application.makeView()
             projection.rootView = view
         } catch {
