@@ -432,7 +432,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CarWindowStreamingTests",
-            dependencies: ["CarWindowTestingTools", "CarWindow", "SDLMedia", "SDLRPC"],
+            dependencies: ["CarWindowTestingTools", "CarWindow", "SDLMedia", "SDLRPC", "SDLSession", "SDLStreaming"],
             swiftSettings: upcoming
         ),
         .testTarget(

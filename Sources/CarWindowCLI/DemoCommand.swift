@@ -81,18 +81,16 @@ struct DemoCommand: AsyncParsableCommand {
             say("head-unit emulator listening on 127.0.0.1:\(boundPort), recording into \(directory)")
         }
 
-        var options = CarWindowSettings().projectionOptions(app: NavigationDemo.appConfiguration())
-        options.disconnectPolicy = target.reconnection.policy
-        options.requiresVideo = true
-        let demo = try await NavigationDemo(
-            options: options, transport: endpoint.transport)
+        var settings = CarWindowSettings(app: NavigationDemo.appConfiguration())
+        settings.projection.disconnectPolicy = target.reconnection.policy
+        settings.projection.requiresVideo = true
+        let demo = try await NavigationDemo(settings: settings, transport: endpoint.transport)
         let projection = await demo.projection
         let streaming = await projection.streaming
         let hook = DemoHooks.viewer(port: emulator.viewerPortIfShown)
         try await hook?.demoWillStart(headUnit: headUnit, projection: projection, say: say)
         let appStates = await hook?.appStateRequests()
-        let runEvents = await streaming.events()
-        let projectionEvents = await projection.events()
+        let runEvents = await projection.events()
         let failure: ProjectionFailure?
         do {
             try await streaming.connect()
@@ -101,7 +99,7 @@ struct DemoCommand: AsyncParsableCommand {
             say(output.duration.map { "running for \($0) s" } ?? "running; Ctrl-C stops")
             failure = await Self.run(
                 demo: demo, interrupts: interrupts, duration: output.duration, appStates: appStates,
-                report: { await Self.report(run: runEvents, projection: projectionEvents, log: log, say: say) },
+                report: { await Self.report(run: runEvents, projection: projection, log: log, say: say) },
                 say: say)
         } catch {
             failure = error
@@ -160,30 +158,21 @@ struct DemoCommand: AsyncParsableCommand {
         }
     }
 
-    /// Prints what happens and writes the run's events, until the run ends.
+    /// Prints what happens (the state as it moves, each stream's screen and video, errors) and writes the run's
+    /// events, until the run ends.
     static func report(
-        run: AsyncStream<ProjectionEvent>, projection: AsyncStream<CarWindowEvent>, log: ProjectionEventLog,
+        run: AsyncStream<ProjectionEvent>, projection: CarWindowProjection, log: ProjectionEventLog,
         say: @escaping @Sendable (String) -> Void
     ) async {
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                for await event in projection {
-                    switch event {
-                    case .stateChanged(let state): say("state: \(state)")
-                    case .capabilitiesChanged(let caps):
-                        let size = caps.viewportSize
-                        let haptics = caps.isHapticSpatialDataSupported ? "on" : "off"
-                        say("screen: \(Int(size.width))x\(Int(size.height)) at scale \(caps.scale), haptics \(haptics)")
-                    case .error(let error): say("error: \(error)")
-                    case .driverDistractionChanged: break
-                    }
-                }
+        var states = ProjectionStateLines(projection: projection)
+        for await event in run {
+            for line in await states.lines(after: event) { say(line) }
+            switch event {
+            case .video(.started(let stream)): say("video: \(stream)")
+            case .error(let failure, let source?): say("error (\(source.rawValue)): \(failure)")
+            default: break
             }
-            for await event in run {
-                if case .video(.started(let stream)) = event { say("video: \(stream)") }
-                await log.write(event)
-            }
-            group.cancelAll()
+            await log.write(event)
         }
     }
 }

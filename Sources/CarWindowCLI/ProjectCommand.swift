@@ -176,11 +176,18 @@ struct ProjectCommand: AsyncParsableCommand {
         var logger = Logger(label: "carwindow.project")
         logger.logLevel = .info
 
-        var settings = CarWindowSettings()
-        settings.window.gestures = X11Application.gestureConfiguration
+        let name = identity.appName ?? commandLine.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "X11 app"
+        let app = AppConfiguration(
+            appName: name, appID: identity.appID ?? "carwindow-project", appType: navigation ? .navigation : .projection
+        )
+        var settings = CarWindowSettings(app: app)
+        settings.projection.gestures = X11Application.gestureConfiguration
+        settings.projection.disconnectPolicy = target.reconnection.policy
+        // The exit-code rule: a run that streamed nothing exits 1 with the reason, as stream and demo do.
+        settings.projection.requiresVideo = true
         // The buttons the program takes, where SDL Core lets this kind of app have them.
         let buttons = wayland ? [:] : ButtonMapping.table(button)
-        settings.buttons = buttons.keys.filter { $0.isSubscribable(navigation: navigation, media: false) }
+        settings.projection.buttons = buttons.keys.filter { $0.isSubscribable(navigation: navigation, media: false) }
             .sorted { $0.rawValue < $1.rawValue }
         let viewport = settings.initialResolution
         let application: ProjectedApplication
@@ -218,22 +225,12 @@ struct ProjectCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
 
-        let name = identity.appName ?? commandLine.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "X11 app"
-        let app = AppConfiguration(
-            appName: name, appID: identity.appID ?? "carwindow-project", appType: navigation ? .navigation : .projection
-        )
         var options = X11InputOptions(
             pan: pan == .drag ? .drag : .scroll, pinch: pinch == .off ? .off : .ctrlScroll, scrollStep: scrollStep)
         options.buttons = buttons
         let projection: CarWindowProjection
         do {
-            var projectionOptions = settings.projectionOptions(app: app)
-            projectionOptions.disconnectPolicy = target.reconnection.policy
-            // The exit-code rule: a run that streamed nothing exits 1 with the reason, as stream and demo do.
-            projectionOptions.requiresVideo = true
-            projection = try await CarWindowProjection(
-                options: projectionOptions, transport: endpoint.transport,
-                settings: settings)
+            projection = try await CarWindowProjection(settings: settings, transport: endpoint.transport)
             await application.install(options: options, in: projection)
         } catch {
             await application.stop()

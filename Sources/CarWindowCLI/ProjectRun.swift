@@ -15,36 +15,25 @@ enum ProjectRun {
         duration: Double?, writer: ProjectionEventLog, say: @escaping @Sendable (String) -> Void,
         fail: @escaping @Sendable (String) -> Void
     ) async -> (status: Int32, writing: Task<Void, Never>) {
-        let events = await projection.events()
-        let run = await projection.streaming.events()
+        let run = await projection.events()
         let (failures, failure) = AsyncStream<String>.makeStream()
         // The run's events in the one --events schema; the run's own failure ends the projection.
         let writing = Task {
+            var states = ProjectionStateLines(projection: projection)
             for await event in run {
                 await writer.write(event)
+                for line in await states.lines(after: event) { say(line) }
                 switch event {
                 case .hapticRects(let count): say("haptic rects sent: \(count)")
                 case .appearance(let appearance): application.setAppearance(appearance)
-                case .error(let message, nil): failure.yield(message)
+                case .error(let error, nil): failure.yield(error.message)
+                case .error(let error, let source?): say("error (\(source.rawValue)): \(error)")
                 default: break
                 }
             }
             failure.finish()
         }
         let status = await withTaskGroup(of: Int32?.self) { group in
-            group.addTask {
-                for await event in events {
-                    switch event {
-                    case .stateChanged(let state): say("state: \(state)")
-                    case .capabilitiesChanged(let caps):
-                        let size = caps.viewportSize
-                        say("screen: \(Int(size.width))x\(Int(size.height)) at scale \(caps.scale)")
-                    case .error(let error): say("error: \(error)")
-                    case .driverDistractionChanged: break
-                    }
-                }
-                return nil
-            }
             group.addTask {
                 for await message in failures {
                     fail(message)

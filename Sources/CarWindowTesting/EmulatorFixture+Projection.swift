@@ -23,8 +23,7 @@ extension EmulatorFixture {
     /// }
     /// ```
     /// - Parameters:
-    ///   - app: the app's registration.
-    ///   - settings: the projection's settings.
+    ///   - app: the app's registration; the projection runs with ``CarWindowSettings/init(app:)``.
     ///   - configuration: the emulator's, as for ``run(configuration:eventLog:logger:isolation:_:)``.
     ///   - registrationTimeout: how long the app may take to appear in the emulator.
     ///   - root: the screen's root view.
@@ -33,7 +32,31 @@ extension EmulatorFixture {
     ///   `.timeout` when the emulator never lists the app.
     public static func withProjection<Result>(
         app: AppConfiguration,
-        settings: CarWindowSettings = CarWindowSettings(),
+        configuration: HeadUnitConfiguration = EmulatorFixture.defaultConfiguration,
+        eventLog: Bool = false,
+        logger: Logger = Logger(label: "carwindow.headunit"),
+        registrationTimeout: Duration = .seconds(20),
+        isolation: isolated (any Actor)? = #isolation,
+        root: @escaping @CarWindowActor () -> View?,
+        _ body: (EmulatorFixture, CarWindowProjection, AppID) async throws -> Result
+    ) async throws -> Result {
+        try await withProjection(
+            settings: CarWindowSettings(app: app), configuration: configuration, eventLog: eventLog, logger: logger,
+            registrationTimeout: registrationTimeout, isolation: isolation, root: root, body)
+    }
+
+    /// ``withProjection(app:configuration:eventLog:logger:registrationTimeout:isolation:root:_:)`` with the
+    /// projection's settings spelled out, its registration (`settings.projection.app`) included.
+    ///
+    /// ```swift
+    /// var settings = CarWindowSettings(app: myApp)
+    /// settings.projection.buttons = [.ok]
+    /// try await EmulatorFixture.withProjection(settings: settings, root: { list }) { emulator, projection, app in
+    ///     // ...
+    /// }
+    /// ```
+    public static func withProjection<Result>(
+        settings: CarWindowSettings,
         configuration: HeadUnitConfiguration = EmulatorFixture.defaultConfiguration,
         eventLog: Bool = false,
         logger: Logger = Logger(label: "carwindow.headunit"),
@@ -43,8 +66,7 @@ extension EmulatorFixture {
         _ body: (EmulatorFixture, CarWindowProjection, AppID) async throws -> Result
     ) async throws -> Result {
         try await run(configuration: configuration, eventLog: eventLog, logger: logger) { emulator in
-            let projection = try await startProjection(
-                app: app, settings: settings, transport: emulator.transport(), root: root)
+            let projection = try await startProjection(settings: settings, transport: emulator.transport(), root: root)
             let result: Result
             do {
                 let appID = try await emulator.app(timeout: registrationTimeout)
@@ -60,10 +82,9 @@ extension EmulatorFixture {
 
     @CarWindowActor
     private static func startProjection(
-        app: AppConfiguration, settings: CarWindowSettings, transport: some SDLTransport,
-        root: @CarWindowActor () -> View?
+        settings: CarWindowSettings, transport: some SDLTransport, root: @CarWindowActor () -> View?
     ) async throws -> CarWindowProjection {
-        let projection = try CarWindowProjection(app: app, transport: transport, settings: settings)
+        let projection = try CarWindowProjection(settings: settings, transport: transport)
         projection.rootView = root()
         do {
             try await projection.start()

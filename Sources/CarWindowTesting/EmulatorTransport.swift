@@ -15,6 +15,16 @@ public import SDLSession
 public struct EmulatorTransport: SDLTransport, CustomStringConvertible {
     let headUnit: HeadUnitEmulator
 
+    /// A transport to `headUnit` in memory, for a test that runs the emulator itself; ``EmulatorFixture/transport()``
+    /// gives one to the fixture's emulator.
+    ///
+    /// ```swift
+    /// let projection = try CarWindowProjection(app: app, transport: EmulatorTransport(headUnit: headUnit))
+    /// ```
+    public init(headUnit: HeadUnitEmulator) {
+        self.headUnit = headUnit
+    }
+
     public var description: String { "the emulator (in memory)" }
 
     public func withConnection<Result: Sendable>(

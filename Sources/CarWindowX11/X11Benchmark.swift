@@ -204,9 +204,8 @@ public enum X11Benchmark {
     private static func makePump(_ application: X11Application, size: Size = Size(width: 800, height: 480)) throws
         -> (Window, FramePump, X11AppView)
     {
-        var configuration = Window.Configuration()
-        configuration.gestures = X11Application.gestureConfiguration
-        let window = try Window(capabilities: DisplayMetrics(resolution: size), configuration: configuration)
+        let window = try Window(capabilities: DisplayMetrics(resolution: size))
+        window.gestures = X11Application.gestureConfiguration
         let view = application.makeView()
         window.rootView = view
         return (window, FramePump(window: window, configuration: StreamingConfiguration(frameRate: 1000)), view)

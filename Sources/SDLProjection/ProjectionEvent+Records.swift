@@ -68,8 +68,12 @@ extension ProjectionEvent {
             ]
         case .eventsDropped(let count):
             [.init("eventsDropped", [("count", .int(count))])]
-        case .error(let message, let source):
-            [.init("error", [("message", .string(message))] + (source.map { [("source", .string($0))] } ?? []))]
+        case .error(let failure, let source):
+            [
+                .init(
+                    "error",
+                    [("message", .string(failure.message))] + (source.map { [("source", .string($0.rawValue))] } ?? []))
+            ]
         }
     }
 

@@ -44,7 +44,29 @@ public enum ProjectionEvent: Sendable {
     /// This reader of ``StreamingSession/events()`` fell behind and lost `count` events before this point (its
     /// buffer keeps the newest 1024): a touch flood written to a slow `--events` pipe, say. Said once it caught up.
     case eventsDropped(count: Int)
-    /// Something went wrong where it could not be thrown; `source` names the part (`video`, `audio`, `touch`,
-    /// `haptics`, `buttons`, `source`), `nil` for the run's own failure.
-    case error(message: String, source: String?)
+    /// Something went wrong where it could not be thrown (`source` names the part), or the run failed (`source` is
+    /// `nil`; then it is the last event and the failure ``StreamingSession/run(source:)`` throws). The failure's
+    /// `kind` says what went wrong, its `underlying` error is the layer below's (the `SDLSessionError` of a refused
+    /// request, the `DecodingError` of a notification that does not decode), its `message` is the log's line.
+    ///
+    /// ```swift
+    /// if case .error(let failure, source: .touch) = event, failure.kind == .inputDropped { slowDown() }
+    /// ```
+    case error(ProjectionFailure, source: ErrorSource?)
+
+    /// The part of a run an `error` event comes from: the `source` of its `--events` line.
+    public enum ErrorSource: String, Hashable, Sendable, CaseIterable {
+        /// The video service (a stream in the clear that had to be protected).
+        case video
+        /// The audio service and its file.
+        case audio
+        /// The driver's touches.
+        case touch
+        /// Hardware buttons: their subscriptions and events.
+        case buttons
+        /// Haptic rects (SendHapticData).
+        case haptics
+        /// Any other request or notification of the session (driver distraction, vehicle data, keyboard input).
+        case session
+    }
 }

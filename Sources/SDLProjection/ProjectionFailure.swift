@@ -1,5 +1,6 @@
-/// Why a projection run ended without being asked to: one line for a person, a kind for code, and the error of the
-/// layer below that caused it.
+/// What went wrong in a projection run: one line for a person, a kind for code, and the error of the layer below
+/// that caused it. Thrown when the run ends without being asked to (and then its last event), or reported in an
+/// ``ProjectionEvent/error(_:source:)`` event while the run goes on (the kinds from ``Kind/requestFailed`` down).
 ///
 /// ```swift
 /// do {
@@ -26,7 +27,7 @@ public struct ProjectionFailure: Error, Hashable, Sendable, CustomStringConverti
         /// The video manager reported an error no lifecycle change can fix (no format or size in common, every
         /// format refused, the encoder failed, ...).
         case videoFailed
-        /// The audio service could not be set up.
+        /// The audio service could not be set up, or (reported, the video goes on) its file could not be played.
         case audioFailed
         /// The source of frames failed or ended.
         case sourceFailed
@@ -35,6 +36,17 @@ public struct ProjectionFailure: Error, Hashable, Sendable, CustomStringConverti
         case nothingStreamed
         /// `run` was called twice, or after `stop()`.
         case invalidState
+        /// A request to the head unit failed or was refused (SubscribeButton, SendHapticData, SubscribeVehicleData):
+        /// the message has the result code of a refusal, `underlying` the `SDLSessionError` of a failure. Reported.
+        case requestFailed
+        /// A notification from the head unit does not decode, or holds values out of range (an OnTouchEvent, a
+        /// button event, OnDriverDistraction); `underlying` says why. Reported; the notification changes nothing.
+        case malformedNotification
+        /// A touch or button event was dropped: more waited to be handled than the run keeps (a flood). Reported.
+        case inputDropped
+        /// The video streams in the clear although protection was asked for (the encryption policy let it fall
+        /// back). Reported.
+        case unprotected
     }
 
     public var kind: Kind

@@ -85,15 +85,15 @@ public struct ProjectionContext: Sendable {
                 await reporter(.hapticRects(count: count))
                 return true
             }
-            await reporter(
-                .error(
-                    message: "SendHapticData refused: \(response.resultCode.rawValue) \(response.info ?? "")",
-                    source: "haptics"))
+            let message = "SendHapticData refused: \(response.resultCode.rawValue) \(response.info ?? "")"
+            await reporter(.error(ProjectionFailure(.requestFailed, message), source: .haptics))
         } catch is CancellationError {
             // The caller stopped (the stream ended and its pump with it): nothing failed; the rects of the next
             // stream go out with it.
         } catch {
-            await reporter(.error(message: "SendHapticData: \(error)", source: "haptics"))
+            await reporter(
+                .error(
+                    ProjectionFailure(.requestFailed, "SendHapticData: \(error)", underlying: error), source: .haptics))
         }
         return false
     }

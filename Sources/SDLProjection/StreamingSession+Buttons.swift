@@ -35,7 +35,8 @@ extension StreamingSession {
             } catch is CancellationError {
                 return
             } catch {
-                yield(.error(message: "SubscribeButton \(button): \(error)", source: "buttons"))
+                let message = "SubscribeButton \(button): \(error)"
+                yield(.error(ProjectionFailure(.requestFailed, message, underlying: error), source: .buttons))
             }
         }
     }
@@ -48,7 +49,8 @@ extension StreamingSession {
             yield(.button(button))
             return button
         } catch {
-            yield(.error(message: "a \(notification.functionID) that does not decode: \(error)", source: "buttons"))
+            let message = "a \(notification.functionID) that does not decode: \(error)"
+            yield(.error(ProjectionFailure(.malformedNotification, message, underlying: error), source: .buttons))
             return nil
         }
     }

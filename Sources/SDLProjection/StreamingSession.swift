@@ -189,7 +189,7 @@ public actor StreamingSession {
         case .ended(.failed(let failure)):
             // Every failed connect or registration is the last event, as a failed run's is (the `--events` log's
             // `error` line).
-            yield(.error(message: failure.message, source: nil))
+            yield(.error(failure, source: nil))
             finishSubscribers()
             throw failure
         }
@@ -230,7 +230,7 @@ public actor StreamingSession {
             result = .failed(ProjectionFailure(.nothingStreamed, "no video was streamed: \(whyNothingStreamed())"))
         }
         if case .failed(let failure) = result {
-            yield(.error(message: failure.message, source: nil))
+            yield(.error(failure, source: nil))
             finishSubscribers()
             throw failure
         }
@@ -324,7 +324,8 @@ public actor StreamingSession {
                         await self.setAudioQueued()
                         await audio.manager.play()
                     } catch {
-                        await self.yield(.error(message: "\(error)", source: "audio"))
+                        let failure = ProjectionFailure(.audioFailed, "\(error)", underlying: error)
+                        await self.yield(.error(failure, source: .audio))
                     }
                 }
             }
@@ -361,7 +362,7 @@ public actor StreamingSession {
                         if dropped > 0 {
                             let message =
                                 "\(dropped) touches were dropped: \(TouchInbox.maximumItems) touches wait to be handled"
-                            await self.yield(.error(message: message, source: "touch"))
+                            await self.yield(.error(ProjectionFailure(.inputDropped, message), source: .touch))
                         }
                         for action in await self.touchActions(for: item, source: source) {
                             await source.received(action)
@@ -381,7 +382,7 @@ public actor StreamingSession {
                     case .onTouchEvent:
                         // Decoded and converted here, off the actor, so a flood of touches never holds up the reader.
                         if let refusal = Self.receiveTouch(notification, into: inbox) {
-                            await self.yield(.error(message: refusal, source: "touch"))
+                            await self.yield(.error(refusal, source: .touch))
                         }
                         ring.yield()
                     case .onButtonEvent, .onButtonPress:
@@ -389,7 +390,7 @@ public actor StreamingSession {
                             case .dropped = buttonInput.yield(button)
                         {
                             let message = "a button event was dropped: 256 wait to be handled"
-                            await self.yield(.error(message: message, source: "buttons"))
+                            await self.yield(.error(ProjectionFailure(.inputDropped, message), source: .buttons))
                         }
                     case .onDriverDistraction:
                         await self.driverDistraction(notification)
@@ -493,7 +494,7 @@ public actor StreamingSession {
                 yield(.video(event))
                 var message = "the video is not protected: it streams in the clear"
                 if let why = await session.unprotectedReason(for: .video) { message += " (\(why))" }
-                yield(.error(message: message, source: "video"))
+                yield(.error(ProjectionFailure(.unprotected, message), source: .video))
                 return
             }
         default:
@@ -507,7 +508,8 @@ public actor StreamingSession {
             let state = try notification.decode(OnDriverDistraction.self).state
             yield(.driverDistraction(on: state == .ddOn))
         } catch {
-            yield(.error(message: "an OnDriverDistraction that does not decode: \(error)", source: "session"))
+            let message = "an OnDriverDistraction that does not decode: \(error)"
+            yield(.error(ProjectionFailure(.malformedNotification, message, underlying: error), source: .session))
         }
     }
 
@@ -516,19 +518,21 @@ public actor StreamingSession {
     ///   counted by a full inbox.
     private static func receiveTouch(
         _ notification: RPCNotificationMessage, into inbox: NIOLockedValueBox<TouchInbox>
-    ) -> String? {
+    ) -> ProjectionFailure? {
         let event: OnTouchEvent
         do {
             event = try notification.decode(OnTouchEvent.self)
         } catch {
-            return "an OnTouchEvent that does not decode: \(error)"
+            return ProjectionFailure(
+                .malformedNotification, "an OnTouchEvent that does not decode: \(error)", underlying: error)
         }
-        return inbox.withLockedValue { inbox -> String? in
+        return inbox.withLockedValue { inbox -> ProjectionFailure? in
             do {
                 try inbox.push(event)
                 return nil
             } catch {
-                return "an OnTouchEvent that is not a touch: \(error)"
+                return ProjectionFailure(
+                    .malformedNotification, "an OnTouchEvent that is not a touch: \(error)", underlying: error)
             }
         }
     }
@@ -562,7 +566,7 @@ public actor StreamingSession {
         switch event {
         case .hmiStatus(let status): lastHMILevel = status.hmiLevel
         case .video(.started): videoEverStarted = true
-        case .error(let message, _): lastError = message
+        case .error(let failure, _): lastError = failure.message
         default: break
         }
         subscribers.send(event)

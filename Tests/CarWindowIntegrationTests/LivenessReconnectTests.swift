@@ -92,7 +92,7 @@ struct LivenessReconnectTests {
 
     @Test("a quiet head unit that answers Heartbeats is alive: the heartbeats go out and no reconnect happens")
     func answeredHeartbeatsKeepTheLink() async throws {
-        let harness = try await ProjectionHarness(disconnectPolicy: ReconnectTests.quick) { app in
+        let harness = try await ProjectionHarness(disconnectPolicy: ReconnectTests.quick, overTCP: true) { app in
             app.heartbeat = AppConfiguration.Heartbeat(idle: .milliseconds(100), answerTimeout: .seconds(2))
         }
         defer { harness.removeRecordings() }
@@ -110,7 +110,7 @@ struct LivenessReconnectTests {
             await frames.wait { $0.filter(\.isHeartbeat).count >= 3 }
             let retried = await runEvents.events.contains { $0.isReconnecting }
             #expect(!retried)
-            #expect(harness.projection.state == .streaming)
+            #expect(await harness.projection.state == .streaming)
             await harness.shutDown()
         } catch {
             await harness.shutDown()
@@ -120,7 +120,7 @@ struct LivenessReconnectTests {
 
     @Test("a head unit that goes silent: the Heartbeat goes unanswered, the app reconnects, and streams again")
     func silentHeadUnitIsReconnected() async throws {
-        let harness = try await ProjectionHarness(disconnectPolicy: ReconnectTests.quick) { app in
+        let harness = try await ProjectionHarness(disconnectPolicy: ReconnectTests.quick, overTCP: true) { app in
             app.heartbeat = AppConfiguration.Heartbeat(idle: .milliseconds(100), answerTimeout: .seconds(2))
             app.timeouts.protocolStart = .seconds(1)
         }

@@ -24,8 +24,7 @@ struct NoTouchDemoTests {
         var app = NavigationDemo.appConfiguration(name: "No Touch")
         app.logger.logLevel = .critical
         let projection = try CarWindowProjection(
-            options: CarWindowSettings().projectionOptions(app: app),
-            transport: TCPTransport(host: "127.0.0.1", port: port))
+            settings: CarWindowSettings(app: app), transport: TCPTransport(host: "127.0.0.1", port: port))
         let demo = DemoAppScreen()
         try demo.install(in: projection.window)
         do {

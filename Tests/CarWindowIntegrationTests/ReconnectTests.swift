@@ -68,7 +68,7 @@ struct ReconnectTests {
             // The view tree is untouched: the same objects, the same state.
             #expect(harness.projection.window.rootView === tree)
             #expect(harness.screen.statusLabel.text == "kept across the drop")
-            #expect(harness.projection.state == .streaming)
+            #expect(await harness.projection.state == .streaming)
             await harness.shutDown()
         } catch {
             await harness.shutDown()
@@ -98,7 +98,8 @@ struct ReconnectTests {
     func givesUp() async throws {
         let policy = ReconnectPolicy(
             initialDelay: .milliseconds(20), maximumDelay: .milliseconds(40), jitter: 0, maximumAttempts: 3)
-        let harness = try await ProjectionHarness(disconnectPolicy: .reconnect(policy))
+        // Over TCP: the emulator's closed port refuses every attempt, and the message names it.
+        let harness = try await ProjectionHarness(disconnectPolicy: .reconnect(policy), overTCP: true)
         defer { harness.removeRecordings() }
         let runEvents = Recorder<ProjectionEvent>()
         let relay = runEvents.consume(await harness.projection.streaming.events())
@@ -110,11 +111,13 @@ struct ReconnectTests {
             #expect(events.compactMap(\.reconnecting).map(\.attempt) == [1, 2, 3])
             let last = try #require(events.last?.errorMessage)
             #expect(last.hasPrefix("gave up reconnecting after 3 attempts: cannot connect to 127.0.0.1:"))
-            // The projection saw the run end as an error, and is disconnected.
-            let carEvents = await harness.projectionEvents.wait { events in
-                events.contains { if case .error(let error) = $0 { error.context.contains("gave up") } else { false } }
+            // The projection's own events say the same, with the failure's kind, and it is disconnected.
+            let projectionEvents = await harness.runEvents.wait { $0.contains(where: \.isError) }
+            let failures = projectionEvents.compactMap {
+                if case .error(let failure, nil) = $0 { failure } else { nil }
             }
-            #expect(carEvents.contains { if case .error = $0 { true } else { false } })
+            #expect(failures.map(\.kind) == [.gaveUp])
+            #expect(await harness.projection.state == .disconnected)
             await harness.shutDown()
         } catch {
             await harness.shutDown()
@@ -144,7 +147,7 @@ extension ProjectionEvent {
     var isError: Bool { errorMessage != nil }
 
     var errorMessage: String? {
-        if case .error(let message, nil) = self { return message }
+        if case .error(let failure, nil) = self { return failure.message }
         return nil
     }
 }

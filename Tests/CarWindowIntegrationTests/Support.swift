@@ -1,4 +1,5 @@
 import CarWindow
+import CarWindowTesting
 import Foundation
 import HeadUnit
 import Logging
@@ -73,8 +74,9 @@ actor Recorder<Event: Sendable> {
     }
 }
 
-/// The emulator, a projection of the navigation screen connected to it over TCP on a free port, and recorders of
-/// both sides' events. `shutDown()` stops everything; call it on every path.
+/// The emulator, a projection of the navigation screen connected to it in memory (over TCP on a free port with
+/// `overTCP`, for the tests of what a socket adds), and recorders of both sides' events. `shutDown()` stops
+/// everything; call it on every path.
 @CarWindowActor
 final class ProjectionHarness {
     let headUnit: HeadUnitEmulator
@@ -82,7 +84,6 @@ final class ProjectionHarness {
     let screen = NavigationScreen()
     let recordings: URL
     let headUnitEvents = Recorder<HeadUnitEvent>()
-    let projectionEvents = Recorder<CarWindowEvent>()
     /// The run's events (touches once each, gestures as the window got them), from the projection's start.
     let runEvents = Recorder<ProjectionEvent>()
     let gestures = Recorder<Gesture>()
@@ -92,7 +93,7 @@ final class ProjectionHarness {
         video: VideoCapability = VideoCapability(), quirks: CoreQuirks = CoreQuirks(),
         lights: VehicleLights = VehicleLights(),
         disconnectPolicy: ProjectionOptions.DisconnectPolicy = .fail, resumptionHashID: String? = nil,
-        configureApp: (inout AppConfiguration) -> Void = { _ in }, audioFile: String? = nil,
+        overTCP: Bool = false, configureApp: (inout AppConfiguration) -> Void = { _ in }, audioFile: String? = nil,
         buttons: [ButtonName] = HeadUnitConfiguration.tracedButtons
     ) async throws {
         recordings = FileManager.default.temporaryDirectory.appendingPathComponent("cw-int-\(UUID().uuidString)")
@@ -109,13 +110,16 @@ final class ProjectionHarness {
         app.logger.logLevel = .critical
         app.resumptionHashID = resumptionHashID
         configureApp(&app)
-        var options = CarWindowSettings().projectionOptions(app: app)
-        options.disconnectPolicy = disconnectPolicy
-        options.audioFile = audioFile
-        projection = try CarWindowProjection(options: options, transport: TCPTransport(host: "127.0.0.1", port: port))
+        var settings = CarWindowSettings(app: app)
+        settings.projection.disconnectPolicy = disconnectPolicy
+        settings.projection.audioFile = audioFile
+        if overTCP {
+            projection = try CarWindowProjection(settings: settings, host: "127.0.0.1", port: port)
+        } else {
+            projection = try CarWindowProjection(settings: settings, transport: EmulatorTransport(headUnit: headUnit))
+        }
         try screen.install(in: projection.window)
-        tasks.append(projectionEvents.consume(projection.events()))
-        tasks.append(runEvents.consume(await projection.streaming.events()))
+        tasks.append(runEvents.consume(await projection.events()))
         let (gestureStream, gesture) = AsyncStream.makeStream(of: Gesture.self)
         projection.window.onGesture = { gesture.yield($0) }
         tasks.append(gestures.consume(gestureStream))

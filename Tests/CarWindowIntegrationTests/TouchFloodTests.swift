@@ -88,7 +88,7 @@ struct TouchFloodTests {
                 var eventsDropped = 0
                 for await event in events {
                     switch event {
-                    case .error(let message, "touch"): touchErrors.append(message)
+                    case .error(let failure, .touch?): touchErrors.append(failure.message)
                     case .eventsDropped(let count): eventsDropped += count
                     default: break
                     }

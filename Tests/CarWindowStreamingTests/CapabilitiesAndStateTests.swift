@@ -1,5 +1,7 @@
 import CarWindow
 import SDLRPC
+import SDLSession
+import SDLStreaming
 import Testing
 
 @Suite("Capabilities from VideoStreamingCapability, and CarWindow's state")
@@ -40,32 +42,29 @@ struct CapabilitiesAndStateTests {
         #expect(throws: CarWindowError.self) { try DisplayMetrics(capability) }
     }
 
-    @Test(
-        "the states move as the lifecycle allows",
-        arguments: [
-            (CarWindowState.disconnected, CarWindowState.readyForStreaming, true),
-            (.readyForStreaming, .streaming, true),
-            (.streaming, .stopping, true),
-            (.stopping, .readyForStreaming, true),
-            (.streaming, .disconnected, true),
-            (.disconnected, .streaming, false),
-            (.readyForStreaming, .stopping, false),
-            (.disconnected, .disconnected, false),
-            (.streaming, .readyForStreaming, false),
-        ])
-    func transitions(from: CarWindowState, to: CarWindowState, allowed: Bool) {
-        #expect(from.canMove(to: to) == allowed)
-    }
+    static let full = HMIStatus(hmiLevel: .full, audioStreamingState: .notAudible, videoStreamingState: .streamable)
+    static let background = HMIStatus(
+        hmiLevel: .background, audioStreamingState: .notAudible, videoStreamingState: .notStreamable)
+    static let limitedNotStreamable = HMIStatus(
+        hmiLevel: .limited, audioStreamingState: .notAudible, videoStreamingState: .notStreamable)
 
-    @Test("events travel through an AsyncStream in order")
-    func eventStream() async throws {
-        let caps = try DisplayMetrics(resolution: Size(width: 800, height: 480))
-        let (events, input) = AsyncStream.makeStream(of: CarWindowEvent.self)
-        input.yield(.capabilitiesChanged(caps))
-        input.yield(.stateChanged(.readyForStreaming))
-        input.finish()
-        var received: [CarWindowEvent] = []
-        for await event in events { received.append(event) }
-        #expect(received == [.capabilitiesChanged(caps), .stateChanged(.readyForStreaming)])
+    @Test(
+        "the state is derived from the connection, the HMI status and the video state",
+        arguments: [
+            (ConnectionState.idle, nil, VideoStreamState.stopped, CarWindowState.disconnected),
+            (.registering, full, .stopped, .disconnected),
+            (.ready, nil, .stopped, .disconnected),
+            (.ready, background, .stopped, .disconnected),
+            (.ready, limitedNotStreamable, .stopped, .disconnected),
+            (.ready, full, .stopped, .readyForStreaming),
+            (.ready, full, .starting, .readyForStreaming),
+            (.ready, full, .ready, .streaming),
+            (.ready, background, .suspended, .streaming),
+            (.ready, full, .shuttingDown, .stopping),
+            (.stopping, full, .ready, .disconnected),
+            (.closed(error: nil), full, .ready, .disconnected),
+        ] as [(ConnectionState, HMIStatus?, VideoStreamState, CarWindowState)])
+    func derived(connection: ConnectionState, hmi: HMIStatus?, video: VideoStreamState, expected: CarWindowState) {
+        #expect(CarWindowState(connection: connection, hmi: hmi, video: video) == expected)
     }
 }

@@ -94,12 +94,11 @@ final class WaylandHarness {
             environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }, logger: logger)
         do {
             try await application.waitForWindow()
-            var settings = CarWindowSettings()
-            settings.window.gestures = WaylandApplication.gestureConfiguration
             var app = AppConfiguration(appName: "Wayland Test", appID: "carwindow-wayland-test", appType: .projection)
             app.logger.logLevel = .critical
-            projection = try CarWindowProjection(
-                app: app, host: emulator.host, port: emulator.port, settings: settings)
+            var settings = CarWindowSettings(app: app)
+            settings.projection.gestures = WaylandApplication.gestureConfiguration
+            projection = try CarWindowProjection(settings: settings, transport: emulator.transport())
             view = application.makeView()
             projection.rootView = view
         } catch {

@@ -101,12 +101,11 @@ final class X11Harness {
             command: command, viewport: Size(width: 800, height: 480), haptics: haptics, logger: logger)
         do {
             try await application.waitForWindow()
-            var settings = CarWindowSettings()
-            settings.window.gestures = X11Application.gestureConfiguration
             var app = AppConfiguration(appName: "X11 Test", appID: "carwindow-x11-test", appType: .projection)
             app.logger.logLevel = .critical
-            projection = try CarWindowProjection(
-                app: app, host: emulator.host, port: emulator.port, settings: settings)
+            var settings = CarWindowSettings(app: app)
+            settings.projection.gestures = X11Application.gestureConfiguration
+            projection = try CarWindowProjection(settings: settings, transport: emulator.transport())
             view = application.makeView()
             projection.rootView = view
         } catch {

@@ -100,9 +100,26 @@ struct ProjectionEventRecordTests {
         #expect(
             ProjectionEvent.hapticRects(count: 4).records[0].jsonLine(t: 0)
                 == #"{"t":0.0,"event":"hapticRects","count":4}"#)
+        var multiline = ProjectionFailure(.sourceFailed, "")
+        multiline.message = "line\nbreak"
         #expect(
-            ProjectionEvent.error(message: "line\nbreak", source: nil).records[0].jsonLine(t: 0)
+            ProjectionEvent.error(multiline, source: nil).records[0].jsonLine(t: 0)
                 == #"{"t":0.0,"event":"error","message":"line\nbreak"}"#)
+    }
+
+    @Test(
+        "a reported error's line is its failure's message and its part; the kind and cause stay on the event",
+        arguments: ProjectionEvent.ErrorSource.allCases)
+    func reportedError(source: ProjectionEvent.ErrorSource) {
+        let cause = SDLSessionError(.connectionClosed)
+        let event = ProjectionEvent.error(
+            ProjectionFailure(.requestFailed, "SendHapticData: closed", underlying: cause), source: source)
+        #expect(
+            event.records.map { $0.jsonLine(t: 0) }
+                == [#"{"t":0.0,"event":"error","message":"SendHapticData: closed","source":"\#(source.rawValue)"}"#])
+        guard case .error(let failure, _) = event else { return }
+        #expect(failure.kind == .requestFailed)
+        #expect((failure.underlying as? SDLSessionError)?.kind == .connectionClosed)
     }
 
     @Test("t is rounded to milliseconds")

@@ -55,10 +55,20 @@ struct StreamingSessionClockTests {
         #expect(last?.kind == .connectFailed)
         #expect((last?.underlying as? SDLSessionError)?.kind == .connectionFailed("connection refused"))
         var delays: [Duration] = []
+        var lastEvent: ProjectionEvent?
         for await event in events {
             if case .reconnecting(_, let delay, _) = event { delays.append(delay) }
+            lastEvent = event
         }
         #expect(delays == [.seconds(600), .seconds(1200)])
+        // The last event is the run's failure as thrown: its kind and its cause, not only its line.
+        guard case .error(let reported, source: nil)? = lastEvent else {
+            Issue.record("the last event is not the run's error: \(String(describing: lastEvent))")
+            return
+        }
+        #expect(reported == failure)
+        #expect(reported.kind == .gaveUp)
+        #expect((reported.underlying as? ProjectionFailure)?.kind == .connectFailed)
     }
 
     @Test("stop() during the backoff wakes the wait: connect() ends without another attempt or clock time")

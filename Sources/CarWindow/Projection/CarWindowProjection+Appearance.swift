@@ -1,3 +1,4 @@
+import SDLProjection
 import SDLRPC
 import SDLSession
 
@@ -23,7 +24,8 @@ extension CarWindowProjection {
         do {
             guard Self.grantsHeadLampStatus(try notification.decode(OnPermissionsChange.self)) else { return }
         } catch {
-            report(CarWindowError(.session, "OnPermissionsChange: \(error)", underlying: error))
+            let failure = ProjectionFailure(.malformedNotification, "OnPermissionsChange: \(error)", underlying: error)
+            await report(failure, source: .session)
             return
         }
         // Cleared before the await, so a second grant arriving meanwhile does not subscribe twice.
@@ -51,18 +53,22 @@ extension CarWindowProjection {
             }
             let current = try await session.send(GetVehicleData(headLampStatus: true))
             if current.success, let lamps = current.headLampStatus { lightsChanged(lamps) }
+        } catch is CancellationError {
+            // The run ended while it waited: nothing failed.
         } catch {
-            report(CarWindowError(.session, "SubscribeVehicleData headLampStatus: \(error)", underlying: error))
+            let message = "SubscribeVehicleData headLampStatus: \(error)"
+            await report(ProjectionFailure(.requestFailed, message, underlying: error), source: .session)
         }
     }
 
     /// OnVehicleData: a new ambient light status switches the theme (one full repaint).
-    func vehicleDataChanged(_ notification: RPCNotificationMessage) {
+    func vehicleDataChanged(_ notification: RPCNotificationMessage) async {
         guard case .followsCar = settings.appearance else { return }
         do {
             if let lamps = try notification.decode(OnVehicleData.self).headLampStatus { lightsChanged(lamps) }
         } catch {
-            report(CarWindowError(.session, "OnVehicleData: \(error)", underlying: error))
+            let failure = ProjectionFailure(.malformedNotification, "OnVehicleData: \(error)", underlying: error)
+            await report(failure, source: .session)
         }
     }
 

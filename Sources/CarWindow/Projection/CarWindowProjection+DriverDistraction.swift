@@ -3,15 +3,11 @@ import SDLSession
 
 extension CarWindowProjection {
     /// OnDriverDistraction: the window's ``Window/isDriverDistracted`` follows DD_ON / DD_OFF, so lists apply their
-    /// ``ListView/DistractionBehavior``. A notification that does not decode is reported and changes nothing.
+    /// ``ListView/DistractionBehavior``. The run reports each one (its `driverDistraction` event, which may come
+    /// before the window follows) and one that does not decode (an `error`, source `session`): that one changes
+    /// nothing here.
     func driverDistractionChanged(_ notification: RPCNotificationMessage) {
-        do {
-            let distraction = try notification.decode(OnDriverDistraction.self)
-            let distracted = distraction.state == .ddOn
-            window.isDriverDistracted = distracted
-            yield(.driverDistractionChanged(distracted))
-        } catch {
-            report(CarWindowError(.session, "OnDriverDistraction: \(error)", underlying: error))
-        }
+        guard let distraction = try? notification.decode(OnDriverDistraction.self) else { return }
+        window.isDriverDistracted = distraction.state == .ddOn
     }
 }

@@ -1,13 +1,15 @@
+import SDLProjection
 import SDLRPC
 import SDLSession
 
 extension CarWindowProjection {
     /// OnKeyboardInput goes to the open keyboard's field.
-    func keyboardInput(_ notification: RPCNotificationMessage) {
+    func keyboardInput(_ notification: RPCNotificationMessage) async {
         do {
             keyboard.received(try notification.decode(OnKeyboardInput.self))
         } catch {
-            report(CarWindowError(.session, "OnKeyboardInput: \(error)", underlying: error))
+            let failure = ProjectionFailure(.malformedNotification, "OnKeyboardInput: \(error)", underlying: error)
+            await report(failure, source: .session)
         }
     }
 }

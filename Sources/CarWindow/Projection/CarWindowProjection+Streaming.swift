@@ -4,7 +4,7 @@ import SDLRPC
 import SDLSession
 import SDLStreaming
 
-/// The projection's reactions to its run: video stream events, touches, HMI levels.
+/// The projection's reactions to its run: video stream events, touches, buttons.
 extension CarWindowProjection {
     /// The run started with the projection as its source: haptic rects go through `context` from now.
     func attach(_ context: ProjectionContext) {
@@ -16,7 +16,6 @@ extension CarWindowProjection {
         context = nil
         stopStreaming()
         streamConfiguration = nil
-        sessionClosed()
     }
 
     func handle(_ event: VideoStreamEvent) async {
@@ -29,20 +28,12 @@ extension CarWindowProjection {
                 do {
                     try window.resize(to: Size(width: Double(size.width), height: Double(size.height)))
                 } catch {
-                    report(error)
+                    await report(error)
                 }
             }
-        case .stopped(let reason):
+        case .stopped:
             stopStreaming()
             streamConfiguration = nil
-            switch reason {
-            case .restarting:
-                move(to: .stopping)
-            case .transportClosed:
-                move(to: .disconnected)
-            default:
-                move(to: hmiAllowsStreaming ? .readyForStreaming : .disconnected)
-            }
         case .suspended:
             // The manager refuses app frames while suspended (it streams the open-the-app message); a pump left
             // running would re-render every tick for nothing.
@@ -52,8 +43,9 @@ extension CarWindowProjection {
             break
         case .resumed:
             if let configuration = streamConfiguration { startPump(configuration) }
-        case .error(let error):
-            report(CarWindowError(.streaming, "\(error)", underlying: error))
+        case .error:
+            // The run reports it (its `video` event); one that nothing can fix ends the run.
+            break
         }
     }
 
@@ -73,15 +65,13 @@ extension CarWindowProjection {
                 hapticSpatialDataSupported: stream.hapticSpatialDataSupported, display: window.capabilities.display)
             try window.update(capabilities: caps)
         } catch {
-            report(error)
+            await report(error)
             return
         }
         capabilities = caps
-        yield(.capabilitiesChanged(caps))
         var configuration = settings.streaming
         configuration.frameRate = settings.frameRate(negotiated: negotiatedRate)
         streamConfiguration = configuration
-        move(to: .streaming)
         startPump(configuration)
     }
 
@@ -92,12 +82,12 @@ extension CarWindowProjection {
         let pump = FramePump(window: window, configuration: configuration)
         self.pump = pump
         let sink = VideoManagerFrameSink(manager: videoManager)
-        let haptics = ContextHapticSink(context: context, projection: self)
+        let haptics = ContextHapticSink(context: context)
         streamingTask = Task {
             do throws(CarWindowError) {
                 try await pump.run(on: ContinuousClock(), sink: sink, haptics: haptics)
             } catch {
-                self.report(error)
+                await self.report(error)
             }
         }
     }
@@ -133,23 +123,5 @@ extension CarWindowProjection {
     /// Whether a tap ending at `point` ends on the button it began on: then it is reported at once.
     func isImmediateTap(at point: Point) -> Bool {
         window.isTapOnPressedButton(at: point)
-    }
-
-    func hmiChanged(_ status: HMIStatus) {
-        hmiAllowsStreaming = status.allowsVideo
-        switch state {
-        case .disconnected where hmiAllowsStreaming:
-            move(to: .readyForStreaming)
-        case .readyForStreaming where !hmiAllowsStreaming:
-            move(to: .disconnected)
-        default:
-            break
-        }
-    }
-
-    func sessionClosed() {
-        hmiAllowsStreaming = false
-        stopStreaming()
-        move(to: .disconnected)
     }
 }

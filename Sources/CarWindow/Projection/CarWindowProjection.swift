@@ -29,10 +29,10 @@ public import SDLStreaming
 ///     app: AppConfiguration(appName: "Maps", appID: "swiftsdl-nav"), host: "127.0.0.1", port: 12345)
 /// let screen = NavigationScreen()
 /// try screen.install(in: projection.window)          // or: projection.rootView = myView
-/// let events = projection.events()
+/// let events = await projection.events()
 /// try await projection.start()
 /// for await event in events {
-///     if case .stateChanged(.streaming) = event { print("on the car's screen") }
+///     if case .video(.started) = event, await projection.state == .streaming { print("on the car's screen") }
 /// }
 /// try await projection.stop()
 /// ```
@@ -44,8 +44,7 @@ public final class CarWindowProjection {
     /// The screen: set ``rootView`` (and ``compactRootView``) or configure it directly.
     public let window: Window
     public let settings: CarWindowSettings
-    /// The run the projection is the source of: its `events()` carry every touch, gesture, haptic rect and video
-    /// event in the one `--events` schema.
+    /// The run the projection is the source of: its `events()` are the projection's (``events()``).
     public let streaming: StreamingSession
     /// The head unit's keyboard, the window's ``Window/keyboardPresenter``.
     let keyboard: HeadUnitKeyboard
@@ -56,14 +55,11 @@ public final class CarWindowProjection {
     public nonisolated var session: SDLSession { streaming.session }
     /// The video stream's manager; its `events()` and `statistics` are there for monitors.
     public nonisolated var videoManager: VideoManager { streaming.videoManager }
-    /// Where the projection is in the life of a video stream.
-    public private(set) var state: CarWindowState = .disconnected
     /// The capabilities of the stream being shown, once one started.
     public internal(set) var capabilities: DisplayMetrics?
     /// The pump of the current stream (a new one per stream, at its frame rate); `nil` while not streaming.
     public internal(set) var pump: FramePump?
 
-    var hmiAllowsStreaming = false
     /// The pump settings of the open stream, to start a pump again when a suspended stream resumes.
     var streamConfiguration: StreamingConfiguration?
     /// The run's context while the projection is its source: haptic rects and gestures go through it.
@@ -72,63 +68,78 @@ public final class CarWindowProjection {
     /// The run; its value is how it failed, `nil` when it ended well.
     private var running: Task<ProjectionFailure?, Never>?
     var streamingTask: Task<Void, Never>?
-    private let subscribers = Broadcast<CarWindowEvent>(replaysCurrent: false, buffering: .bufferingNewest(256))
+    /// Where the projection's own errors go when no run is there to report them (a pump that fails as it ends).
+    let logger: Logger
     /// The theme's switches, in order, for the run's `appearance` events (the source relays them while it runs).
     let appearances = Broadcast<Appearance>(replaysCurrent: false, buffering: .bufferingNewest(16))
 
     private enum Phase { case idle, starting, running, stopped }
 
-    /// Creates a stopped projection that will reach the head unit through `transport`.
+    /// Creates a stopped projection of `app` with the default settings (``CarWindowSettings/init(app:)``) that will
+    /// reach the head unit through `transport`.
     ///
     /// - Parameters:
     ///   - app: the app's registration (name, id, type: navigation or projection) and session timeouts.
     ///   - transport: how to reach the head unit (TCP, in-memory for tests).
-    ///   - settings: frame rate, encoder usage, ranges, the "open the app" message, window configuration.
     /// - Throws: ``CarWindowError`` when the initial resolution or the window configuration is invalid.
-    public convenience init(
-        app: AppConfiguration, transport: some SDLTransport, settings: CarWindowSettings = CarWindowSettings()
-    ) throws(CarWindowError) {
-        try self.init(options: settings.projectionOptions(app: app), transport: transport, settings: settings)
+    public convenience init(app: AppConfiguration, transport: some SDLTransport) throws(CarWindowError) {
+        try self.init(settings: CarWindowSettings(app: app), transport: transport)
     }
 
-    /// Creates a stopped projection with every run option spelled out: the video preferences, audio beside the
-    /// video, the disconnect policy. `options.video` and `options.capabilityWait` win over `settings`' own.
+    /// Creates a stopped projection with `settings`: the run's options (registration, video preferences, audio
+    /// beside the video, buttons, gestures, the disconnect policy) in `settings.projection`, CarWindow's own around
+    /// them.
     ///
     /// ```swift
-    /// var options = CarWindowSettings().projectionOptions(app: app)
-    /// options.video.dataSource = PreferredFormat(first: .h264RTP)
-    /// options.audioFile = "welcome.wav"
-    /// let projection = try CarWindowProjection(options: options, transport: TCPTransport(host: host, port: port))
+    /// var settings = CarWindowSettings(app: app)
+    /// settings.projection.video.dataSource = PreferredFormat(first: .h264RTP)
+    /// settings.projection.audioFile = "welcome.wav"
+    /// let projection = try CarWindowProjection(settings: settings, transport: TCPTransport(host: host, port: port))
     /// ```
     ///
     /// - Parameter logger: the video manager's logger (its lifecycle at info, errors at error).
+    /// - Throws: ``CarWindowError`` when the initial resolution or the window configuration is invalid.
     public init(
-        options: ProjectionOptions, transport: some SDLTransport, settings: CarWindowSettings = CarWindowSettings(),
-        logger: Logger = Logger(label: "carwindow.video")
+        settings: CarWindowSettings, transport: some SDLTransport, logger: Logger = Logger(label: "carwindow.video")
     ) throws(CarWindowError) {
         self.settings = settings
+        self.logger = logger
         let initial = try DisplayMetrics(resolution: settings.initialResolution)
         window = try Window(capabilities: initial, configuration: settings.window)
+        // The run recognizes the touches with these; a touch fed to the window directly is read the same way.
+        window.gestures = settings.projection.gestures
         let renderer = settings.messageRenderer
         let factory = MediaEncoderFactory(
             baseSettings: settings.streaming.applied(to: EncoderSettings(width: 16, height: 16)),
             backgroundFrame: { message, size in
                 renderer.frame(message: message, width: size.width, height: size.height)
             })
-        streaming = StreamingSession(options: options, transport: transport, encoderFactory: factory, logger: logger)
+        streaming = StreamingSession(
+            options: settings.projection, transport: transport, encoderFactory: factory, logger: logger)
         keyboard = HeadUnitKeyboard(streaming: streaming)
         window.keyboardPresenter = keyboard
     }
 
-    /// Creates a stopped projection that will connect over TCP to SDL Core (or the emulator) at `host:port`.
+    /// Creates a stopped projection of `app` with the default settings that will connect over TCP to SDL Core (or
+    /// the emulator) at `host:port`.
     ///
     /// ```swift
     /// let projection = try CarWindowProjection(app: app, host: "192.168.1.20", port: 12345)
     /// ```
-    public convenience init(
-        app: AppConfiguration, host: String, port: Int, settings: CarWindowSettings = CarWindowSettings()
-    ) throws(CarWindowError) {
-        try self.init(app: app, transport: TCPTransport(host: host, port: port), settings: settings)
+    public convenience init(app: AppConfiguration, host: String, port: Int) throws(CarWindowError) {
+        try self.init(settings: CarWindowSettings(app: app), host: host, port: port)
+    }
+
+    /// Creates a stopped projection with `settings` that will connect over TCP to SDL Core (or the emulator) at
+    /// `host:port`.
+    ///
+    /// ```swift
+    /// var settings = CarWindowSettings(app: app)
+    /// settings.openAppMessage = "Open Maps on your phone"
+    /// let projection = try CarWindowProjection(settings: settings, host: "192.168.1.20", port: 12345)
+    /// ```
+    public convenience init(settings: CarWindowSettings, host: String, port: Int) throws(CarWindowError) {
+        try self.init(settings: settings, transport: TCPTransport(host: host, port: port))
     }
 
     /// The screen's content; swapping it at any time lays the new tree out, redraws it and sends its haptic rects.
@@ -151,18 +162,37 @@ public final class CarWindowProjection {
     /// ```
     public nonisolated var source: CarWindowProjectionSource { CarWindowProjectionSource(projection: self) }
 
-    /// A new stream of ``CarWindowEvent``s from now on, yielded on ``CarWindowActor`` in order (state changes,
-    /// capabilities, the window following driver distraction, errors; touches, gestures, haptic rects and appearance
-    /// are the run's `ProjectionEvent`s on `streaming.events()`). Each call returns an independent stream that
-    /// keeps the newest 256 events for a slow reader; all end when the projection stops.
-    public func events() -> AsyncStream<CarWindowEvent> {
-        subscribers.subscribe()
+    /// A new stream of the projection's events from now on, in order: the run's ``ProjectionEvent``s (HMI statuses,
+    /// video events, touches, gestures, haptic rects, driver distraction, appearance) with the projection's own
+    /// errors among them, the one stream the `--events` log writes. Each call returns an independent stream that
+    /// keeps the newest 1024 events for a slow reader; all end when the run ends (``stop()``, or a failure: then the
+    /// last event is its `error`). ``state`` says where the projection is after any of them.
+    ///
+    /// ```swift
+    /// for await event in await projection.events() {
+    ///     if case .error(let failure, _) = event { print("\(failure.kind): \(failure)") }
+    /// }
+    /// ```
+    public nonisolated func events() async -> AsyncStream<ProjectionEvent> {
+        await streaming.events()
+    }
+
+    /// Where the projection is in the life of a video stream, derived now from the session's connection state and
+    /// HMI status and the video manager's state (``CarWindowState/init(connection:hmi:video:)``).
+    public var state: CarWindowState {
+        get async {
+            let session = self.session
+            let manager = videoManager
+            return CarWindowState(
+                connection: await session.state, hmi: await session.hmiStatus, video: await manager.status.state)
+        }
     }
 
     /// Connects, registers the app and starts following the head unit: the video stream starts on its own once
     /// the head unit allows it (HMI level FULL or LIMITED, streamable), and restarts at every new size. The run
     /// goes on in a task the projection owns until ``stop()``; a lost connection or a video error nothing can fix
-    /// ends it with an ``CarWindowEvent/error(_:)`` and the state ``CarWindowState/disconnected``. With
+    /// ends it with an `error` event (``ProjectionEvent/error(_:source:)``, the last) and the state
+    /// ``CarWindowState/disconnected``. With
     /// `options.disconnectPolicy = .reconnect(...)` a lost connection is followed by a new one instead: the window
     /// and view tree stay as they are and stream again at the head unit's new size.
     ///
@@ -176,8 +206,8 @@ public final class CarWindowProjection {
         do {
             try await streaming.connect()
         } catch {
+            // The run's events ended with the failure as their last event.
             phase = .stopped
-            finishSubscribers()
             throw CarWindowError(error)
         }
         guard phase == .starting else { return }  // stop() came while connecting
@@ -189,10 +219,9 @@ public final class CarWindowProjection {
                 try await streaming.run(source: source)
                 return nil
             } catch {
-                // A failure after stop() is the shutdown's own business (stop() decides what to say), not news.
+                // The run's last event is the failure; a failure after stop() is the shutdown's (stop() says it).
                 guard self.phase != .stopped else { return error }
-                self.report(CarWindowError(error))
-                self.sessionClosed()
+                self.stopStreaming()
                 return error
             }
         }
@@ -207,8 +236,9 @@ public final class CarWindowProjection {
     ///   stopped anyway.
     public func stop() async throws(CarWindowError) {
         guard phase == .running || phase == .starting else {
+            // Before start(), the run's stop only ends its event streams; after an end, it does nothing.
+            if phase == .idle { await streaming.stop() }
             phase = .stopped
-            finishSubscribers()
             return
         }
         phase = .stopped
@@ -220,8 +250,6 @@ public final class CarWindowProjection {
         await streaming.stop()
         let failure = await running?.value ?? nil
         running = nil
-        move(to: .disconnected)
-        finishSubscribers()
         if let failure, failure.kind == .nothingStreamed { throw CarWindowError(failure) }
     }
 
@@ -231,31 +259,22 @@ public final class CarWindowProjection {
         await streaming.setAppState(appState)
     }
 
-    // MARK: Events
+    // MARK: Errors
 
-    func yield(_ event: CarWindowEvent) {
-        subscribers.send(event)
-    }
-
-    /// Reports an error that happened where it could not be thrown.
-    func report(_ error: CarWindowError) {
-        yield(.error(error))
-    }
-
-    /// Moves to `target` through the intermediate states ``CarWindowState/canMove(to:)`` requires, yielding each.
-    func move(to target: CarWindowState) {
-        while state != target {
-            var next = target
-            if !state.canMove(to: target) {
-                next = state == .streaming ? .stopping : .readyForStreaming
-                if next == state || !state.canMove(to: next) { next = target }
-            }
-            state = next
-            yield(.stateChanged(next))
+    /// Reports an error of the projection's own (the window, the pump, a request or notification of its own) where
+    /// it could not be thrown: as an `error` event of the run, in order with its other events.
+    func report(_ failure: ProjectionFailure, source: ProjectionEvent.ErrorSource) async {
+        guard let context else {
+            // No run to tell: it ended (a pump failing as its stream ends, say); the log keeps it.
+            logger.warning("projection error after its run", metadata: ["error": "\(failure)"])
+            return
         }
+        await context.report(.error(failure, source: source))
     }
 
-    private func finishSubscribers() {
-        subscribers.finish()
+    /// Reports an error of the window or its pump (a size it cannot take, a frame that failed to render): the stream
+    /// of frames failed, the run goes on.
+    func report(_ error: CarWindowError) async {
+        await report(ProjectionFailure(.sourceFailed, "\(error)", underlying: error), source: .video)
     }
 }

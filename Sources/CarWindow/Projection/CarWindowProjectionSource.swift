@@ -3,8 +3,8 @@ import SDLRPC
 import SDLSession
 
 /// A ``CarWindowProjection`` as the `ProjectionSource` of its `StreamingSession`: it follows the video events
-/// with a frame pump per stream, the HMI level for its state, and hands the gestures the run recognized in the
-/// driver's touches (already de-duplicated and in view points) to the window, which hit-tests them.
+/// with a frame pump per stream, and hands the gestures the run recognized in the driver's touches (already
+/// de-duplicated and in view points) to the window, which hit-tests them.
 ///
 /// ```swift
 /// try await projection.streaming.run(source: projection.source)
@@ -14,13 +14,9 @@ public struct CarWindowProjectionSource: ProjectionSource {
 
     public func run(in context: ProjectionContext) async throws(ProjectionFailure) {
         let projection = self.projection
-        let statuses = await context.session.hmiStatusUpdates()
-        let appearances = await projection.appearances.subscribe()
+        let appearances = projection.appearances.subscribe()
         await projection.attach(context)
         await withDiscardingTaskGroup { group in
-            group.addTask {
-                for await status in statuses { await projection.hmiChanged(status) }
-            }
             group.addTask {
                 for await notification in context.notifications {
                     switch notification.functionID {

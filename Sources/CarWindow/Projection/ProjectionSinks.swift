@@ -22,17 +22,12 @@ struct VideoManagerFrameSink: FrameSink {
     }
 }
 
-/// Sends the pump's haptic updates through the run's context, which reports them in the run's events (`hapticRects`);
-/// a refusal is also an error of the projection.
+/// Sends the pump's haptic updates through the run's context, which reports them in the run's events: `hapticRects`,
+/// or a refusal's `error` (source `haptics`).
 struct ContextHapticSink: HapticDataSink {
     let context: ProjectionContext
-    let projection: CarWindowProjection
 
     func send(_ request: SendHapticData) async {
-        if await !context.send(haptics: request), !Task.isCancelled {
-            // The run's events say why; the projection's subscribers learn that it failed. A cancelled send is a
-            // stream that ended, no failure.
-            await projection.report(CarWindowError(.session, "SendHapticData was not accepted"))
-        }
+        await context.send(haptics: request)
     }
 }

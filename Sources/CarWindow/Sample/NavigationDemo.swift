@@ -8,7 +8,7 @@ public import SDLSession
 ///
 /// ```swift
 /// let demo = try NavigationDemo(host: "127.0.0.1", port: 12345)
-/// let events = demo.projection.events()
+/// let events = await demo.projection.events()
 /// try await demo.start()
 /// // ... until Ctrl-C
 /// try await demo.stop()
@@ -33,24 +33,21 @@ public final class NavigationDemo {
     /// - Parameters:
     ///   - app: the registration; ``appConfiguration(name:)`` by default.
     ///   - transport: how to reach the head unit.
-    ///   - settings: the projection's settings.
     ///   - vehicleSpeed: route fraction per second; the default crosses the map in about two minutes.
     public convenience init(
         app: AppConfiguration = NavigationDemo.appConfiguration(), transport: some SDLTransport,
-        settings: CarWindowSettings = CarWindowSettings(), vehicleSpeed: Double = 0.008
+        vehicleSpeed: Double = 0.008
     ) throws(CarWindowError) {
-        try self.init(
-            options: settings.projectionOptions(app: app), transport: transport, settings: settings,
-            vehicleSpeed: vehicleSpeed)
+        try self.init(settings: CarWindowSettings(app: app), transport: transport, vehicleSpeed: vehicleSpeed)
     }
 
-    /// Creates the demo with every run option spelled out (protocol preference, audio, ...), as `carwindow stream
-    /// --source demo` does.
+    /// Creates the demo with its settings spelled out (the run's options in `settings.projection`: protocol
+    /// preference, audio, the disconnect policy, ...), as `carwindow demo` and `carwindow stream --source demo` do.
     public init(
-        options: ProjectionOptions, transport: some SDLTransport, settings: CarWindowSettings = CarWindowSettings(),
-        vehicleSpeed: Double = 0.008, logger: Logger = Logger(label: "carwindow.video")
+        settings: CarWindowSettings, transport: some SDLTransport, vehicleSpeed: Double = 0.008,
+        logger: Logger = Logger(label: "carwindow.video")
     ) throws(CarWindowError) {
-        projection = try CarWindowProjection(options: options, transport: transport, settings: settings, logger: logger)
+        projection = try CarWindowProjection(settings: settings, transport: transport, logger: logger)
         demoApp = DemoAppScreen()
         screen = demoApp.navigation
         self.vehicleSpeed = vehicleSpeed
@@ -68,10 +65,9 @@ public final class NavigationDemo {
     /// Creates the demo connecting over TCP to `host:port`.
     public convenience init(
         app: AppConfiguration = NavigationDemo.appConfiguration(), host: String, port: Int,
-        settings: CarWindowSettings = CarWindowSettings(), vehicleSpeed: Double = 0.008
+        vehicleSpeed: Double = 0.008
     ) throws(CarWindowError) {
-        try self.init(
-            app: app, transport: TCPTransport(host: host, port: port), settings: settings, vehicleSpeed: vehicleSpeed)
+        try self.init(app: app, transport: TCPTransport(host: host, port: port), vehicleSpeed: vehicleSpeed)
     }
 
     /// Starts the projection and the vehicle's movement.

@@ -1,4 +1,10 @@
-/// Where CarWindow is in the life of a video stream, as the streaming integration reports it.
+public import SDLRPC
+public import SDLSession
+public import SDLStreaming
+
+/// Where a ``CarWindowProjection`` is in the life of a video stream. It is derived, never stored: one function of the
+/// session's connection state, its HMI status and the video manager's status (``init(connection:hmi:video:)``), so it
+/// cannot drift from them. Read it with ``CarWindowProjection/state`` whenever a run event may have changed it.
 ///
 /// ```text
 ///   disconnected ──▶ readyForStreaming ──▶ streaming ──▶ stopping ──▶ readyForStreaming or disconnected
@@ -7,28 +13,36 @@
 /// ```
 ///
 /// ```swift
-/// for await event in carWindowEvents {
-///     if case .stateChanged(.streaming) = event { showOnCarScreen() }
+/// for await event in await projection.events() {
+///     if case .video(.started) = event, await projection.state == .streaming { showOnCarScreen() }
 /// }
 /// ```
 public enum CarWindowState: Hashable, Sendable, CaseIterable, CustomStringConvertible {
-    /// No head unit, or the app may not stream (HMI level NONE or BACKGROUND).
+    /// No registered session, or the app may not stream (``SDLRPC/HMIStatus/allowsVideo`` is false).
     case disconnected
-    /// The head unit allows streaming and its capabilities are known; the video service is not running.
+    /// The head unit allows streaming; the video service is not open yet (or is starting).
     case readyForStreaming
-    /// Frames are being rendered and sent.
+    /// The video service is open: frames are rendered and sent (or, suspended in the background, the "open the
+    /// app" frames).
     case streaming
     /// The video service is ending (a resize restarts it; the app went to the background).
     case stopping
 
-    /// Whether the integration may move from this state to `next` (any state may fall back to disconnected).
-    public func canMove(to next: CarWindowState) -> Bool {
-        switch (self, next) {
-        case (_, .disconnected): self != .disconnected
-        case (.disconnected, .readyForStreaming), (.readyForStreaming, .streaming), (.streaming, .stopping),
-            (.stopping, .readyForStreaming):
-            true
-        default: false
+    /// The state of a projection whose session is in `connection` with the main window's `hmi` status (`nil` before
+    /// the first), while its video manager is in `video` (its `status.state`).
+    ///
+    /// ```swift
+    /// CarWindowState(connection: .ready, hmi: status, video: await manager.status.state)   // .streaming while open
+    /// ```
+    public init(connection: ConnectionState, hmi: HMIStatus?, video: VideoStreamState) {
+        guard connection == .ready else {
+            self = .disconnected
+            return
+        }
+        switch video {
+        case .ready, .suspended: self = .streaming
+        case .shuttingDown: self = .stopping
+        case .stopped, .starting: self = hmi?.allowsVideo == true ? .readyForStreaming : .disconnected
         }
     }
 
@@ -40,25 +54,4 @@ public enum CarWindowState: Hashable, Sendable, CaseIterable, CustomStringConver
         case .stopping: "stopping"
         }
     }
-}
-
-/// What CarWindow tells the app, in order, through an `AsyncStream` the integration feeds.
-///
-/// ```swift
-/// let (events, continuation) = AsyncStream.makeStream(of: CarWindowEvent.self)
-/// continuation.yield(.capabilitiesChanged(caps))
-/// continuation.yield(.stateChanged(.readyForStreaming))
-/// ```
-public enum CarWindowEvent: Hashable, Sendable {
-    /// The state changed.
-    case stateChanged(CarWindowState)
-    /// The head unit's display capabilities changed (size, scale, density, haptics); the window was resized and
-    /// laid out before the first frame at the new size.
-    case capabilitiesChanged(DisplayMetrics)
-    /// `OnDriverDistraction` said the driver is (DD_ON, `true`) or is no longer (DD_OFF) to be distracted; the window's
-    /// ``Window/isDriverDistracted`` already follows it (the run's `driverDistraction` event may come before that).
-    case driverDistractionChanged(Bool)
-    /// Something failed where it could not be thrown (a touch that could not be read, a stream error, a request
-    /// the head unit refused).
-    case error(CarWindowError)
 }

@@ -57,7 +57,9 @@ public struct CarWindowError: Error, Sendable, Hashable, CustomStringConvertible
         /// The run sent no video frame while it had to (`ProjectionFailure/Kind/nothingStreamed`).
         public static let nothingStreamed = Kind("nothingStreamed")
 
-        /// The kind of a run's failure: each `ProjectionFailure/Kind` has its own, the video's is ``streaming``.
+        /// The kind of a run's failure: each `ProjectionFailure/Kind` a run ends with has its own, the video's is
+        /// ``streaming``; a refused request, a notification that does not decode and a dropped input are ``session``,
+        /// a video in the clear is ``streaming``.
         public init(_ kind: ProjectionFailure.Kind) {
             switch kind {
             case .connectFailed: self = .connectFailed
@@ -69,6 +71,8 @@ public struct CarWindowError: Error, Sendable, Hashable, CustomStringConvertible
             case .sourceFailed: self = .sourceFailed
             case .nothingStreamed: self = .nothingStreamed
             case .invalidState: self = .invalidState
+            case .requestFailed, .malformedNotification, .inputDropped: self = .session
+            case .unprotected: self = .streaming
             }
         }
 

@@ -1,7 +1,7 @@
 /// How a projection chooses between its day and night themes.
 ///
 /// ```swift
-/// var settings = CarWindowSettings()
+/// var settings = CarWindowSettings(app: app)
 /// settings.appearance = .followsCar(otherwise: .night)   // the car's light sensor, else night
 /// ```
 public enum AppearancePreference: Hashable, Sendable {

@@ -284,7 +284,7 @@ open class View {
     open func handleGesture(_ gesture: Gesture) -> Bool { false }
 
     /// Handles a hardware button from the car (a press of a button the projection subscribed to,
-    /// ``CarWindowSettings/buttons``); return `true` when it acted. The window offers it to the focused view and its
+    /// `settings.projection.buttons`); return `true` when it acted. The window offers it to the focused view and its
     /// superviews first, then moves or activates focus for the pan, tune and OK buttons, then offers it to every
     /// visible view, front to back. The default handles nothing.
     ///

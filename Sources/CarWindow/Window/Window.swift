@@ -43,8 +43,6 @@ public final class Window: FrameSource {
         /// The default ``compactThreshold``: a head unit's picture-in-picture or split-screen window is smaller,
         /// a full screen (800x480 and up) is not.
         public static let defaultCompactThreshold = Size(width: 400, height: 300)
-        /// Touch thresholds and synced panning.
-        public var gestures = GestureConfiguration()
         /// The smallest side of a touchable control, in viewport points: controls are at least this tall (and
         /// wide) so a finger in a moving car hits them. 48 by default.
         public var minimumTouchTarget: Double = 48
@@ -53,6 +51,18 @@ public final class Window: FrameSource {
     }
 
     public private(set) var configuration: Configuration
+
+    /// The touch thresholds and synced panning of the window's own recognizer, which ``handleTouch(_:)`` feeds (a
+    /// host without a projection). A ``CarWindowProjection`` recognizes touches in its run, with its
+    /// `settings.projection.gestures`, and sets this to the same.
+    ///
+    /// ```swift
+    /// window.gestures = X11Application.gestureConfiguration   // taps reported at once, no double tap
+    /// ```
+    public var gestures: GestureConfiguration {
+        get { recognizer.configuration }
+        set { recognizer.configuration = newValue }
+    }
     public private(set) var capabilities: DisplayMetrics
 
     /// The screen's content at normal sizes. Setting it lays out and redraws before the next frame.
@@ -160,7 +170,7 @@ public final class Window: FrameSource {
         try Self.check(capabilities, against: configuration)
         self.capabilities = capabilities
         self.configuration = configuration
-        self.recognizer = GestureRecognizer(configuration: configuration.gestures)
+        self.recognizer = GestureRecognizer(configuration: GestureConfiguration())
         let origin = clock.now
         let elapsed: @Sendable () -> Duration = { origin.duration(to: clock.now) }
         self.elapsed = elapsed
@@ -213,7 +223,6 @@ public final class Window: FrameSource {
     public func update(configuration newConfiguration: Configuration) throws(CarWindowError) {
         try Self.check(capabilities, against: newConfiguration)
         configuration = newConfiguration
-        recognizer.configuration = newConfiguration.gestures
         rootsChanged(old: nil)
     }
 

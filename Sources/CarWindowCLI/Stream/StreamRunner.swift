@@ -47,7 +47,7 @@ struct StreamRunner: Sendable {
         app.logger.logLevel = .critical
         var options = ProjectionOptions(app: app, audioFile: audioFile, disconnectPolicy: disconnectPolicy)
         // The demo is a CarWindow app: it takes the hardware buttons `carwindow demo` takes (map zoom, pan, OK...).
-        if source == .demo { options.buttons = CarWindowSettings().buttons }
+        if source == .demo { options.buttons = CarWindowSettings.standardButtons }
         // The exit-code rule: a run that streamed nothing it was asked to stream exits 1 with the reason.
         options.requiresVideo = true
         options.video.customFrameRate = frameRate
@@ -76,7 +76,8 @@ struct StreamRunner: Sendable {
         switch source {
         case .demo:
             do {
-                let demo = try await NavigationDemo(options: options, transport: transport, logger: Self.quietLogger())
+                let demo = try await NavigationDemo(
+                    settings: CarWindowSettings(projection: options), transport: transport, logger: Self.quietLogger())
                 streaming = await demo.projection.streaming
                 projectionSource = demo.source
             } catch {
