@@ -23,7 +23,7 @@ extension EmulatorFixture {
     /// }
     /// ```
     /// - Parameters:
-    ///   - app: the app's registration; the projection runs with ``CarWindowSettings/init(app:)``.
+    ///   - app: the app's registration; the projection runs with `CarWindowSettings.init(app:)`.
     ///   - configuration: the emulator's, as for ``run(configuration:eventLog:logger:isolation:_:)``.
     ///   - registrationTimeout: how long the app may take to appear in the emulator.
     ///   - root: the screen's root view.

@@ -162,7 +162,7 @@ public final class CarWindowProjection {
     /// ```
     public nonisolated var source: CarWindowProjectionSource { CarWindowProjectionSource(projection: self) }
 
-    /// A new stream of the projection's events from now on, in order: the run's ``ProjectionEvent``s (HMI statuses,
+    /// A new stream of the projection's events from now on, in order: the run's `ProjectionEvent`s (HMI statuses,
     /// video events, touches, gestures, haptic rects, driver distraction, appearance) with the projection's own
     /// errors among them, the one stream the `--events` log writes. Each call returns an independent stream that
     /// keeps the newest 1024 events for a slow reader; all end when the run ends (``stop()``, or a failure: then the
@@ -191,7 +191,7 @@ public final class CarWindowProjection {
     /// Connects, registers the app and starts following the head unit: the video stream starts on its own once
     /// the head unit allows it (HMI level FULL or LIMITED, streamable), and restarts at every new size. The run
     /// goes on in a task the projection owns until ``stop()``; a lost connection or a video error nothing can fix
-    /// ends it with an `error` event (``ProjectionEvent/error(_:source:)``, the last) and the state
+    /// ends it with an `error` event (`ProjectionEvent.error(_:source:)`, the last) and the state
     /// ``CarWindowState/disconnected``. With
     /// `options.disconnectPolicy = .reconnect(...)` a lost connection is followed by a new one instead: the window
     /// and view tree stay as they are and stream again at the head unit's new size.

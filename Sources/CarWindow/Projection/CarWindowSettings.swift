@@ -17,7 +17,7 @@ import SDLStreaming
 /// let projection = try CarWindowProjection(settings: settings, transport: TCPTransport(host: host, port: port))
 /// ```
 public struct CarWindowSettings: Sendable {
-    /// The run's options, as every ``StreamingSession`` takes them: the registration (`app`), the video manager's
+    /// The run's options, as every `StreamingSession` takes them: the registration (`app`), the video manager's
     /// settings (`video`: ranges per orientation, custom frame and bit rate, background frames, encryption),
     /// `capabilityWait`, `buttons` (``standardButtons`` unless set), `gestures`, `audioFile`, `disconnectPolicy`,
     /// `requiresVideo`, `shutdownWait`.

@@ -18,7 +18,7 @@ public import SDLStreaming
 /// }
 /// ```
 public enum CarWindowState: Hashable, Sendable, CaseIterable, CustomStringConvertible {
-    /// No registered session, or the app may not stream (``SDLRPC/HMIStatus/allowsVideo`` is false).
+    /// No registered session, or the app may not stream (`HMIStatus.allowsVideo` is false).
     case disconnected
     /// The head unit allows streaming; the video service is not open yet (or is starting).
     case readyForStreaming
