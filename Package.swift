@@ -80,11 +80,23 @@ let package = Package(
             name: "CH264Reference",
             dependencies: ["COpenH264"]
         ),
+        // SDL frames in binary WebSocket messages, on NIO's codec: the one handler both ends of a WebSocket link use
+        // (the app's transport in SDLSession, the emulator's server in HeadUnit), which depend on nothing else of each
+        // other's.
+        .target(
+            name: "SDLWebSocket",
+            dependencies: [
+                "SDLWire",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ],
+            swiftSettings: upcoming
+        ),
         // Session and transports on SwiftNIO.
         .target(
             name: "SDLSession",
             dependencies: [
-                "SDLWire", "SDLRPC", "SDLSecurity",
+                "SDLWire", "SDLRPC", "SDLSecurity", "SDLWebSocket",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 // The WebSocket transport (docs/transports.md): NIO's HTTP upgrade and WebSocket codec.
@@ -114,7 +126,7 @@ let package = Package(
         .target(
             name: "HeadUnit",
             dependencies: [
-                "SDLWire", "SDLRPC", "SDLMedia", "SDLSecurity",
+                "SDLWire", "SDLRPC", "SDLMedia", "SDLSecurity", "SDLWebSocket",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 // Core's WebEngine server: apps over WebSocket (`--websocket-port`).

@@ -398,6 +398,8 @@ public actor HeadUnitEmulator {
             // Garbage or an oversize header: no way to find the next frame in a byte stream, so the connection
             // goes, as Core drops a transport it cannot parse.
             emit(.error(HeadUnitError(.malformedFrame(error.description), app: app)))
+        case .webSocket(let failure):
+            emit(.error(HeadUnitError(.webSocket(failure), app: app)))
         case .readFailed(let error):
             // Shutdown or a reset connection: not the app's fault, nothing to report.
             logger.debug("connection closed", metadata: ["app": "\(app)", "error": "\(error)"])

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SDLSession
+import SDLWire
 
 /// An address to reach, `HOST:PORT` over TCP (a name or IPv4 address, or an IPv6 address in brackets), or
 /// `ws://HOST:PORT[/PATH]` over WebSocket (SDL Core's WebEngine server).

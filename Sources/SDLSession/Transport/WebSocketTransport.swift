@@ -3,7 +3,8 @@ public import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOWebSocket
-import SDLWire
+import SDLWebSocket
+public import SDLWire
 
 /// A WebSocket client transport: SDL Core's WebEngine server (`[TransportManager] WebSocketServerPort`, 2020 by
 /// default) or `carwindow headunit --websocket-port`. SDL frames travel as binary WebSocket messages.
@@ -11,7 +12,8 @@ import SDLWire
 /// WebSocket runs over TCP, and the link it hands out is the same ``TCPConnection`` ``TCPTransport`` hands out, so
 /// the send path, its back-pressure (a send waits for the previous batch's write and for the kernel's unsent bytes),
 /// the stall watch and the link's delivery rate are the same on both. Only the pipeline differs: NIO's HTTP upgrade,
-/// then NIO's WebSocket codec and aggregator, ``WebSocketMessageHandler``, then the SDL framing.
+/// then NIO's WebSocket codec and aggregator, the message handler both ends share (SDLWebSocket), then the SDL
+/// framing.
 ///
 /// ```swift
 /// let transport = WebSocketTransport(url: try WebSocketURL(parsing: "ws://127.0.0.1:2020"))
@@ -142,12 +144,8 @@ public struct WebSocketTransport: SDLTransport {
             maxFrameSize: maximum, enableAutomaticErrorHandling: false
         ) { channel, _ in
             channel.eventLoop.makeCompletedFuture {
-                let handlers = channel.pipeline.syncOperations
-                try handlers.addHandler(
-                    NIOWebSocketFrameAggregator(
-                        minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 1024, maxAccumulatedFrameSize: maximum))
-                try handlers.addHandler(WebSocketMessageHandler(masksFrames: true, maximumMessageBytes: maximum))
-                try handlers.addHandler(SDLFrameChannelHandler(stallTimeout: stall))
+                try WebSocketMessageHandler.addHandlers(to: channel, role: .client, maximumMessageBytes: maximum)
+                try channel.pipeline.syncOperations.addHandler(SDLFrameChannelHandler(stallTimeout: stall))
                 return .upgraded(try NIOAsyncChannel<SDLFrame, SDLFrame>(wrappingChannelSynchronously: channel))
             }
         }
