@@ -29,6 +29,8 @@ public actor HeadUnitEmulator {
     /// link). What Core decides lives in ``AppSession``; the actor executes the actions it returns here.
     final class Connection {
         let app: AppID
+        /// What the app came in on (``AppSnapshot/transport``).
+        let transport: TransportKind
         var session: AppSession
         let outbox: AsyncStream<SDLFrame>.Continuation
         /// Closes the app's link (its socket, or its in-memory link).
@@ -53,10 +55,11 @@ public actor HeadUnitEmulator {
         var stoppedReading = false
 
         init(
-            app: AppID, session: AppSession, outbox: AsyncStream<SDLFrame>.Continuation,
+            app: AppID, transport: TransportKind, session: AppSession, outbox: AsyncStream<SDLFrame>.Continuation,
             close: @escaping @Sendable () -> Void
         ) {
             self.app = app
+            self.transport = transport
             self.session = session
             self.outbox = outbox
             self.close = close
@@ -153,7 +156,7 @@ public actor HeadUnitEmulator {
             try await listener.executeThenClose { connections in
                 try await withThrowingDiscardingTaskGroup { group in
                     for try await connection in connections {
-                        group.addTask { await self.serve(.socket(connection)) }
+                        group.addTask { await self.serve(.socket(connection, .tcp)) }
                     }
                 }
             }
@@ -219,7 +222,7 @@ public actor HeadUnitEmulator {
             maximumPayload: mtu, partialFrameTimeout: configuration.partialFrameTimeout, logger: logger)
         webSocketListener = listener
         webSocketTask = Task(executorPreference: threads.taskExecutor) { [self] in
-            try await listener.run { channel in await self.serve(.socket(channel)) }
+            try await listener.run { channel in await self.serve(.socket(channel, .ws)) }
         }
         let address = "ws://\(configuration.host):\(listener.port ?? port)"
         logger.info("listening for WebSocket apps", metadata: ["address": "\(address)"])
@@ -304,6 +307,7 @@ public actor HeadUnitEmulator {
             let session = connection.session
             return AppSnapshot(
                 app: connection.app,
+                transport: connection.transport,
                 sessionID: session.sessionID,
                 appName: session.registration?.appName,
                 hmiStatus: session.status,
@@ -326,7 +330,8 @@ public actor HeadUnitEmulator {
 
     /// What carries one app's frames: an accepted socket, or an in-memory link (``connectInMemory()``).
     enum AppLink {
-        case socket(NIOAsyncChannel<SDLFrame, SDLFrame>)
+        /// An accepted connection, TCP or WebSocket.
+        case socket(NIOAsyncChannel<SDLFrame, SDLFrame>, TransportKind)
         /// The app's frames in, the emulator's out, and what closes both.
         case memory(
             fromApp: AsyncStream<SDLFrame>, toApp: AsyncStream<SDLFrame>.Continuation, close: @Sendable () -> Void)
@@ -352,14 +357,17 @@ public actor HeadUnitEmulator {
     func serve(_ link: AppLink) async {
         let remote: String
         let close: @Sendable () -> Void
+        let transport: TransportKind
         switch link {
-        case .socket(let channel):
+        case .socket(let channel, let kind):
             let socket = channel.channel
             remote = socket.remoteAddress?.description ?? "?"
             close = { socket.close(promise: nil) }
+            transport = kind
         case .memory(_, _, let closeLink):
             remote = "in-memory"
             close = closeLink
+            transport = .memory
         }
         connectionCount += 1
         let app = AppID(connectionCount)
@@ -378,11 +386,12 @@ public actor HeadUnitEmulator {
         session.rejectedFormats = rejectedFormats
         session.resumptionHashes = resumptionHashes
         session.silent = !answersNewConnections
-        connections[app] = Connection(app: app, session: session, outbox: continuation, close: close)
+        connections[app] = Connection(
+            app: app, transport: transport, session: session, outbox: continuation, close: close)
         emit(.connected(app, remote: remote))
         let end: LinkEnd
         switch link {
-        case .socket(let channel):
+        case .socket(let channel, _):
             end = await runLink(channel, outbox: outbox, finishing: continuation) { $0.handle($1, from: app) }
         case .memory(let fromApp, let toApp, _):
             end = await pumpLink(
@@ -545,6 +554,9 @@ public struct ReceivedFrame: Sendable {
 /// What ``HeadUnit/apps()`` reports about one app.
 public struct AppSnapshot: Hashable, Sendable {
     public var app: AppID
+    /// What the app came in on: `tcp`, `ws` (``HeadUnitConfiguration/webSocketPort``), `memory`
+    /// (``HeadUnitEmulator/connectInMemory()``).
+    public var transport: TransportKind
     public var sessionID: UInt8
     /// `nil` until RegisterAppInterface succeeded.
     public var appName: String?

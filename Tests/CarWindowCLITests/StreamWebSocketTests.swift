@@ -19,7 +19,10 @@ struct StreamWebSocketTests {
         }
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains { $0.contains(#""event":"registered""#) }, "\(result.stdout)")
+        // The transport the app came in on is on its registered line.
+        #expect(
+            lines.contains { $0.contains(#""event":"registered""#) && $0.hasSuffix(#","transport":"ws"}"#) },
+            "\(result.stdout)")
         #expect(lines.contains { $0.contains(#""event":"videoStarted","width":800,"height":480"#) }, "\(result.stdout)")
         let recording = try #require(
             try FileManager.default.contentsOfDirectory(atPath: directory.path).first { $0.hasSuffix(".h264") })

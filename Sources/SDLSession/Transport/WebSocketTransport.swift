@@ -46,6 +46,8 @@ public struct WebSocketTransport: SDLTransport {
     public var configuration: Configuration
     private let group: any EventLoopGroup
 
+    public var kind: TransportKind { url.scheme == .wss ? .wss : .ws }
+
     /// - Parameters:
     ///   - url: `ws://HOST:PORT[/PATH]` (``WebSocketURL``).
     ///   - configuration: timeouts and limits.
