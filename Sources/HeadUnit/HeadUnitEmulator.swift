@@ -218,13 +218,15 @@ public actor HeadUnitEmulator {
         let mtu = Int(configuration.mtu)
         // One SDL frame per message is what apps send; room for a few, bounded in bytes whatever the app claims.
         let listener = try await WebSocketAppListener.bind(
-            host: configuration.host, port: port, maximumMessageBytes: max(1 << 20, 4 * (mtu + 64)),
+            host: configuration.host, port: port, tls: configuration.webSocketTLS,
+            maximumMessageBytes: max(1 << 20, 4 * (mtu + 64)),
             maximumPayload: mtu, partialFrameTimeout: configuration.partialFrameTimeout, logger: logger)
         webSocketListener = listener
+        let kind: TransportKind = configuration.webSocketTLS == nil ? .ws : .wss
         webSocketTask = Task(executorPreference: threads.taskExecutor) { [self] in
-            try await listener.run { channel in await self.serve(.socket(channel, .ws)) }
+            try await listener.run { channel in await self.serve(.socket(channel, kind)) }
         }
-        let address = "ws://\(configuration.host):\(listener.port ?? port)"
+        let address = "\(kind.rawValue)://\(configuration.host):\(listener.port ?? port)"
         logger.info("listening for WebSocket apps", metadata: ["address": "\(address)"])
     }
 

@@ -45,10 +45,16 @@ struct WebSocketAppListener: Sendable {
     /// SDL frames' payloads up to `maximumPayload` (the MTU). `partialFrameTimeout` also bounds the upgrade: a
     /// connection that has not completed it by then is closed (a stalled request is a stalled partial frame).
     static func bind(
-        host: String, port: Int, maximumMessageBytes: Int, maximumPayload: Int, partialFrameTimeout: Duration?,
-        logger: Logger
+        host: String, port: Int, tls files: WebSocketTLSFiles? = nil, maximumMessageBytes: Int, maximumPayload: Int,
+        partialFrameTimeout: Duration?, logger: Logger
     ) async throws(HeadUnitError) -> Self {
         let unclaimed = UnclaimedConnections()
+        let tls: WebSocketTLS?
+        do {
+            tls = try files.map { files throws(WebSocketFailure) in try WebSocketTLS.server(files) }
+        } catch {
+            throw HeadUnitError(.webSocket(error))
+        }
         do {
             let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
                 .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -57,6 +63,13 @@ struct WebSocketAppListener: Sendable {
                     child.eventLoop.makeCompletedFuture {
                         let upgrade: EventLoopFuture<Upgrade>
                         do {
+                            if let tls {
+                                try child.pipeline.syncOperations.addHandler(tls.serverHandler())
+                                try child.pipeline.syncOperations.addHandler(
+                                    TLSFailureRecorder { failure in
+                                        logger.info("a WebSocket app's TLS failed", metadata: ["error": "\(failure)"])
+                                    })
+                            }
                             upgrade = try configure(
                                 child, maximumMessageBytes: maximumMessageBytes, maximumPayload: maximumPayload,
                                 partialFrameTimeout: partialFrameTimeout, logger: logger)

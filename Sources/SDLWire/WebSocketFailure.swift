@@ -24,8 +24,9 @@ public enum WebSocketFailure: Error, Hashable, Sendable, CustomStringConvertible
     case textMessage
     /// The peer broke the WebSocket protocol (a fragment out of order, a bad control frame, ...).
     case protocolViolation(String)
-    /// `wss://` was asked for; this version speaks only `ws://`.
-    case unsupportedScheme(String)
+    /// The TLS under `wss://` failed: a certificate the other side does not trust (or none where one is required),
+    /// a file that cannot be read, a handshake that broke off. The text says which.
+    case tls(String)
 
     public var description: String {
         switch self {
@@ -34,7 +35,7 @@ public enum WebSocketFailure: Error, Hashable, Sendable, CustomStringConvertible
         case .messageTooLarge(let limit): "the peer sent a WebSocket message larger than \(limit) bytes"
         case .textMessage: "the peer sent a text WebSocket message; SDL frames travel as binary messages"
         case .protocolViolation(let why): "WebSocket protocol violation: \(why)"
-        case .unsupportedScheme(let scheme): "\(scheme):// is not supported yet; use ws://"
+        case .tls(let why): "TLS failed: \(why)"
         }
     }
 }

@@ -30,15 +30,22 @@ public struct WebSocketTransport: SDLTransport {
         /// with ``WebSocketFailure/messageTooLarge(limit:)``. SDL Core sends one SDL frame per message, so the
         /// default, 1 MiB, is eight times its largest frame (`MaximumPayloadSize` 131072 plus the header).
         public var maximumMessageBytes: Int
+        /// For `wss://`: the CA file the head unit's certificate must chain to (the system's when `nil`), and the
+        /// app's own certificate and key, which SDL Core's TLS WebSocket server requires. Unused for `ws://`.
+        public var tls: WebSocketTLSFiles
 
         /// ```swift
         /// let strict = WebSocketTransport.Configuration(maximumMessageBytes: 256 * 1024)
+        /// let core = WebSocketTransport.Configuration(
+        ///     tls: WebSocketTLSFiles(trustRoots: "ca.pem", certificate: "app.pem", privateKey: "app-key.pem"))
         /// ```
         public init(
-            tcp: TCPTransport.Configuration = TCPTransport.Configuration(), maximumMessageBytes: Int = 1 << 20
+            tcp: TCPTransport.Configuration = TCPTransport.Configuration(), maximumMessageBytes: Int = 1 << 20,
+            tls: WebSocketTLSFiles = WebSocketTLSFiles()
         ) {
             self.tcp = tcp
             self.maximumMessageBytes = max(1024, maximumMessageBytes)
+            self.tls = tls
         }
     }
 
@@ -67,7 +74,6 @@ public struct WebSocketTransport: SDLTransport {
     public func withConnection<Result: Sendable>(
         _ body: (TCPConnection) async throws -> Result
     ) async throws -> Result {
-        guard url.scheme == .ws else { throw SDLSessionError(.webSocket(.unsupportedScheme(url.scheme.rawValue))) }
         let tcp = configuration.tcp
         let channel = try await upgradedChannel()
         return try await channel.executeThenClose { inbound, outbound in
@@ -87,6 +93,13 @@ public struct WebSocketTransport: SDLTransport {
         let url = url
         let started = ContinuousClock.now
         let answered = NIOLockedValueBox<Int?>(nil)
+        let tlsFailure = NIOLockedValueBox<WebSocketFailure?>(nil)
+        let tls: WebSocketTLS?
+        do {
+            tls = url.scheme == .wss ? try WebSocketTLS.client(configuration.tls) : nil
+        } catch {
+            throw SDLSessionError(.webSocket(error))
+        }
         let upgrade: EventLoopFuture<Upgrade>
         let channel: any Channel
         do {
@@ -97,6 +110,14 @@ public struct WebSocketTransport: SDLTransport {
                 .notSentLowWatermark(configuration.tcp.notSentLowWatermark)
                 .connect(host: url.host, port: url.port) { channel in
                     channel.eventLoop.makeCompletedFuture {
+                        if let tls {
+                            // SNI and the certificate's name; an IP address is matched against its IP addresses.
+                            let isAddress = url.host.contains(":") || url.host.allSatisfy { $0.isNumber || $0 == "." }
+                            try channel.pipeline.syncOperations.addHandler(
+                                try tls.clientHandler(serverHostname: isAddress ? nil : url.host))
+                            try channel.pipeline.syncOperations.addHandler(
+                                TLSFailureRecorder { failure in tlsFailure.withLockedValue { $0 = $0 ?? failure } })
+                        }
                         let result = try Self.configureUpgrade(
                             channel, url: url, maximum: maximum, stall: stall, answered: answered)
                         return (channel, result)
@@ -119,6 +140,7 @@ public struct WebSocketTransport: SDLTransport {
             throw error
         } catch {
             channel.close(promise: nil)
+            if let failure = tlsFailure.withLockedValue({ $0 }) { throw SDLSessionError(.webSocket(failure)) }
             guard let status = answered.withLockedValue({ $0 }) else {
                 if started.duration(to: .now) >= configuration.tcp.connectTimeout {
                     throw SDLSessionError(.connectTimeout("\(url)"), context: "no answer to the WebSocket upgrade")
