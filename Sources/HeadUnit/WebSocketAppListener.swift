@@ -59,6 +59,10 @@ struct WebSocketAppListener: Sendable {
             let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
                 .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
                 .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+                // An app's end of input is an event, not a close: an app that sends its last bytes and closes
+                // before it is taken stays open until then, so what it sent (a truncated frame) is still reported.
+                // Before the upgrade is complete NIO's upgrade handler closes on it.
+                .childChannelOption(.allowRemoteHalfClosure, value: true)
                 .bind(host: host, port: port) { (child: any Channel) -> EventLoopFuture<EventLoopFuture<Upgrade>> in
                     child.eventLoop.makeCompletedFuture {
                         let upgrade: EventLoopFuture<Upgrade>
