@@ -40,6 +40,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
+        // wss:// (docs/transports.md): TLS under the WebSocket transport and the emulator's WebSocket server.
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.0"),
@@ -81,11 +83,24 @@ let package = Package(
             name: "CH264Reference",
             dependencies: ["COpenH264"]
         ),
+        // SDL frames in binary WebSocket messages, on NIO's codec: the one handler both ends of a WebSocket link use
+        // (the app's transport in SDLSession, the emulator's server in HeadUnit), which depend on nothing else of each
+        // other's.
+        .target(
+            name: "SDLWebSocket",
+            dependencies: [
+                "SDLWire",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            swiftSettings: upcoming
+        ),
         // Session and transports on SwiftNIO.
         .target(
             name: "SDLSession",
             dependencies: [
-                "SDLWire", "SDLRPC", "SDLSecurity",
+                "SDLWire", "SDLRPC", "SDLSecurity", "SDLWebSocket",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 // The WebSocket transport (docs/transports.md): NIO's HTTP upgrade and WebSocket codec.
@@ -115,7 +130,7 @@ let package = Package(
         .target(
             name: "HeadUnit",
             dependencies: [
-                "SDLWire", "SDLRPC", "SDLMedia", "SDLSecurity",
+                "SDLWire", "SDLRPC", "SDLMedia", "SDLSecurity", "SDLWebSocket",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 // Core's WebEngine server: apps over WebSocket (`--websocket-port`).

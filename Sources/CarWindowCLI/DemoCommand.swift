@@ -62,7 +62,7 @@ struct DemoCommand: AsyncParsableCommand {
         var headUnit: HeadUnitEmulator?
         var recordDirectory: String?
         let endpoint: Endpoint
-        if let core = target.core {
+        if let core = target.endpoint {
             endpoint = core
             say("projecting into SDL Core at \(core)")
         } else {

@@ -27,7 +27,10 @@ struct HeadUnitCommand: AsyncParsableCommand {
 
             --websocket-port PORT also accepts apps over WebSocket, as SDL Core's WebEngine server \
             (WebSocketServerPort, 2020 in Core's ini): SDL frames in binary messages, one app per connection, \
-            served as on TCP. Apps reach it with --core ws://HOST:PORT. Only ws:// (no TLS) for now.
+            served as on TCP. Apps reach it with --core ws://HOST:PORT. With --websocket-certificate and \
+            --websocket-key it serves wss:// (TLS), and with --websocket-ca too it requires each app's certificate \
+            to chain to that CA, as Core does with WSServerCACertificatePath (apps: --core wss://HOST:PORT \
+            --websocket-ca ... --websocket-certificate ... --websocket-key ...).
 
             --link-bitrate RATE reads each app's socket at RATE at most (bit/s, or with k or M: 1M), a slow link for \
             testing bitrate adaptation; change it while running with `link-kbps N` (kbit/s) or `link-kbps off` (or \
@@ -130,6 +133,18 @@ struct HeadUnitCommand: AsyncParsableCommand {
             Also accept apps over WebSocket (ws://) on this port, as Core's WebEngine server (0 picks a free one).
             """)
     var websocketPort: Int?
+
+    @Option(help: ArgumentHelp("Serve --websocket-port as wss:// with this PEM certificate.", valueName: "file"))
+    var websocketCertificate: String?
+
+    @Option(help: ArgumentHelp("The PEM private key of --websocket-certificate.", valueName: "file"))
+    var websocketKey: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With wss://, require each app's certificate to chain to this PEM CA (Core's WSServerCACertificatePath).",
+            valueName: "file"))
+    var websocketCa: String?
 
     @Option(
         help: """
@@ -263,6 +278,15 @@ struct HeadUnitCommand: AsyncParsableCommand {
             configuration.secondaryTransport = SecondaryTransportOffer(host: host, port: secondaryPort)
         }
         configuration.webSocketPort = websocketPort
+        if websocketCertificate != nil || websocketKey != nil || websocketCa != nil {
+            guard websocketPort != nil, websocketCertificate != nil, websocketKey != nil else {
+                throw ValidationError(
+                    "wss:// needs --websocket-port, --websocket-certificate and --websocket-key (--websocket-ca is optional)."
+                )
+            }
+            configuration.webSocketTLS = WebSocketTLSFiles(
+                trustRoots: websocketCa, certificate: websocketCertificate, privateKey: websocketKey)
+        }
         let headUnit = HeadUnitEmulator(configuration: configuration)
         let stream = await headUnit.events()
         // The viewer subscribes before the emulator listens, so it sees the first app from its first event.
@@ -283,7 +307,8 @@ struct HeadUnitCommand: AsyncParsableCommand {
             Self.say("secondary transport on \(Endpoint(host: host, port: secondary))")
         }
         if let webSocket = await headUnit.webSocketPort {
-            Self.say("WebSocket apps on ws://\(Endpoint(host: host, port: webSocket))")
+            let scheme = configuration.webSocketTLS == nil ? "ws" : "wss"
+            Self.say("WebSocket apps on \(scheme)://\(Endpoint(host: host, port: webSocket))")
         }
         if let viewerServer { Self.say("viewer: http://127.0.0.1:\(viewerServer.port)") }
 

@@ -204,7 +204,7 @@ struct ProjectCommand: AsyncParsableCommand {
         var recordDirectory: String?
         let endpoint: Endpoint
         do {
-            if let core = target.core {
+            if let core = target.endpoint {
                 endpoint = core
                 say("projecting into SDL Core at \(core)")
             } else {

@@ -1,5 +1,6 @@
 public import HeadUnit
 public import SDLSession
+public import SDLWire
 
 /// An app's transport to the fixture's emulator in memory: no socket, no port, the same frames. The app side reads
 /// them through the same frame decoder (and receive limit) as TCP; each connection is a new app to the emulator, so
@@ -26,6 +27,8 @@ public struct EmulatorTransport: SDLTransport, CustomStringConvertible {
     }
 
     public var description: String { "the emulator (in memory)" }
+
+    public var kind: TransportKind { .memory }
 
     public func withConnection<Result: Sendable>(
         _ body: (InMemoryConnection) async throws -> Result

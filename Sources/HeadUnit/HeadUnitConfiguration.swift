@@ -53,6 +53,15 @@ public struct HeadUnitConfiguration: Sendable {
     /// configuration.webSocketPort = 0
     /// ```
     public var webSocketPort: Int?
+    /// TLS for the WebSocket server (`wss://`), as Core's `WSServerCertificatePath`/`WSServerKeyPath`
+    /// /`WSServerCACertificatePath`: the server's certificate and key, and with a CA file, a client certificate
+    /// chaining to it is required of every app. `nil` serves plain `ws://`.
+    ///
+    /// ```swift
+    /// configuration.webSocketTLS = WebSocketTLSFiles(
+    ///     trustRoots: "ca.pem", certificate: "head-unit.pem", privateKey: "head-unit-key.pem")
+    /// ```
+    public var webSocketTLS: WebSocketTLSFiles?
     /// The hardware buttons the car has, in RegisterAppInterface's `buttonCapabilities` (each with short, long and
     /// up/down presses). An app may subscribe only to these (UNSUPPORTED_RESOURCE otherwise, as Core answers).
     /// Defaults to ``tracedButtons``; add `SDLRPC/ButtonName/navigation` for a car with map buttons.

@@ -1,12 +1,14 @@
 import NIOCore
 import SDLWire
 
-/// How one app link (a primary or a secondary TCP connection) ended.
+/// How one app link (a primary or a secondary TCP connection, or a WebSocket one) ended.
 enum LinkEnd {
     /// The peer or the emulator closed it.
     case closed
     /// The bytes were not SDL frames: there is no way to find the next frame in a byte stream.
     case unreadable(SDLWireError)
+    /// The app broke its WebSocket link (an oversized or text message, a protocol violation); it was closed.
+    case webSocket(WebSocketFailure)
     /// Reading failed (shutdown, a reset connection): nobody's fault worth reporting.
     case readFailed(any Error)
     /// Writing failed after reading ended.
@@ -69,6 +71,8 @@ extension HeadUnitEmulator {
                 for try await frame in inbound { receive(self, frame) }
             } catch let error as SDLWireError {
                 end = .unreadable(error)
+            } catch let failure as WebSocketFailure {
+                end = .webSocket(failure)
             } catch {
                 end = .readFailed(error)
             }

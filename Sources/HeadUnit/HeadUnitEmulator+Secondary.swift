@@ -66,6 +66,8 @@ extension HeadUnitEmulator {
         switch end {
         case .unreadable(let error):
             logger.debug("secondary transport closed", metadata: ["error": "\(error)"])
+        case .webSocket(let failure):
+            logger.debug("secondary transport closed", metadata: ["error": "\(failure)"])
         case .readFailed(let error):
             logger.debug("secondary transport closed", metadata: ["error": "\(error)"])
         case .writeFailed(let error):

@@ -29,6 +29,8 @@ public actor HeadUnitEmulator {
     /// link). What Core decides lives in ``AppSession``; the actor executes the actions it returns here.
     final class Connection {
         let app: AppID
+        /// What the app came in on (``AppSnapshot/transport``).
+        let transport: TransportKind
         var session: AppSession
         let outbox: AsyncStream<SDLFrame>.Continuation
         /// Closes the app's link (its socket, or its in-memory link).
@@ -53,10 +55,11 @@ public actor HeadUnitEmulator {
         var stoppedReading = false
 
         init(
-            app: AppID, session: AppSession, outbox: AsyncStream<SDLFrame>.Continuation,
+            app: AppID, transport: TransportKind, session: AppSession, outbox: AsyncStream<SDLFrame>.Continuation,
             close: @escaping @Sendable () -> Void
         ) {
             self.app = app
+            self.transport = transport
             self.session = session
             self.outbox = outbox
             self.close = close
@@ -153,7 +156,7 @@ public actor HeadUnitEmulator {
             try await listener.executeThenClose { connections in
                 try await withThrowingDiscardingTaskGroup { group in
                     for try await connection in connections {
-                        group.addTask { await self.serve(.socket(connection)) }
+                        group.addTask { await self.serve(.socket(connection, .tcp)) }
                     }
                 }
             }
@@ -215,13 +218,15 @@ public actor HeadUnitEmulator {
         let mtu = Int(configuration.mtu)
         // One SDL frame per message is what apps send; room for a few, bounded in bytes whatever the app claims.
         let listener = try await WebSocketAppListener.bind(
-            host: configuration.host, port: port, maximumMessageBytes: max(1 << 20, 4 * (mtu + 64)),
+            host: configuration.host, port: port, tls: configuration.webSocketTLS,
+            maximumMessageBytes: max(1 << 20, 4 * (mtu + 64)),
             maximumPayload: mtu, partialFrameTimeout: configuration.partialFrameTimeout, logger: logger)
         webSocketListener = listener
+        let kind: TransportKind = configuration.webSocketTLS == nil ? .ws : .wss
         webSocketTask = Task(executorPreference: threads.taskExecutor) { [self] in
-            try await listener.run { channel in await self.serve(.socket(channel)) }
+            try await listener.run { channel in await self.serve(.socket(channel, kind)) }
         }
-        let address = "ws://\(configuration.host):\(listener.port ?? port)"
+        let address = "\(kind.rawValue)://\(configuration.host):\(listener.port ?? port)"
         logger.info("listening for WebSocket apps", metadata: ["address": "\(address)"])
     }
 
@@ -304,6 +309,7 @@ public actor HeadUnitEmulator {
             let session = connection.session
             return AppSnapshot(
                 app: connection.app,
+                transport: connection.transport,
                 sessionID: session.sessionID,
                 appName: session.registration?.appName,
                 hmiStatus: session.status,
@@ -327,7 +333,8 @@ public actor HeadUnitEmulator {
 
     /// What carries one app's frames: an accepted socket, or an in-memory link (``connectInMemory()``).
     enum AppLink {
-        case socket(NIOAsyncChannel<SDLFrame, SDLFrame>)
+        /// An accepted connection, TCP or WebSocket.
+        case socket(NIOAsyncChannel<SDLFrame, SDLFrame>, TransportKind)
         /// The app's frames in, the emulator's out, and what closes both.
         case memory(
             fromApp: AsyncStream<SDLFrame>, toApp: AsyncStream<SDLFrame>.Continuation, close: @Sendable () -> Void)
@@ -353,14 +360,17 @@ public actor HeadUnitEmulator {
     func serve(_ link: AppLink) async {
         let remote: String
         let close: @Sendable () -> Void
+        let transport: TransportKind
         switch link {
-        case .socket(let channel):
+        case .socket(let channel, let kind):
             let socket = channel.channel
             remote = socket.remoteAddress?.description ?? "?"
             close = { socket.close(promise: nil) }
+            transport = kind
         case .memory(_, _, let closeLink):
             remote = "in-memory"
             close = closeLink
+            transport = .memory
         }
         connectionCount += 1
         let app = AppID(connectionCount)
@@ -379,11 +389,12 @@ public actor HeadUnitEmulator {
         session.rejectedFormats = rejectedFormats
         session.resumptionHashes = resumptionHashes
         session.silent = !answersNewConnections
-        connections[app] = Connection(app: app, session: session, outbox: continuation, close: close)
+        connections[app] = Connection(
+            app: app, transport: transport, session: session, outbox: continuation, close: close)
         emit(.connected(app, remote: remote))
         let end: LinkEnd
         switch link {
-        case .socket(let channel):
+        case .socket(let channel, _):
             end = await runLink(channel, outbox: outbox, finishing: continuation) { $0.handle($1, from: app) }
         case .memory(let fromApp, let toApp, _):
             end = await pumpLink(
@@ -399,6 +410,8 @@ public actor HeadUnitEmulator {
             // Garbage or an oversize header: no way to find the next frame in a byte stream, so the connection
             // goes, as Core drops a transport it cannot parse.
             emit(.error(HeadUnitError(.malformedFrame(error.description), app: app)))
+        case .webSocket(let failure):
+            emit(.error(HeadUnitError(.webSocket(failure), app: app)))
         case .readFailed(let error):
             // Shutdown or a reset connection: not the app's fault, nothing to report.
             logger.debug("connection closed", metadata: ["app": "\(app)", "error": "\(error)"])
@@ -544,6 +557,9 @@ public struct ReceivedFrame: Sendable {
 /// What `HeadUnit/apps()` reports about one app.
 public struct AppSnapshot: Hashable, Sendable {
     public var app: AppID
+    /// What the app came in on: `tcp`, `ws` (``HeadUnitConfiguration/webSocketPort``), `memory`
+    /// (``HeadUnitEmulator/connectInMemory()``).
+    public var transport: TransportKind
     public var sessionID: UInt8
     /// `nil` until RegisterAppInterface succeeded.
     public var appName: String?

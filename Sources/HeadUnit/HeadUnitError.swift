@@ -1,3 +1,5 @@
+public import SDLWire
+
 /// Every error the head-unit emulator raises or reports: what went wrong, and with which app.
 ///
 /// Errors caused by an app never escape the emulator: they are answered on the wire (NAK, `INVALID_DATA`, closing
@@ -15,6 +17,9 @@ public struct HeadUnitError: Error, Hashable, Sendable, CustomStringConvertible 
         case bindFailed(String)
         /// An app sent bytes that are not SDL frames; its connection was closed.
         case malformedFrame(String)
+        /// An app broke its WebSocket link (an oversized or text message, a protocol violation); its connection was
+        /// closed.
+        case webSocket(WebSocketFailure)
         /// An app sent an RPC whose header or JSON is unusable.
         case invalidRPC(String)
         /// An app broke the protocol's order (a service before registration, an unknown session, ...).
@@ -43,6 +48,7 @@ public struct HeadUnitError: Error, Hashable, Sendable, CustomStringConvertible 
         switch kind {
         case .bindFailed(let why): base = "cannot listen: \(why)"
         case .malformedFrame(let why): base = "malformed frame: \(why)"
+        case .webSocket(let failure): base = "WebSocket: \(failure)"
         case .invalidRPC(let why): base = "invalid RPC: \(why)"
         case .protocolViolation(let why): base = "protocol violation: \(why)"
         case .stream(let why): base = "stream: \(why)"

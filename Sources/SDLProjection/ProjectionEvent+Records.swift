@@ -2,19 +2,20 @@ public import SDLAudio
 import SDLRPC
 import SDLSession
 public import SDLStreaming
+import SDLWire
 
 extension ProjectionEvent {
     /// The event as event-log lines (a touch gives one line per finger; a few internal events give none). The
     /// table in docs/streaming.md, "--events format", is this mapping; a test holds the two together.
     public var records: [ProjectionEventRecord] {
         switch self {
-        case .registered(let appID, let appName, let resultCode):
+        case .registered(let appID, let appName, let resultCode, let transport):
             [
                 .init(
                     "registered",
                     [
                         ("appID", .string(appID)), ("appName", .string(appName)),
-                        ("resultCode", .string(resultCode)),
+                        ("resultCode", .string(resultCode)), ("transport", .string(transport.rawValue)),
                     ])
             ]
         case .hmiStatus(let status):

@@ -2,6 +2,7 @@ public import SDLAudio
 public import SDLRPC
 import SDLSession
 public import SDLStreaming
+public import SDLWire
 
 /// What happens during a projection run, in order, whatever the source: the one event type behind
 /// ``StreamingSession/events()`` and the `--events` log of every `carwindow` command.
@@ -13,8 +14,8 @@ public import SDLStreaming
 /// }
 /// ```
 public enum ProjectionEvent: Sendable {
-    /// RegisterAppInterface succeeded.
-    case registered(appID: String, appName: String, resultCode: String)
+    /// RegisterAppInterface succeeded, over `transport` (`tcp`, `ws`, `wss`, ...).
+    case registered(appID: String, appName: String, resultCode: String, transport: TransportKind)
     /// A main-window OnHMIStatus.
     case hmiStatus(HMIStatus)
     /// The video manager's events: started, stopped, suspended, resumed, resized, errors.

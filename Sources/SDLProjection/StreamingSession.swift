@@ -57,6 +57,8 @@ public actor StreamingSession {
     let logger: Logger
     /// Names the head unit in connection errors: `HOST:PORT` for TCP.
     let endpoint: String
+    /// What the transport is, for the `registered` event.
+    let transportKind: TransportKind
     /// Builds the session and video manager of one connection: the first, and each reconnection's.
     let makeConnection: @Sendable (AppConfiguration) -> Connection
     /// The connection the run is on; swapped only by a reconnection, read from any task by the accessors.
@@ -149,6 +151,7 @@ public actor StreamingSession {
         machine = ProjectionRunMachine(policy: options.disconnectPolicy.reconnectPolicy)
         self.logger = logger
         self.endpoint = endpoint
+        transportKind = transport.kind
         recognizer = GestureRecognizer(configuration: options.gestures)
         let video = options.video
         makeConnection = { app in
@@ -200,7 +203,7 @@ public actor StreamingSession {
             yield(
                 .registered(
                     appID: options.app.appID, appName: options.app.appName,
-                    resultCode: registration.resultCode.rawValue))
+                    resultCode: registration.resultCode.rawValue, transport: transportKind))
         }
     }
 

@@ -108,17 +108,26 @@ struct DemoCommandTests {
           carwindow demo --duration 10 --record /tmp/demo --events -
           carwindow demo --core 192.168.1.20:12345
 
-        USAGE: carwindow demo [--core <host:port>] [--reconnect] [--reconnect-attempts <reconnect-attempts>] \
-        [--reconnect-max-delay <reconnect-max-delay>] [--port <port>] [--record <directory>] [--viewer] \
-        [--no-viewer] [--viewer-port <viewer-port>] [--duration <duration>] [--events <file>]
+        USAGE: carwindow demo <options>
 
         HEAD UNIT:
           --core <host:port>      The head unit to connect to: SDL Core or `carwindow
                                   headunit`, at HOST:PORT over TCP (an IPv6 address in
                                   brackets, e.g. [::1]:12345), or at ws://HOST:PORT
                                   over WebSocket (Core's WebEngine server, `carwindow
-                                  headunit --websocket-port`). `stream` needs it;
-                                  without it `demo` and `project` start the emulator.
+                                  headunit --websocket-port`), or wss://HOST:PORT over
+                                  WebSocket with TLS (see --websocket-ca). `stream`
+                                  needs it; without it `demo` and `project` start the
+                                  emulator.
+          --websocket-ca <file>   For --core wss://: a PEM file of the CA the head
+                                  unit's certificate must chain to (the system's CAs
+                                  without it).
+          --websocket-certificate <file>
+                                  For --core wss://: the app's PEM certificate, which
+                                  SDL Core's TLS WebSocket server requires (with
+                                  --websocket-key).
+          --websocket-key <file>  For --core wss://: the PEM private key of
+                                  --websocket-certificate.
           --reconnect             When the connection to the head unit is lost, connect
                                   and register again (exponential backoff).
           --reconnect-attempts <reconnect-attempts>

@@ -76,6 +76,7 @@ struct EventSchemaTests {
             #expect(schema[name] != nil, "\(name) is not in the table")
         }
         #expect(schema["error"]?.optional == ["source"])
+        #expect(schema["registered"]?.fields == ["appID", "appName", "resultCode", "transport"])
         // The checker itself catches what it must.
         #expect(Self.problems(#"{"t":1.0,"event":"hapticRects","count":4}"#, schema).isEmpty)
         #expect(!Self.problems(#"{"t":1.0,"event":"hapticRects"}"#, schema).isEmpty)
@@ -113,6 +114,7 @@ struct EventSchemaTests {
         }
         let names = Set(lines.compactMap { $0.firstMatch(of: /"event":"(\w+)"/).map { String($0.1) } })
         #expect(names.isSuperset(of: ["registered", "hmiStatus", "videoStarted", "touch", "videoStopped"]))
+        #expect(lines.contains { $0.contains(#""event":"registered""#) && $0.hasSuffix(#","transport":"tcp"}"#) })
         if source == "demo" { #expect(names.isSuperset(of: ["gesture", "hapticRects"])) }
         for line in lines { #expect(Self.problems(line, schema) == []) }
     }

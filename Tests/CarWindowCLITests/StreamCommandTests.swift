@@ -60,8 +60,19 @@ struct StreamCommandTests {
                                   headunit`, at HOST:PORT over TCP (an IPv6 address in
                                   brackets, e.g. [::1]:12345), or at ws://HOST:PORT
                                   over WebSocket (Core's WebEngine server, `carwindow
-                                  headunit --websocket-port`). `stream` needs it;
-                                  without it `demo` and `project` start the emulator.
+                                  headunit --websocket-port`), or wss://HOST:PORT over
+                                  WebSocket with TLS (see --websocket-ca). `stream`
+                                  needs it; without it `demo` and `project` start the
+                                  emulator.
+          --websocket-ca <file>   For --core wss://: a PEM file of the CA the head
+                                  unit's certificate must chain to (the system's CAs
+                                  without it).
+          --websocket-certificate <file>
+                                  For --core wss://: the app's PEM certificate, which
+                                  SDL Core's TLS WebSocket server requires (with
+                                  --websocket-key).
+          --websocket-key <file>  For --core wss://: the PEM private key of
+                                  --websocket-certificate.
           --reconnect             When the connection to the head unit is lost, connect
                                   and register again (exponential backoff).
           --reconnect-attempts <reconnect-attempts>

@@ -140,7 +140,7 @@ extension ProjectionEvent {
     }
 
     var registrationResult: String? {
-        if case .registered(_, _, let code) = self { return code }
+        if case .registered(_, _, let code, _) = self { return code }
         return nil
     }
 

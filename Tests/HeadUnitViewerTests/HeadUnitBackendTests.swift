@@ -1,5 +1,7 @@
 import HeadUnit
+import Logging
 import SDLRPC
+import SDLSession
 import Testing
 
 @testable import HeadUnitViewer
@@ -17,6 +19,34 @@ struct HeadUnitBackendTests {
             await headUnit.stop()
             throw error
         }
+        await headUnit.stop()
+    }
+
+    @Test("each app in the snapshot says what it came in on: tcp, ws")
+    func appTransports() async throws {
+        var configuration = HeadUnitConfiguration(port: 0)
+        configuration.webSocketPort = 0
+        let headUnit = HeadUnitEmulator(configuration: configuration)
+        let port = try await headUnit.start()
+        let backend = HeadUnitBackend(headUnit: headUnit)
+        let webSocketPort = try #require(await headUnit.webSocketPort)
+        var app = AppConfiguration(appName: "Over TCP", appID: "swiftsdl-nav", appType: .navigation)
+        app.logger.logLevel = .critical
+        let overTCP = SDLSession(configuration: app, transport: TCPTransport(host: "127.0.0.1", port: port))
+        app.appName = "Over WebSocket"
+        let overWebSocket = SDLSession(
+            configuration: app, transport: WebSocketTransport(url: WebSocketURL(host: "127.0.0.1", port: webSocketPort))
+        )
+        do {
+            try await overTCP.start()
+            try await overWebSocket.start()
+            let apps = await backend.snapshot().apps
+            #expect(Set(apps.map { "\($0.name) \($0.transport ?? "?")" }) == ["Over TCP tcp", "Over WebSocket ws"])
+        } catch {
+            Issue.record(error)
+        }
+        try? await overTCP.stop()
+        try? await overWebSocket.stop()
         await headUnit.stop()
     }
 

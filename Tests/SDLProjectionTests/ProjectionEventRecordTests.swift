@@ -3,6 +3,7 @@ import SDLProjection
 import SDLRPC
 import SDLSession
 import SDLStreaming
+import SDLWire
 import Testing
 
 /// The event-log lines every `carwindow` command writes: one record type, one JSON shape.
@@ -89,8 +90,10 @@ struct ProjectionEventRecordTests {
                 #"{"t":0.0,"event":"hmiStatus","hmiLevel":"FULL","videoStreamingState":"STREAMABLE","systemContext":"MAIN"}"#
             ])
         #expect(
-            ProjectionEvent.registered(appID: "a\"b", appName: "N", resultCode: "SUCCESS").records[0].jsonLine(t: 0)
-                == #"{"t":0.0,"event":"registered","appID":"a\"b","appName":"N","resultCode":"SUCCESS"}"#)
+            ProjectionEvent.registered(appID: "a\"b", appName: "N", resultCode: "SUCCESS", transport: .ws).records[0]
+                .jsonLine(t: 0)
+                == #"{"t":0.0,"event":"registered","appID":"a\"b","appName":"N","resultCode":"SUCCESS","transport":"ws"}"#
+        )
         #expect(
             ProjectionEvent.gesture(.singleTap(at: Point(x: 1, y: 2))).records[0].jsonLine(t: 0)
                 == #"{"t":0.0,"event":"gesture","kind":"tap","x":1.0,"y":2.0,"scale":1.0}"#)

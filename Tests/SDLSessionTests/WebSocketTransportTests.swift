@@ -1,3 +1,5 @@
+import CarWindowTestingTools
+import Foundation
 import HeadUnit
 import NIOCore
 import NIOHTTP1
@@ -154,12 +156,70 @@ struct WebSocketTransportTests {
         await headUnit.stop()
     }
 
-    @Test("wss:// is .webSocket(.unsupportedScheme) before anything is dialled")
-    func wssUnsupported() async throws {
-        let transport = WebSocketTransport(url: try WebSocketURL(parsing: "wss://127.0.0.1:1"))
-        await #expect(throws: SDLSessionError(.webSocket(.unsupportedScheme("wss")))) {
-            try await transport.withConnection { _ in }
+    @Test("over wss:// with the app's certificate a session registers with the emulator's TLS server")
+    func sessionOverTLS() async throws {
+        try await Self.withTLSHeadUnit { headUnit, port, files in
+            let tls = WebSocketTLSFiles(
+                trustRoots: files.ca.path, certificate: files.app.path, privateKey: files.appKey.path)
+            let transport = WebSocketTransport(
+                url: WebSocketURL(scheme: .wss, host: "127.0.0.1", port: port), configuration: .init(tls: tls))
+            let session = SDLSession(configuration: .test(), transport: transport)
+            do {
+                try await session.start()
+                #expect(await headUnit.apps().map(\.transport) == [.wss])
+            } catch {
+                try? await session.stop()
+                throw error
+            }
+            try await session.stop()
         }
+    }
+
+    @Test(
+        "a head-unit certificate the app does not trust, or no app certificate where one is required, is .tls",
+        arguments: [true, false])
+    func refusedCertificate(untrustedHeadUnit: Bool) async throws {
+        try await Self.withTLSHeadUnit { _, port, files in
+            let tls =
+                untrustedHeadUnit
+                ? WebSocketTLSFiles(
+                    trustRoots: files.otherCA.path, certificate: files.app.path, privateKey: files.appKey.path)
+                : WebSocketTLSFiles(trustRoots: files.ca.path)
+            let transport = WebSocketTransport(
+                url: WebSocketURL(scheme: .wss, host: "127.0.0.1", port: port), configuration: .init(tls: tls))
+            await #expect {
+                try await transport.withConnection { connection in
+                    // TLS 1.3 refuses a missing client certificate after the client's handshake: on the first read.
+                    for try await _ in connection.inbound {}
+                }
+            } throws: { error in
+                guard let error = error as? SDLSessionError, case .webSocket(.tls) = error.kind else { return false }
+                return true
+            }
+        }
+    }
+
+    /// An emulator serving wss:// with a certificate from a fresh CA and requiring the app's, with the files.
+    static func withTLSHeadUnit(
+        _ body: (HeadUnitEmulator, Int, WebSocketTLSMaterial) async throws -> Void
+    ) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cw-wss-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = try await WebSocketTLSMaterial.make(in: directory)
+        var configuration = HeadUnitConfiguration(port: 0, activationDelay: .milliseconds(50))
+        configuration.webSocketPort = 0
+        configuration.webSocketTLS = WebSocketTLSFiles(
+            trustRoots: files.ca.path, certificate: files.headUnit.path, privateKey: files.headUnitKey.path)
+        let headUnit = HeadUnitEmulator(configuration: configuration)
+        _ = try await headUnit.start()
+        do {
+            try await body(headUnit, try #require(await headUnit.webSocketPort), files)
+        } catch {
+            await headUnit.stop()
+            throw error
+        }
+        await headUnit.stop()
     }
 
     @Test(

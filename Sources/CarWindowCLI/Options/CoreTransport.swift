@@ -1,4 +1,5 @@
 import SDLSession
+import SDLWire
 
 /// The transport `--core` chose: TCP for `HOST:PORT`, WebSocket for `ws://HOST:PORT`. Both hand out the same
 /// ``TCPConnection`` (WebSocket runs over TCP), so a run is the same whichever it is.
@@ -23,6 +24,13 @@ struct CoreTransport: SDLTransport, CustomStringConvertible {
         switch link {
         case .tcp(let transport): try await transport.withConnection(body)
         case .webSocket(let transport): try await transport.withConnection(body)
+        }
+    }
+
+    var kind: TransportKind {
+        switch link {
+        case .tcp(let transport): transport.kind
+        case .webSocket(let transport): transport.kind
         }
     }
 

@@ -1,8 +1,9 @@
 import ArgumentParser
 import SDLSession
+import SDLWire
 
 /// An address to reach, `HOST:PORT` over TCP (a name or IPv4 address, or an IPv6 address in brackets), or
-/// `ws://HOST:PORT[/PATH]` over WebSocket (SDL Core's WebEngine server).
+/// `ws://HOST:PORT[/PATH]` over WebSocket (SDL Core's WebEngine server), or `wss://...` over WebSocket with TLS.
 ///
 /// ```swift
 /// let core = try Endpoint(parsing: "[::1]:12345")
@@ -16,6 +17,11 @@ struct Endpoint: Hashable, Sendable, CustomStringConvertible, ExpressibleByArgum
     var port: Int
     /// The WebSocket upgrade's request target when the address is a `ws://` URL; `nil` for TCP.
     var webSocketTarget: String?
+    /// `wss` for a `wss://` URL (TLS, with ``tls``).
+    var webSocketScheme = WebSocketURL.Scheme.ws
+    /// The CA, certificate and key a `wss://` link uses (`--websocket-ca`, `--websocket-certificate`,
+    /// `--websocket-key`).
+    var tls = WebSocketTLSFiles()
 
     init(host: String, port: Int, webSocketTarget: String? = nil) {
         self.host = host
@@ -41,11 +47,8 @@ struct Endpoint: Hashable, Sendable, CustomStringConvertible, ExpressibleByArgum
             guard let colon = authority.lastIndex(of: ":"), !authority[colon...].contains("]") else {
                 throw EndpointError("'\(text)' needs a port; give ws://HOST:PORT, e.g. ws://127.0.0.1:2020")
             }
-            guard url.scheme == .ws else {
-                throw EndpointError(
-                    "'\(text)': wss:// is not supported yet; use ws://HOST:PORT, e.g. ws://127.0.0.1:2020")
-            }
             self.init(host: url.host, port: url.port, webSocketTarget: url.target)
+            webSocketScheme = url.scheme
             return
         }
         let host: Substring
@@ -92,12 +95,15 @@ struct Endpoint: Hashable, Sendable, CustomStringConvertible, ExpressibleByArgum
 
     /// The `ws://` URL of a WebSocket address; `nil` for TCP.
     var webSocketURL: WebSocketURL? {
-        webSocketTarget.map { WebSocketURL(scheme: .ws, host: host, port: port, target: $0) }
+        webSocketTarget.map { WebSocketURL(scheme: webSocketScheme, host: host, port: port, target: $0) }
     }
 
     /// The transport that reaches this address: TCP, or WebSocket for a `ws://` address.
     var transport: CoreTransport {
-        if let webSocketURL { return CoreTransport(.webSocket(WebSocketTransport(url: webSocketURL))) }
+        if let webSocketURL {
+            return CoreTransport(
+                .webSocket(WebSocketTransport(url: webSocketURL, configuration: .init(tls: tls))))
+        }
         return CoreTransport(.tcp(TCPTransport(host: host, port: port)))
     }
 }

@@ -5,6 +5,7 @@ import struct SDLRPC.HMILevel
 import struct SDLRPC.HMIStatus
 import struct SDLRPC.HapticRect
 import struct SDLRPC.OnTouchEvent
+import enum SDLWire.TransportKind
 
 /// The viewer's view of CarWindow's head-unit emulator: the thin adapter between ``ViewerBackend`` and `HeadUnitEmulator`.
 ///
@@ -87,7 +88,7 @@ public final class HeadUnitBackend: ViewerBackend {
             apps: apps.map {
                 ViewerApp(
                     id: String($0.app.rawValue), name: $0.appName ?? "app \($0.app.rawValue)",
-                    hmiLevel: ViewerHMILevel($0.hmiStatus.hmiLevel))
+                    hmiLevel: ViewerHMILevel($0.hmiStatus.hmiLevel), transport: $0.transport.rawValue)
             },
             hmiLevel: projecting.map { ViewerHMILevel($0.hmiStatus.hmiLevel) }, appState: tracked.appState,
             screen: screen,

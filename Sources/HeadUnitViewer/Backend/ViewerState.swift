@@ -68,11 +68,14 @@ public struct ViewerApp: Sendable, Hashable, Codable {
     public var name: String
     /// Its HMI level.
     public var hmiLevel: ViewerHMILevel
+    /// What it came in on (`tcp`, `ws`, ...), when the backend knows; the page shows it beside the name.
+    public var transport: String?
 
     /// Creates an app entry.
-    public init(id: String, name: String, hmiLevel: ViewerHMILevel) {
+    public init(id: String, name: String, hmiLevel: ViewerHMILevel, transport: String? = nil) {
         self.id = id
         self.name = name
         self.hmiLevel = hmiLevel
+        self.transport = transport
     }
 }

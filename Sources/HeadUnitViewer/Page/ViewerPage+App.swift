@@ -85,10 +85,12 @@ extension ViewerPage {
             $('screen-size').textContent = s.width + 'x' + s.height + ' @' + s.scale + 'x';
             $('stat-format').textContent = state.format ? state.format.codec + '/' + state.format.protocol
               + (state.isStreaming ? '' : ' (stopped)') : '–';
-            $('app-name').textContent = state.apps.map(a => a.name + ' · ' + a.hmiLevel).join(', ');
+            // Each app with the transport it came in on (tcp, ws, ...), when the head unit says.
+            const via = a => a.transport ? ' · ' + a.transport : '';
+            $('app-name').textContent = state.apps.map(a => a.name + ' · ' + a.hmiLevel + via(a)).join(', ');
             // Several apps: the one in FULL is shown unless another is picked here.
             const pick = $('app-pick');
-            const labels = state.apps.map(a => a.id + ' · ' + a.name + ' · ' + a.hmiLevel);
+            const labels = state.apps.map(a => a.id + ' · ' + a.name + ' · ' + a.hmiLevel + via(a));
             if ([...pick.options].map(o => o.textContent).join('|') !== labels.join('|')) {
               pick.replaceChildren(...state.apps.map((a, i) => new Option(labels[i], a.id)));
             }

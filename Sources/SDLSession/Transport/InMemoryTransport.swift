@@ -18,6 +18,8 @@ public import SDLWire
 public struct InMemoryTransport: SDLTransport {
     private let connection: InMemoryConnection
 
+    public var kind: TransportKind { .memory }
+
     /// Makes two joined transports. Each may be opened once.
     public static func makePair() -> (InMemoryTransport, InMemoryTransport) {
         let (a, aInput) = AsyncStream<ByteBuffer>.makeStream()

@@ -1,6 +1,6 @@
 public import SDLWire
 
-/// A way to reach a head unit: TCP today; WebSocket and the secondary transport later; in memory for tests.
+/// A way to reach a head unit: TCP, WebSocket, in memory for tests.
 ///
 /// A transport hands out one open ``SDLConnection`` for the duration of a closure and closes it when the closure
 /// returns or throws, so a connection can never outlive its owner (the NIO `executeThenClose` shape).
@@ -15,6 +15,10 @@ public import SDLWire
 public protocol SDLTransport: Sendable {
     /// The connection type this transport opens.
     associatedtype Connection: SDLConnection
+
+    /// What it is: `tcp`, `ws`, `wss`, `memory` (the `--events` log's `registered` line says it). A transport that
+    /// does not say is ``SDLWire/TransportKind/other``.
+    var kind: TransportKind { get }
 
     /// Opens a connection, runs `body` with it, and closes it afterwards.
     ///
@@ -52,6 +56,11 @@ public protocol SDLConnection: Sendable {
     /// How often sends have waited for the link itself (``LinkHoldBack``), or `nil` when this transport cannot
     /// tell a slow link from a slow process.
     var linkHoldBack: LinkHoldBack? { get }
+}
+
+extension SDLTransport {
+    /// A transport that does not say what it is.
+    public var kind: TransportKind { .other }
 }
 
 extension SDLConnection {

@@ -18,6 +18,8 @@ public struct TCPInboundFrames: AsyncSequence, Sendable {
                 throw error
             } catch let error as SDLWireError {
                 throw SDLSessionError(.wire(error))
+            } catch let failure as WebSocketFailure {
+                throw SDLSessionError(.webSocket(failure))
             } catch is CancellationError {
                 throw CancellationError()
             } catch {

@@ -70,6 +70,8 @@ public struct TCPTransport: SDLTransport {
     public var configuration: Configuration
     private let group: any EventLoopGroup
 
+    public var kind: TransportKind { .tcp }
+
     /// - Parameters:
     ///   - host: the head unit's address, e.g. "127.0.0.1".
     ///   - port: SDL Core listens on 12345 by default.

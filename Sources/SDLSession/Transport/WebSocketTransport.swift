@@ -3,7 +3,8 @@ public import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOWebSocket
-import SDLWire
+import SDLWebSocket
+public import SDLWire
 
 /// A WebSocket client transport: SDL Core's WebEngine server (`[TransportManager] WebSocketServerPort`, 2020 by
 /// default) or `carwindow headunit --websocket-port`. SDL frames travel as binary WebSocket messages.
@@ -11,7 +12,8 @@ import SDLWire
 /// WebSocket runs over TCP, and the link it hands out is the same ``TCPConnection`` ``TCPTransport`` hands out, so
 /// the send path, its back-pressure (a send waits for the previous batch's write and for the kernel's unsent bytes),
 /// the stall watch and the link's delivery rate are the same on both. Only the pipeline differs: NIO's HTTP upgrade,
-/// then NIO's WebSocket codec and aggregator, `WebSocketMessageHandler`, then the SDL framing.
+/// then NIO's WebSocket codec and aggregator, the message handler both ends share (SDLWebSocket), then the SDL
+/// framing.
 ///
 /// ```swift
 /// let transport = WebSocketTransport(url: try WebSocketURL(parsing: "ws://127.0.0.1:2020"))
@@ -28,21 +30,30 @@ public struct WebSocketTransport: SDLTransport {
         /// with ``WebSocketFailure/messageTooLarge(limit:)``. SDL Core sends one SDL frame per message, so the
         /// default, 1 MiB, is eight times its largest frame (`MaximumPayloadSize` 131072 plus the header).
         public var maximumMessageBytes: Int
+        /// For `wss://`: the CA file the head unit's certificate must chain to (the system's when `nil`), and the
+        /// app's own certificate and key, which SDL Core's TLS WebSocket server requires. Unused for `ws://`.
+        public var tls: WebSocketTLSFiles
 
         /// ```swift
         /// let strict = WebSocketTransport.Configuration(maximumMessageBytes: 256 * 1024)
+        /// let core = WebSocketTransport.Configuration(
+        ///     tls: WebSocketTLSFiles(trustRoots: "ca.pem", certificate: "app.pem", privateKey: "app-key.pem"))
         /// ```
         public init(
-            tcp: TCPTransport.Configuration = TCPTransport.Configuration(), maximumMessageBytes: Int = 1 << 20
+            tcp: TCPTransport.Configuration = TCPTransport.Configuration(), maximumMessageBytes: Int = 1 << 20,
+            tls: WebSocketTLSFiles = WebSocketTLSFiles()
         ) {
             self.tcp = tcp
             self.maximumMessageBytes = max(1024, maximumMessageBytes)
+            self.tls = tls
         }
     }
 
     public var url: WebSocketURL
     public var configuration: Configuration
     private let group: any EventLoopGroup
+
+    public var kind: TransportKind { url.scheme == .wss ? .wss : .ws }
 
     /// - Parameters:
     ///   - url: `ws://HOST:PORT[/PATH]` (``WebSocketURL``).
@@ -63,7 +74,6 @@ public struct WebSocketTransport: SDLTransport {
     public func withConnection<Result: Sendable>(
         _ body: (TCPConnection) async throws -> Result
     ) async throws -> Result {
-        guard url.scheme == .ws else { throw SDLSessionError(.webSocket(.unsupportedScheme(url.scheme.rawValue))) }
         let tcp = configuration.tcp
         let channel = try await upgradedChannel()
         return try await channel.executeThenClose { inbound, outbound in
@@ -83,6 +93,13 @@ public struct WebSocketTransport: SDLTransport {
         let url = url
         let started = ContinuousClock.now
         let answered = NIOLockedValueBox<Int?>(nil)
+        let tlsFailure = NIOLockedValueBox<WebSocketFailure?>(nil)
+        let tls: WebSocketTLS?
+        do {
+            tls = url.scheme == .wss ? try WebSocketTLS.client(configuration.tls) : nil
+        } catch {
+            throw SDLSessionError(.webSocket(error))
+        }
         let upgrade: EventLoopFuture<Upgrade>
         let channel: any Channel
         do {
@@ -93,6 +110,14 @@ public struct WebSocketTransport: SDLTransport {
                 .notSentLowWatermark(configuration.tcp.notSentLowWatermark)
                 .connect(host: url.host, port: url.port) { channel in
                     channel.eventLoop.makeCompletedFuture {
+                        if let tls {
+                            // SNI and the certificate's name; an IP address is matched against its IP addresses.
+                            let isAddress = url.host.contains(":") || url.host.allSatisfy { $0.isNumber || $0 == "." }
+                            try channel.pipeline.syncOperations.addHandler(
+                                try tls.clientHandler(serverHostname: isAddress ? nil : url.host))
+                            try channel.pipeline.syncOperations.addHandler(
+                                TLSFailureRecorder { failure in tlsFailure.withLockedValue { $0 = $0 ?? failure } })
+                        }
                         let result = try Self.configureUpgrade(
                             channel, url: url, maximum: maximum, stall: stall, answered: answered)
                         return (channel, result)
@@ -115,6 +140,7 @@ public struct WebSocketTransport: SDLTransport {
             throw error
         } catch {
             channel.close(promise: nil)
+            if let failure = tlsFailure.withLockedValue({ $0 }) { throw SDLSessionError(.webSocket(failure)) }
             guard let status = answered.withLockedValue({ $0 }) else {
                 if started.duration(to: .now) >= configuration.tcp.connectTimeout {
                     throw SDLSessionError(.connectTimeout("\(url)"), context: "no answer to the WebSocket upgrade")
@@ -142,12 +168,8 @@ public struct WebSocketTransport: SDLTransport {
             maxFrameSize: maximum, enableAutomaticErrorHandling: false
         ) { channel, _ in
             channel.eventLoop.makeCompletedFuture {
-                let handlers = channel.pipeline.syncOperations
-                try handlers.addHandler(
-                    NIOWebSocketFrameAggregator(
-                        minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 1024, maxAccumulatedFrameSize: maximum))
-                try handlers.addHandler(WebSocketMessageHandler(masksFrames: true, maximumMessageBytes: maximum))
-                try handlers.addHandler(SDLFrameChannelHandler(stallTimeout: stall))
+                try WebSocketMessageHandler.addHandlers(to: channel, role: .client, maximumMessageBytes: maximum)
+                try channel.pipeline.syncOperations.addHandler(SDLFrameChannelHandler(stallTimeout: stall))
                 return .upgraded(try NIOAsyncChannel<SDLFrame, SDLFrame>(wrappingChannelSynchronously: channel))
             }
         }

@@ -1,3 +1,5 @@
+import SDLWire
+
 /// Where a WebSocket head unit listens: `ws://HOST:PORT[/PATH]` (SDL Core's WebEngine server, port 2020 by
 /// default). `wss://` parses too, so a caller can say it is not supported rather than call it malformed.
 ///
