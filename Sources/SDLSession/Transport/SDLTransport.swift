@@ -17,7 +17,7 @@ public protocol SDLTransport: Sendable {
     associatedtype Connection: SDLConnection
 
     /// What it is: `tcp`, `ws`, `wss`, `memory` (the `--events` log's `registered` line says it). A transport that
-    /// does not say is ``SDLWire/TransportKind/other``.
+    /// does not say is `TransportKind.other`.
     var kind: TransportKind { get }
 
     /// Opens a connection, runs `body` with it, and closes it afterwards.

@@ -27,7 +27,7 @@ public struct WebSocketTransport: SDLTransport {
         /// keepalive, unsent-bytes limit (``TCPTransport/Configuration``).
         public var tcp: TCPTransport.Configuration
         /// The largest WebSocket message (and frame) the head unit may send, in bytes; a larger one fails the link
-        /// with ``WebSocketFailure/messageTooLarge(limit:)``. SDL Core sends one SDL frame per message, so the
+        /// with `WebSocketFailure.messageTooLarge(limit:)`. SDL Core sends one SDL frame per message, so the
         /// default, 1 MiB, is eight times its largest frame (`MaximumPayloadSize` 131072 plus the header).
         public var maximumMessageBytes: Int
         /// For `wss://`: the CA file the head unit's certificate must chain to (the system's when `nil`), and the
