@@ -122,79 +122,61 @@ struct BenchProjectCommand: AsyncParsableCommand {
         try Self.program.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
 
-        let still = try await X11Application.launch(
-            command: [python, file.path], viewport: Size(width: 800, height: 480), haptics: true, logger: logger)
-        do {
-            try await still.waitForWindow()
-            print("  \(try await X11Benchmark.idle(application: still, seconds: seconds))")
-        } catch {
-            await still.stop()
-            throw error
-        }
-        await still.stop()
-
-        let tapped = try await X11Application.launch(
-            command: [python, file.path], viewport: Size(width: 800, height: 480), haptics: false, logger: logger)
-        do {
-            try await tapped.waitForWindow()
-            // The button fills the lower half of the 800x480 window.
-            let result = try await X11Benchmark.touchLatency(application: tapped, at: Point(x: 400, y: 360), taps: taps)
-            print("  \(result)")
-        } catch {
-            await tapped.stop()
-            throw error
-        }
-        await tapped.stop()
+        // The button fills the lower half of the 800x480 window.
+        try await measureStillAndTaps([python, file.path], at: Point(x: 400, y: 360), logger: logger, print: print)
 
         let motionFile = file.deletingLastPathComponent().appendingPathComponent("carwindow-bench-motion-\(UUID()).py")
         try Self.motionProgram.write(to: motionFile, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: motionFile) }
         let size = Size(width: 1280, height: 720)
-        let motion = try await X11Application.launch(
-            command: [python, motionFile.path], viewport: size, haptics: false, logger: logger)
-        do {
-            try await motion.waitForWindow()
-            print("  \(try await X11Benchmark.throughput(application: motion, size: size, seconds: seconds))")
-        } catch {
-            await motion.stop()
-            throw error
+        try await withApplication([python, motionFile.path], viewport: size, haptics: false, logger: logger) {
+            print("  \(try await X11Benchmark.throughput(application: $0, size: size, seconds: seconds))")
         }
-        await motion.stop()
         let own = try await RenderBenchmark.run(frames: 60, sizes: [size])
         for result in own { print("  CarWindow's own render path, \(result)") }
     }
 
-    /// The user's program: the still app's CPU, then the taps (each in a launch of its own, as for the GTK window:
-    /// the first with its haptic rects read, as `carwindow project` does, the second without).
+    /// The user's program, measured as the built-in GTK window is.
     private func measure(_ command: [String], logger: Logger, print: (String) -> Void) async throws {
         print("program: \(command.joined(separator: " "))")
-        let still = try await X11Application.launch(
-            command: command, viewport: Self.viewport, haptics: true, logger: logger)
-        do {
-            try await still.waitForWindow()
-            print("  \(try await X11Benchmark.idle(application: still, seconds: seconds))")
-        } catch {
-            await still.stop()
-            throw error
+        let point = tap?.point ?? Point(x: Self.viewport.width / 2, y: Self.viewport.height / 2)
+        try await measureStillAndTaps(command, at: point, logger: logger, print: print)
+    }
+
+    /// The still app's CPU, then the taps at `point`, each in a launch of its own: the first with its haptic rects
+    /// read (as `carwindow project` does), the second without. A run in which no tap changed anything fails.
+    private func measureStillAndTaps(
+        _ command: [String], at point: Point, logger: Logger, print: (String) -> Void
+    ) async throws {
+        try await withApplication(command, viewport: Self.viewport, haptics: true, logger: logger) {
+            print("  \(try await X11Benchmark.idle(application: $0, seconds: seconds))")
         }
-        await still.stop()
-        let tapped = try await X11Application.launch(
-            command: command, viewport: Self.viewport, haptics: false, logger: logger)
-        do {
-            try await tapped.waitForWindow()
-            let point = tap?.point ?? Point(x: Self.viewport.width / 2, y: Self.viewport.height / 2)
-            let latency = try await X11Benchmark.touchLatency(application: tapped, at: point, taps: taps)
+        try await withApplication(command, viewport: Self.viewport, haptics: false, logger: logger) {
+            let latency = try await X11Benchmark.touchLatency(application: $0, at: point, taps: taps)
             print("  \(latency)")
             if latency.samples.isEmpty, taps > 0 {
                 throw ValidationError(
                     "no tap at \(point.x.formatted()),\(point.y.formatted()) changed the program: --tap where it "
                         + "changes at every tap")
             }
+        }
+    }
+
+    /// Launches `command` on a private display, waits for its window, runs `body`, and stops it whatever happens.
+    private func withApplication(
+        _ command: [String], viewport: Size, haptics: Bool, logger: Logger,
+        _ body: (X11Application) async throws -> Void
+    ) async throws {
+        let application = try await X11Application.launch(
+            command: command, viewport: viewport, haptics: haptics, logger: logger)
+        do {
+            try await application.waitForWindow()
+            try await body(application)
         } catch {
-            await tapped.stop()
+            await application.stop()
             throw error
         }
-        await tapped.stop()
+        await application.stop()
     }
 }
 
