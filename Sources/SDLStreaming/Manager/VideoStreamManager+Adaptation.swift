@@ -31,6 +31,9 @@ extension VideoStreamManager {
         let decision = controller.decide(at: origin.duration(to: clock.now), pressure: pressure)
         if controller.framesPaced > pacedBefore { stats.framesPacedForLink += 1 }
         bitrateController = controller
+        // The statistics first, before the event and before any suspension: a reader woken by the event (or running
+        // while the encoder takes the new target) sees counts that include this decision's drop.
+        if !decision.encodes { stats.framesDroppedForLink += 1 }
         if let change = decision.newTarget {
             stats.targetBitrate = change.bitrate
             if change.reason == .congested { stats.bitrateDecreases += 1 } else { stats.bitrateIncreases += 1 }
@@ -47,10 +50,7 @@ extension VideoStreamManager {
                 logger.warning("the encoder refused a new bitrate", metadata: ["error": "\(error)"])
             }
         }
-        guard decision.encodes else {
-            stats.framesDroppedForLink += 1
-            return .notSent(.droppedForBackPressure)
-        }
+        guard decision.encodes else { return .notSent(.droppedForBackPressure) }
         return nil
     }
 
