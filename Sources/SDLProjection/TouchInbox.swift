@@ -90,7 +90,7 @@ public struct TouchInbox: Sendable {
             return false
         }
         points += cost
-        append(.touch(touch))
+        items.append(.touch(touch))
         return true
     }
 
@@ -98,18 +98,18 @@ public struct TouchInbox: Sendable {
     public mutating func pushTick() {
         if count > 0, items.last == .tick { return }
         guard count < Self.maximumItems else { return }
-        append(.tick)
+        items.append(.tick)
     }
 
     /// Queues the cancellation of the touches in progress, and forgets the previous touch, so the first touch after
     /// it is never taken for Core's duplicate. Always queued: a full queue gives up its oldest item for it.
     public mutating func pushCancel() {
         converter.restart()
-        if count >= Self.maximumItems, let (oldest, _) = pop(), case .touch = oldest {
+        if count >= Self.maximumItems, case .touch? = removeOldest() {
             droppedTouches += 1
             droppedSinceReport += 1
         }
-        append(.cancel)
+        items.append(.cancel)
     }
 
     /// A new stream started at `scale`: the touches that follow are divided by it, and the previous touch is
@@ -120,6 +120,14 @@ public struct TouchInbox: Sendable {
 
     /// The oldest item, and how many touches were dropped since the last item handed out (0 nearly always).
     public mutating func pop() -> (item: Item, dropped: Int)? {
+        guard let item = removeOldest() else { return nil }
+        let dropped = droppedSinceReport
+        droppedSinceReport = 0
+        return (item, dropped)
+    }
+
+    /// Takes the oldest item off the queue; the drops not yet reported stay for ``pop()`` to hand out.
+    private mutating func removeOldest() -> Item? {
         guard head < items.count else { return nil }
         let item = items[head]
         head += 1
@@ -131,13 +139,7 @@ public struct TouchInbox: Sendable {
             items.removeFirst(head)
             head = 0
         }
-        let dropped = droppedSinceReport
-        droppedSinceReport = 0
-        return (item, dropped)
-    }
-
-    private mutating func append(_ item: Item) {
-        items.append(item)
+        return item
     }
 
     private static func points(in touch: ProjectionTouch) -> Int {

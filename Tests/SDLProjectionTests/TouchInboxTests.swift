@@ -117,6 +117,19 @@ struct TouchInboxTests {
         #expect(last.first?.dropped == 1)
     }
 
+    @Test("a cancel that gives up the oldest touch keeps the drops not yet reported: one report says them all")
+    func cancelKeepsUnreportedDrops() throws {
+        var inbox = TouchInbox()
+        for tap in 0...TouchInbox.maximumItems { try inbox.push(Self.touch(.begin, [(tap % 10_000, 3)], at: tap)) }
+        #expect(inbox.droppedTouches == 1)
+        inbox.pushCancel()
+        #expect(inbox.droppedTouches == 2)
+        let items = Self.drain(&inbox)
+        #expect(items.first?.dropped == 2)
+        #expect(items.map(\.dropped).reduce(0, +) == 2)
+        #expect(items.last?.item == .cancel)
+    }
+
     @Test("positions are bounded in all, whatever the number of items: a touch past the budget is dropped")
     func positionsBounded() throws {
         var inbox = TouchInbox()
