@@ -203,7 +203,8 @@ public actor StreamingSession {
             yield(
                 .registered(
                     appID: options.app.appID, appName: options.app.appName,
-                    resultCode: registration.resultCode.rawValue, transport: transportKind))
+                    resultCode: registration.resultCode.rawValue, transport: transportKind,
+                    authToken: await session.parameters?.authToken))
         }
     }
 
