@@ -96,7 +96,7 @@ extension HeadUnitEmulator {
         return try await WebSocketDialer.dial(
             entry.endpoint, hostHeader: entry.endpoint.bracketedHost, tls: tls, serverHostname: nil,
             maximumMessageBytes: Self.webSocketMessageLimit(mtu: mtu),
-            connectTimeout: configuration.cloudAppConnectTimeout
+            connectTimeout: configuration.cloudAppConnectTimeout, options: { $0.linkSocketOptions() }
         ) { channel in
             let watch = partialFrameTimeout.map { PartialFrameTimeout.Watch(timeout: $0, logger: logger) }
             try Self.configureLinkPipeline(channel, maximumPayload: mtu, link: link, partialFrameTimeout: watch)

@@ -210,7 +210,8 @@ public actor HeadUnitEmulator {
         partialFrameTimeout watch: PartialFrameTimeout.Watch? = nil
     ) throws {
         let handlers = channel.pipeline.syncOperations
-        if let link { try handlers.addHandler(LinkRateLimiter(rate: link)) }
+        // First, before a WebSocket link's TLS and codec too: it paces the socket's bytes, whatever carries them.
+        if let link { try handlers.addHandler(LinkRateLimiter(rate: link), position: .first) }
         if let watch { try handlers.addHandler(PartialFrameTimeout.BytesIn(watch)) }
         try handlers.addHandler(ByteToMessageHandler(SDLFrameDecoder(maximumPayloadSize: maximumPayload)))
         if let watch { try handlers.addHandler(PartialFrameTimeout.FramesOut(watch)) }
@@ -243,8 +244,8 @@ public actor HeadUnitEmulator {
                 }
             ) { [linkRate] channel in
                 let watch = partialFrameTimeout.map { PartialFrameTimeout.Watch(timeout: $0, logger: logger) }
-                // After the WebSocket codec the pacer counts the messages' bytes; it holds the socket's reads back
-                // as on TCP (`--link-bitrate`).
+                // The pacer goes first, before TLS and the WebSocket codec: the socket's reads are held back as on
+                // TCP (`--link-bitrate`).
                 try Self.configureLinkPipeline(
                     channel, maximumPayload: mtu, link: linkRate, partialFrameTimeout: watch)
             }

@@ -17,13 +17,7 @@ struct ViewerCloudAppBrowserTests {
                 "--duration", "600", "--events", "-",
             ])
         defer { app.kill() }
-        let listening = try await app.waitForLine("the listening line", in: .stderr, timeout: .seconds(60)) {
-            $0.contains("listening on ws://127.0.0.1:")
-        }
-        let port = try #require(
-            listening.text.split(separator: "ws://127.0.0.1:").last.map { $0.prefix { $0.isNumber } }.flatMap {
-                Int($0)
-            }, "\(listening.text)")
+        let port = try await StreamSourceMatrixTests.cloudPort(of: app)
         let headUnit = try ChildProcess.launch(
             executable: carwindow,
             arguments: [
