@@ -83,6 +83,55 @@ struct StreamCloudAppTests {
         }
     }
 
+    @Test("over wss: the head unit checks the app's certificate against its --cloud-app CA; the recording decodes")
+    func secureCloudApp() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cw-wss-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let recordings = directory.appendingPathComponent("recordings")
+        try FileManager.default.createDirectory(at: recordings, withIntermediateDirectories: true)
+        let files = try await WebSocketTLSMaterial.make(in: directory)
+        let carwindow = BinaryRunner.productsDirectory.appendingPathComponent("carwindow")
+        let stream = try ChildProcess.launch(
+            executable: carwindow,
+            arguments: [
+                "stream", "--listen", "wss://127.0.0.1:0", "--websocket-certificate", files.headUnit.path,
+                "--websocket-key", files.headUnitKey.path, "--app-id", "swiftsdl-nav", "--fps", "10",
+                "--events", "-", "--duration", "300",
+            ])
+        defer { stream.kill() }
+        let listening = try await stream.waitForLine("the listening line", in: .stderr, timeout: .seconds(60)) {
+            $0.contains("listening on wss://127.0.0.1:")
+        }
+        let port = try #require(
+            listening.text.split(separator: "wss://127.0.0.1:").last.flatMap { Int($0.prefix(while: \.isNumber)) },
+            "\(listening.text)")
+        let headUnit = try ChildProcess.launch(
+            executable: carwindow,
+            arguments: [
+                "headunit", "--port", "0", "--record", recordings.path, "--cloud-app",
+                "swiftsdl-nav=wss://127.0.0.1:\(port),auth=t,ca=\(files.ca.path)",
+            ], withInput: true)
+        defer { headUnit.kill() }
+        _ = try await StreamReconnectTests.listeningPort(of: headUnit)
+        try headUnit.send("activate swiftsdl-nav")
+        let registered = try await stream.waitForLine("registered", in: .stdout, timeout: .seconds(60)) {
+            $0.contains(#""event":"registered""#)
+        }
+        #expect(registered.text.contains(#""transport":"wss""#), "\(registered.text)")
+        try await stream.waitForLine("videoStarted", in: .stdout, timeout: .seconds(60)) {
+            $0.contains(#""event":"videoStarted""#)
+        }
+        try await headUnit.waitForLine("the head unit's video", in: .stdout, timeout: .seconds(30)) {
+            $0.contains("video started")
+        }
+        #expect(await stream.stop(signal: SIGINT, grace: .seconds(30)) == 0, "\(stream.tail())")
+        #expect(await headUnit.stop(signal: SIGINT, grace: .seconds(20)) == 0, "\(headUnit.tail())")
+        let recording = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: recordings.path).first { $0.hasSuffix(".h264") })
+        let summary = try await VideoProbe().summary(of: recordings.appendingPathComponent(recording))
+        #expect(summary.frames > 0, "\(summary)")
+    }
+
     @Test("--listen and --core together, and --listen with a TCP address, exit 64 and say what to write")
     func badListen() async throws {
         let both = try await BinaryRunner.runOffPool([
