@@ -68,7 +68,8 @@ final class IncomingConnections<Connection: Sendable>: Sendable {
                 }
                 let older = state.waiting
                 state.waiting = Waiting(connection: connection, release: release)
-                return older.map { .replaced($0.release) } ?? .waits
+                if let older { return .replaced(older.release) }
+                return .waits
             }
             switch outcome {
             case .give(let taker): taker.resume(returning: Handoff(connection: connection, release: release))
