@@ -73,7 +73,7 @@ package enum WebSocketDialer {
                         try channel.pipeline.syncOperations.addHandler(
                             TLSFailureRecorder { failure in tlsFailure.withLockedValue { $0 = $0 ?? failure } })
                     }
-                    let result = try configureUpgrade(
+                    let result = try Self.configureUpgrade(
                         channel, url: url, hostHeader: hostHeader, maximumMessageBytes: maximumMessageBytes,
                         answered: answered, linkPipeline: linkPipeline)
                     return (channel, result)
