@@ -96,16 +96,18 @@ struct BenchTransportRun {
         let tally = Tally()
         let events = await streaming.events()
         let headUnitEvents = await headUnit.events()
-        return try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                for await event in headUnitEvents {
-                    guard case .videoFrame(_, _, let bytes) = event else { continue }
-                    tally.frames.withLock {
-                        $0.count += 1
-                        $0.bytes += bytes
-                    }
+        // Its stream ends only when the emulator stops: cancelled once the figures are in.
+        let counting = Task {
+            for await event in headUnitEvents {
+                guard case .videoFrame(_, _, let bytes) = event else { continue }
+                tally.frames.withLock {
+                    $0.count += 1
+                    $0.bytes += bytes
                 }
             }
+        }
+        defer { counting.cancel() }
+        return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 for await event in events {
                     switch event {
@@ -156,9 +158,8 @@ struct BenchTransportRun {
             let wall = wallStart.duration(to: .now)
             let cpu = BenchCarWindowLive.processCPUTime() - cpuStart
             let endFrames = tally.frames.withLock { $0 }
+            // The run ends, and with it the events' stream: the group's tasks end on their own.
             await streaming.stop()
-            group.cancelAll()
-            try await group.next()
             let arrivals = tally.touchArrivals.withLock { $0 }.suffix(sent.count)
             var delivery = BenchSamples(capacity: sent.count)
             for (handed, arrived) in zip(sent, arrivals) { delivery.append(handed.duration(to: arrived)) }
