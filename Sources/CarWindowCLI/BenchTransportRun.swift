@@ -125,51 +125,57 @@ struct BenchTransportRun {
                     throw BenchTransportError("the \(link.rawValue) run failed: \(error)")
                 }
             }
-            if link == .cloud { try await headUnit.activateCloudApp(Self.appID) }
-            try await Self.waitUntil("the video started over \(link.rawValue)", within: .seconds(60)) {
-                tally.started.withLock { $0 }
-            }
-            guard let app = await headUnit.apps().first?.app else { throw BenchTransportError("no app connected") }
-            // The encoder's first frames (an IDR, rate control settling) are start-up, not the link.
-            try await Task.sleep(for: .seconds(1))
-            let cpuStart = BenchCarWindowLive.processCPUTime()
-            let startFrames = tally.frames.withLock { $0 }
-            let wallStart = ContinuousClock.now
-            let window = Duration.milliseconds(Int64(seconds * 1_000))
-            var sent: [ContinuousClock.Instant] = []
-            for tap in 0..<taps {
-                let offset = Int64(seconds * 1_000 * (Double(tap) + 0.5) / Double(taps))
-                try await Task.sleep(until: wallStart + .milliseconds(offset), clock: .continuous)
-                let before = tally.touchArrivals.withLock { $0.count }
-                let at = ContinuousClock.now
-                // A BEGIN alone: it reaches the app as one touch line, whatever the source does with it.
-                if try await headUnit.injectTouches(Array(OnTouchEvent.tap(x: 100, y: 100).prefix(1)), to: app) > 0 {
-                    sent.append(at)
+            do {
+                if link == .cloud { try await headUnit.activateCloudApp(Self.appID) }
+                try await Self.waitUntil("the video started over \(link.rawValue)", within: .seconds(60)) {
+                    tally.started.withLock { $0 }
                 }
-                // The next tap only once this one arrived, so the times pair up one to one.
-                try await Self.waitUntil("tap \(tap + 1) at the app", within: .seconds(10)) {
-                    tally.touchArrivals.withLock { $0.count } > before
+                guard let app = await headUnit.apps().first?.app else { throw BenchTransportError("no app connected") }
+                // The encoder's first frames (an IDR, rate control settling) are start-up, not the link.
+                try await Task.sleep(for: .seconds(1))
+                let cpuStart = BenchCarWindowLive.processCPUTime()
+                let startFrames = tally.frames.withLock { $0 }
+                let wallStart = ContinuousClock.now
+                let window = Duration.milliseconds(Int64(seconds * 1_000))
+                var sent: [ContinuousClock.Instant] = []
+                for tap in 0..<taps {
+                    let offset = Int64(seconds * 1_000 * (Double(tap) + 0.5) / Double(taps))
+                    try await Task.sleep(until: wallStart + .milliseconds(offset), clock: .continuous)
+                    let before = tally.touchArrivals.withLock { $0.count }
+                    let at = ContinuousClock.now
+                    // A BEGIN alone: it reaches the app as one touch line, whatever the source does with it.
+                    if try await headUnit.injectTouches(Array(OnTouchEvent.tap(x: 100, y: 100).prefix(1)), to: app) > 0 {
+                        sent.append(at)
+                    }
+                    // The next tap only once this one arrived, so the times pair up one to one.
+                    try await Self.waitUntil("tap \(tap + 1) at the app", within: .seconds(10)) {
+                        tally.touchArrivals.withLock { $0.count } > before
+                    }
+                    let end = OnTouchEvent(
+                        type: .end, event: [SDLRPC.TouchEvent(id: 0, ts: [1], c: [TouchCoord(x: 100, y: 100)])])
+                    _ = try await headUnit.injectTouches([end], to: app)
                 }
-                let end = OnTouchEvent(
-                    type: .end, event: [SDLRPC.TouchEvent(id: 0, ts: [1], c: [TouchCoord(x: 100, y: 100)])])
-                _ = try await headUnit.injectTouches([end], to: app)
+                try await Task.sleep(until: wallStart + window, clock: .continuous)
+                let wall = wallStart.duration(to: .now)
+                let cpu = BenchCarWindowLive.processCPUTime() - cpuStart
+                let endFrames = tally.frames.withLock { $0 }
+                // The run ends, and with it the events' stream: the group's tasks end on their own.
+                await streaming.stop()
+                let arrivals = tally.touchArrivals.withLock { $0 }.suffix(sent.count)
+                var delivery = BenchSamples(capacity: sent.count)
+                for (handed, arrived) in zip(sent, arrivals) { delivery.append(handed.duration(to: arrived)) }
+                let wallSeconds = Double(wall.components.seconds) + Double(wall.components.attoseconds) * 1e-18
+                let megabytes = Double(endFrames.bytes - startFrames.bytes) / 1_000_000
+                return Figures(
+                    link: link, framesPerSecond: Double(endFrames.count - startFrames.count) / wallSeconds,
+                    megabytesPerSecond: megabytes / wallSeconds,
+                    cpuMillisecondsPerMegabyte: megabytes > 0 ? cpu * 1_000 / megabytes : 0, touchDelivery: delivery,
+                    tapsSent: sent.count)
+            } catch {
+                // Whatever failed, the run ends, and with it the group's tasks.
+                await streaming.stop()
+                throw error
             }
-            try await Task.sleep(until: wallStart + window, clock: .continuous)
-            let wall = wallStart.duration(to: .now)
-            let cpu = BenchCarWindowLive.processCPUTime() - cpuStart
-            let endFrames = tally.frames.withLock { $0 }
-            // The run ends, and with it the events' stream: the group's tasks end on their own.
-            await streaming.stop()
-            let arrivals = tally.touchArrivals.withLock { $0 }.suffix(sent.count)
-            var delivery = BenchSamples(capacity: sent.count)
-            for (handed, arrived) in zip(sent, arrivals) { delivery.append(handed.duration(to: arrived)) }
-            let wallSeconds = Double(wall.components.seconds) + Double(wall.components.attoseconds) * 1e-18
-            let megabytes = Double(endFrames.bytes - startFrames.bytes) / 1_000_000
-            return Figures(
-                link: link, framesPerSecond: Double(endFrames.count - startFrames.count) / wallSeconds,
-                megabytesPerSecond: megabytes / wallSeconds,
-                cpuMillisecondsPerMegabyte: megabytes > 0 ? cpu * 1_000 / megabytes : 0, touchDelivery: delivery,
-                tapsSent: sent.count)
         }
     }
 
