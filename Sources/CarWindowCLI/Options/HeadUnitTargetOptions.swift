@@ -13,7 +13,7 @@ struct HeadUnitTargetOptions: ParsableArguments {
             The head unit to connect to: SDL Core or `carwindow headunit`, at HOST:PORT over TCP (an IPv6 \
             address in brackets, e.g. [::1]:12345), or at ws://HOST:PORT over WebSocket (Core's WebEngine server, \
             `carwindow headunit --websocket-port`), or wss://HOST:PORT over WebSocket with TLS (see \
-            --websocket-ca). `stream` needs it; without it `demo` and `project` start the emulator.
+            --websocket-ca). `stream` needs it or --listen; without either `demo` and `project` start the emulator.
             """, valueName: "host:port"),
         transform: { text in try Endpoint(parsing: text) })
     var core: Endpoint?
