@@ -241,7 +241,10 @@ public actor HeadUnitEmulator {
                     bootstrap
                         .linkSegmentSize(LinkRateLimiter.segmentSize)
                         .linkReceiveBuffer(LinkRateLimiter.uncappedReceiveBuffer)
-                }
+                },
+                // An app's last bytes before a close are still read and reported (PartialFrameTimeout and the
+                // decoder handle the end of input).
+                allowsHalfClosure: true
             ) { [linkRate] channel in
                 let watch = partialFrameTimeout.map { PartialFrameTimeout.Watch(timeout: $0, logger: logger) }
                 // The pacer goes first, before TLS and the WebSocket codec: the socket's reads are held back as on

@@ -55,22 +55,26 @@ package struct WebSocketListener: Sendable {
     ///   - logger: a line for each TLS failure, refused upgrade and connection closed before it was served.
     ///   - options: more socket options for the listener and its connections (no delay and address reuse are
     ///     always on).
+    ///   - allowsHalfClosure: a peer's end of input is an event, not a close (NIO's remote half-closure), so what
+    ///     a peer sent before it closed, before it was taken, is still read (the emulator reports a cut frame). Its
+    ///     link pipeline must then handle `ChannelEvent.inputClosed`; one that reads a FIN as the end (the app's
+    ///     SDL framing) leaves it off.
     ///   - linkPipeline: adds the handlers after the message handler (the SDL framing, whose output is `SDLFrame`),
     ///     on the connection's event loop.
     /// - Throws: NIO's error when the address cannot be bound.
     package static func bind(
         host: String, port: Int, tls: WebSocketTLS? = nil, maximumMessageBytes: Int, upgradeTimeout: Duration?,
-        logger: Logger, options: (ServerBootstrap) -> ServerBootstrap = { $0 },
+        logger: Logger, options: (ServerBootstrap) -> ServerBootstrap = { $0 }, allowsHalfClosure: Bool = false,
         linkPipeline: @escaping @Sendable (any Channel) throws -> Void
     ) async throws -> Self {
         let unclaimed = UnclaimedConnections()
         let server = try await options(ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton))
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
-            // A peer's end of input is an event, not a close: a peer that sends its last bytes and closes before
-            // it is taken stays open until then, so what it sent (a truncated frame) is still reported. Before the
-            // upgrade is complete NIO's upgrade handler closes on it.
-            .childChannelOption(.allowRemoteHalfClosure, value: true)
+            // With half-closure a peer that sends its last bytes and closes before it is taken stays open until
+            // then, so what it sent (a truncated frame) is still reported. Before the upgrade is complete NIO's
+            // upgrade handler closes on it.
+            .childChannelOption(.allowRemoteHalfClosure, value: allowsHalfClosure)
             .bind(host: host, port: port) { (child: any Channel) -> EventLoopFuture<EventLoopFuture<Upgrade>> in
                 child.eventLoop.makeCompletedFuture {
                     let upgrade: EventLoopFuture<Upgrade>
