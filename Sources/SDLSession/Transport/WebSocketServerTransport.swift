@@ -159,11 +159,7 @@ public final class WebSocketServerTransport: SDLTransport {
         logger.info("a head unit connected", metadata: ["peer": "\(peer)"])
         do {
             try await channel.executeThenClose { inbound, outbound in
-                await incoming.offer(
-                    TCPConnection(
-                        channel: channel.channel, inboundStream: inbound, outbound: outbound,
-                        previousWrite: NIOLockedValueBox(nil), notSentLimit: tcp.notSentLowWatermark,
-                        delivery: NIOLockedValueBox(nil), sendStallTimeout: tcp.sendStallTimeout))
+                await incoming.offer(TCPConnection(channel.channel, inbound: inbound, outbound: outbound, settings: tcp))
             }
         } catch {
             logger.debug("a head unit's connection ended", metadata: ["peer": "\(peer)", "error": "\(error)"])

@@ -1,4 +1,3 @@
-import NIOConcurrencyHelpers
 public import NIOCore
 import NIOPosix
 import SDLWebSocket
@@ -69,11 +68,7 @@ public struct WebSocketTransport: SDLTransport {
         let tcp = configuration.tcp
         let channel = try await upgradedChannel()
         return try await channel.executeThenClose { inbound, outbound in
-            try await body(
-                TCPConnection(
-                    channel: channel.channel, inboundStream: inbound, outbound: outbound,
-                    previousWrite: NIOLockedValueBox(nil), notSentLimit: tcp.notSentLowWatermark,
-                    delivery: NIOLockedValueBox(nil), sendStallTimeout: tcp.sendStallTimeout))
+            try await body(TCPConnection(channel.channel, inbound: inbound, outbound: outbound, settings: tcp))
         }
     }
 
