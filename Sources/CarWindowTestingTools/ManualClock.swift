@@ -72,7 +72,10 @@ public final class ManualClock: Clock, Sendable {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                enum Registration { case due, cancelled, sleeping([CheckedContinuation<Void, Never>]) }
+                enum Registration {
+                    case due, cancelled
+                    case sleeping([CheckedContinuation<Void, Never>])
+                }
                 let registration = state.withLock { state -> Registration in
                     if deadline <= state.now { return .due }
                     // A cancel that came after the check above and before this lock ran its handler when there was
