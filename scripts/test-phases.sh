@@ -27,10 +27,15 @@ run_tests() {
         echo "error: swift test $* did not finish within $limit; these tests started and never finished:"
         sed 's/\x1b\[[0-9;]*m//g' "$log" | awk '
             / Test run / { next }
-            / Test .* started\.$/ { name = $0; sub(/^.* Test /, "", name); sub(/ started\.$/, "", name); open[name]++ }
-            / Test .* (passed|failed|skipped)/ {
-                name = $0; sub(/^.* Test /, "", name); sub(/ (passed|failed|skipped).*$/, "", name); open[name]--
+            # A parameterized test starts and ends once, as itself; its cases are counted inside it.
+            / Test case passing / { next }
+            # The name is the quoted display name (which may itself say "passed") or the function name.
+            function testName(line) {
+                sub(/^[^ ]* Test /, "", line)
+                return match(line, /^"[^"]*"|^[^ ]+/) ? substr(line, RSTART, RLENGTH) : line
             }
+            / Test .* started\.$/ { open[testName($0)]++ }
+            / Test .* (passed|failed|skipped)/ { open[testName($0)]-- }
             END {
                 for (name in open) if (open[name] > 0) { print "  " name; listed++ }
                 if (!listed) print "  (none: it hung before the first test started or after the last one ended)"

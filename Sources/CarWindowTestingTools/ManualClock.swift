@@ -72,14 +72,25 @@ public final class ManualClock: Clock, Sendable {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let (resumeNow, waiters) = state.withLock { state -> (Bool, [CheckedContinuation<Void, Never>]) in
-                    if deadline <= state.now { return (true, []) }
+                enum Registration {
+                    case due, cancelled
+                    case sleeping([CheckedContinuation<Void, Never>])
+                }
+                let registration = state.withLock { state -> Registration in
+                    if deadline <= state.now { return .due }
+                    // A cancel that came after the check above and before this lock ran its handler when there was
+                    // no sleeper to resume: registering now would sleep for ever. The task's flag is set before
+                    // the handler runs, and the handler takes this lock, so one of the two always sees the other.
+                    if Task.isCancelled { return .cancelled }
                     state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
                     defer { state.sleeperWaiters.removeAll() }
-                    return (false, state.sleeperWaiters)
+                    return .sleeping(state.sleeperWaiters)
                 }
-                if resumeNow { continuation.resume() }
-                for waiter in waiters { waiter.resume() }
+                switch registration {
+                case .due: continuation.resume()
+                case .cancelled: continuation.resume(throwing: CancellationError())
+                case .sleeping(let waiters): for waiter in waiters { waiter.resume() }
+                }
             }
         } onCancel: {
             let sleeper = state.withLock { $0.sleepers.removeValue(forKey: id) }
