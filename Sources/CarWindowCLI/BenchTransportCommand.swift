@@ -39,7 +39,8 @@ struct BenchTransportCommand: AsyncParsableCommand {
         let names = links.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         let chosen = names.compactMap { BenchTransportRun.Link(rawValue: $0) }
         guard !names.isEmpty, chosen.count == names.count else {
-            throw ValidationError("--links takes tcp, ws and cloud separated by commas, e.g. --links tcp,ws, not \(links).")
+            throw ValidationError(
+                "--links takes tcp, ws and cloud separated by commas, e.g. --links tcp,ws, not \(links).")
         }
         return chosen
     }
@@ -59,11 +60,13 @@ struct BenchTransportCommand: AsyncParsableCommand {
             let versus =
                 tcp.map { tcp in
                     tcp.cpuMillisecondsPerMegabyte > 0
-                        ? BenchTable.format((row.cpuMillisecondsPerMegabyte / tcp.cpuMillisecondsPerMegabyte - 1) * 100, 1)
+                        ? BenchTable.format(
+                            (row.cpuMillisecondsPerMegabyte / tcp.cpuMillisecondsPerMegabyte - 1) * 100, 1)
                             + "%" : "-"
                 } ?? "-"
             BenchRig.say(
-                BenchTable.pad(row.link.rawValue, 8) + BenchTable.pad(BenchTable.format(row.framesPerSecond, 1), 8, left: true)
+                BenchTable.pad(row.link.rawValue, 8)
+                    + BenchTable.pad(BenchTable.format(row.framesPerSecond, 1), 8, left: true)
                     + BenchTable.pad(BenchTable.format(row.megabytesPerSecond, 2), 8, left: true)
                     + BenchTable.pad(BenchTable.format(row.cpuMillisecondsPerMegabyte, 1), 11, left: true)
                     + BenchTable.pad(row.link == .tcp ? "-" : versus, 9, left: true)

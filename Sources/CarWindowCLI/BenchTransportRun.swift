@@ -3,6 +3,7 @@ import HeadUnit
 import SDLProjection
 import SDLRPC
 import SDLSession
+import SDLStreaming
 import SDLWire
 import Synchronization
 
@@ -111,7 +112,8 @@ struct BenchTransportRun {
             group.addTask {
                 for await event in events {
                     switch event {
-                    case .video(.started): tally.started.withLock { $0 = true }
+                    case .video(let video):
+                        if case .started = video { tally.started.withLock { $0 = true } }
                     case .touch(let touch) where touch.type == .begin:
                         tally.touchArrivals.withLock { $0.append(.now) }
                     default: break
@@ -144,7 +146,8 @@ struct BenchTransportRun {
                     let before = tally.touchArrivals.withLock { $0.count }
                     let at = ContinuousClock.now
                     // A BEGIN alone: it reaches the app as one touch line, whatever the source does with it.
-                    if try await headUnit.injectTouches(Array(OnTouchEvent.tap(x: 100, y: 100).prefix(1)), to: app) > 0 {
+                    if try await headUnit.injectTouches(Array(OnTouchEvent.tap(x: 100, y: 100).prefix(1)), to: app) > 0
+                    {
                         sent.append(at)
                     }
                     // The next tap only once this one arrived, so the times pair up one to one.

@@ -154,17 +154,18 @@ struct HeadUnitCommand: AsyncParsableCommand {
     var websocketCa: String?
 
     @Option(
+        parsing: .singleValue,
         help: ArgumentHelp(
             """
             A cloud app the head unit dials when activated (`activate ID` at the prompt): the policy app id, its \
             endpoint with the port, the auth token Core hands it and, for wss://, the CA its certificate chains to. \
             Repeat for several.
             """, valueName: "id=ws://host:port[,auth=token][,ca=file]"),
-        transform: { text in
+        transform: { (text: String) throws -> CloudApp in
             do {
                 return try CloudApp(parsing: text)
             } catch {
-                throw ValidationError(error.description)
+                throw ValidationError("\(error)")
             }
         })
     var cloudApp: [CloudApp] = []
@@ -232,7 +233,8 @@ struct HeadUnitCommand: AsyncParsableCommand {
     func validate() throws {
         let cloudIDs = cloudApp.map(\.policyAppID)
         if Set(cloudIDs).count != cloudIDs.count {
-            throw ValidationError("each --cloud-app needs its own app id; \(cloudIDs.joined(separator: ", ")) repeats one.")
+            throw ValidationError(
+                "each --cloud-app needs its own app id; \(cloudIDs.joined(separator: ", ")) repeats one.")
         }
         if (certificate == nil) != (key == nil) {
             throw ValidationError("--certificate and --key go together: give both PEM files or neither.")
@@ -353,7 +355,10 @@ struct HeadUnitCommand: AsyncParsableCommand {
         let consoleTask = HeadUnitConsole.start(on: headUnit) { Self.say($0) }
         for await event in stream {
             switch event {
-            case .videoFrame, .audioData, .touchSent:
+            case .videoFrame(let app, let index, let bytes):
+                // The first access unit of a connection says the video arrives; the rest would flood the console.
+                if index == 0 { Self.say("\(app) first access unit: \(bytes) bytes") }
+            case .audioData, .touchSent:
                 continue
             default:
                 Self.say("\(event)")

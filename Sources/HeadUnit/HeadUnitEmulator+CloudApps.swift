@@ -1,5 +1,6 @@
 import Logging
 import NIOCore
+import SDLRPC
 import SDLWebSocket
 import SDLWire
 
@@ -70,7 +71,8 @@ extension HeadUnitEmulator {
             } catch {
                 lastFailure = Self.describe(error)
                 logger.info(
-                    "cloud app dial failed", metadata: ["app": "\(id)", "attempt": "\(attempt)", "why": "\(lastFailure)"])
+                    "cloud app dial failed",
+                    metadata: ["app": "\(id)", "attempt": "\(attempt)", "why": "\(lastFailure)"])
             }
             guard attempt < attempts else { break }
             do {

@@ -224,7 +224,8 @@ public actor HeadUnitEmulator {
         let mtu = Int(configuration.mtu)
         let tls: WebSocketTLS?
         do {
-            tls = try configuration.webSocketTLS.map { files throws(WebSocketFailure) in try WebSocketTLS.server(files) }
+            tls = try configuration.webSocketTLS.map { files throws(WebSocketFailure) in try WebSocketTLS.server(files)
+            }
         } catch {
             throw HeadUnitError(.webSocket(error))
         }
@@ -235,7 +236,8 @@ public actor HeadUnitEmulator {
             // One SDL frame per message is what apps send; room for a few, bounded in bytes whatever the app
             // claims. The partial-frame timeout also bounds the upgrade: a stalled request is a stalled frame.
             listener = try await WebSocketListener.bind(
-                host: configuration.host, port: port, tls: tls, maximumMessageBytes: Self.webSocketMessageLimit(mtu: mtu),
+                host: configuration.host, port: port, tls: tls,
+                maximumMessageBytes: Self.webSocketMessageLimit(mtu: mtu),
                 upgradeTimeout: partialFrameTimeout, logger: logger,
                 options: { bootstrap in
                     bootstrap

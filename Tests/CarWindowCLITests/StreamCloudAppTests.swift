@@ -8,7 +8,9 @@ import Testing
 /// and decodes, a dropped connection is served again on the next activation, SIGINT ends both cleanly.
 @Suite("carwindow stream --listen (cloud app)", .timeLimit(.minutes(4)))
 struct StreamCloudAppTests {
-    @Test("activate dials the listening stream: registered over ws with the token, video decodes, served again after a drop")
+    @Test(
+        "activate dials the listening stream: registered over ws with the token, video decodes, served again after a drop"
+    )
     func cloudAppStreams() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cw-cloud-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -46,7 +48,7 @@ struct StreamCloudAppTests {
             ) { $0.contains(#""event":"videoStarted""#) }
             let video = try await headUnit.waitForLine(
                 "round \(round): the head unit's video", in: .stdout, after: headUnitAfter, timeout: .seconds(30)
-            ) { $0.contains("video started") }
+            ) { $0.contains("first access unit") }
             headUnitAfter = video.number + 1
             after = started.number + 1
             if round == 1 {
@@ -122,7 +124,7 @@ struct StreamCloudAppTests {
             $0.contains(#""event":"videoStarted""#)
         }
         try await headUnit.waitForLine("the head unit's video", in: .stdout, timeout: .seconds(30)) {
-            $0.contains("video started")
+            $0.contains("first access unit")
         }
         #expect(await stream.stop(signal: SIGINT, grace: .seconds(30)) == 0, "\(stream.tail())")
         #expect(await headUnit.stop(signal: SIGINT, grace: .seconds(20)) == 0, "\(headUnit.tail())")

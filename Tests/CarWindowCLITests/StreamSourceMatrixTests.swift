@@ -298,7 +298,8 @@ struct StreamSourceMatrixTests {
         let line = try await stream.waitForLine("the listening line", in: .stderr, timeout: .seconds(60)) {
             $0.contains("listening on ws://127.0.0.1:")
         }
-        guard let tail = line.text.split(separator: "ws://127.0.0.1:").last, let port = Int(tail.prefix(while: \.isNumber))
+        guard let tail = line.text.split(separator: "ws://127.0.0.1:").last,
+            let port = Int(tail.prefix(while: \.isNumber))
         else { throw HarnessError("no port in '\(line.text)'") }
         return port
     }

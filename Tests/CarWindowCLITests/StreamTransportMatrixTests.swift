@@ -27,7 +27,7 @@ struct StreamTransportMatrixTests {
             }
             #expect(started.text.contains(#""encrypted":true"#), "\(started.text)")
             try await rig.headUnit.waitForLine("the head unit's video", in: .stdout, timeout: .seconds(30)) {
-                $0.contains("video started")
+                $0.contains("first access unit")
             }
             #expect(await rig.stream.stop(signal: SIGINT, grace: .seconds(30)) == 0, "\(rig.stream.tail())")
             #expect(!rig.stream.lines.contains { $0.text.contains(#""event":"error""#) }, "\(rig.stream.tail())")
@@ -76,8 +76,9 @@ struct StreamTransportMatrixTests {
             let first = try await rig.stream.waitForLine("videoStarted", in: .stdout, timeout: .seconds(90)) {
                 $0.contains(#""event":"videoStarted""#)
             }
-            let video = try await rig.headUnit.waitForLine("the head unit's video", in: .stdout, timeout: .seconds(30)) {
-                $0.contains("video started")
+            let video = try await rig.headUnit.waitForLine("the head unit's video", in: .stdout, timeout: .seconds(30))
+            {
+                $0.contains("first access unit")
             }
             try rig.headUnit.send("drop 1")
             let reconnecting = try await rig.stream.waitForLine(

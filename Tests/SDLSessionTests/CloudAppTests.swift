@@ -218,13 +218,19 @@ struct CloudAppTests {
             } throws: { error in
                 "\(error)".contains("no cloud app 'nope'") && "\(error)".contains("swiftsdl-nav")
             }
-            #expect(try await ConsoleCommand(parsing: "cloud").apply(to: headUnit).contains("not connected"))
+            let listed = try await ConsoleCommand(parsing: "cloud").apply(to: headUnit)
+            #expect(listed.contains("not connected"), "\(listed)")
         }
     }
 
     /// An emulator with one cloud app (`--cloud-app` syntax), on a free port, for `body`.
+    static func withHeadUnit(cloudApp: String, _ body: (HeadUnitEmulator) async throws -> Void) async throws {
+        try await withHeadUnit(cloudApp: cloudApp, configure: { _ in }, body)
+    }
+
+    /// The same, with `configure` applied to the emulator's configuration first.
     static func withHeadUnit(
-        cloudApp: String, configure: (inout HeadUnitConfiguration) -> Void = { _ in },
+        cloudApp: String, configure: (inout HeadUnitConfiguration) -> Void,
         _ body: (HeadUnitEmulator) async throws -> Void
     ) async throws {
         var configuration = HeadUnitConfiguration(port: 0)

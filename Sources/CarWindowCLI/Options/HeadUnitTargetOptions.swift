@@ -94,8 +94,8 @@ struct HeadUnitTargetOptions: ParsableArguments {
     func requiredCore() throws -> Endpoint {
         guard let core = endpoint else {
             throw ValidationError(
-                "give the head unit with --core HOST:PORT, e.g. --core 127.0.0.1:12345, or wait for it with "
-                    + "--listen ws://HOST:PORT")
+                "give the head unit to connect to with --core HOST:PORT, e.g. --core 127.0.0.1:12345, or wait for "
+                    + "it to dial in with --listen ws://HOST:PORT")
         }
         return core
     }

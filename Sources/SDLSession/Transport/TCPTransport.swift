@@ -115,7 +115,8 @@ public struct TCPTransport: SDLTransport {
             throw SDLSessionError(.connectionFailed("\(host):\(port): \(error)"))
         }
         return try await channel.executeThenClose { inbound, outbound in
-            try await body(TCPConnection(channel.channel, inbound: inbound, outbound: outbound, settings: configuration))
+            try await body(
+                TCPConnection(channel.channel, inbound: inbound, outbound: outbound, settings: configuration))
         }
     }
 }

@@ -159,7 +159,8 @@ public final class WebSocketServerTransport: SDLTransport {
         logger.info("a head unit connected", metadata: ["peer": "\(peer)"])
         do {
             try await channel.executeThenClose { inbound, outbound in
-                await incoming.offer(TCPConnection(channel.channel, inbound: inbound, outbound: outbound, settings: tcp))
+                await incoming.offer(
+                    TCPConnection(channel.channel, inbound: inbound, outbound: outbound, settings: tcp))
             }
         } catch {
             logger.debug("a head unit's connection ended", metadata: ["peer": "\(peer)", "error": "\(error)"])
