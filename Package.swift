@@ -83,16 +83,21 @@ let package = Package(
             name: "CH264Reference",
             dependencies: ["COpenH264"]
         ),
-        // SDL frames in binary WebSocket messages, on NIO's codec: the one handler both ends of a WebSocket link use
-        // (the app's transport in SDLSession, the emulator's server in HeadUnit), which depend on nothing else of each
-        // other's.
+        // SDL frames in binary WebSocket messages, on NIO's codec and NIOSSL: what both ends of a WebSocket link use,
+        // whichever of them dials and whichever listens (the app's transports in SDLSession, the emulator in
+        // HeadUnit, which depend on nothing else of each other's): the message handler, TLS, the dialer, the listener
+        // and the hand-over of an accepted connection to async code.
         .target(
             name: "SDLWebSocket",
             dependencies: [
                 "SDLWire",
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: upcoming
         ),

@@ -15,7 +15,7 @@ struct BenchCommand: AsyncParsableCommand {
         subcommands: [
             BenchMediaCommand.self, BenchCarWindowCommand.self, BenchProjectCommand.self, BenchHostileCommand.self,
             BenchSoakCommand.self, BenchReconnectCommand.self, BenchLoadCommand.self,
-            BenchLinkCommand.self, BenchGlassCommand.self,
+            BenchLinkCommand.self, BenchGlassCommand.self, BenchTransportCommand.self,
         ]
     )
 }

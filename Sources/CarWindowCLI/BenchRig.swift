@@ -35,16 +35,23 @@ enum BenchRig {
     static func pattern(
         name: String, port: Int, policy: ProjectionOptions.DisconnectPolicy
     ) -> StreamingSession {
-        var app = AppConfiguration(appName: name, appID: "bench-\(name.lowercased())", appType: .navigation)
-        app.fullAppID = app.appID
+        pattern(
+            name: name, appID: "bench-\(name.lowercased())", transport: TCPTransport(host: "127.0.0.1", port: port),
+            policy: policy)
+    }
+
+    /// The same over any transport, as `appID` (a cloud app must register with its policy entry's id).
+    static func pattern(
+        name: String, appID: String, transport: some SDLTransport, policy: ProjectionOptions.DisconnectPolicy
+    ) -> StreamingSession {
+        var app = AppConfiguration(appName: name, appID: appID, appType: .navigation)
+        app.fullAppID = appID
         app.logger.logLevel = .critical
         var options = ProjectionOptions(app: app, disconnectPolicy: policy)
         options.video.customFrameRate = 30
         options.video.customBitrate = bitrate
         options.video.dataSource = PreferredFormat(first: .h264RTP)
-        return StreamingSession(
-            options: options, transport: TCPTransport(host: "127.0.0.1", port: port),
-            logger: quietLogger("carwindow.bench.video"))
+        return StreamingSession(options: options, transport: transport, logger: quietLogger("carwindow.bench.video"))
     }
 
     /// The pattern source `carwindow stream --source pattern` sends.

@@ -64,7 +64,7 @@ struct DemoCommand: AsyncParsableCommand {
         let endpoint: Endpoint
         if let core = target.endpoint {
             endpoint = core
-            say("projecting into SDL Core at \(core)")
+            if !core.listens { say("projecting into SDL Core at \(core)") }
         } else {
             let directory = try emulator.record ?? RecordingDirectory.makeTemporary(prefix: "carwindow-demo")
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -82,9 +82,18 @@ struct DemoCommand: AsyncParsableCommand {
         }
 
         var settings = CarWindowSettings(app: NavigationDemo.appConfiguration())
-        settings.projection.disconnectPolicy = target.reconnection.policy
+        settings.projection.disconnectPolicy = target.disconnectPolicy
         settings.projection.requiresVideo = true
-        let demo = try await NavigationDemo(settings: settings, transport: endpoint.transport)
+        let transport = try await endpoint.makeTransport()
+        if let url = transport.listeningURL { say("waiting for SDL Core to dial \(url) (a cloud app)") }
+        let demo: NavigationDemo
+        do {
+            demo = try await NavigationDemo(settings: settings, transport: transport)
+        } catch {
+            await transport.close()
+            if let headUnit { await headUnit.stop() }
+            throw error
+        }
         let projection = await demo.projection
         let streaming = await projection.streaming
         let hook = DemoHooks.viewer(port: emulator.viewerPortIfShown)
@@ -105,6 +114,7 @@ struct DemoCommand: AsyncParsableCommand {
             failure = error
         }
         await hook?.demoDidStop()
+        await transport.close()
         if let headUnit { await headUnit.stop() }
         await log.close()
         if let recordDirectory {

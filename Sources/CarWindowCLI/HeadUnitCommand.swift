@@ -32,6 +32,12 @@ struct HeadUnitCommand: AsyncParsableCommand {
             to chain to that CA, as Core does with WSServerCACertificatePath (apps: --core wss://HOST:PORT \
             --websocket-ca ... --websocket-certificate ... --websocket-key ...).
 
+            --cloud-app ID=ws://HOST:PORT[,auth=TOKEN] lists a cloud app, as a policy table's app entry with an \
+            endpoint does in Core: `activate ID` at the prompt dials it (wss:// with ,ca=FILE, the CA its \
+            certificate must chain to), retrying every second up to 5 times as Core does; the app registers over \
+            that connection (only with app id ID), gets TOKEN in the StartServiceACK and goes to FULL. `cloud` \
+            lists the cloud apps and their state. The app listens with `carwindow stream --listen ws://HOST:PORT`.
+
             --link-bitrate RATE reads each app's socket at RATE at most (bit/s, or with k or M: 1M), a slow link for \
             testing bitrate adaptation; change it while running with `link-kbps N` (kbit/s) or `link-kbps off` (or \
             from the viewer). Every bit rate option of carwindow takes bit/s with an optional k or M suffix.
@@ -62,6 +68,7 @@ struct HeadUnitCommand: AsyncParsableCommand {
               carwindow headunit --link-bitrate 1M               # a 1 Mbit/s link
               carwindow headunit --host ::1 --port 12345         # IPv6: apps use --core '[::1]:12345'
               carwindow headunit --websocket-port 2020           # apps: --core ws://127.0.0.1:2020
+              carwindow headunit --cloud-app swiftsdl-nav=ws://127.0.0.1:8080,auth=s3cret   # then: activate swiftsdl-nav
             """
     )
 
@@ -147,6 +154,23 @@ struct HeadUnitCommand: AsyncParsableCommand {
     var websocketCa: String?
 
     @Option(
+        parsing: .singleValue,
+        help: ArgumentHelp(
+            """
+            A cloud app the head unit dials when activated (`activate ID` at the prompt): the policy app id, its \
+            endpoint with the port, the auth token Core hands it and, for wss://, the CA its certificate chains to. \
+            Repeat for several.
+            """, valueName: "id=ws://host:port[,auth=token][,ca=file]"),
+        transform: { (text: String) throws -> CloudApp in
+            do {
+                return try CloudApp(parsing: text)
+            } catch {
+                throw ValidationError("\(error)")
+            }
+        })
+    var cloudApp: [CloudApp] = []
+
+    @Option(
         help: """
             The newest TLS version the head unit is configured for (Core's Protocol setting). Like Core, it still \
             negotiates 1.3 unless --without-tls-quirks lists tls13.
@@ -207,6 +231,11 @@ struct HeadUnitCommand: AsyncParsableCommand {
     static let maximumLinkKbps = 10_000_000
 
     func validate() throws {
+        let cloudIDs = cloudApp.map(\.policyAppID)
+        if Set(cloudIDs).count != cloudIDs.count {
+            throw ValidationError(
+                "each --cloud-app needs its own app id; \(cloudIDs.joined(separator: ", ")) repeats one.")
+        }
         if (certificate == nil) != (key == nil) {
             throw ValidationError("--certificate and --key go together: give both PEM files or neither.")
         }
@@ -278,6 +307,7 @@ struct HeadUnitCommand: AsyncParsableCommand {
             configuration.secondaryTransport = SecondaryTransportOffer(host: host, port: secondaryPort)
         }
         configuration.webSocketPort = websocketPort
+        configuration.cloudApps = cloudApp
         if websocketCertificate != nil || websocketKey != nil || websocketCa != nil {
             guard websocketPort != nil, websocketCertificate != nil, websocketKey != nil else {
                 throw ValidationError(
@@ -310,6 +340,9 @@ struct HeadUnitCommand: AsyncParsableCommand {
             let scheme = configuration.webSocketTLS == nil ? "ws" : "wss"
             Self.say("WebSocket apps on \(scheme)://\(Endpoint(host: host, port: webSocket))")
         }
+        for cloud in configuration.cloudApps {
+            Self.say("cloud app \(cloud.policyAppID) at \(cloud.endpoint): `activate \(cloud.policyAppID)` dials it")
+        }
         if let viewerServer { Self.say("viewer: http://127.0.0.1:\(viewerServer.port)") }
 
         // Stopping the emulator ends its event stream, which ends the loop below and stops the viewer gracefully.
@@ -322,7 +355,10 @@ struct HeadUnitCommand: AsyncParsableCommand {
         let consoleTask = HeadUnitConsole.start(on: headUnit) { Self.say($0) }
         for await event in stream {
             switch event {
-            case .videoFrame, .audioData, .touchSent:
+            case .videoFrame(let app, let index, let bytes):
+                // The first access unit of a connection says the video arrives; the rest would flood the console.
+                if index == 0 { Self.say("\(app) first access unit: \(bytes) bytes") }
+            case .audioData, .touchSent:
                 continue
             default:
                 Self.say("\(event)")

@@ -182,7 +182,7 @@ struct ProjectCommand: AsyncParsableCommand {
         )
         var settings = CarWindowSettings(app: app)
         settings.projection.gestures = X11Application.gestureConfiguration
-        settings.projection.disconnectPolicy = target.reconnection.policy
+        settings.projection.disconnectPolicy = target.disconnectPolicy
         // The exit-code rule: a run that streamed nothing exits 1 with the reason, as stream and demo do.
         settings.projection.requiresVideo = true
         // The buttons the program takes, where SDL Core lets this kind of app have them.
@@ -206,7 +206,7 @@ struct ProjectCommand: AsyncParsableCommand {
         do {
             if let core = target.endpoint {
                 endpoint = core
-                say("projecting into SDL Core at \(core)")
+                if !core.listens { say("projecting into SDL Core at \(core)") }
             } else {
                 let directory = try emulator.record ?? RecordingDirectory.makeTemporary(prefix: "carwindow-project")
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -229,10 +229,21 @@ struct ProjectCommand: AsyncParsableCommand {
             pan: pan == .drag ? .drag : .scroll, pinch: pinch == .off ? .off : .ctrlScroll, scrollStep: scrollStep)
         options.buttons = buttons
         let projection: CarWindowProjection
+        let transport: CoreTransport
         do {
-            projection = try await CarWindowProjection(settings: settings, transport: endpoint.transport)
+            transport = try await endpoint.makeTransport()
+            if let url = transport.listeningURL { say("waiting for SDL Core to dial \(url) (a cloud app)") }
+        } catch {
+            await application.stop()
+            await headUnit?.stop()
+            fail("\(error)")
+            throw ExitCode(1)
+        }
+        do {
+            projection = try await CarWindowProjection(settings: settings, transport: transport)
             await application.install(options: options, in: projection)
         } catch {
+            await transport.close()
             await application.stop()
             await headUnit?.stop()
             fail("\(error)")
@@ -265,6 +276,7 @@ struct ProjectCommand: AsyncParsableCommand {
         }
         await writing?.value
         console?.cancel()
+        await transport.close()
         await application.stop()
         await hook?.demoDidStop()
         if let headUnit { await headUnit.stop() }
@@ -291,7 +303,7 @@ struct ProjectCommand: AsyncParsableCommand {
             if wayland {
                 let application = try await WaylandApplication.launch(
                     command: commandLine, viewport: viewport, haptics: haptics == .auto,
-                    inheritsStandardInput: target.core != nil, logger: logger)
+                    inheritsStandardInput: target.endpoint != nil, logger: logger)
                 do throws(X11ProjectionError) {
                     try await application.waitForWindow()
                 } catch {
@@ -303,7 +315,7 @@ struct ProjectCommand: AsyncParsableCommand {
             // With its own emulator this process reads stdin (the console): the command gets none.
             let application = try await X11Application.launch(
                 command: commandLine, viewport: viewport, haptics: haptics == .auto,
-                inheritsStandardInput: target.core != nil, logger: logger)
+                inheritsStandardInput: target.endpoint != nil, logger: logger)
             do throws(X11ProjectionError) {
                 try await application.waitForWindow()
             } catch {

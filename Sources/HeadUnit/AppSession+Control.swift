@@ -135,6 +135,8 @@ extension AppSession {
             secondaryTransports: offer == nil ? [] : ["TCP_WIFI"],
             audioServiceTransports: offer?.audioServiceTransports ?? [1],
             videoServiceTransports: offer?.videoServiceTransports ?? [1],
+            // Core sends a cloud app's token from protocol 5.2 on, and only on the connection it dialed for it.
+            authToken: agreed >= ProtocolVersion(5, 2, 0) ? cloudApp?.authToken : nil,
             vehicle: configuration.vehicle
         )
         nextMessageID = 0

@@ -169,6 +169,19 @@ extension AppSession {
             hmiTypes: types,
             isMedia: body["isMediaApplication"]?.boolValue ?? false
         )
+        // Core refuses, on a cloud app's connection, any app but the one its policy entry names (the connection
+        // stays open, the app unregistered).
+        if let cloudApp, registration.policyAppID != cloudApp.policyAppID {
+            return [
+                respond(rpc, CoreRPC.response("DISALLOWED", info: "Cloud app registered with incorrect app id")),
+                .emit(
+                    .error(
+                        HeadUnitError(
+                            .invalidRPC(
+                                "cloud app \(cloudApp.policyAppID) registered as \(registration.policyAppID)"),
+                            app: app))),
+            ]
+        }
         self.registration = registration
         status = HMIStatus.core(level: .none, navigation: registration.navigation, media: registration.isMedia)
         var response = CoreRPC.registerResponse(configuration: configuration)
@@ -186,7 +199,10 @@ extension AppSession {
         actions += notify(CoreRPC.onPermissionsChange, permissionsChange)
         actions += notify(CoreRPC.onSystemRequest, CoreRPC.systemRequestLockScreen())
         actions += notify(CoreRPC.onDriverDistraction, CoreRPC.driverDistractionOff())
-        if let delay = configuration.activationDelay { actions.append(.schedule(.activation, after: delay)) }
+        // A cloud app connected because the driver activated it: Core completes that activation once it registered.
+        if let delay = configuration.activationDelay ?? (cloudApp == nil ? nil : .zero) {
+            actions.append(.schedule(.activation, after: delay))
+        }
         return actions
     }
 

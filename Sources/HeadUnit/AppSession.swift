@@ -118,6 +118,9 @@ struct AppSession {
     var audioDataSinceBackground = false
     /// "Stop answering": frames are still read and logged, nothing is sent.
     var silent = false
+    /// The cloud app this connection was dialed for (``HeadUnitEmulator/activateCloudApp(_:)``): its token goes in
+    /// the RPC StartServiceACK, only its policy app id may register, and it is activated once registered.
+    var cloudApp: CloudApp?
     /// The hashIDs the emulator gave with OnHashChange, by policy app id, when this connection opened: a
     /// RegisterAppInterface with one of them resumes (SUCCESS), with any other gets RESUME_FAILED.
     var resumptionHashes: [String: String] = [:]

@@ -35,6 +35,10 @@ public enum ConsoleCommand: Hashable, Sendable {
     case button(ButtonName, long: Bool)
     /// The rotary knob on the app in FULL: move the highlight over its haptic rects, or select.
     case knob(KnobAction)
+    /// The cloud apps and where each one is.
+    case cloudApps
+    /// The driver picks a cloud app: dial it (with Core's retries) or, when connected, bring it to FULL.
+    case activate(String)
     case help
 
     /// What each command looks like. APP is the number `apps` shows; coordinates are head-unit pixels.
@@ -60,6 +64,8 @@ public enum ConsoleCommand: Hashable, Sendable {
         link-kbps N|off                   read every app's socket at N kbit/s at most (a slow link); off: no cap
         button NAME [long]                press a hardware button (e.g. NAV_ZOOM_IN, OK): OnButtonEvent, OnButtonPress
         knob left|right|press             move the highlight over the FULL app's haptic rects; press taps its centre
+        cloud                             list the cloud apps (--cloud-app) and whether each is connected
+        activate ID                       activate cloud app ID: dial it (retrying as Core does), FULL once registered
         help                              this list
         Touches reach an app only in FULL; Core delivers each OnTouchEvent twice to a navigation app.
         """
@@ -83,6 +89,8 @@ public enum ConsoleCommand: Hashable, Sendable {
         }
         switch (verb, rest.count) {
         case ("apps", 0): self = .apps
+        case ("cloud", 0): self = .cloudApps
+        case ("activate", 1): self = .activate(rest[0])
         case ("rects", 0): self = .rects(nil)
         case ("rects", 1): self = .rects(try app(0))
         case ("tap-rect", 2): self = .tapRect(try app(0), id: try int(1))
@@ -212,6 +220,13 @@ public enum ConsoleCommand: Hashable, Sendable {
         case .distraction(let on):
             let sent = await headUnit.setDriverDistraction(on)
             return "driver distraction \(on ? "DD_ON" : "DD_OFF") to \(sent) app(s)"
+        case .cloudApps:
+            let apps = await headUnit.cloudApps()
+            guard !apps.isEmpty else { return "no cloud apps (carwindow headunit --cloud-app ID=ws://HOST:PORT)" }
+            return apps.map { "\($0.app.policyAppID) \($0.app.endpoint): \($0.status)" }.joined(separator: "\n")
+        case .activate(let id):
+            try await headUnit.activateCloudApp(id)
+            return "activating cloud app \(id) (`cloud` shows how it goes)"
         case .apps:
             let apps = await headUnit.apps()
             guard !apps.isEmpty else { return "no apps connected" }

@@ -70,6 +70,21 @@ public struct HeadUnitConfiguration: Sendable {
     /// configuration.buttons = HeadUnitConfiguration.tracedButtons + ButtonName.navigation
     /// ```
     public var buttons: [ButtonName] = Self.tracedButtons
+    /// The cloud apps the policy table lists (``CloudApp``): each is dialed when activated
+    /// (``HeadUnitEmulator/activateCloudApp(_:)``, the console's `activate ID`), never on its own.
+    ///
+    /// ```swift
+    /// configuration.cloudApps = [try CloudApp(parsing: "swiftsdl-nav=ws://127.0.0.1:8080,auth=TOKEN")]
+    /// ```
+    public var cloudApps: [CloudApp] = []
+    /// How long after a failed dial the next attempt starts: Core's `[CloudAppConnections] CloudAppRetryTimeout`
+    /// (1000 ms in its ini).
+    public var cloudAppRetryTimeout: Duration = .seconds(1)
+    /// How many times a failed dial is retried before the app goes back to not connected: Core's
+    /// `CloudAppMaxRetryAttempts` (5), so 6 attempts in all.
+    public var cloudAppMaxRetryAttempts = 5
+    /// How long one dial (TCP, TLS and the upgrade) may take.
+    public var cloudAppConnectTimeout: Duration = .seconds(10)
     /// Whether the screen takes touches (`--no-touch` sets `false`): without one, `touchEventAvailable` says so,
     /// the console's touches are refused and only the knob's select taps reach the app, as on a knob-only car.
     public var touchScreen = true

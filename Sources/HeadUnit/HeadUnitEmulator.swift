@@ -4,6 +4,7 @@ import NIOCore
 import NIOPosix
 public import SDLRPC
 import SDLSecurity
+import SDLWebSocket
 public import SDLWire
 
 /// SDL Core's side of the protocol, on TCP: the head unit CarWindow's demo and tests talk to.
@@ -84,7 +85,11 @@ public actor HeadUnitEmulator {
     var secondaryTask: Task<Void, any Error>?
     var secondaryListener: TCPListener<SDLFrame, SDLFrame>?
     private var webSocketTask: Task<Void, any Error>?
-    private var webSocketListener: WebSocketAppListener?
+    private var webSocketListener: WebSocketListener?
+    /// Where each cloud app is (``cloudApps()``), by policy app id; absent: not connected.
+    var cloudStatuses: [String: CloudAppStatus] = [:]
+    /// The task dialing (then serving) each cloud app activated, by policy app id.
+    var cloudDialers: [String: Task<Void, Never>] = [:]
     /// The apps linked in memory now (``connectInMemory()``), each served until its link closes.
     private var inMemoryLinks: [Int: Task<Void, Never>] = [:]
     private var inMemoryLinkCount = 0
@@ -205,7 +210,8 @@ public actor HeadUnitEmulator {
         partialFrameTimeout watch: PartialFrameTimeout.Watch? = nil
     ) throws {
         let handlers = channel.pipeline.syncOperations
-        if let link { try handlers.addHandler(LinkRateLimiter(rate: link)) }
+        // First, before a WebSocket link's TLS and codec too: it paces the socket's bytes, whatever carries them.
+        if let link { try handlers.addHandler(LinkRateLimiter(rate: link), position: .first) }
         if let watch { try handlers.addHandler(PartialFrameTimeout.BytesIn(watch)) }
         try handlers.addHandler(ByteToMessageHandler(SDLFrameDecoder(maximumPayloadSize: maximumPayload)))
         if let watch { try handlers.addHandler(PartialFrameTimeout.FramesOut(watch)) }
@@ -216,11 +222,41 @@ public actor HeadUnitEmulator {
     private func startWebSocketListener() async throws(HeadUnitError) {
         guard let port = configuration.webSocketPort else { return }
         let mtu = Int(configuration.mtu)
-        // One SDL frame per message is what apps send; room for a few, bounded in bytes whatever the app claims.
-        let listener = try await WebSocketAppListener.bind(
-            host: configuration.host, port: port, tls: configuration.webSocketTLS,
-            maximumMessageBytes: max(1 << 20, 4 * (mtu + 64)),
-            maximumPayload: mtu, partialFrameTimeout: configuration.partialFrameTimeout, logger: logger)
+        let tls: WebSocketTLS?
+        do {
+            tls = try configuration.webSocketTLS.map { files throws(WebSocketFailure) in try WebSocketTLS.server(files)
+            }
+        } catch {
+            throw HeadUnitError(.webSocket(error))
+        }
+        let partialFrameTimeout = configuration.partialFrameTimeout
+        let logger = logger
+        let listener: WebSocketListener
+        do {
+            // One SDL frame per message is what apps send; room for a few, bounded in bytes whatever the app
+            // claims. The partial-frame timeout also bounds the upgrade: a stalled request is a stalled frame.
+            listener = try await WebSocketListener.bind(
+                host: configuration.host, port: port, tls: tls,
+                maximumMessageBytes: Self.webSocketMessageLimit(mtu: mtu),
+                upgradeTimeout: partialFrameTimeout, logger: logger,
+                options: { bootstrap in
+                    bootstrap
+                        .linkSegmentSize(LinkRateLimiter.segmentSize)
+                        .linkReceiveBuffer(LinkRateLimiter.uncappedReceiveBuffer)
+                },
+                // An app's last bytes before a close are still read and reported (PartialFrameTimeout and the
+                // decoder handle the end of input).
+                allowsHalfClosure: true
+            ) { [linkRate] channel in
+                let watch = partialFrameTimeout.map { PartialFrameTimeout.Watch(timeout: $0, logger: logger) }
+                // The pacer goes first, before TLS and the WebSocket codec: the socket's reads are held back as on
+                // TCP (`--link-bitrate`).
+                try Self.configureLinkPipeline(
+                    channel, maximumPayload: mtu, link: linkRate, partialFrameTimeout: watch)
+            }
+        } catch {
+            throw HeadUnitError(.bindFailed("\(configuration.host):\(port): \(error)"))
+        }
         webSocketListener = listener
         let kind: TransportKind = configuration.webSocketTLS == nil ? .ws : .wss
         webSocketTask = Task(executorPreference: threads.taskExecutor) { [self] in
@@ -228,6 +264,12 @@ public actor HeadUnitEmulator {
         }
         let address = "\(kind.rawValue)://\(configuration.host):\(listener.port ?? port)"
         logger.info("listening for WebSocket apps", metadata: ["address": "\(address)"])
+    }
+
+    /// The largest WebSocket message an app (or a cloud app) may send: one SDL frame per message is what apps
+    /// send; room for a few, bounded in bytes whatever the app claims.
+    static func webSocketMessageLimit(mtu: Int) -> Int {
+        max(1 << 20, 4 * (mtu + 64))
     }
 
     /// The port apps reach the WebSocket server on (``HeadUnitConfiguration/webSocketPort``), once listening.
@@ -240,6 +282,7 @@ public actor HeadUnitEmulator {
         webSocketTask?.cancel()
         listener?.close()
         for connection in connections.values { connection.close() }
+        await stopDialingCloudApps()
         runTask?.cancel()
         _ = await runTask?.result
         _ = await webSocketTask?.result
@@ -356,8 +399,9 @@ public actor HeadUnitEmulator {
         inMemoryLinks[id] = nil
     }
 
-    /// Serves one app's link until it ends, whatever carries it.
-    func serve(_ link: AppLink) async {
+    /// Serves one app's link until it ends, whatever carries it; `cloudApp` when the emulator dialed it
+    /// (``activateCloudApp(_:)``).
+    func serve(_ link: AppLink, cloudApp: CloudApp? = nil) async {
         let remote: String
         let close: @Sendable () -> Void
         let transport: TransportKind
@@ -389,9 +433,11 @@ public actor HeadUnitEmulator {
         session.rejectedFormats = rejectedFormats
         session.resumptionHashes = resumptionHashes
         session.silent = !answersNewConnections
+        session.cloudApp = cloudApp
         connections[app] = Connection(
             app: app, transport: transport, session: session, outbox: continuation, close: close)
         emit(.connected(app, remote: remote))
+        if let cloudApp { setCloudStatus(cloudApp.policyAppID, .connected(app)) }
         let end: LinkEnd
         switch link {
         case .socket(let channel, _):

@@ -71,6 +71,9 @@ public enum HeadUnitEvent: Sendable, CustomStringConvertible {
     case buttonPressed(AppID, button: ButtonName, mode: String)
     /// The knob moved its highlight to the app's haptic rect `rect` (`nil`: the app has no rects).
     case knobHighlighted(AppID, rect: HapticRect?)
+    /// A cloud app's connection changed: dialing, connected, unreachable after its retries, or not connected again
+    /// after its link closed.
+    case cloudApp(String, CloudAppStatus)
 
     public var description: String {
         switch self {
@@ -111,6 +114,7 @@ public enum HeadUnitEvent: Sendable, CustomStringConvertible {
             "\(app) \(subscribe ? "SubscribeButton" : "UnsubscribeButton") \(button): \(result)"
         case .buttonPressed(let app, let button, let mode): "\(app) button \(button) \(mode)"
         case .knobHighlighted(let app, let rect): "\(app) knob highlights \(rect.map { "rect \($0)" } ?? "nothing")"
+        case .cloudApp(let id, let status): "cloud app \(id): \(status)"
         }
     }
 }

@@ -141,3 +141,14 @@ extension ServerBootstrap {
         return childChannelOption(.socketOption(.so_rcvbuf), value: SocketOptionValue(bytes))
     }
 }
+
+extension ClientBootstrap {
+    /// ``ServerBootstrap/linkSegmentSize(_:)`` and ``ServerBootstrap/linkReceiveBuffer(_:)`` for a connection the
+    /// emulator makes itself (a cloud app it dials), set before it connects.
+    func linkSocketOptions() -> ClientBootstrap {
+        let segment = ChannelOptions.Types.SocketOption(
+            level: SocketOptionLevel(IPPROTO_TCP), name: SocketOptionName(TCP_MAXSEG))
+        return channelOption(segment, value: SocketOptionValue(LinkRateLimiter.segmentSize))
+            .channelOption(.socketOption(.so_rcvbuf), value: SocketOptionValue(LinkRateLimiter.uncappedReceiveBuffer))
+    }
+}

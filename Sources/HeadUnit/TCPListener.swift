@@ -1,6 +1,7 @@
 package import Logging
 package import NIOCore
 package import NIOPosix
+import SDLWebSocket
 
 /// A TCP listener whose connections reach async code whole: each one gets its `NIOAsyncChannel` only when it is
 /// taken from ``Connections``, and the ones never taken are closed with the listener. Every TCP server here (the
@@ -93,29 +94,6 @@ package struct TCPListener<Inbound: Sendable, Outbound: Sendable>: Sendable {
         unclaimed.closeAll()
         server.channel.close(promise: nil)
     }
-
-    /// Wraps `child` for async code and starts reading it, on its event loop: what the taker of an accepted
-    /// connection does, here and in ``WebSocketAppListener``. What an upgraded connection held until now
-    /// (``HeldInbound``) reaches the wrapper first.
-    ///
-    /// - Throws: `ChannelError.ioOnClosedChannel` when `child` has closed.
-    static func takeOver(_ child: any Channel) async throws -> NIOAsyncChannel<Inbound, Outbound> {
-        try await child.eventLoop.submit {
-            // NIO would drop (and trap on) a wrapper half made on a closed pipeline: check first, on the loop
-            // that closes it. The listener activated it on this loop before handing it over, so a child that is
-            // not active has closed.
-            guard child.isActive, let options = child.syncOptions else { throw ChannelError.ioOnClosedChannel }
-            // Before the wrapper, so nothing can throw once it exists; no byte is read before this closure
-            // returns, and by then the wrapper is in the pipeline.
-            try options.setOption(.autoRead, value: true)
-            let wrapped = try NIOAsyncChannel<Inbound, Outbound>(wrappingChannelSynchronously: child)
-            HeldInbound.release(on: child)
-            // Turning autoRead on asks the socket directly; one read through the pipeline lets its handlers
-            // (a link's pacer) see the first request, as when a connection starts reading at accept.
-            child.pipeline.syncOperations.read()
-            return wrapped
-        }.get()
-    }
 }
 
 extension TCPListener {
@@ -142,7 +120,7 @@ extension TCPListener {
                     do {
                         // Not waiting any more: it closed, or the listener closed it while it was on its way here.
                         guard unclaimed.claim(child) else { throw ChannelError.ioOnClosedChannel }
-                        return try await TCPListener.takeOver(child)
+                        return try await NIOAsyncChannel<Inbound, Outbound>.takingOver(child)
                     } catch {
                         logger.debug("connection closed before it was taken", metadata: ["error": "\(error)"])
                         child.close(promise: nil)

@@ -7,17 +7,24 @@ import SDLWire
 extension ProjectionEvent {
     /// The event as event-log lines (a touch gives one line per finger; a few internal events give none). The
     /// table in docs/streaming.md, "--events format", is this mapping; a test holds the two together.
+    /// The `registered` line: `authToken` says whether the head unit sent one, never its value (a log is no place
+    /// for a secret).
+    private static func registeredRecord(
+        _ appID: String, _ appName: String, _ resultCode: String, _ transport: TransportKind,
+        _ authToken: CloudAuthToken?
+    ) -> ProjectionEventRecord {
+        var fields: [(String, ProjectionEventRecord.Value)] = [
+            ("appID", .string(appID)), ("appName", .string(appName)), ("resultCode", .string(resultCode)),
+            ("transport", .string(transport.rawValue)),
+        ]
+        if authToken != nil { fields.append(("authToken", .string("received"))) }
+        return ProjectionEventRecord("registered", fields)
+    }
+
     public var records: [ProjectionEventRecord] {
         switch self {
-        case .registered(let appID, let appName, let resultCode, let transport):
-            [
-                .init(
-                    "registered",
-                    [
-                        ("appID", .string(appID)), ("appName", .string(appName)),
-                        ("resultCode", .string(resultCode)), ("transport", .string(transport.rawValue)),
-                    ])
-            ]
+        case .registered(let appID, let appName, let resultCode, let transport, let authToken):
+            [Self.registeredRecord(appID, appName, resultCode, transport, authToken)]
         case .hmiStatus(let status):
             [
                 .init(

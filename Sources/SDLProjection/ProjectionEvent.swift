@@ -1,6 +1,6 @@
 public import SDLAudio
 public import SDLRPC
-import SDLSession
+public import SDLSession
 public import SDLStreaming
 public import SDLWire
 
@@ -14,8 +14,11 @@ public import SDLWire
 /// }
 /// ```
 public enum ProjectionEvent: Sendable {
-    /// RegisterAppInterface succeeded, over `transport` (`tcp`, `ws`, `wss`, ...).
-    case registered(appID: String, appName: String, resultCode: String, transport: TransportKind)
+    /// RegisterAppInterface succeeded, over `transport` (`tcp`, `ws`, `wss`, ...). `authToken`: what a head unit
+    /// that dialed a cloud app sent in its StartServiceACK (`CloudAuthToken`, whose description hides
+    /// the value); `nil` on other links.
+    case registered(
+        appID: String, appName: String, resultCode: String, transport: TransportKind, authToken: CloudAuthToken? = nil)
     /// A main-window OnHMIStatus.
     case hmiStatus(HMIStatus)
     /// The video manager's events: started, stopped, suspended, resumed, resized, errors.

@@ -120,6 +120,7 @@ public actor StreamingSession {
         let endpoint =
             (transport as? TCPTransport).map { "\($0.host):\($0.port)" }
             ?? (transport as? WebSocketTransport).map(\.url.description)
+            ?? (transport as? WebSocketServerTransport).map { "\($0.url) (listening)" }
             ?? (transport as? any CustomStringConvertible)?.description
         self.init(
             options: options, transport: transport, encoderFactory: encoderFactory, logger: logger,
@@ -203,7 +204,8 @@ public actor StreamingSession {
             yield(
                 .registered(
                     appID: options.app.appID, appName: options.app.appName,
-                    resultCode: registration.resultCode.rawValue, transport: transportKind))
+                    resultCode: registration.resultCode.rawValue, transport: transportKind,
+                    authToken: await session.parameters?.authToken))
         }
     }
 

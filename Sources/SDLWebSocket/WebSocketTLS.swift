@@ -14,9 +14,13 @@ package struct WebSocketTLS: Sendable {
     private let context: NIOSSLContext
 
     /// A client that verifies the server's certificate against `files.trustRoots` (the system's when absent), and
-    /// shows `files.certificate` when it has one.
-    package static func client(_ files: WebSocketTLSFiles) throws(WebSocketFailure) -> Self {
+    /// shows `files.certificate` when it has one. With `verifiesHostname` false the chain is checked but not the
+    /// name in it: what SDL Core does when it dials a cloud app (it trusts the CA of the app's policy entry).
+    package static func client(
+        _ files: WebSocketTLSFiles, verifiesHostname: Bool = true
+    ) throws(WebSocketFailure) -> Self {
         var configuration = TLSConfiguration.makeClientConfiguration()
+        if !verifiesHostname { configuration.certificateVerification = .noHostnameVerification }
         if let roots = files.trustRoots { configuration.trustRoots = .file(roots) }
         if let certificate = files.certificate { configuration.certificateChain = [.file(certificate)] }
         if let key = files.privateKey { configuration.privateKey = .file(key) }

@@ -2,7 +2,7 @@ import Testing
 
 @Suite("carwindow bench")
 struct BenchCommandTests {
-    @Test("bench --help lists the media, carwindow, project, hostile, soak, reconnect, load, link and glass benchmarks")
+    @Test("bench --help lists every benchmark: media, carwindow, project, ... link, glass and transport")
     func benchHelp() async throws {
         let result = try await BinaryRunner.runOffPool(["bench", "--help"])
         #expect(result.status == 0)
@@ -28,6 +28,25 @@ struct BenchCommandTests {
         ] {
             #expect(result.stdout.contains(stage), "missing '\(stage)' in:\n\(result.stdout)")
         }
+    }
+
+    @Test("bench transport measures TCP, WebSocket and a cloud app and prints a row for each")
+    func transportRun() async throws {
+        let result = try await BinaryRunner.runOffPool(["bench", "transport", "--seconds", "2", "--taps", "3"])
+        #expect(result.status == 0, "\(result.stderr)\n\(result.stdout)")
+        let rows = result.stdout.split(separator: "\n").filter { line in
+            ["tcp ", "ws ", "cloud "].contains { line.hasPrefix($0) }
+        }
+        #expect(rows.count == 3, "\(result.stdout)")
+        for row in rows {
+            // link, fps, MB/s, CPU ms/MB, vs TCP, tap p50, tap p99: every link streamed and every tap arrived.
+            let columns = row.split(separator: " ")
+            #expect(columns.count == 7, "\(row)")
+            #expect((Double(columns[1]) ?? 0) > 0, "no frames over \(columns[0]): \(row)")
+        }
+        let refused = try await BinaryRunner.runOffPool(["bench", "transport", "--links", "tcp,udp"])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("--links takes tcp, ws and cloud"), "\(refused.stderr)")
     }
 
     @Test("a bad size is refused with a message that says what to write")
@@ -71,6 +90,7 @@ struct BenchCommandTests {
                                   --link-kbps mid-stream; time to settle, delay, RSS.
           glass                   Measure glass to glass: a click in the viewer to the
                                   changed picture, stage by stage.
+          transport               Compare TCP and WebSocket: fps, CPU per MB, touches.
 
           See 'carwindow help bench <subcommand>' for detailed help.
         """

@@ -117,16 +117,30 @@ struct DemoCommandTests {
                                   over WebSocket (Core's WebEngine server, `carwindow
                                   headunit --websocket-port`), or wss://HOST:PORT over
                                   WebSocket with TLS (see --websocket-ca). `stream`
-                                  needs it; without it `demo` and `project` start the
-                                  emulator.
+                                  needs it or --listen; without either `demo` and
+                                  `project` start the emulator.
+          --listen <ws://host:port>
+                                  Be a cloud app: listen at ws://HOST:PORT (or
+                                  wss://HOST:PORT, with --websocket-certificate and
+                                  --websocket-key) and wait for the head unit to dial
+                                  in, as SDL Core dials the endpoint of a cloud app's
+                                  policy entry when the driver activates it (`carwindow
+                                  headunit --cloud-app` does the same). After a
+                                  disconnect the next call is served. Port 0 picks a
+                                  free port (the run says which). Instead of --core.
           --websocket-ca <file>   For --core wss://: a PEM file of the CA the head
                                   unit's certificate must chain to (the system's CAs
-                                  without it).
+                                  without it). For --listen wss://: a head unit must
+                                  show a certificate chaining to it (SDL Core shows
+                                  none when it dials a cloud app; leave it out for
+                                  Core).
           --websocket-certificate <file>
                                   For --core wss://: the app's PEM certificate, which
                                   SDL Core's TLS WebSocket server requires (with
-                                  --websocket-key).
-          --websocket-key <file>  For --core wss://: the PEM private key of
+                                  --websocket-key). For --listen wss://: the server's
+                                  certificate, which the head unit checks against the
+                                  CA of the app's policy entry.
+          --websocket-key <file>  For wss://: the PEM private key of
                                   --websocket-certificate.
           --reconnect             When the connection to the head unit is lost, connect
                                   and register again (exponential backoff).

@@ -76,7 +76,8 @@ struct EventSchemaTests {
             #expect(schema[name] != nil, "\(name) is not in the table")
         }
         #expect(schema["error"]?.optional == ["source"])
-        #expect(schema["registered"]?.fields == ["appID", "appName", "resultCode", "transport"])
+        #expect(schema["registered"]?.fields == ["appID", "appName", "resultCode", "transport", "authToken"])
+        #expect(schema["registered"]?.optional == ["authToken"])
         // The checker itself catches what it must.
         #expect(Self.problems(#"{"t":1.0,"event":"hapticRects","count":4}"#, schema).isEmpty)
         #expect(!Self.problems(#"{"t":1.0,"event":"hapticRects"}"#, schema).isEmpty)

@@ -22,7 +22,7 @@ struct HeadUnitCommandTests {
             "--without-tls-quirks <without-tls-quirks>", "--link-bitrate <bitrate>", "--viewer/--no-viewer",
             "--protocol-version <version>", "--ack-overwrites-finished <ack-overwrites-finished>",
             "--websocket-port <websocket-port>",
-            "--buttons <list>", "--no-touch",
+            "--buttons <list>", "--no-touch", "--cloud-app <id=ws://host:port[,auth=token][,ca=file]>",
         ]
         for option in options {
             #expect(result.stdout.contains("  \(option)"), "help lacks \(option)")

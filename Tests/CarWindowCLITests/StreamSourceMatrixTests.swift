@@ -230,39 +230,78 @@ struct StreamSourceMatrixTests {
         let stream: ChildProcess
     }
 
-    /// Runs `carwindow headunit --port 0` with a console, then `carwindow stream` with `source` against it, for
-    /// `body`; both are stopped afterwards whatever happened.
+    /// How the stream reaches the head unit: `--core` over TCP, `--core ws://` to `--websocket-port`, or as a cloud
+    /// app (`stream --listen ws://`, `headunit --cloud-app` and `activate`).
+    enum Transport: String, CaseIterable, Sendable {
+        case tcp, ws, cloud
+    }
+
+    /// Runs `carwindow headunit --port 0` with a console, then `carwindow stream` with `source` against it over
+    /// `transport`, for `body`; both are stopped afterwards whatever happened. For `.cloud` the stream starts first
+    /// (the head unit needs its port), then `beforeStream` runs and the console's `activate` dials it.
     static func run(
-        source: Source, headUnitArguments: [String] = [], streamArguments: [String], record: URL? = nil,
-        beforeStream: (ChildProcess) throws -> Void = { _ in }, _ body: (Rig) async throws -> Void
+        source: Source, transport: Transport = .tcp, headUnitArguments: [String] = [], streamArguments: [String],
+        record: URL? = nil, beforeStream: (ChildProcess) throws -> Void = { _ in }, _ body: (Rig) async throws -> Void
     ) async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let sourceArgument = try await makeSource(source, in: directory)
-        var arguments = ["headunit", "--port", "0"] + headUnitArguments
-        if let record { arguments += ["--record", record.path] }
         let carwindow = BinaryRunner.productsDirectory.appendingPathComponent("carwindow")
-        let headUnit = try ChildProcess.launch(executable: carwindow, arguments: arguments, withInput: true)
-        defer { headUnit.kill() }
-        let listening = try await headUnit.waitForLine("the listening line", in: .stdout, timeout: .seconds(40)) {
-            $0.hasPrefix("carwindow head unit listening on ")
+        let streamBase = [
+            "stream", "--app-id", "swiftsdl-nav", "--source", sourceArgument, "--fps", "10", "--events", "-",
+        ]
+        var headUnitBase = ["headunit", "--port", "0"] + headUnitArguments
+        if let record { headUnitBase += ["--record", record.path] }
+        switch transport {
+        case .tcp, .ws:
+            if transport == .ws { headUnitBase += ["--websocket-port", "0"] }
+            let headUnit = try ChildProcess.launch(executable: carwindow, arguments: headUnitBase, withInput: true)
+            defer { headUnit.kill() }
+            let listening = try await headUnit.waitForLine("the listening line", in: .stdout, timeout: .seconds(40)) {
+                $0.hasPrefix(transport == .ws ? "WebSocket apps on ws://" : "carwindow head unit listening on ")
+            }
+            let address = listening.text.split(separator: " ").dropFirst(transport == .ws ? 3 : 5).first ?? ""
+            guard let port = address.split(separator: ":").last.flatMap({ Int($0) }) else {
+                throw HarnessError("no port in '\(listening.text)'")
+            }
+            try beforeStream(headUnit)
+            let core = transport == .ws ? "ws://127.0.0.1:\(port)" : "127.0.0.1:\(port)"
+            let stream = try ChildProcess.launch(
+                executable: carwindow, arguments: streamBase + ["--core", core] + streamArguments)
+            defer { stream.kill() }
+            try await body(Rig(headUnit: headUnit, stream: stream))
+            _ = await stream.stop(signal: SIGINT, grace: .seconds(20))
+            // SIGINT flushes the emulator's recordings.
+            _ = await headUnit.stop(signal: SIGINT, grace: .seconds(20))
+        case .cloud:
+            let stream = try ChildProcess.launch(
+                executable: carwindow, arguments: streamBase + ["--listen", "ws://127.0.0.1:0"] + streamArguments)
+            defer { stream.kill() }
+            let port = try await cloudPort(of: stream)
+            let headUnit = try ChildProcess.launch(
+                executable: carwindow,
+                arguments: headUnitBase + ["--cloud-app", "swiftsdl-nav=ws://127.0.0.1:\(port)"], withInput: true)
+            defer { headUnit.kill() }
+            try await headUnit.waitForLine("the listening line", in: .stdout, timeout: .seconds(40)) {
+                $0.hasPrefix("carwindow head unit listening on ")
+            }
+            try beforeStream(headUnit)
+            try headUnit.send("activate swiftsdl-nav")
+            try await body(Rig(headUnit: headUnit, stream: stream))
+            _ = await stream.stop(signal: SIGINT, grace: .seconds(20))
+            _ = await headUnit.stop(signal: SIGINT, grace: .seconds(20))
         }
-        let address = listening.text.dropFirst("carwindow head unit listening on ".count).prefix { $0 != " " }
-        guard let port = address.split(separator: ":").last.flatMap({ Int($0) }) else {
-            throw HarnessError("no port in '\(listening.text)'")
+    }
+
+    /// The port `carwindow stream --listen ws://127.0.0.1:0` says it listens on (its stderr line).
+    static func cloudPort(of stream: ChildProcess) async throws -> Int {
+        let line = try await stream.waitForLine("the listening line", in: .stderr, timeout: .seconds(60)) {
+            $0.contains("listening on ws://127.0.0.1:")
         }
-        try beforeStream(headUnit)
-        let stream = try ChildProcess.launch(
-            executable: carwindow,
-            arguments: [
-                "stream", "--core", "127.0.0.1:\(port)", "--app-id", "swiftsdl-nav", "--source", sourceArgument,
-                "--fps", "10", "--events", "-",
-            ] + streamArguments)
-        defer { stream.kill() }
-        try await body(Rig(headUnit: headUnit, stream: stream))
-        _ = await stream.stop(signal: SIGINT, grace: .seconds(20))
-        // SIGINT flushes the emulator's recordings.
-        _ = await headUnit.stop(signal: SIGINT, grace: .seconds(20))
+        guard let tail = line.text.split(separator: "ws://127.0.0.1:").last,
+            let port = Int(tail.prefix(while: \.isNumber))
+        else { throw HarnessError("no port in '\(line.text)'") }
+        return port
     }
 
     /// The `--source` argument; the file sources get a short clip made by ffmpeg.

@@ -140,7 +140,7 @@ extension ProjectionEvent {
     }
 
     var registrationResult: String? {
-        if case .registered(_, _, let code, _) = self { return code }
+        if case .registered(_, _, let code, _, _) = self { return code }
         return nil
     }
 

@@ -124,11 +124,15 @@ struct ConsoleCommandTests {
         "`help` lists every command",
         arguments: [
             "apps", "rects", "level", "resize", "pip", "reject", "drop",
-            "silence", "answer", "end-video", "tap", "tap-rect", "pan", "pinch", "button", "knob", "help",
+            "silence", "answer", "end-video", "tap", "tap-rect", "pan", "pinch", "button", "knob", "cloud", "activate",
+            "help",
         ])
     func help(verb: String) throws {
         #expect(ConsoleCommand.usage.split(separator: "\n").contains { $0.hasPrefix(verb + " ") })
         #expect(try ConsoleCommand(parsing: "help") == .help)
+        #expect(try ConsoleCommand(parsing: "cloud") == .cloudApps)
+        #expect(try ConsoleCommand(parsing: "activate swiftsdl-nav") == .activate("swiftsdl-nav"))
+        #expect(throws: HeadUnitError.self) { try ConsoleCommand(parsing: "activate") }
     }
 
     @Test("`level` takes the spec's HMI levels and video streaming states, in any case, and refuses other words")

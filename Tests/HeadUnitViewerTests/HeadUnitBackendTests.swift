@@ -2,6 +2,7 @@ import HeadUnit
 import Logging
 import SDLRPC
 import SDLSession
+import SDLWire
 import Testing
 
 @testable import HeadUnitViewer

@@ -94,6 +94,15 @@ struct ProjectionEventRecordTests {
                 .jsonLine(t: 0)
                 == #"{"t":0.0,"event":"registered","appID":"a\"b","appName":"N","resultCode":"SUCCESS","transport":"ws"}"#
         )
+        // A cloud app's token: the line says one came, the value never reaches the log, nor the event's description.
+        let cloud = ProjectionEvent.registered(
+            appID: "a", appName: "N", resultCode: "SUCCESS", transport: .wss, authToken: CloudAuthToken("s3cret-token"))
+        #expect(
+            cloud.records[0].jsonLine(t: 0)
+                == #"{"t":0.0,"event":"registered","appID":"a","appName":"N","resultCode":"SUCCESS","transport":"wss","authToken":"received"}"#
+        )
+        #expect(!"\(cloud)".contains("s3cret"))
+        #expect("\(CloudAuthToken("s3cret-token"))" == "auth token (12 bytes)")
         #expect(
             ProjectionEvent.gesture(.singleTap(at: Point(x: 1, y: 2))).records[0].jsonLine(t: 0)
                 == #"{"t":0.0,"event":"gesture","kind":"tap","x":1.0,"y":2.0,"scale":1.0}"#)

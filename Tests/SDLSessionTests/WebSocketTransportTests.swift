@@ -234,7 +234,7 @@ struct WebSocketTransportTests {
     }
 
     @Test(
-        "malformed ws:// URLs are .webSocket(.badURL)",
+        "malformed ws:// URLs are WebSocketFailure.badURL",
         arguments: [
             "127.0.0.1:2020", "http://h:1", "ws://:2020", "ws://h:0", "ws://h:99999", "ws://a:b:c", "ws://u@h:1",
             "ws://h:1/#frag", "ws://[::1:2020",
@@ -243,7 +243,7 @@ struct WebSocketTransportTests {
         #expect {
             try WebSocketURL(parsing: text)
         } throws: { error in
-            guard let error = error as? SDLSessionError, case .webSocket(.badURL) = error.kind else { return false }
+            guard let failure = error as? WebSocketFailure, case .badURL = failure else { return false }
             return true
         }
     }

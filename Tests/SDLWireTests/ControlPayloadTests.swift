@@ -25,6 +25,16 @@ struct ControlPayloadTests {
             )
         )
         #expect(try RPCStartServiceACK(payload: ack.buffer) == ack)
+        // SDL Core's key order (its BSON hash table: the sum of a key's bytes modulo 65), cloud app's token included.
+        #expect(
+            ack.document.keys == [
+                "videoServiceTransports", "hashId", "model", "mtu", "modelYear", "systemHardwareVersion", "make",
+                "authToken", "secondaryTransports", "systemSoftwareVersion", "trim", "audioServiceTransports",
+                "protocolVersion",
+            ])
+        #expect(
+            ack.document.keys.map { key in key.utf8.reduce(0) { ($0 + Int($1)) % 65 } }
+                == [4, 8, 9, 17, 20, 23, 24, 37, 41, 52, 54, 64, 64])
         #expect(
             try RPCStartService(payload: RPCStartService(protocolVersion: .supported).buffer).protocolVersion
                 == .supported

@@ -1,17 +1,22 @@
 import SDLSession
 import SDLWire
 
-/// The transport `--core` chose: TCP for `HOST:PORT`, WebSocket for `ws://HOST:PORT`. Both hand out the same
-/// ``TCPConnection`` (WebSocket runs over TCP), so a run is the same whichever it is.
+/// The transport `--core` or `--listen` chose: TCP for `HOST:PORT`, WebSocket for `ws://HOST:PORT`, a WebSocket
+/// server the head unit dials for `--listen ws://HOST:PORT`. All hand out the same ``TCPConnection`` (WebSocket runs
+/// over TCP), so a run is the same whichever it is.
 ///
 /// ```swift
-/// let transport = try Endpoint(parsing: "ws://127.0.0.1:2020").transport
+/// let transport = try await Endpoint(parsing: "ws://127.0.0.1:2020").makeTransport()
 /// let streaming = StreamingSession(options: options, transport: transport)
+/// // ... the run ...
+/// await transport.close()
 /// ```
 struct CoreTransport: SDLTransport, CustomStringConvertible {
     enum Link: Sendable {
         case tcp(TCPTransport)
         case webSocket(WebSocketTransport)
+        /// `--listen`: a cloud app's server, listening from ``Endpoint/makeTransport()`` to ``close()``.
+        case webSocketServer(WebSocketServerTransport)
     }
 
     var link: Link
@@ -24,13 +29,26 @@ struct CoreTransport: SDLTransport, CustomStringConvertible {
         switch link {
         case .tcp(let transport): try await transport.withConnection(body)
         case .webSocket(let transport): try await transport.withConnection(body)
+        case .webSocketServer(let transport): try await transport.withConnection(body)
         }
+    }
+
+    /// For `--listen`: the address head units dial, with the port it got; `nil` for a transport that dials.
+    var listeningURL: WebSocketURL? {
+        if case .webSocketServer(let transport) = link { return transport.url }
+        return nil
+    }
+
+    /// Stops listening, for `--listen`; nothing for a transport that dials. Call it once the run has ended.
+    func close() async {
+        if case .webSocketServer(let transport) = link { await transport.close() }
     }
 
     var kind: TransportKind {
         switch link {
         case .tcp(let transport): transport.kind
         case .webSocket(let transport): transport.kind
+        case .webSocketServer(let transport): transport.kind
         }
     }
 
@@ -40,6 +58,7 @@ struct CoreTransport: SDLTransport, CustomStringConvertible {
             transport.host.contains(":")
                 ? "[\(transport.host)]:\(transport.port)" : "\(transport.host):\(transport.port)"
         case .webSocket(let transport): transport.url.description
+        case .webSocketServer(let transport): "\(transport.url) (listening)"
         }
     }
 }

@@ -46,7 +46,7 @@ struct EmulatorOptions<Defaults: EmulatorDefaults>: ParsableArguments {
 
     /// `demo` and `project` run the emulator only without `--core`: a real SDL Core records nothing for them.
     func validate(with target: HeadUnitTargetOptions) throws {
-        if target.core != nil, record != nil {
+        if target.endpoint != nil, record != nil {
             throw ValidationError("--record records the emulator's stream; with --core, SDL Core does not record.")
         }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Logging
 import SDLSession
 import SDLWire
 
@@ -22,6 +23,8 @@ struct Endpoint: Hashable, Sendable, CustomStringConvertible, ExpressibleByArgum
     /// The CA, certificate and key a `wss://` link uses (`--websocket-ca`, `--websocket-certificate`,
     /// `--websocket-key`).
     var tls = WebSocketTLSFiles()
+    /// `--listen`: the app listens at this WebSocket address and the head unit dials it (a cloud app).
+    var listens = false
 
     init(host: String, port: Int, webSocketTarget: String? = nil) {
         self.host = host
@@ -30,16 +33,14 @@ struct Endpoint: Hashable, Sendable, CustomStringConvertible, ExpressibleByArgum
     }
 
     /// Parses `HOST:PORT`, `[IPV6]:PORT` or `ws://HOST:PORT[/PATH]`; the port must be 1...65535 (an address to
-    /// connect to, not to bind).
-    init(parsing text: String) throws(EndpointError) {
+    /// connect to), or 0...65535 with `listening` (`--listen`: 0 picks a free port).
+    init(parsing text: String, listening: Bool = false) throws(EndpointError) {
         if text.contains("://") {
             let url: WebSocketURL
             do {
-                url = try WebSocketURL(parsing: text)
+                url = listening ? try WebSocketURL(listeningAt: text) : try WebSocketURL(parsing: text)
             } catch {
-                guard case .webSocket(let failure) = error.kind, case .badURL(let why) = failure else {
-                    throw EndpointError("\(error)")
-                }
+                guard case .badURL(let why) = error else { throw EndpointError("\(error)") }
                 throw EndpointError(why)
             }
             // As SDL Core's cloud endpoints: the port is spelled out, never implied by the scheme.
@@ -89,13 +90,27 @@ struct Endpoint: Hashable, Sendable, CustomStringConvertible, ExpressibleByArgum
 
     /// `HOST:PORT`, the host in brackets when it is an IPv6 address; a WebSocket address as its `ws://` URL.
     var description: String {
-        if let webSocketURL { return webSocketURL.description }
+        if let webSocketURL { return webSocketURL.description + (listens ? " (listening)" : "") }
         return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 
     /// The `ws://` URL of a WebSocket address; `nil` for TCP.
     var webSocketURL: WebSocketURL? {
         webSocketTarget.map { WebSocketURL(scheme: webSocketScheme, host: host, port: port, target: $0) }
+    }
+
+    /// The transport for this address: ``transport`` for one to dial; for `--listen`, a WebSocket server bound now,
+    /// listening until the transport's `close()`.
+    ///
+    /// - Throws: `SDLSessionError` when the address cannot be bound or the `wss://` files cannot be used.
+    func makeTransport() async throws -> CoreTransport {
+        guard listens, let webSocketURL else { return transport }
+        var logger = Logger(label: "carwindow.listen")
+        logger.logLevel = .warning
+        return CoreTransport(
+            .webSocketServer(
+                try await WebSocketServerTransport.bind(
+                    on: webSocketURL, configuration: .init(tls: tls), logger: logger)))
     }
 
     /// The transport that reaches this address: TCP, or WebSocket for a `ws://` address.

@@ -70,7 +70,31 @@ struct StreamRunner: Sendable {
             throw StreamFailure(error.description)
         }
         let options = try options()
-        let transport = core.transport
+        let transport: CoreTransport
+        do {
+            transport = try await core.makeTransport()
+        } catch {
+            throw StreamFailure("cannot listen on \(core): \(error)")
+        }
+        if let url = transport.listeningURL {
+            // The one line besides errors: with port 0 it is how a user (or a head unit's configuration) learns
+            // the port.
+            FileHandle.standardError.write(
+                Data("carwindow stream: listening on \(url); waiting for the head unit to dial in\n".utf8))
+        }
+        do throws(StreamFailure) {
+            try await run(options: options, transport: transport, log: log, interrupts: interrupts)
+        } catch {
+            await transport.close()
+            throw error
+        }
+        await transport.close()
+    }
+
+    /// The run on `transport`, from the source's set-up to the session's end.
+    private func run(
+        options: ProjectionOptions, transport: CoreTransport, log: ProjectionEventLog, interrupts: AsyncStream<Void>
+    ) async throws(StreamFailure) {
         let streaming: StreamingSession
         let projectionSource: any ProjectionSource
         switch source {

@@ -75,6 +75,12 @@ public final class HeadUnitBackend: ViewerBackend {
 
     public func snapshot() async -> ViewerState {
         let apps = await headUnit.apps()
+        let cloudApps = await headUnit.cloudApps().map { cloud in
+            let connected = if case .connected = cloud.status { true } else { false }
+            return ViewerCloudApp(
+                id: cloud.app.policyAppID, endpoint: "\(cloud.app.endpoint)", status: "\(cloud.status)",
+                connected: connected)
+        }
         let configuration = await headUnit.configuration
         let video = configuration.video
         let tracked = self.tracked.withLockedValue { $0 }
@@ -99,7 +105,8 @@ public final class HeadUnitBackend: ViewerBackend {
             projectingApp: projecting.map { String($0.app.rawValue) },
             buttons: configuration.buttons, touchScreen: configuration.touchScreen,
             // The knob works on the app in FULL (HeadUnitEmulator.knob), which need not be the one shown.
-            knobHighlight: projecting?.hmiStatus.hmiLevel == .full ? projecting?.knobHighlight : nil)
+            knobHighlight: projecting?.hmiStatus.hmiLevel == .full ? projecting?.knobHighlight : nil,
+            cloudApps: cloudApps)
     }
 
     public func perform(_ command: ViewerCommand) async throws(ViewerError) {
@@ -157,6 +164,8 @@ public final class HeadUnitBackend: ViewerBackend {
                         .backendFailed,
                         "\(button) not sent: no app subscribed to it is in FULL (OK), or in FULL or LIMITED (others)")
                 }
+            case .activateCloudApp(let id):
+                try await headUnit.activateCloudApp(id)
             case .turnKnob(let action):
                 // The console's path (ConsoleCommand.knob): the emulator keeps the highlight and its order.
                 let (app, rect, sent) = try await headUnit.knob(action)

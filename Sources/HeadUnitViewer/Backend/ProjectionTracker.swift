@@ -134,7 +134,7 @@ struct ProjectionTracker: Sendable {
         case .error(let error): return .error(error.description)
         case .audioStarted, .audioStopped, .appCapabilityUpdated, .handshakeCompleted, .protectionFailed,
             .encryptionNeeded, .notificationWithheld, .secondaryTransportRegistered, .secondaryTransportClosed,
-            .buttonSubscription, .buttonPressed, .knobHighlighted:
+            .buttonSubscription, .buttonPressed, .knobHighlighted, .cloudApp:
             return .note(event.description)
         case .keyboardOpened(let app, let text, _):
             // Only the app on screen: its keyboard is the one the page's keys type on.

@@ -44,4 +44,7 @@ public enum ViewerCommand: Sendable, Hashable {
     /// The driver turns (`left`, `right`) or presses the rotary knob: the head unit moves its highlight over the
     /// app's haptic rects, and a press taps the highlighted rect's centre (the console's `knob`).
     case turnKnob(KnobAction)
+    /// The driver picks a cloud app (``ViewerCloudApp/id``): the head unit dials it, or brings it to FULL when it
+    /// is connected (the console's `activate ID`).
+    case activateCloudApp(String)
 }

@@ -35,6 +35,9 @@ public struct ViewerState: Sendable, Hashable, Codable {
     public var touchScreen: Bool
     /// The projecting app's haptic rect the knob highlights, if any.
     public var knobHighlight: HapticRect?
+    /// The cloud apps the head unit lists (`carwindow headunit --cloud-app`), connected or not: the page offers to
+    /// activate each.
+    public var cloudApps: [ViewerCloudApp]
 
     /// Creates a state.
     public init(
@@ -42,8 +45,10 @@ public struct ViewerState: Sendable, Hashable, Codable {
         screen: ViewerScreen, format: ViewerVideoFormat? = nil,
         supportedFormats: [ViewerVideoFormat] = [.h264RAW, .h264RTP], rejectedFormats: [ViewerVideoFormat] = [],
         isStreaming: Bool = false, hapticRects: [HapticRect] = [], projectingApp: String? = nil,
-        buttons: [ButtonName] = [], touchScreen: Bool = true, knobHighlight: HapticRect? = nil
+        buttons: [ButtonName] = [], touchScreen: Bool = true, knobHighlight: HapticRect? = nil,
+        cloudApps: [ViewerCloudApp] = []
     ) {
+        self.cloudApps = cloudApps
         self.buttons = buttons
         self.touchScreen = touchScreen
         self.knobHighlight = knobHighlight
@@ -77,5 +82,25 @@ public struct ViewerApp: Sendable, Hashable, Codable {
         self.name = name
         self.hmiLevel = hmiLevel
         self.transport = transport
+    }
+}
+
+/// A cloud app the head unit can dial, and where it is.
+public struct ViewerCloudApp: Sendable, Hashable, Codable {
+    /// Its policy app id: what ``ViewerCommand/activateCloudApp(_:)`` takes.
+    public var id: String
+    /// The endpoint the head unit dials (`ws://HOST:PORT`).
+    public var endpoint: String
+    /// `not connected`, `dialing`, `dialing (retry N)`, `connected as app N` or `unreachable after N attempts: ...`.
+    public var status: String
+    /// Whether it is connected now.
+    public var connected: Bool
+
+    /// Creates a cloud app entry.
+    public init(id: String, endpoint: String, status: String, connected: Bool) {
+        self.id = id
+        self.endpoint = endpoint
+        self.status = status
+        self.connected = connected
     }
 }

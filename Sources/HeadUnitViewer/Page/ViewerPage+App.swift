@@ -102,6 +102,30 @@ extension ViewerPage {
             }
             buttonPanel.show(state);
             showHaptics(state.hapticRects, state.screen, state.knobHighlight);
+            showCloudApps(state.cloudApps || []);
+          }
+
+          // The cloud apps the head unit can dial (--cloud-app): the driver's app list, where picking one dials it.
+          function showCloudApps(apps) {
+            const list = $('cloud-apps');
+            const key = apps.map(a => a.id + '|' + a.status).join(';');
+            if (list.dataset.key === key) return;
+            list.dataset.key = key;
+            list.replaceChildren(...apps.map(app => {
+              const row = document.createElement('div');
+              row.className = 'cloud-app';
+              row.dataset.app = app.id;
+              const button = document.createElement('button');
+              button.type = 'button';
+              button.textContent = app.connected ? 'Show ' + app.id : 'Activate ' + app.id;
+              button.title = app.endpoint;
+              button.addEventListener('click', () => send({ type: 'activateCloudApp', app: app.id }));
+              const status = document.createElement('span');
+              status.className = 'cloud-status';
+              status.textContent = ' cloud app · ' + app.status;
+              row.append(button, status);
+              return row;
+            }));
           }
 
           // Each rect is clipped to the screen, and one wholly outside is not drawn: whatever an app sends, the

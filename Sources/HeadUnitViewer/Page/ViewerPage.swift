@@ -78,6 +78,7 @@ enum ViewerPage {
               <label>Shown <select id="app-pick"></select></label>
               <label>HMI level <select id="hmi-level"></select></label>
               <label>App state <select id="app-state"></select></label>
+              <div id="cloud-apps"></div>
             </fieldset>
             <fieldset>
               <legend>Screen <span id="screen-size"></span></legend>

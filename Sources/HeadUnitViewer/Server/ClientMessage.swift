@@ -21,6 +21,7 @@ import SDLRPC
 /// {"type":"linkKbps","kbps":1000}  {"type":"linkKbps"}     a slow link; without kbps: no cap
 /// {"type":"button","name":"NAV_ZOOM_IN"}  {"type":"button","name":"OK","long":true}
 /// {"type":"knob","action":"right"}                         left, right or press
+/// {"type":"activateCloudApp","app":"swiftsdl-nav"}         dial a cloud app (or bring it to FULL)
 /// ```
 enum ClientMessage: Sendable, Hashable {
     case hello(ClientOutbox.DecodeMode)
@@ -155,6 +156,7 @@ enum ClientMessage: Sendable, Hashable {
                 throw ViewerError(.invalidCommand, "knob \"\(action)\" is not one of \(actions)")
             }
             self = .command(.turnKnob(knob))
+        case "activateCloudApp": self = .command(.activateCloudApp(try require(wire.app, "app")))
         case "keyboardSubmit": self = .command(.closeKeyboard(submit: true))
         case "keyboardCancel": self = .command(.closeKeyboard(submit: false))
         default: throw ViewerError(.invalidCommand, "unknown message type \"\(wire.type)\"")

@@ -229,7 +229,7 @@ struct ProtocolStateMachine {
             audioServiceTransports: ack.audioServiceTransports,
             videoServiceTransports: ack.videoServiceTransports,
             vehicle: ack.vehicle,
-            authToken: ack.authToken
+            authToken: ack.authToken.map(CloudAuthToken.init)
         )
     }
 

@@ -27,8 +27,8 @@ public struct SessionParameters: Hashable, Sendable {
     public var videoServiceTransports: [Int32]?
     /// The vehicle, from protocol 5.4 head units.
     public var vehicle: VehicleInfo
-    /// Cloud apps only.
-    public var authToken: String?
+    /// What a head unit that dialed a cloud app sends it (``CloudAuthToken``); `nil` on other links.
+    public var authToken: CloudAuthToken?
 
     public init(
         protocolVersion: ProtocolVersion,
@@ -40,7 +40,7 @@ public struct SessionParameters: Hashable, Sendable {
         audioServiceTransports: [Int32]? = nil,
         videoServiceTransports: [Int32]? = nil,
         vehicle: VehicleInfo = VehicleInfo(),
-        authToken: String? = nil
+        authToken: CloudAuthToken? = nil
     ) {
         self.protocolVersion = protocolVersion
         self.headerVersion = headerVersion

@@ -329,6 +329,9 @@ public actor SDLSession {
                 firstError = firstError ?? Self.sessionError(error)
             }
         }
+        // No link yet: the transport is still making one, and a server transport waits as long as the head unit
+        // takes to dial in. There is nothing to close, so the wait itself is cancelled.
+        if connection == nil { runTask?.cancel() }
         await closeConnection()
         await runTask?.value
         setState(.closed(error: nil))

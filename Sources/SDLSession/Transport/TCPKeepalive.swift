@@ -68,3 +68,15 @@ extension ClientBootstrap {
         return bootstrap
     }
 }
+
+extension ServerBootstrap {
+    /// ``ClientBootstrap/keepalive(_:)`` for every accepted connection.
+    func childKeepalive(_ keepalive: TCPKeepalive?) -> ServerBootstrap {
+        guard let keepalive else { return self }
+        var bootstrap = self
+        for (option, value) in keepalive.socketOptions {
+            bootstrap = bootstrap.childChannelOption(option, value: value)
+        }
+        return bootstrap
+    }
+}

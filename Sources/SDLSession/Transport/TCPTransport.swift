@@ -116,11 +116,22 @@ public struct TCPTransport: SDLTransport {
         }
         return try await channel.executeThenClose { inbound, outbound in
             try await body(
-                TCPConnection(
-                    channel: channel.channel, inboundStream: inbound, outbound: outbound,
-                    previousWrite: NIOLockedValueBox(nil), notSentLimit: configuration.notSentLowWatermark,
-                    delivery: NIOLockedValueBox(nil), sendStallTimeout: configuration.sendStallTimeout))
+                TCPConnection(channel.channel, inbound: inbound, outbound: outbound, settings: configuration))
         }
+    }
+}
+
+extension TCPConnection {
+    /// A link on `channel`'s streams with `tcp`'s send-side settings: what every transport over TCP hands out
+    /// (``TCPTransport``, ``WebSocketTransport``, ``WebSocketServerTransport``).
+    init(
+        _ channel: any Channel, inbound: NIOAsyncChannelInboundStream<SDLFrame>,
+        outbound: NIOAsyncChannelOutboundWriter<SDLFrame>, settings tcp: TCPTransport.Configuration
+    ) {
+        self.init(
+            channel: channel, inboundStream: inbound, outbound: outbound, previousWrite: NIOLockedValueBox(nil),
+            notSentLimit: tcp.notSentLowWatermark, delivery: NIOLockedValueBox(nil),
+            sendStallTimeout: tcp.sendStallTimeout)
     }
 }
 

@@ -1,8 +1,5 @@
-import NIOConcurrencyHelpers
 public import NIOCore
-import NIOHTTP1
 import NIOPosix
-import NIOWebSocket
 import SDLWebSocket
 public import SDLWire
 
@@ -56,7 +53,7 @@ public struct WebSocketTransport: SDLTransport {
     public var kind: TransportKind { url.scheme == .wss ? .wss : .ws }
 
     /// - Parameters:
-    ///   - url: `ws://HOST:PORT[/PATH]` (``WebSocketURL``).
+    ///   - url: `ws://HOST:PORT[/PATH]` (`WebSocketURL`, SDLWire).
     ///   - configuration: timeouts and limits.
     ///   - group: the event loops to use; NIO's shared singleton when `nil`.
     public init(url: WebSocketURL, configuration: Configuration = Configuration(), group: (any EventLoopGroup)? = nil) {
@@ -65,129 +62,52 @@ public struct WebSocketTransport: SDLTransport {
         self.group = group ?? MultiThreadedEventLoopGroup.singleton
     }
 
-    /// What the upgrade ended in, on the event loop.
-    private enum Upgrade: Sendable {
-        case upgraded(NIOAsyncChannel<SDLFrame, SDLFrame>)
-        case refused(status: Int, String)
-    }
-
     public func withConnection<Result: Sendable>(
         _ body: (TCPConnection) async throws -> Result
     ) async throws -> Result {
         let tcp = configuration.tcp
         let channel = try await upgradedChannel()
         return try await channel.executeThenClose { inbound, outbound in
-            try await body(
-                TCPConnection(
-                    channel: channel.channel, inboundStream: inbound, outbound: outbound,
-                    previousWrite: NIOLockedValueBox(nil), notSentLimit: tcp.notSentLowWatermark,
-                    delivery: NIOLockedValueBox(nil), sendStallTimeout: tcp.sendStallTimeout))
+            try await body(TCPConnection(channel.channel, inbound: inbound, outbound: outbound, settings: tcp))
         }
     }
 
-    /// Connects, asks for the upgrade and waits for the answer, all within the connect timeout: a server that takes
-    /// the TCP connection and never answers the upgrade is a connect timeout, not a hang.
+    /// Connects, asks for the upgrade and waits for the answer, all within the connect timeout (SDLWebSocket's
+    /// dialer, which the emulator dials cloud apps with too).
     private func upgradedChannel() async throws -> NIOAsyncChannel<SDLFrame, SDLFrame> {
-        let stall = TimeAmount(configuration.tcp.stallTimeout)
-        let maximum = configuration.maximumMessageBytes
-        let url = url
-        let started = ContinuousClock.now
-        let answered = NIOLockedValueBox<Int?>(nil)
-        let tlsFailure = NIOLockedValueBox<WebSocketFailure?>(nil)
+        let tcp = configuration.tcp
+        let stall = TimeAmount(tcp.stallTimeout)
         let tls: WebSocketTLS?
         do {
             tls = url.scheme == .wss ? try WebSocketTLS.client(configuration.tls) : nil
         } catch {
             throw SDLSessionError(.webSocket(error))
         }
-        let upgrade: EventLoopFuture<Upgrade>
-        let channel: any Channel
+        // SNI and the certificate's name; an IP address is matched against its IP addresses.
+        let isAddress = url.host.contains(":") || url.host.allSatisfy { $0.isNumber || $0 == "." }
         do {
-            (channel, upgrade) = try await ClientBootstrap(group: group)
-                .connectTimeout(TimeAmount(configuration.tcp.connectTimeout))
-                .channelOption(.socketOption(.tcp_nodelay), value: 1)
-                .keepalive(configuration.tcp.keepalive)
-                .notSentLowWatermark(configuration.tcp.notSentLowWatermark)
-                .connect(host: url.host, port: url.port) { channel in
-                    channel.eventLoop.makeCompletedFuture {
-                        if let tls {
-                            // SNI and the certificate's name; an IP address is matched against its IP addresses.
-                            let isAddress = url.host.contains(":") || url.host.allSatisfy { $0.isNumber || $0 == "." }
-                            try channel.pipeline.syncOperations.addHandler(
-                                try tls.clientHandler(serverHostname: isAddress ? nil : url.host))
-                            try channel.pipeline.syncOperations.addHandler(
-                                TLSFailureRecorder { failure in tlsFailure.withLockedValue { $0 = $0 ?? failure } })
-                        }
-                        let result = try Self.configureUpgrade(
-                            channel, url: url, maximum: maximum, stall: stall, answered: answered)
-                        return (channel, result)
-                    }
-                }
-        } catch let error as ChannelError {
-            if case .connectTimeout = error { throw SDLSessionError(.connectTimeout("\(url)")) }
-            throw SDLSessionError(.connectionFailed("\(url): \(error)"))
-        } catch {
-            throw SDLSessionError(.connectionFailed("\(url): \(error)"))
-        }
-        let left = configuration.tcp.connectTimeout - started.duration(to: .now)
-        let timer = channel.eventLoop.scheduleTask(in: TimeAmount(max(left, .zero))) { channel.close(promise: nil) }
-        defer { timer.cancel() }
-        let result: Upgrade
-        do {
-            result = try await upgrade.get()
-        } catch let error as SDLSessionError {
-            channel.close(promise: nil)
-            throw error
-        } catch {
-            channel.close(promise: nil)
-            if let failure = tlsFailure.withLockedValue({ $0 }) { throw SDLSessionError(.webSocket(failure)) }
-            guard let status = answered.withLockedValue({ $0 }) else {
-                if started.duration(to: .now) >= configuration.tcp.connectTimeout {
-                    throw SDLSessionError(.connectTimeout("\(url)"), context: "no answer to the WebSocket upgrade")
-                }
-                throw SDLSessionError(
-                    .connectionFailed("\(url): the server closed the connection without answering the upgrade"))
+            return try await WebSocketDialer.dial(
+                url, hostHeader: url.hostHeader, tls: tls, serverHostname: isAddress ? nil : url.host,
+                maximumMessageBytes: configuration.maximumMessageBytes, connectTimeout: tcp.connectTimeout,
+                group: group,
+                options: { $0.keepalive(tcp.keepalive).notSentLowWatermark(tcp.notSentLowWatermark) }
+            ) { channel in
+                try channel.pipeline.syncOperations.addHandler(SDLFrameChannelHandler(stallTimeout: stall))
             }
-            throw SDLSessionError(.webSocket(.upgradeRefused(status: status, "\(error)")))
-        }
-        switch result {
-        case .upgraded(let channel):
-            return channel
-        case .refused(let status, let why):
-            channel.close(promise: nil)
-            throw SDLSessionError(.webSocket(.upgradeRefused(status: status, why)))
+        } catch {
+            throw SDLSessionError(dialing: url, error)
         }
     }
+}
 
-    /// The HTTP client pipeline with NIO's WebSocket upgrader; once upgraded, the WebSocket codec (limits from the
-    /// configuration), the message handler and the SDL framing, wrapped for async code on the event loop.
-    private static func configureUpgrade(
-        _ channel: any Channel, url: WebSocketURL, maximum: Int, stall: TimeAmount, answered: NIOLockedValueBox<Int?>
-    ) throws -> EventLoopFuture<Upgrade> {
-        let upgrader = NIOTypedWebSocketClientUpgrader<Upgrade>(
-            maxFrameSize: maximum, enableAutomaticErrorHandling: false
-        ) { channel, _ in
-            channel.eventLoop.makeCompletedFuture {
-                try WebSocketMessageHandler.addHandlers(to: channel, role: .client, maximumMessageBytes: maximum)
-                try channel.pipeline.syncOperations.addHandler(SDLFrameChannelHandler(stallTimeout: stall))
-                return .upgraded(try NIOAsyncChannel<SDLFrame, SDLFrame>(wrappingChannelSynchronously: channel))
-            }
+extension SDLSessionError {
+    /// A failed dial as the app reports it: a timeout is `.connectTimeout`, a refused or broken connection
+    /// `.connectionFailed`, a refused upgrade or failed TLS `.webSocket`.
+    init(dialing url: WebSocketURL, _ failure: WebSocketDialFailure) {
+        switch failure {
+        case .timedOut(let context): self.init(.connectTimeout("\(url)"), context: context)
+        case .failed(let why): self.init(.connectionFailed(why))
+        case .webSocket(let failure): self.init(.webSocket(failure))
         }
-        var headers = HTTPHeaders()
-        headers.add(name: "Host", value: url.hostHeader)
-        let request = HTTPRequestHead(version: .http1_1, method: .GET, uri: url.target, headers: headers)
-        let configuration = NIOTypedHTTPClientUpgradeConfiguration<Upgrade>(
-            upgradeRequestHead: request, upgraders: [upgrader]
-        ) { channel in
-            channel.eventLoop.makeSucceededFuture(
-                .refused(status: answered.withLockedValue { $0 } ?? 0, "the server did not switch protocols"))
-        }
-        var pipeline = NIOUpgradableHTTPClientPipelineConfiguration(upgradeConfiguration: configuration)
-        // NIO's client default drops bytes that arrive with the 101 answer: the peer's first messages would be lost.
-        pipeline.leftOverBytesStrategy = .forwardBytes
-        let upgraded = try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(
-            configuration: pipeline)
-        try RefusedUpgradeStatus.install(on: channel, into: answered)
-        return upgraded
     }
 }

@@ -72,6 +72,10 @@ public struct RPCStartServiceACK: ControlPayload {
         if let modelYear = vehicle.modelYear { d["modelYear"] = .string(modelYear) }
         if let hw = vehicle.systemHardwareVersion { d["systemHardwareVersion"] = .string(hw) }
         if let make = vehicle.make { d["make"] = .string(make) }
+        // Core's BSON library writes keys in the order of its hash table (32 entries, 65 buckets, the sum of the
+        // key's bytes modulo 65): "authToken" falls in bucket 37, between "make" (24) and "secondaryTransports"
+        // (41). The other keys' order is the traces'; this one is from that rule, as no trace has a cloud app.
+        if let authToken { d["authToken"] = .string(authToken) }
         if let secondaryTransports { d["secondaryTransports"] = .array(secondaryTransports.map { .string($0) }) }
         if let sw = vehicle.systemSoftwareVersion { d["systemSoftwareVersion"] = .string(sw) }
         if let trim = vehicle.trim { d["trim"] = .string(trim) }
@@ -79,7 +83,6 @@ public struct RPCStartServiceACK: ControlPayload {
             d["audioServiceTransports"] = .array(audioServiceTransports.map { .int32($0) })
         }
         if let protocolVersion { d["protocolVersion"] = .string(protocolVersion.description) }
-        if let authToken { d["authToken"] = .string(authToken) }
         return d
     }
 }

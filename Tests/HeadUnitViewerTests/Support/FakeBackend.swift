@@ -37,7 +37,7 @@ final class FakeBackend: ViewerBackend {
             state.withLockedValue { $0.rejectedFormats.removeAll { $0 == format } }
         case .selectApp(let app): state.withLockedValue { $0.projectingApp = app }
         case .dropConnection, .touch, .setDriverDistraction, .setAmbientLight, .typeOnKeyboard, .backspaceOnKeyboard,
-            .closeKeyboard, .setLinkKbps, .pressButton, .turnKnob:
+            .closeKeyboard, .setLinkKbps, .pressButton, .turnKnob, .activateCloudApp:
             break
         }
     }

@@ -1,7 +1,7 @@
-import SDLWire
-
-/// Where a WebSocket head unit listens: `ws://HOST:PORT[/PATH]` (SDL Core's WebEngine server, port 2020 by
-/// default). `wss://` parses too, so a caller can say it is not supported rather than call it malformed.
+/// A WebSocket address: `ws://HOST:PORT[/PATH]` or `wss://...`. Where a head unit listens (SDL Core's WebEngine
+/// server, port 2020 by default), where a cloud app listens for the head unit to dial in (its policy entry's
+/// `endpoint`), or where the emulator dials a cloud app. In SDLWire, beside ``WebSocketFailure``, because both ends
+/// use it: the app's transports and the emulator.
 ///
 /// ```swift
 /// let url = try WebSocketURL(parsing: "ws://127.0.0.1:2020")
@@ -36,10 +36,19 @@ public struct WebSocketURL: Hashable, Sendable, CustomStringConvertible {
     /// Parses `ws://HOST:PORT[/PATH][?QUERY]` or the same with `wss://`; an IPv6 host goes in brackets. Without a
     /// port, `ws` means 80 and `wss` 443, as in any WebSocket URL.
     ///
-    /// - Throws: ``SDLSessionError`` `.webSocket(.badURL)`, whose text says what to write instead.
-    public init(parsing text: String) throws(SDLSessionError) {
-        func bad(_ why: String) -> SDLSessionError {
-            SDLSessionError(.webSocket(.badURL("'\(text)' \(why); e.g. ws://127.0.0.1:2020")))
+    /// - Throws: ``WebSocketFailure/badURL(_:)``, whose text says what to write instead.
+    public init(parsing text: String) throws(WebSocketFailure) {
+        try self.init(parsing: text, ports: 1...65_535)
+    }
+
+    /// The same, for an address to listen on: port 0 (the kernel picks a free one) is allowed too.
+    package init(listeningAt text: String) throws(WebSocketFailure) {
+        try self.init(parsing: text, ports: 0...65_535)
+    }
+
+    private init(parsing text: String, ports: ClosedRange<Int>) throws(WebSocketFailure) {
+        func bad(_ why: String) -> WebSocketFailure {
+            .badURL("'\(text)' \(why); e.g. ws://127.0.0.1:2020")
         }
         guard let schemeEnd = text.firstRange(of: "://") else { throw bad("has no ws:// or wss://") }
         guard let scheme = Scheme(rawValue: text[..<schemeEnd.lowerBound].lowercased()) else {
@@ -73,8 +82,8 @@ public struct WebSocketURL: Hashable, Sendable, CustomStringConvertible {
         var port = scheme == .ws ? 80 : 443
         if let portText {
             guard !portText.isEmpty, portText.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(portText),
-                (1...65_535).contains(number)
-            else { throw bad("needs a port in 1...65535") }
+                ports.contains(number)
+            else { throw bad("needs a port in \(ports.lowerBound)...65535") }
             port = number
         }
         self.init(scheme: scheme, host: String(host), port: port, target: target)
@@ -82,13 +91,21 @@ public struct WebSocketURL: Hashable, Sendable, CustomStringConvertible {
 
     /// The URL as it would be written: `ws://HOST:PORT/PATH`, an IPv6 host in brackets.
     public var description: String {
-        let shownHost = host.contains(":") ? "[\(host)]" : host
-        return "\(scheme.rawValue)://\(shownHost):\(port)\(target == "/" ? "" : target)"
+        "\(scheme.rawValue)://\(bracketedHost):\(port)\(target == "/" ? "" : target)"
     }
 
-    /// The `Host` header of the upgrade request.
-    var hostHeader: String {
-        let shownHost = host.contains(":") ? "[\(host)]" : host
-        return "\(shownHost):\(port)"
+    /// The `Host` header of the app's upgrade request: host and port.
+    package var hostHeader: String {
+        "\(bracketedHost):\(port)"
+    }
+
+    /// The host as a URL and a `Host` header write it: an IPv6 address in brackets.
+    package var bracketedHost: String {
+        host.contains(":") ? "[\(host)]" : host
+    }
+
+    /// The same address with another port: the one a listener bound to port 0 got.
+    package func with(port: Int) -> Self {
+        Self(scheme: scheme, host: host, port: port, target: target)
     }
 }

@@ -1,7 +1,8 @@
 import NIOConcurrencyHelpers
-import NIOCore
+package import NIOCore
 
-/// The connections a ``TCPListener`` accepted that nobody has taken yet.
+/// The connections a listener (the emulator's `TCPListener`, ``WebSocketListener``) accepted that nobody has taken
+/// yet.
 ///
 /// A connection is accepted (its pipeline set up) on the event loop, and taken later by whoever reads the listener's
 /// connections. In between it belongs to nobody: when the reader stops first (the listener closing, its task
@@ -10,7 +11,7 @@ import NIOCore
 ///
 /// Bounded by what is in flight between the accept and the reader: a connection that closes while waiting leaves at
 /// once, and the listener's own back-pressure stops accepting when its reader falls behind.
-final class UnclaimedConnections: Sendable {
+package final class UnclaimedConnections: Sendable {
     private struct State {
         var closed = false
         var waiting: [ObjectIdentifier: any Channel] = [:]
@@ -23,7 +24,9 @@ final class UnclaimedConnections: Sendable {
     private let state = NIOLockedValueBox(State())
 
     /// Holds `channel` until it is claimed; after ``closeAll()``, closes it at once instead.
-    func admit(_ channel: any Channel) {
+    package init() {}
+
+    package func admit(_ channel: any Channel) {
         let admitted = state.withLockedValue { state in
             guard !state.closed else { return false }
             state.waiting[ObjectIdentifier(channel)] = channel
@@ -38,7 +41,7 @@ final class UnclaimedConnections: Sendable {
     }
 
     /// Takes `channel` over: `false` when it is not waiting here (it closed, or the listener closed it).
-    func claim(_ channel: any Channel) -> Bool {
+    package func claim(_ channel: any Channel) -> Bool {
         state.withLockedValue { state in
             let id = ObjectIdentifier(channel)
             guard let waiting = state.waiting[id], waiting === channel else { return false }
@@ -48,7 +51,7 @@ final class UnclaimedConnections: Sendable {
     }
 
     /// Closes every connection still waiting, and from now on each one admitted.
-    func closeAll() {
+    package func closeAll() {
         let left = state.withLockedValue { state in
             state.closed = true
             defer { state.waiting = [:] }

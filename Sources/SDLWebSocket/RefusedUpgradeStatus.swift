@@ -1,14 +1,14 @@
-import NIOConcurrencyHelpers
-import NIOCore
-import NIOHTTP1
+package import NIOConcurrencyHelpers
+package import NIOCore
+package import NIOHTTP1
 
 /// Remembers the HTTP status of the answer to the WebSocket upgrade request, so a refusal can say which status it
 /// was (``WebSocketFailure/upgradeRefused(status:_:)``): NIO's typed upgrade handler tells only that the server did
 /// not switch protocols. It sits right after the HTTP response decoder until the response's head has passed; the
 /// status outlives the pipeline, for a server that answers and closes at once.
-final class RefusedUpgradeStatus: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPClientResponsePart
-    typealias InboundOut = HTTPClientResponsePart
+package final class RefusedUpgradeStatus: ChannelInboundHandler, RemovableChannelHandler {
+    package typealias InboundIn = HTTPClientResponsePart
+    package typealias InboundOut = HTTPClientResponsePart
 
     private let status: NIOLockedValueBox<Int?>
 
@@ -16,7 +16,7 @@ final class RefusedUpgradeStatus: ChannelInboundHandler, RemovableChannelHandler
         self.status = status
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    package func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard case .head(let head) = unwrapInboundIn(data) else { return context.fireChannelRead(data) }
         status.withLockedValue { $0 = $0 ?? Int(head.status.code) }
         context.fireChannelRead(data)
@@ -25,7 +25,7 @@ final class RefusedUpgradeStatus: ChannelInboundHandler, RemovableChannelHandler
     }
 
     /// Puts a recorder into `status` after the HTTP response decoder of `channel`'s pipeline; on the event loop.
-    static func install(on channel: any Channel, into status: NIOLockedValueBox<Int?>) throws {
+    package static func install(on channel: any Channel, into status: NIOLockedValueBox<Int?>) throws {
         let handlers = channel.pipeline.syncOperations
         let decoder = try handlers.context(handlerType: ByteToMessageHandler<HTTPResponseDecoder>.self)
         try handlers.addHandler(RefusedUpgradeStatus(status), position: .after(decoder.handler))

@@ -1,13 +1,13 @@
-import Logging
-import NIOCore
-import SDLWire
+package import Logging
+package import NIOCore
+package import SDLWire
 
 /// Keeps what an upgraded connection reads until it is taken: the frames, errors and events that reach the end of
 /// its pipeline before there is an async channel to put them in, replayed in order when the taker removes it.
 ///
 /// A WebSocket connection must read to be upgraded, and NIO replays the bytes that arrived with the upgrade request
-/// right after the upgrade, before ``TCPListener``'s taker has wrapped the connection (which ``WebSocketAppListener``
-/// leaves to the taker, as ``TCPListener`` does). Without this they would fall off the pipeline's end: a lost first
+/// right after the upgrade, before the taker has wrapped the connection (which ``WebSocketListener`` leaves to the
+/// taker, as the emulator's TCP listener does). Without this they would fall off the pipeline's end: a lost first
 /// frame. The upgrade turns reading off, so what is held is what was in flight, bounded again here in bytes; past
 /// `limit` the connection is closed and the taker skips it.
 ///
@@ -16,8 +16,8 @@ import SDLWire
 /// // ... the taker, on the event loop, after wrapping the channel:
 /// HeldInbound.release(on: channel)
 /// ```
-final class HeldInbound: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = SDLFrame
+package final class HeldInbound: ChannelInboundHandler, RemovableChannelHandler {
+    package typealias InboundIn = SDLFrame
 
     private enum Event {
         case read(NIOAny)
@@ -30,17 +30,17 @@ final class HeldInbound: ChannelInboundHandler, RemovableChannelHandler {
     private var held: [Event] = []
     private var bytes = 0
 
-    init(limit: Int, logger: Logger) {
+    package init(limit: Int, logger: Logger) {
         self.limit = limit
         self.logger = logger
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    package func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard bytes <= limit else { return }
         bytes += unwrapInboundIn(data).wireSize
         guard bytes <= limit else {
             logger.warning(
-                "closing a WebSocket app that sent more than it may before it is served",
+                "closing a WebSocket connection that sent more than it may before it is served",
                 metadata: ["bytes": "\(bytes)", "limit": "\(limit)"])
             held = []
             context.close(promise: nil)
@@ -49,17 +49,17 @@ final class HeldInbound: ChannelInboundHandler, RemovableChannelHandler {
         held.append(.read(data))
     }
 
-    func channelReadComplete(context: ChannelHandlerContext) {}
+    package func channelReadComplete(context: ChannelHandlerContext) {}
 
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    package func errorCaught(context: ChannelHandlerContext, error: any Error) {
         held.append(.error(error))
     }
 
-    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    package func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         held.append(.user(event))
     }
 
-    func removeHandler(context: ChannelHandlerContext, removalToken: ChannelHandlerContext.RemovalToken) {
+    package func removeHandler(context: ChannelHandlerContext, removalToken: ChannelHandlerContext.RemovalToken) {
         let events = held
         held = []
         for event in events {
@@ -76,7 +76,7 @@ final class HeldInbound: ChannelInboundHandler, RemovableChannelHandler {
 
     /// Replays what `channel` held into the handlers after this one and takes it out of the pipeline; nothing when
     /// the channel has none. On the channel's event loop.
-    static func release(on channel: any Channel) {
+    package static func release(on channel: any Channel) {
         let handlers = channel.pipeline.syncOperations
         guard let context = try? handlers.context(handlerType: HeldInbound.self) else { return }
         handlers.removeHandler(context: context, promise: nil)
