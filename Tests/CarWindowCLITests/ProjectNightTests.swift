@@ -55,12 +55,17 @@ struct ProjectNightTests {
                 "project", "--core", "127.0.0.1:\(emulator.port)", "--no-viewer", "--duration", "25", "--",
                 "/usr/bin/python3", file.path, output.path,
             ])
-            // Day first: the window drawn in the light theme and streamed.
+            // Day first: the window drawn in the light theme, then streamed. A frame counted before the paint may
+            // show the window still blank, so the day frames are the ones that come after it.
             let day = await eventually(within: Self.patience, recheckingOn: await log.changes()) {
-                let frames = await log.frames
-                return frames >= 1 && Self.lines(output).contains("drawn Adwaita")
+                Self.lines(output).contains("drawn Adwaita")
             }
             #expect(day, "\(Self.lines(output))")
+            let paintedAt = await log.frames
+            #expect(
+                await eventually(within: Self.patience, recheckingOn: await log.changes()) {
+                    await log.frames >= paintedAt + 3
+                })
             // NIGHT, then a policy that grants headLampStatus: the projection subscribes and reads NIGHT at once.
             let beforeNight = await log.frames
             _ = await emulator.headUnit.setAmbientLight("NIGHT")

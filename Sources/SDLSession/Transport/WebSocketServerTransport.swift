@@ -26,32 +26,16 @@ public import SDLWire
 /// }
 /// ```
 public final class WebSocketServerTransport: SDLTransport {
-    /// The TCP link's settings and the WebSocket limits.
-    public struct Configuration: Sendable {
-        /// Stall timeouts, keepalive and unsent-bytes limit of each accepted link (``TCPTransport/Configuration``);
-        /// its connect timeout bounds each connection's upgrade.
-        public var tcp: TCPTransport.Configuration
-        /// The largest WebSocket message (and frame) the head unit may send, in bytes; a larger one fails the link
-        /// with `WebSocketFailure.messageTooLarge(limit:)`. 1 MiB by default, eight times SDL Core's largest frame.
-        public var maximumMessageBytes: Int
-        /// For `wss://`: the server's certificate and key (required), and a CA the head unit's certificate must
-        /// chain to (optional: SDL Core shows none when it dials a cloud app; with a CA, a head unit without a
-        /// certificate is refused). Unused for `ws://`.
-        public var tls: WebSocketTLSFiles
-
-        /// ```swift
-        /// let cloud = WebSocketServerTransport.Configuration(
-        ///     tls: WebSocketTLSFiles(certificate: "app.pem", privateKey: "app-key.pem"))
-        /// ```
-        public init(
-            tcp: TCPTransport.Configuration = TCPTransport.Configuration(), maximumMessageBytes: Int = 1 << 20,
-            tls: WebSocketTLSFiles = WebSocketTLSFiles()
-        ) {
-            self.tcp = tcp
-            self.maximumMessageBytes = max(1024, maximumMessageBytes)
-            self.tls = tls
-        }
-    }
+    /// The TCP link's settings and the WebSocket limits: the dialing transport's (``WebSocketTransport/Configuration``),
+    /// read from the listening side. The connect timeout bounds each connection's upgrade; for `wss://`, `tls` gives
+    /// the server's certificate and key (required) and, optionally, a CA the head unit's certificate must chain to
+    /// (SDL Core shows none when it dials a cloud app; with a CA, a head unit without one is refused).
+    ///
+    /// ```swift
+    /// let cloud = WebSocketServerTransport.Configuration(
+    ///     tls: WebSocketTLSFiles(certificate: "app.pem", privateKey: "app-key.pem"))
+    /// ```
+    public typealias Configuration = WebSocketTransport.Configuration
 
     /// The address it listens on, with the port it got (the kernel's pick when bound to port 0).
     public let url: WebSocketURL

@@ -18,7 +18,8 @@ public import SDLWire
 /// try await session.start()
 /// ```
 public struct WebSocketTransport: SDLTransport {
-    /// The TCP link's settings and the WebSocket limits.
+    /// The TCP link's settings and the WebSocket limits, for this transport and for the listening one
+    /// (``WebSocketServerTransport/Configuration``).
     public struct Configuration: Sendable {
         /// The TCP link under the WebSocket: connect timeout (which also bounds the upgrade), stall timeouts,
         /// keepalive, unsent-bytes limit (``TCPTransport/Configuration``).
@@ -27,8 +28,9 @@ public struct WebSocketTransport: SDLTransport {
         /// with `WebSocketFailure.messageTooLarge(limit:)`. SDL Core sends one SDL frame per message, so the
         /// default, 1 MiB, is eight times its largest frame (`MaximumPayloadSize` 131072 plus the header).
         public var maximumMessageBytes: Int
-        /// For `wss://`: the CA file the head unit's certificate must chain to (the system's when `nil`), and the
-        /// app's own certificate and key, which SDL Core's TLS WebSocket server requires. Unused for `ws://`.
+        /// For `wss://`: the CA file the head unit's certificate must chain to (dialing: the system's when `nil`;
+        /// listening: none asked for when `nil`), and the app's own certificate and key (which SDL Core's TLS
+        /// WebSocket server requires of a dialing app, and a listening app must have). Unused for `ws://`.
         public var tls: WebSocketTLSFiles
 
         /// ```swift
