@@ -50,7 +50,7 @@ enum BenchCarWindowLive {
         let sink = try PipelineSink(settings: encoderSettings(configuration))
         let driver = Task { try await pump.run(on: ContinuousClock(), sink: sink) }
         try await Task.sleep(for: .milliseconds(300))
-        var touches = TouchConverter(scale: window.capabilities.scale)
+        var touches = TouchConverter(scale: window.metrics.scale)
         for index in 0..<taps {
             let button = index % 2 == 0 ? screen.zoomInButton : screen.zoomOutButton
             let center = button.convertToWindow(button.bounds).center

@@ -48,7 +48,7 @@ enum BenchCarWindowSettle {
         var stream = Data()
         var source = Data()
         var sent: [(time: Duration, moving: Bool)] = []
-        var touches = TouchConverter(scale: window.capabilities.scale)
+        var touches = TouchConverter(scale: window.metrics.scale)
         var lastMove = Duration.zero
         var index = 0
         let still = Duration.milliseconds(Int64(stillSeconds * 1000))

@@ -90,7 +90,7 @@ enum BenchCarWindowViews {
         var buffer = try PixelBuffer(width: size.width, height: size.height)
         _ = try window.render(into: &buffer)
         var finger = Finger()
-        var touches = TouchConverter(scale: window.capabilities.scale)
+        var touches = TouchConverter(scale: window.metrics.scale)
         var samples = BenchSamples(capacity: frames)
         var redrawn = 0
         var area = 0.0
@@ -120,7 +120,7 @@ enum BenchCarWindowViews {
             settings: configuration.applied(
                 to: EncoderSettings(width: size.width, height: size.height, bitrate: size.bitrate)))
         var finger = Finger()
-        var touches = TouchConverter(scale: window.capabilities.scale)
+        var touches = TouchConverter(scale: window.metrics.scale)
         var samples = BenchSamples(capacity: frames)
         for index in 0..<frames {
             let start = ContinuousClock.now
@@ -188,7 +188,7 @@ enum BenchCarWindowViews {
         defer { withExtendedLifetime(rows) {} }
         var buffer = try PixelBuffer(width: size.width, height: size.height)
         var finger = Finger()
-        var touches = TouchConverter(scale: window.capabilities.scale)
+        var touches = TouchConverter(scale: window.metrics.scale)
         _ = try window.render(into: &buffer)
         let before = residentBytes()
         let end = ContinuousClock.now.advanced(by: .milliseconds(Int64(seconds * 1000)))

@@ -135,7 +135,7 @@ struct BenchLoadCommand: AsyncParsableCommand {
         let before = BenchProcessSample.now()
         let timer = Task { [duration] in
             guard (try? await Task.sleep(for: .milliseconds(Int64(duration * 1000)))) != nil else { return }
-            for session in sessions { await session.stop() }
+            for session in sessions { try? await session.stop() }
         }
         let failures = await withTaskGroup(of: String?.self) { group in
             for session in sessions {

@@ -102,7 +102,7 @@ struct BenchReconnectCommand: AsyncParsableCommand {
             try? await Task.sleep(for: .milliseconds(Int64(settle * 1000)))
         }
         let after = BenchProcessSample.now()
-        await streaming.stop()
+        try? await streaming.stop()
         do {
             try await run.value
         } catch {

@@ -34,7 +34,7 @@ enum BenchRig {
     /// 30 fps, with the given disconnect policy.
     static func pattern(
         name: String, port: Int, policy: ProjectionOptions.DisconnectPolicy
-    ) -> StreamingSession {
+    ) -> Projection {
         pattern(
             name: name, appID: "bench-\(name.lowercased())", transport: TCPTransport(host: "127.0.0.1", port: port),
             policy: policy)
@@ -43,7 +43,7 @@ enum BenchRig {
     /// The same over any transport, as `appID` (a cloud app must register with its policy entry's id).
     static func pattern(
         name: String, appID: String, transport: some SDLTransport, policy: ProjectionOptions.DisconnectPolicy
-    ) -> StreamingSession {
+    ) -> Projection {
         var app = AppConfiguration(appName: name, appID: appID, appType: .navigation)
         app.fullAppID = appID
         app.logger.logLevel = .critical
@@ -51,7 +51,7 @@ enum BenchRig {
         options.video.customFrameRate = 30
         options.video.customBitrate = bitrate
         options.video.dataSource = PreferredFormat(first: .h264RTP)
-        return StreamingSession(options: options, transport: transport, logger: quietLogger("carwindow.bench.video"))
+        return Projection(options: options, transport: transport, logger: quietLogger("carwindow.bench.video"))
     }
 
     /// The pattern source `carwindow stream --source pattern` sends.

@@ -81,7 +81,7 @@ struct BenchSoakCommand: AsyncParsableCommand {
         let timer = Task { [duration] in
             // Cancelled when the run ends early (a failure): then there is nothing to stop.
             guard (try? await Task.sleep(for: .milliseconds(Int64(duration * 1000)))) != nil else { return }
-            await streaming.stop()
+            try? await streaming.stop()
         }
         var failures: [String] = []
         do throws(ProjectionFailure) {

@@ -163,7 +163,7 @@ struct BenchTransportRun {
                 let cpu = BenchCarWindowLive.processCPUTime() - cpuStart
                 let endFrames = tally.frames.withLock { $0 }
                 // The run ends, and with it the events' stream: the group's tasks end on their own.
-                await streaming.stop()
+                try? await streaming.stop()
                 let arrivals = tally.touchArrivals.withLock { $0 }.suffix(sent.count)
                 var delivery = BenchSamples(capacity: sent.count)
                 for (handed, arrived) in zip(sent, arrivals) { delivery.append(handed.duration(to: arrived)) }
@@ -176,7 +176,7 @@ struct BenchTransportRun {
                     tapsSent: sent.count)
             } catch {
                 // Whatever failed, the run ends, and with it the group's tasks.
-                await streaming.stop()
+                try? await streaming.stop()
                 throw error
             }
         }

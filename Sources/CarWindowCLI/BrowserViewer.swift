@@ -16,7 +16,7 @@ actor BrowserViewer: DemoViewerHook {
     init(port: Int) { self.port = port }
 
     func demoWillStart(
-        headUnit: HeadUnitEmulator?, projection: CarWindowProjection, say: @escaping @Sendable (String) -> Void
+        headUnit: HeadUnitEmulator?, projection: Projection, say: @escaping @Sendable (String) -> Void
     ) async throws {
         if let headUnit {
             let backend = HeadUnitBackend(headUnit: headUnit)
@@ -25,11 +25,10 @@ actor BrowserViewer: DemoViewerHook {
         } else {
             // With --core the car's screen is SDL Core's: show what the app sends instead, from whichever
             // connection is current (--reconnect brings a new session and video manager each time).
-            let streaming = await projection.streaming
             let video = FollowingSentVideoSource(
-                current: { streaming.videoManager },
+                current: { projection.videoManager },
                 changes: {
-                    let events = await streaming.events()
+                    let events = await projection.events()
                     return AsyncStream(bufferingPolicy: .bufferingNewest(8)) { continuation in
                         let task = Task {
                             for await event in events {
@@ -41,8 +40,8 @@ actor BrowserViewer: DemoViewerHook {
                     }
                 })
             let backend = AppSideViewerBackend(
-                video: video, appName: streaming.options.app.appName,
-                hmiLevel: { await streaming.session.hmiStatus?.hmiLevel })
+                video: video, appName: projection.options.app.appName,
+                hmiLevel: { await projection.session.hmiStatus?.hmiLevel })
             appStates = backend.appStateRequests
             try await serve(backend, say: say)
             if server != nil { say("viewer: shows what the app sends to SDL Core (the HMI's controls are SDL Core's)") }

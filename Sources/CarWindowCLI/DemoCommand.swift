@@ -94,16 +94,15 @@ struct DemoCommand: AsyncParsableCommand {
             if let headUnit { await headUnit.stop() }
             throw error
         }
-        let projection = await demo.projection
-        let streaming = await projection.streaming
+        let projection = demo.projection
         let hook = DemoHooks.viewer(port: emulator.viewerPortIfShown)
         try await hook?.demoWillStart(headUnit: headUnit, projection: projection, say: say)
         let appStates = await hook?.appStateRequests()
         let runEvents = await projection.events()
         let failure: ProjectionFailure?
         do {
-            try await streaming.connect()
-            let appName = streaming.options.app.appName
+            try await projection.connect()
+            let appName = projection.options.app.appName
             say("demo navigation app '\(appName)' connected to \(endpoint)")
             say(output.duration.map { "running for \($0) s" } ?? "running; Ctrl-C stops")
             failure = await Self.run(
@@ -129,14 +128,13 @@ struct DemoCommand: AsyncParsableCommand {
         say("demo stopped")
     }
 
-    /// Runs the demo on its streaming session until the time is up, a signal comes or the run fails.
+    /// Runs the demo on its projection until the time is up, a signal comes or the run fails.
     private static func run(
         demo: NavigationDemo, interrupts: AsyncStream<Void>, duration: Double?,
         appStates: AsyncStream<ViewerAppState>?, report: @escaping @Sendable () async -> Void,
         say: @escaping @Sendable (String) -> Void
     ) async -> ProjectionFailure? {
-        let streaming = await demo.projection.streaming
-        let source = demo.source
+        let projection = demo.projection
         return await withTaskGroup(of: ProjectionFailure?.self) { group in
             group.addTask {
                 await report()
@@ -146,7 +144,7 @@ struct DemoCommand: AsyncParsableCommand {
                 // The page's "app state" control: the emulator cannot move a phone app, so the demo app does.
                 group.addTask {
                     for await state in appStates {
-                        await streaming.setAppState(state == .foreground ? .active : .background)
+                        await projection.setAppState(state == .foreground ? .active : .background)
                         say("app state: \(state.rawValue.lowercased())")
                     }
                     return nil
@@ -154,12 +152,13 @@ struct DemoCommand: AsyncParsableCommand {
             }
             group.addTask {
                 await Interrupt.wait(for: interrupts, orSeconds: duration)
-                await streaming.stop()
+                // run(source:) below throws the run's failure: stop() has nothing to add.
+                try? await projection.stop()
                 return nil
             }
             var failure: ProjectionFailure?
             do throws(ProjectionFailure) {
-                try await streaming.run(source: source)
+                try await projection.run(source: demo)
             } catch {
                 failure = error
             }
@@ -171,7 +170,7 @@ struct DemoCommand: AsyncParsableCommand {
     /// Prints what happens (the state as it moves, each stream's screen and video, errors) and writes the run's
     /// events, until the run ends.
     static func report(
-        run: AsyncStream<ProjectionEvent>, projection: CarWindowProjection, log: ProjectionEventLog,
+        run: AsyncStream<ProjectionEvent>, projection: Projection, log: ProjectionEventLog,
         say: @escaping @Sendable (String) -> Void
     ) async {
         var states = ProjectionStateLines(projection: projection)

@@ -8,7 +8,7 @@ protocol DemoViewerHook: Sendable {
     /// Called once the emulator is listening (`headUnit` is `nil` with `--core`), before the app connects.
     /// `projection` is the demo app's, for showing what it sends when there is no emulator to show.
     func demoWillStart(
-        headUnit: HeadUnitEmulator?, projection: CarWindowProjection, say: @escaping @Sendable (String) -> Void
+        headUnit: HeadUnitEmulator?, projection: Projection, say: @escaping @Sendable (String) -> Void
     ) async throws
     /// The app states the viewer's page asks for (the emulator cannot change a phone app's state), if any.
     func appStateRequests() async -> AsyncStream<ViewerAppState>?

@@ -228,7 +228,8 @@ struct ProjectCommand: AsyncParsableCommand {
         var options = X11InputOptions(
             pan: pan == .drag ? .drag : .scroll, pinch: pinch == .off ? .off : .ctrlScroll, scrollStep: scrollStep)
         options.buttons = buttons
-        let projection: CarWindowProjection
+        let projection: Projection
+        let windowSource: WindowSource
         let transport: CoreTransport
         do {
             transport = try await endpoint.makeTransport()
@@ -240,8 +241,9 @@ struct ProjectCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         do {
-            projection = try await CarWindowProjection(settings: settings, transport: transport)
-            await application.install(options: options, in: projection)
+            windowSource = try await WindowSource(settings: settings)
+            projection = Projection(settings: settings, transport: transport)
+            await application.install(options: options, in: windowSource)
         } catch {
             await transport.close()
             await application.stop()
@@ -255,7 +257,7 @@ struct ProjectCommand: AsyncParsableCommand {
         var writing: Task<Void, Never>?
         do {
             try await hook?.demoWillStart(headUnit: headUnit, projection: projection, say: say)
-            try await projection.start()
+            try await projection.start(source: windowSource)
             let until = output.duration.map { "running for \($0) s" } ?? "Ctrl-C stops"
             say("'\(name)' connected to \(endpoint); \(until)")
             (status, writing) = await ProjectRun.wait(
@@ -269,7 +271,7 @@ struct ProjectCommand: AsyncParsableCommand {
             try await projection.stop()
         } catch  where error.kind == .nothingStreamed {
             // The program's own failing status stays; a clean end that streamed nothing is not clean.
-            fail(error.context)
+            fail(error.message)
             if status == 0 { status = 1 }
         } catch {
             say("stopping the projection: \(error)")

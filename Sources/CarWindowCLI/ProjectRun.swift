@@ -11,7 +11,7 @@ enum ProjectRun {
     /// end, so what the run says while it stops (a `nothingStreamed` error) is written too. Await it after
     /// `projection.stop()`.
     static func wait(
-        application: ProjectedApplication, projection: CarWindowProjection, interrupts: AsyncStream<Void>,
+        application: ProjectedApplication, projection: Projection, interrupts: AsyncStream<Void>,
         duration: Double?, writer: ProjectionEventLog, say: @escaping @Sendable (String) -> Void,
         fail: @escaping @Sendable (String) -> Void
     ) async -> (status: Int32, writing: Task<Void, Never>) {

@@ -45,12 +45,12 @@ enum ProjectedApplication: Sendable {
         }
     }
 
-    /// Puts the application's view in the projection's window.
+    /// Puts the application's view in the window the projection streams.
     @CarWindowActor
-    func install(options: X11InputOptions, in projection: CarWindowProjection) {
+    func install(options: X11InputOptions, in source: WindowSource) {
         switch self {
-        case .x11(let application): projection.rootView = application.makeView(options: options)
-        case .wayland(let application): projection.rootView = application.makeView(options: options)
+        case .x11(let application): source.rootView = application.makeView(options: options)
+        case .wayland(let application): source.rootView = application.makeView(options: options)
         }
     }
 }

@@ -7,10 +7,10 @@ import SDLStreaming
 /// events: the projection's state, derived again after each event that can move it and said when it moved, and the
 /// screen of each video stream that starts.
 struct ProjectionStateLines {
-    let projection: CarWindowProjection
-    private var last: CarWindowState = .disconnected
+    let projection: Projection
+    private var last: ProjectionState = .disconnected
 
-    init(projection: CarWindowProjection) {
+    init(projection: Projection) {
         self.projection = projection
     }
 

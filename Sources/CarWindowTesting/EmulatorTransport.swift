@@ -20,7 +20,8 @@ public struct EmulatorTransport: SDLTransport, CustomStringConvertible {
     /// gives one to the fixture's emulator.
     ///
     /// ```swift
-    /// let projection = try CarWindowProjection(app: app, transport: EmulatorTransport(headUnit: headUnit))
+    /// let settings = CarWindowSettings(app: app)
+    /// let projection = Projection(settings: settings, transport: EmulatorTransport(headUnit: headUnit))
     /// ```
     public init(headUnit: HeadUnitEmulator) {
         self.headUnit = headUnit

@@ -13,7 +13,7 @@ public import CarWindowX11
 /// ```swift
 /// let app = try await WaylandApplication.launch(command: ["foot"], viewport: Size(width: 800, height: 480))
 /// try await app.waitForWindow()
-/// projection.rootView = app.makeView()
+/// windowSource.rootView = app.makeView()
 /// ```
 @CarWindowActor
 public final class WaylandAppView: Canvas {

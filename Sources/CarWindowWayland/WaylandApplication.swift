@@ -11,7 +11,7 @@ import NIOConcurrencyHelpers
 /// ```swift
 /// let app = try await WaylandApplication.launch(command: ["foot"], viewport: Size(width: 800, height: 480))
 /// try await app.waitForWindow()
-/// projection.rootView = await app.makeView()
+/// windowSource.rootView = await app.makeView()     // then: try await projection.start(source: windowSource)
 /// let status = await app.exitStatus()   // the command's, when it exits
 /// await app.stop()                      // SIGTERM, then SIGKILL, to the command and the compositor
 /// ```

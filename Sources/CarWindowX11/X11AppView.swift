@@ -13,8 +13,8 @@ import Logging
 ///
 /// ```swift
 /// let app = try await X11Application.launch(command: ["xcalc"], viewport: Size(width: 800, height: 480))
-/// projection.window.configuration... // taps at once: see X11Application.gestureConfiguration
-/// projection.rootView = app.makeView()
+/// // taps at once: settings.projection.gestures = X11Application.gestureConfiguration
+/// windowSource.rootView = app.makeView()
 /// ```
 @CarWindowActor
 public final class X11AppView: Canvas {

@@ -9,7 +9,7 @@ import NIOConcurrencyHelpers
 /// ```swift
 /// let app = try await X11Application.launch(command: ["xcalc"], viewport: Size(width: 800, height: 480))
 /// try await app.waitForWindow()
-/// projection.rootView = await app.makeView()
+/// windowSource.rootView = await app.makeView()     // then: try await projection.start(source: windowSource)
 /// let status = await app.exitStatus()   // the command's, when it exits
 /// await app.stop()                      // SIGTERM, then SIGKILL, to the command, the bus and the X server
 /// ```
@@ -275,7 +275,7 @@ public final class X11Application: Sendable {
     /// display or without xsettingsd. docs/project-any-app.md says which toolkits follow.
     ///
     /// ```swift
-    /// for await case .appearance(let appearance) in await projection.streaming.events() {
+    /// for await case .appearance(let appearance) in await projection.events() {
     ///     application.setAppearance(appearance)
     /// }
     /// ```

@@ -204,7 +204,7 @@ public enum X11Benchmark {
     private static func makePump(_ application: X11Application, size: Size = Size(width: 800, height: 480)) throws
         -> (Window, FramePump, X11AppView)
     {
-        let window = try Window(capabilities: DisplayMetrics(resolution: size))
+        let window = try Window(metrics: DisplayMetrics(resolution: size))
         window.gestures = X11Application.gestureConfiguration
         let view = application.makeView()
         window.rootView = view

@@ -5,7 +5,7 @@ public import SDLStreaming
 public import SDLWire
 
 /// What happens during a projection run, in order, whatever the source: the one event type behind
-/// ``StreamingSession/events()`` and the `--events` log of every `carwindow` command.
+/// ``Projection/events()`` and the `--events` log of every `carwindow` command.
 ///
 /// ```swift
 /// let events = await streaming.events()
@@ -45,11 +45,11 @@ public enum ProjectionEvent: Sendable {
     case appearance(Appearance)
     /// The connection was lost (`reason`) and attempt `attempt` (from 1) to connect again starts after `delay`.
     case reconnecting(attempt: Int, delay: Duration, reason: String)
-    /// This reader of ``StreamingSession/events()`` fell behind and lost `count` events before this point (its
+    /// This reader of ``Projection/events()`` fell behind and lost `count` events before this point (its
     /// buffer keeps the newest 1024): a touch flood written to a slow `--events` pipe, say. Said once it caught up.
     case eventsDropped(count: Int)
     /// Something went wrong where it could not be thrown (`source` names the part), or the run failed (`source` is
-    /// `nil`; then it is the last event and the failure ``StreamingSession/run(source:)`` throws). The failure's
+    /// `nil`; then it is the last event and the failure ``Projection/run(source:)`` throws). The failure's
     /// `kind` says what went wrong, its `underlying` error is the layer below's (the `SDLSessionError` of a refused
     /// request, the `DecodingError` of a notification that does not decode), its `message` is the log's line.
     ///

@@ -13,7 +13,7 @@ public import SDLStreaming
 /// options.video.dataSource = PreferredFormat(first: .h264RTP)   // ask for RTP first
 /// options.video.customFrameRate = 30
 /// options.audioFile = "turn-left.wav"
-/// let streaming = StreamingSession(options: options, transport: TCPTransport(host: "127.0.0.1", port: 12345))
+/// let projection = Projection(options: options, transport: TCPTransport(host: "127.0.0.1", port: 12345))
 /// ```
 public struct ProjectionOptions: Sendable {
     /// The app's registration, timeouts, logger and (for protected video) security.
@@ -40,7 +40,7 @@ public struct ProjectionOptions: Sendable {
     public var gestures = GestureConfiguration()
     /// Whether a run in which no video stream ever started (the head unit never accepted one, and no frame went
     /// out) is a failure (``ProjectionFailure/Kind/nothingStreamed``, with the reason: the head unit never activated
-    /// the app, never answered the video StartService, ...) even when ``StreamingSession/stop()`` ended it. `false`
+    /// the app, never answered the video StartService, ...) even when ``Projection/stop()`` ended it. `false`
     /// by default, so an app that stops before its video starts is not an error; every `carwindow` command that
     /// streams sets it, so a run that streamed nothing never exits 0. A stream that started counts, even if a stop
     /// came before its first frame was out: that stop was the user's, not the head unit's.

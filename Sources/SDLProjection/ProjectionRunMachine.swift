@@ -1,5 +1,5 @@
 /// The run's lifecycle as a pure value: connect, run, lose the connection, back off, reconnect, stop. It takes
-/// ``Input``s and returns ``Action``s; ``StreamingSession`` executes them (a session to start, a wait on its clock,
+/// ``Input``s and returns ``Action``s; ``Projection`` executes them (a session to start, a wait on its clock,
 /// a run group to start or stop) and feeds the results back. No I/O, no clock, no tasks: every path, stop in each
 /// state and every race between a stop and an answer included, is tested without a network or a sleep.
 ///

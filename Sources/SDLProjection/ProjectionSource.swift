@@ -4,7 +4,7 @@ public import SDLStreaming
 
 /// What a projection shows: it supplies frames while the head unit lets the app stream, takes the driver's touches,
 /// and may send haptic rects. Everything else (connecting, the stream lifecycle, protocol and size negotiation,
-/// audio, events, shutdown) is the ``StreamingSession``'s, the same for every source.
+/// audio, events, shutdown) is the ``Projection``'s, the same for every source.
 ///
 /// Sources that produce one frame at a time (a test pattern, a video file) wrap a ``FrameProducer`` in a
 /// ``PacedFrameSource``; CarWindow's projection is a source that renders its view tree on its own frame pump.
@@ -56,7 +56,7 @@ public struct ProjectionContext: Sendable {
     /// The session with the head unit (registration, HMI status, capabilities, RPCs).
     public let session: SDLSession
     /// The video manager: `send(_:)` frames, `status`, `statistics`.
-    public let videoManager: StreamingSession.VideoManager
+    public let videoManager: Projection.VideoManager
     /// The video manager's events, subscribed before the manager started, so the first `.started` is never missed.
     /// One consumer: the source.
     public let videoEvents: AsyncStream<VideoStreamEvent>

@@ -20,13 +20,13 @@ struct AppearanceTests {
         do {
             _ = try await harness.startStreaming()
             await harness.runEvents.wait { $0.contains { Self.isAppearance($0, .night) } }
-            #expect(harness.projection.window.theme == .night)
+            #expect(harness.windowSource.window.theme == .night)
             #expect(
                 try await ConsoleCommand(parsing: "lights day").apply(to: harness.headUnit)
                     == "ambient light DAY, OnVehicleData to 1 app(s)")
             await harness.runEvents.wait { $0.contains { Self.isAppearance($0, .day) } }
-            #expect(harness.projection.window.theme == .day)
-            #expect(harness.projection.headLampStatusRefusal == nil)
+            #expect(harness.windowSource.window.theme == .day)
+            #expect(harness.windowSource.headLampStatusRefusal == nil)
             await harness.shutDown()
         } catch {
             await harness.shutDown()
@@ -42,8 +42,8 @@ struct AppearanceTests {
             _ = try await harness.startStreaming()
             await harness.runEvents.wait { $0.contains { Self.isAppearance($0, .day) } }
             #expect(await harness.headUnit.setAmbientLight("NIGHT") == 0)  // nobody subscribed
-            #expect(harness.projection.headLampStatusRefusal?.hasPrefix("DISALLOWED") == true)
-            #expect(harness.projection.window.theme == .day)
+            #expect(harness.windowSource.headLampStatusRefusal?.hasPrefix("DISALLOWED") == true)
+            #expect(harness.windowSource.window.theme == .day)
             await harness.shutDown()
         } catch {
             await harness.shutDown()
@@ -58,20 +58,20 @@ struct AppearanceTests {
         do {
             _ = try await harness.startStreaming()
             await harness.runEvents.wait { $0.contains { Self.isAppearance($0, .day) } }
-            #expect(harness.projection.headLampStatusRefusal?.hasPrefix("DISALLOWED") == true)
+            #expect(harness.windowSource.headLampStatusRefusal?.hasPrefix("DISALLOWED") == true)
             #expect(await harness.headUnit.setAmbientLight("NIGHT") == 0)  // refused, so nobody subscribed
             #expect(
                 try await ConsoleCommand(parsing: "lights allow").apply(to: harness.headUnit)
                     == "headLampStatus allowed by policy, OnPermissionsChange to 1 app(s)")
             // The grant makes the app subscribe and read the current status: NIGHT.
             await harness.runEvents.wait { $0.contains { Self.isAppearance($0, .night) } }
-            #expect(harness.projection.window.theme == .night)
-            #expect(harness.projection.headLampStatusRefusal == nil)
+            #expect(harness.windowSource.window.theme == .night)
+            #expect(harness.windowSource.headLampStatusRefusal == nil)
             #expect(
                 try await ConsoleCommand(parsing: "lights day").apply(to: harness.headUnit)
                     == "ambient light DAY, OnVehicleData to 1 app(s)")
             await harness.runEvents.wait { $0.filter { Self.isAppearance($0, .day) }.count >= 2 }
-            #expect(harness.projection.window.theme == .day)
+            #expect(harness.windowSource.window.theme == .day)
             // Revoked: the subscription goes with it, and the car's lights no longer reach the app.
             #expect(
                 try await ConsoleCommand(parsing: "lights deny").apply(to: harness.headUnit)

@@ -38,7 +38,7 @@ struct AudioResumeTests {
         let harness = try await ProjectionHarness(disconnectPolicy: ReconnectTests.quick, audioFile: wav.path)
         defer { harness.removeRecordings() }
         let runEvents = Recorder<ProjectionEvent>()
-        let relay = runEvents.consume(await harness.projection.streaming.events())
+        let relay = runEvents.consume(await harness.projection.events())
         defer { relay.cancel() }
         do {
             let app = try await harness.startStreaming()

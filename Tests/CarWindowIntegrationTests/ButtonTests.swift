@@ -31,7 +31,7 @@ struct ButtonTests {
     /// Runs the harness until every wanted button has a `buttonSubscription` event; returns those results.
     func subscriptions(_ harness: ProjectionHarness) async throws -> [ButtonName: String] {
         let run = Recorder<ProjectionEvent>()
-        let task = run.consume(await harness.projection.streaming.events())
+        let task = run.consume(await harness.projection.events())
         defer { task.cancel() }
         _ = try await harness.startStreaming()
         let wanted = CarWindowSettings.standardButtons.count
@@ -90,7 +90,7 @@ struct ButtonTests {
             let zoomedFrame = await harness.videoFrameCount() - 1
 
             // OK presses the focused zoom-out button, as a tap would.
-            #expect(harness.projection.window.focus(harness.screen.zoomOutButton))
+            #expect(harness.windowSource.window.focus(harness.screen.zoomOutButton))
             try await pressAndAwaitNewRects(.ok, harness)
             #expect(harness.screen.camera.zoom < zoom * 2)
             await harness.shutDown()

@@ -14,14 +14,14 @@ struct DriverDistractionTests {
         defer { harness.removeRecordings() }
         do {
             _ = try await harness.startStreaming()
-            #expect(!harness.projection.window.isDriverDistracted)  // Core sends DD_OFF at registration
+            #expect(!harness.windowSource.window.isDriverDistracted)  // Core sends DD_OFF at registration
             // The run's event may come before the window follows; the window's full redraw sends a frame, and each
             // of the emulator's events rechecks.
             var changes = await harness.headUnit.events()
             #expect(await harness.headUnit.setDriverDistraction(true) == 1)
             await harness.runEvents.wait { $0.contains(where: \.isDriverDistracted) }
             let distracted = await eventually(within: .seconds(20), recheckingOn: changes) {
-                harness.projection.window.isDriverDistracted
+                harness.windowSource.window.isDriverDistracted
             }
             #expect(distracted)
             changes = await harness.headUnit.events()
@@ -34,7 +34,7 @@ struct DriverDistractionTests {
                 return states.contains(true) && states.last == false
             }
             let cleared = await eventually(within: .seconds(20), recheckingOn: changes) {
-                !harness.projection.window.isDriverDistracted
+                !harness.windowSource.window.isDriverDistracted
             }
             #expect(cleared)
             await harness.shutDown()

@@ -22,7 +22,7 @@ struct KeyboardTests {
             field.onChange = { input.yield("change \($0)") }
             field.onSubmit = { input.yield("submit \($0)") }
             field.onCancel = { input.yield("cancel \($0)") }
-            harness.projection.window.rootView?.addSubview(field)
+            harness.windowSource.window.rootView?.addSubview(field)
 
             field.beginEditing()
             let opened = await harness.headUnitEvents.wait { events in

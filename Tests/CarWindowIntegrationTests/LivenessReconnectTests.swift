@@ -33,7 +33,7 @@ struct LivenessReconnectTests {
         var options = ProjectionOptions(app: Self.quietApp())
         options.disconnectPolicy = .reconnect(
             ReconnectPolicy(initialDelay: .milliseconds(20), maximumDelay: .milliseconds(40), maximumAttempts: 3))
-        let streaming = StreamingSession(options: options, host: "127.0.0.1", port: port)
+        let streaming = Projection(options: options, host: "127.0.0.1", port: port)
         let events = Recorder<ProjectionEvent>()
         let relay = events.consume(await streaming.events())
         defer { relay.cancel() }
@@ -49,7 +49,7 @@ struct LivenessReconnectTests {
     @Test("a refused first connect without .reconnect fails at once with connectFailed and no reconnecting")
     func firstConnectFailsWithoutPolicy() async throws {
         let port = try await Self.closedPort()
-        let streaming = StreamingSession(
+        let streaming = Projection(
             options: ProjectionOptions(app: Self.quietApp()), host: "127.0.0.1", port: port)
         let events = Recorder<ProjectionEvent>()
         let relay = events.consume(await streaming.events())
@@ -68,7 +68,7 @@ struct LivenessReconnectTests {
         var options = ProjectionOptions(app: Self.quietApp())
         options.disconnectPolicy = .reconnect(
             ReconnectPolicy(initialDelay: .milliseconds(50), maximumDelay: .milliseconds(200), maximumAttempts: 100))
-        let streaming = StreamingSession(options: options, host: "127.0.0.1", port: port)
+        let streaming = Projection(options: options, host: "127.0.0.1", port: port)
         let events = Recorder<ProjectionEvent>()
         let relay = events.consume(await streaming.events())
         defer { relay.cancel() }
@@ -81,10 +81,10 @@ struct LivenessReconnectTests {
             let seen = await events.wait { $0.contains { $0.registrationResult != nil } }
             #expect(seen.compactMap(\.registrationResult) == ["SUCCESS"])
             #expect(await headUnit.apps().contains { $0.appName == "First Connect" })
-            await streaming.stop()
+            try await streaming.stop()
             await headUnit.stop()
         } catch {
-            await streaming.stop()
+            try? await streaming.stop()
             await headUnit.stop()
             throw error
         }
@@ -97,7 +97,7 @@ struct LivenessReconnectTests {
         }
         defer { harness.removeRecordings() }
         let runEvents = Recorder<ProjectionEvent>()
-        let relay = runEvents.consume(await harness.projection.streaming.events())
+        let relay = runEvents.consume(await harness.projection.events())
         let frames = Recorder<ReceivedFrame>()
         let frameRelay = frames.consume(await harness.headUnit.receivedFrames())
         defer {
@@ -126,7 +126,7 @@ struct LivenessReconnectTests {
         }
         defer { harness.removeRecordings() }
         let runEvents = Recorder<ProjectionEvent>()
-        let relay = runEvents.consume(await harness.projection.streaming.events())
+        let relay = runEvents.consume(await harness.projection.events())
         defer { relay.cancel() }
         do {
             _ = try await harness.startStreaming()

@@ -23,12 +23,13 @@ struct NoTouchDemoTests {
         let port = try await headUnit.start()
         var app = NavigationDemo.appConfiguration(name: "No Touch")
         app.logger.logLevel = .critical
-        let projection = try CarWindowProjection(
-            settings: CarWindowSettings(app: app), transport: TCPTransport(host: "127.0.0.1", port: port))
+        let settings = CarWindowSettings(app: app)
+        let window = try WindowSource(settings: settings)
+        let projection = Projection(settings: settings, transport: TCPTransport(host: "127.0.0.1", port: port))
         let demo = DemoAppScreen()
-        try demo.install(in: projection.window)
+        try demo.install(in: window.window)
         do {
-            try await projection.start()
+            try await projection.start(source: window)
             _ = await events.wait { $0.contains { $0.buttonSubscribed?.0 == .search } }
             _ = await events.wait { $0.contains { $0.hapticRects?.isEmpty == false } }
             // The touches the app gets are the knob's only: the console's are refused.

@@ -25,11 +25,11 @@ struct NothingStreamedTests {
     }
 
     /// Runs `streaming` until it ends by itself; a backstop `stop()` only catches a run that would idle forever.
-    static func runUntilItEnds(_ streaming: StreamingSession) async -> ProjectionFailure? {
+    static func runUntilItEnds(_ streaming: Projection) async -> ProjectionFailure? {
         let backstop = Task {
             try await Task.sleep(for: .seconds(60))
             Issue.record("the run was still going after 60 s")
-            await streaming.stop()
+            try? await streaming.stop()
         }
         defer { backstop.cancel() }
         do {
@@ -48,7 +48,7 @@ struct NothingStreamedTests {
         let port = try await headUnit.start()
         var app = Self.quietApp()
         app.timeouts.service = .seconds(2)
-        let streaming = StreamingSession(options: ProjectionOptions(app: app), host: "127.0.0.1", port: port)
+        let streaming = Projection(options: ProjectionOptions(app: app), host: "127.0.0.1", port: port)
         let events = Recorder<ProjectionEvent>()
         let relay = events.consume(await streaming.events())
         defer { relay.cancel() }
@@ -65,7 +65,7 @@ struct NothingStreamedTests {
         let probe = HeadUnitEmulator(configuration: HeadUnitConfiguration(port: 0))
         let port = try await probe.start()
         await probe.stop()
-        let streaming = StreamingSession(
+        let streaming = Projection(
             options: ProjectionOptions(app: Self.quietApp()), host: "127.0.0.1", port: port)
         let events = Recorder<ProjectionEvent>()
         let relay = events.consume(await streaming.events())
@@ -83,7 +83,7 @@ struct NothingStreamedTests {
         let port = try await headUnit.start()
         var options = ProjectionOptions(app: Self.quietApp())
         options.requiresVideo = true
-        let streaming = StreamingSession(options: options, host: "127.0.0.1", port: port)
+        let streaming = Projection(options: options, host: "127.0.0.1", port: port)
         let events = Recorder<ProjectionEvent>()
         let relay = events.consume(await streaming.events())
         defer { relay.cancel() }
@@ -92,7 +92,7 @@ struct NothingStreamedTests {
         await events.wait { seen in
             seen.contains { if case .hmiStatus = $0 { true } else { false } }
         }
-        await streaming.stop()
+        try await streaming.stop()
         let failure = await run.value
         await headUnit.stop()
         #expect(failure?.kind == .nothingStreamed, "\(String(describing: failure))")
@@ -105,7 +105,7 @@ struct NothingStreamedTests {
     func stopBeforeVideoIsClean() async throws {
         let headUnit = HeadUnitEmulator(configuration: HeadUnitConfiguration(port: 0, activationDelay: nil))
         let port = try await headUnit.start()
-        let streaming = StreamingSession(
+        let streaming = Projection(
             options: ProjectionOptions(app: Self.quietApp()), host: "127.0.0.1", port: port)
         let events = Recorder<ProjectionEvent>()
         let relay = events.consume(await streaming.events())
@@ -114,7 +114,7 @@ struct NothingStreamedTests {
         await events.wait { seen in
             seen.contains { if case .hmiStatus = $0 { true } else { false } }
         }
-        await streaming.stop()
+        try await streaming.stop()
         let failure = await run.value
         await headUnit.stop()
         #expect(failure == nil)

@@ -6,8 +6,8 @@ import SDLRPC
 import SDLStreaming
 import Testing
 
-/// `CarWindowProjection` end to end: the navigation screen projected over TCP into the emulator, which records the
-/// video, reports the haptic rects it received and injects touches the way SDL Core sends them.
+/// A `WindowSource` on a `Projection`, end to end: the navigation screen projected into the emulator, which records
+/// the video, reports the haptic rects it received and injects touches the way SDL Core sends them.
 @Suite("Projection into the emulator", .serialized, .timeLimit(.minutes(3)))
 @CarWindowActor
 struct ProjectionEmulatorTests {
@@ -22,7 +22,7 @@ struct ProjectionEmulatorTests {
             // Two frames before the tap, so the recording shows the static screen twice.
             let app = try await harness.startStreaming(frames: 2)
             let rects = try #require(await harness.hapticRects())
-            #expect(harness.projection.window.frameSize == Size(width: 800, height: 480))
+            #expect(harness.windowSource.window.frameSize == Size(width: 800, height: 480))
 
             // The zoom-in button is the preferred focus, so its rect comes first, in head-unit pixels (x 2).
             let button = harness.screen.zoomInButton
@@ -34,7 +34,7 @@ struct ProjectionEmulatorTests {
                         x: frame.minX, y: frame.minY, width: frame.width, height: frame.height,
                         by: 2
                     ).geometry)
-            #expect(rects.map(\.geometry) == harness.projection.window.hapticRects().map(Self.geometry))
+            #expect(rects.map(\.geometry) == harness.windowSource.window.hapticRects().map(Self.geometry))
 
             let framesBefore = await harness.videoFrameCount()
             let sent = try await harness.headUnit.injectTouches(
@@ -73,17 +73,17 @@ struct ProjectionEmulatorTests {
         do {
             _ = try await harness.startStreaming()
             let first = try #require(await harness.hapticRects())
-            #expect(first.map(\.geometry) == harness.projection.window.hapticRects().map(Self.geometry))
+            #expect(first.map(\.geometry) == harness.windowSource.window.hapticRects().map(Self.geometry))
             try await harness.headUnit.resize(to: VideoSize(width: 1024, height: 600))
             let large = VideoSize(width: 1024, height: 600)
             await harness.headUnitEvents.wait { $0.contains { $0.videoStartedSize == large } }
             let second = try #require(await harness.hapticRects(after: 1))
-            #expect(harness.projection.window.frameSize == Size(width: 1024, height: 600))
+            #expect(harness.windowSource.window.frameSize == Size(width: 1024, height: 600))
             // The larger map shows more points of interest; everything that was there keeps its id, and the
             // zoom-in button (the preferred focus) stays first.
             #expect(Set(first.map(\.id)).isSubset(of: second.map(\.id)))
             #expect(second.first?.id == first.first?.id)
-            #expect(second.map(\.geometry) == harness.projection.window.hapticRects().map(Self.geometry))
+            #expect(second.map(\.geometry) == harness.windowSource.window.hapticRects().map(Self.geometry))
             let button = harness.screen.zoomInButton
             let frame = button.convertToWindow(button.bounds)
             #expect(
@@ -105,8 +105,8 @@ struct ProjectionEmulatorTests {
         defer { harness.removeRecordings() }
         do {
             _ = try await harness.startStreaming()
-            let pump = try #require(harness.projection.pump)
-            #expect(harness.projection.capabilities?.isHapticSpatialDataSupported == false)
+            let pump = try #require(harness.windowSource.pump)
+            #expect(harness.windowSource.metrics?.isHapticSpatialDataSupported == false)
             // Well past the debounce a supporting head unit would have had its rects after.
             let limit = StreamingConfiguration.defaultHapticDebounce * 3
             for await event in pump.events() {
@@ -161,15 +161,15 @@ struct ProjectionEmulatorTests {
         defer { harness.removeRecordings() }
         do {
             _ = try await harness.startStreaming()
-            #expect(harness.projection.window.activeRootView === harness.screen.rootView)
+            #expect(harness.windowSource.window.activeRootView === harness.screen.rootView)
             try await harness.headUnit.switchToAdditionalCapability(at: 0)
             let small = VideoSize(width: 320, height: 240)
             await harness.headUnitEvents.wait { events in
                 guard let start = events.firstIndex(where: { $0.videoStartedSize == small }) else { return false }
                 return events[start...].contains(where: \.isVideoFrame)
             }
-            #expect(harness.projection.window.frameSize == Size(width: 320, height: 240))
-            #expect(harness.projection.window.activeRootView === harness.screen.compactRootView)
+            #expect(harness.windowSource.window.frameSize == Size(width: 320, height: 240))
+            #expect(harness.windowSource.window.activeRootView === harness.screen.compactRootView)
             await harness.shutDown()
             var sizes: [String] = []
             for file in try harness.recordingFiles() {
@@ -194,7 +194,7 @@ struct ProjectionEmulatorTests {
             let cancel = Button(title: "Cancel")
             let column = StackView(
                 axis: .vertical, spacing: 20, insets: EdgeInsets(all: 40), arrangedSubviews: [ok, cancel])
-            harness.projection.rootView = column
+            harness.windowSource.rootView = column
             let second = try #require(await harness.hapticRects(after: 1))
             #expect(second.count == 2)
             #expect(Set(second.map(\.id)).isDisjoint(with: first.map(\.id)))
@@ -219,7 +219,7 @@ struct ProjectionEmulatorTests {
             let before = await harness.videoFrameCount()
             await harness.headUnitEvents.wait { $0.filter(\.isVideoFrame).count >= before + 5 }
             let background = await harness.videoFrameCount()
-            #expect(harness.projection.pump == nil, "no pump re-rendering while the manager refuses frames")
+            #expect(harness.windowSource.pump == nil, "no pump re-rendering while the manager refuses frames")
             await harness.shutDown()
             let file = try #require(try harness.recordingFiles().first)
             let frames = try await Media.decodeLuma(file, width: 800, height: 480)

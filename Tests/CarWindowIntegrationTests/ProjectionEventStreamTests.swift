@@ -18,7 +18,7 @@ struct ProjectionEventStreamTests {
         app.logger.logLevel = .critical
         app.timeouts.shutdown = .seconds(30)  // a busy machine may answer the unregister late
         let reported = try await EmulatorFixture.withProjection(app: app, root: { Label(text: "events") }) {
-            emulator, projection, appID in
+            emulator, projection, _, appID in
             let events = await projection.events()
             _ = try await emulator.latestFrame(of: appID, timeout: .seconds(30))
             #expect(await projection.state == .streaming)

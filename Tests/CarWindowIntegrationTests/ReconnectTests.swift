@@ -21,14 +21,14 @@ struct ReconnectTests {
         let harness = try await ProjectionHarness(disconnectPolicy: Self.quick)
         defer { harness.removeRecordings() }
         let runEvents = Recorder<ProjectionEvent>()
-        let relay = runEvents.consume(await harness.projection.streaming.events())
+        let relay = runEvents.consume(await harness.projection.events())
         defer { relay.cancel() }
         do {
             let app = try await harness.startStreaming()
             _ = await harness.hapticRects()
             let firstSession = harness.projection.session
             let tree = harness.screen.rootView
-            #expect(harness.projection.window.rootView === tree)
+            #expect(harness.windowSource.window.rootView === tree)
             harness.screen.statusLabel.text = "kept across the drop"
 
             // The app must have the hash before the drop, so wait for the notification to reach it.
@@ -66,7 +66,7 @@ struct ReconnectTests {
             }
 
             // The view tree is untouched: the same objects, the same state.
-            #expect(harness.projection.window.rootView === tree)
+            #expect(harness.windowSource.window.rootView === tree)
             #expect(harness.screen.statusLabel.text == "kept across the drop")
             #expect(await harness.projection.state == .streaming)
             await harness.shutDown()
@@ -81,7 +81,7 @@ struct ReconnectTests {
         let harness = try await ProjectionHarness(disconnectPolicy: Self.quick, resumptionHashID: "stale-hash")
         defer { harness.removeRecordings() }
         let runEvents = Recorder<ProjectionEvent>()
-        let relay = runEvents.consume(await harness.projection.streaming.events())
+        let relay = runEvents.consume(await harness.projection.events())
         defer { relay.cancel() }
         do {
             _ = try await harness.startStreaming()
@@ -102,7 +102,7 @@ struct ReconnectTests {
         let harness = try await ProjectionHarness(disconnectPolicy: .reconnect(policy), overTCP: true)
         defer { harness.removeRecordings() }
         let runEvents = Recorder<ProjectionEvent>()
-        let relay = runEvents.consume(await harness.projection.streaming.events())
+        let relay = runEvents.consume(await harness.projection.events())
         defer { relay.cancel() }
         do {
             _ = try await harness.startStreaming()

@@ -6,9 +6,9 @@ import SDLSession
 import SDLWire
 import Testing
 
-/// Why `start()` failed reaches the app as a kind it can switch on, with the session's own error under it: a head
-/// unit that refuses the app is not one that cannot be reached. Both head units here are in memory: no socket.
-@Suite("CarWindowProjection.start failures", .timeLimit(.minutes(2)))
+/// Why `start(source:)` failed reaches the app as a kind it can switch on, with the session's own error under it: a
+/// head unit that refuses the app is not one that cannot be reached. Both head units here are in memory: no socket.
+@Suite("Projection.start(source:) failures", .timeLimit(.minutes(2)))
 @CarWindowActor
 struct StartFailureTests {
     static func quietApp() -> AppConfiguration {
@@ -27,8 +27,10 @@ struct StartFailureTests {
     func registrationRefused() async throws {
         let (appSide, headUnitSide) = InMemoryTransport.makePair()
         let headUnit = Task.detached { try await Self.refuseRegistration(on: headUnitSide) }
-        let projection = try CarWindowProjection(app: Self.quietApp(), transport: appSide)
-        let error = await #expect(throws: CarWindowError.self) { try await projection.start() }
+        let settings = CarWindowSettings(app: Self.quietApp())
+        let window = try WindowSource(settings: settings)
+        let projection = Projection(settings: settings, transport: appSide)
+        let error = await #expect(throws: ProjectionFailure.self) { try await projection.start(source: window) }
         #expect(error?.kind == .registrationRefused)
         let session = error?.underlying as? SDLSessionError
         #expect(session?.kind == .registrationFailed(resultCode: .disallowed, info: "not this app"))
@@ -37,8 +39,10 @@ struct StartFailureTests {
 
     @Test("a head unit that cannot be reached throws connectFailed, with the transport's error under it")
     func connectFailed() async throws {
-        let projection = try CarWindowProjection(app: Self.quietApp(), transport: UnreachableHeadUnit())
-        let error = await #expect(throws: CarWindowError.self) { try await projection.start() }
+        let settings = CarWindowSettings(app: Self.quietApp())
+        let window = try WindowSource(settings: settings)
+        let projection = Projection(settings: settings, transport: UnreachableHeadUnit())
+        let error = await #expect(throws: ProjectionFailure.self) { try await projection.start(source: window) }
         #expect(error?.kind == .connectFailed)
         let session = error?.underlying as? SDLSessionError
         #expect(session?.kind == .connectionFailed("connection refused"))

@@ -80,7 +80,8 @@ actor Recorder<Event: Sendable> {
 @CarWindowActor
 final class ProjectionHarness {
     let headUnit: HeadUnitEmulator
-    let projection: CarWindowProjection
+    let projection: Projection
+    let windowSource: WindowSource
     let screen = NavigationScreen()
     let recordings: URL
     let headUnitEvents = Recorder<HeadUnitEvent>()
@@ -114,20 +115,21 @@ final class ProjectionHarness {
         settings.projection.disconnectPolicy = disconnectPolicy
         settings.projection.audioFile = audioFile
         if overTCP {
-            projection = try CarWindowProjection(settings: settings, host: "127.0.0.1", port: port)
+            projection = Projection(settings: settings, transport: TCPTransport(host: "127.0.0.1", port: port))
         } else {
-            projection = try CarWindowProjection(settings: settings, transport: EmulatorTransport(headUnit: headUnit))
+            projection = Projection(settings: settings, transport: EmulatorTransport(headUnit: headUnit))
         }
-        try screen.install(in: projection.window)
+        windowSource = try WindowSource(settings: settings)
+        try screen.install(in: windowSource.window)
         tasks.append(runEvents.consume(await projection.events()))
         let (gestureStream, gesture) = AsyncStream.makeStream(of: Gesture.self)
-        projection.window.onGesture = { gesture.yield($0) }
+        windowSource.window.onGesture = { gesture.yield($0) }
         tasks.append(gestures.consume(gestureStream))
     }
 
     /// Starts the projection and waits until it streams and the emulator received `frames` access units.
     func startStreaming(frames: Int = 1) async throws -> AppID {
-        try await projection.start()
+        try await projection.start(source: windowSource)
         let events = await headUnitEvents.wait { events in events.filter(\.isVideoFrame).count >= frames }
         return try #require(events.lazy.compactMap(\.registeredApp).first)
     }

@@ -15,17 +15,19 @@ struct TapTestTests {
 
     /// A projection with one button at a known place that turns blue when tapped.
     @CarWindowActor
-    static func startApp(transport: EmulatorTransport) async throws -> (CarWindowProjection, Button) {
+    static func startApp(transport: EmulatorTransport) async throws -> (Projection, Button) {
         var app = AppConfiguration(appName: "Tap Test", appID: "swiftsdl-nav", appType: .navigation)
         app.logger.logLevel = .critical
         app.timeouts.shutdown = .seconds(30)  // a busy machine may answer the unregister late
-        let projection = try CarWindowProjection(app: app, transport: transport)
+        let settings = CarWindowSettings(app: app)
+        let window = try WindowSource(settings: settings)
         let button = Button(title: "Play")
         button.backgroundColor = grey
         button.action = { button.backgroundColor = Color(hex: 0x1E88E5) }
-        projection.rootView = StackView(
+        window.rootView = StackView(
             axis: .vertical, spacing: 20, insets: EdgeInsets(all: 40), arrangedSubviews: [button])
-        try await projection.start()
+        let projection = Projection(settings: settings, transport: transport)
+        try await projection.start(source: window)
         return (projection, button)
     }
 
@@ -124,7 +126,7 @@ struct WithProjectionTests {
         var app = AppConfiguration(appName: "Tap Test", appID: "swiftsdl-nav", appType: .navigation)
         app.logger.logLevel = .critical
         app.timeouts.shutdown = .seconds(30)  // a busy machine may answer the unregister late
-        try await EmulatorFixture.withProjection(app: app, root: { button }) { emulator, projection, appID in
+        try await EmulatorFixture.withProjection(app: app, root: { button }) { emulator, _, _, appID in
             #expect(await emulator.headUnit.apps().map(\.app) == [appID])
             let rects = try await emulator.hapticRects(of: appID, timeout: .seconds(30))
             #expect(rects.count == 1, "the one button")
@@ -144,7 +146,7 @@ struct WithProjectionTests {
         var tapped = 0
         button.action = { tapped += 1 }
         let root = StackView(axis: .vertical, insets: EdgeInsets(all: 40), arrangedSubviews: [button, View()])
-        try await EmulatorFixture.withProjection(app: Self.app(), root: { root }) { emulator, projection, appID in
+        try await EmulatorFixture.withProjection(app: Self.app(), root: { root }) { emulator, _, _, appID in
             _ = try await emulator.hapticRects(of: appID, timeout: .seconds(30))
             let changes = await emulator.headUnit.events()
             try await emulator.tap(x: 790, y: 470, app: appID)  // the far corner: no button there
@@ -158,7 +160,7 @@ struct WithProjectionTests {
     @CarWindowActor
     func cancelledFrameLoopEnds() async throws {
         let label = Label(text: "A still screen")
-        try await EmulatorFixture.withProjection(app: Self.app(), root: { label }) { emulator, projection, appID in
+        try await EmulatorFixture.withProjection(app: Self.app(), root: { label }) { emulator, _, _, appID in
             let first = try await emulator.latestFrame(of: appID, timeout: .seconds(30))
             let (outcomes, outcome) = AsyncStream.makeStream(of: String.self)
             let (frames, frameSeen) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))

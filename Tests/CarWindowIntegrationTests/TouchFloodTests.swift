@@ -81,7 +81,7 @@ struct TouchFloodTests {
         try await EmulatorFixture.run { emulator in
             var app = AppConfiguration(appName: "Touch Flood", appID: "swiftsdl-nav")
             app.logger.logLevel = .critical
-            let streaming = StreamingSession(options: ProjectionOptions(app: app), transport: emulator.transport())
+            let streaming = Projection(options: ProjectionOptions(app: app), transport: emulator.transport())
             let events = await streaming.events()
             let errors = Task {
                 var touchErrors: [String] = []
@@ -114,7 +114,7 @@ struct TouchFloodTests {
             let after = try await emulator.nextFrame(after: before, timeout: .seconds(30))
             #expect(after.index > before.index)
 
-            await streaming.stop()
+            try await streaming.stop()
             _ = try? await run.value
             let (touchErrors, eventsDropped) = await errors.value
             #expect(touchErrors.isEmpty, "\(touchErrors.prefix(3))")

@@ -51,7 +51,7 @@ struct CapabilitiesAndStateTests {
     @Test(
         "the state is derived from the connection, the HMI status and the video state",
         arguments: [
-            (ConnectionState.idle, nil, VideoStreamState.stopped, CarWindowState.disconnected),
+            (ConnectionState.idle, nil, VideoStreamState.stopped, ProjectionState.disconnected),
             (.registering, full, .stopped, .disconnected),
             (.ready, nil, .stopped, .disconnected),
             (.ready, background, .stopped, .disconnected),
@@ -63,8 +63,8 @@ struct CapabilitiesAndStateTests {
             (.ready, full, .shuttingDown, .stopping),
             (.stopping, full, .ready, .disconnected),
             (.closed(error: nil), full, .ready, .disconnected),
-        ] as [(ConnectionState, HMIStatus?, VideoStreamState, CarWindowState)])
-    func derived(connection: ConnectionState, hmi: HMIStatus?, video: VideoStreamState, expected: CarWindowState) {
-        #expect(CarWindowState(connection: connection, hmi: hmi, video: video) == expected)
+        ] as [(ConnectionState, HMIStatus?, VideoStreamState, ProjectionState)])
+    func derived(connection: ConnectionState, hmi: HMIStatus?, video: VideoStreamState, expected: ProjectionState) {
+        #expect(ProjectionState(connection: connection, hmi: hmi, video: video) == expected)
     }
 }

@@ -170,7 +170,7 @@ struct FramePumpTests {
         #expect((small.width, small.height) == (800, 480))
         #expect(small.argb(x: 790, y: 10) == Self.red)
 
-        try pump.update(capabilities: DisplayMetrics(resolution: Size(width: 1024, height: 600)))
+        try pump.update(metrics: DisplayMetrics(resolution: Size(width: 1024, height: 600)))
         let large = try pump.tick(at: .milliseconds(66))
         #expect(large.outcome == .rendered)
         let frame = try #require(large.frame)

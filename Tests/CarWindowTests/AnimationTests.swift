@@ -136,7 +136,7 @@ final class PlayerModel: @unchecked Sendable {
 struct ObservationTests {
     @Test("a label bound to an @Observable model redraws after a model change, once, with no setNeedsDisplay")
     func binding() throws {
-        let window = try Window(capabilities: DisplayMetrics(resolution: Size(width: 800, height: 480)))
+        let window = try Window(metrics: DisplayMetrics(resolution: Size(width: 800, height: 480)))
         let model = PlayerModel()
         let label = Label()
         label.frame = Rect(x: 10, y: 10, width: 200, height: 40)

@@ -11,7 +11,7 @@ struct ExternalContentTests {
     @Test("a canvas's haptic regions changing sends new rects at the next settled tick, with nothing redrawn")
     func hapticRegionsWithoutRedraw() throws {
         let caps = try DisplayMetrics(resolution: Size(width: 200, height: 100), hapticSpatialDataSupported: true)
-        let window = try Window(capabilities: caps)
+        let window = try Window(metrics: caps)
         let canvas = Canvas()
         window.rootView = canvas
         canvas.hapticRegions = [HapticRegion(key: "a", rect: Rect(x: 10, y: 10, width: 20, height: 20))]
@@ -54,7 +54,7 @@ struct ExternalContentTests {
             }
         }
         let caps = try DisplayMetrics(resolution: Size(width: 4, height: 2))
-        let window = try Window(capabilities: caps)
+        let window = try Window(metrics: caps)
         window.rootView = canvas
         var buffer = try PixelBuffer(width: 4, height: 2)
         _ = try window.render(into: &buffer)

@@ -13,7 +13,7 @@ struct ImageTests {
 
     /// Renders `view` filling a 200x100 window (black background) and returns the frame.
     func render(_ view: View) throws -> PixelBuffer {
-        let window = try Window(capabilities: DisplayMetrics(resolution: Size(width: 200, height: 100)))
+        let window = try Window(metrics: DisplayMetrics(resolution: Size(width: 200, height: 100)))
         window.rootView = view
         var frame = try PixelBuffer(width: 200, height: 100)
         _ = try window.render(into: &frame)

@@ -8,7 +8,7 @@ import Testing
 struct NavigationScreenTests {
     func make() throws -> (NavigationScreen, Window, ManualClock, PixelBuffer) {
         let clock = ManualClock(sleeping: .fails)
-        let window = try Window(capabilities: DisplayMetrics(resolution: Size(width: 800, height: 480)), clock: clock)
+        let window = try Window(metrics: DisplayMetrics(resolution: Size(width: 800, height: 480)), clock: clock)
         let screen = NavigationScreen()
         try screen.install(in: window)
         var frame = try PixelBuffer(width: 800, height: 480)

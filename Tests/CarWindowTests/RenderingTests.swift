@@ -65,7 +65,7 @@ struct RenderingTests {
 
     func render(_ root: View, size: Size, configure: (Window) throws -> Void = { _ in }) throws -> (Window, PixelBuffer)
     {
-        let window = try Window(capabilities: DisplayMetrics(resolution: size))
+        let window = try Window(metrics: DisplayMetrics(resolution: size))
         window.rootView = root
         try configure(window)
         var buffer = try PixelBuffer(width: Int(size.width), height: Int(size.height))
@@ -83,7 +83,7 @@ struct RenderingTests {
     @Test("golden: sample navigation screen", arguments: sizes)
     func navigationGolden(size: Size) throws {
         let screen = NavigationScreen()
-        let window = try Window(capabilities: DisplayMetrics(resolution: size))
+        let window = try Window(metrics: DisplayMetrics(resolution: size))
         try screen.install(in: window)
         var buffer = try PixelBuffer(width: Int(size.width), height: Int(size.height))
         _ = try window.render(into: &buffer)
@@ -94,7 +94,7 @@ struct RenderingTests {
     func navigationNight() throws {
         let screen = NavigationScreen()
         screen.recenterButton.backgroundColor = Color(hex: 0x2E7D32)
-        let window = try Window(capabilities: DisplayMetrics(resolution: Size(width: 800, height: 480)))
+        let window = try Window(metrics: DisplayMetrics(resolution: Size(width: 800, height: 480)))
         try screen.install(in: window)
         var day = try PixelBuffer(width: 800, height: 480)
         _ = try window.render(into: &day)
@@ -128,7 +128,7 @@ struct RenderingTests {
     @Test("golden: compact navigation screen below the threshold (picture-in-picture)")
     func compactGolden() throws {
         let screen = NavigationScreen()
-        let window = try Window(capabilities: DisplayMetrics(resolution: Size(width: 320, height: 240)))
+        let window = try Window(metrics: DisplayMetrics(resolution: Size(width: 320, height: 240)))
         try screen.install(in: window)
         #expect(window.activeRootView === screen.compactRootView)
         var buffer = try PixelBuffer(width: 320, height: 240)
@@ -139,7 +139,7 @@ struct RenderingTests {
     @Test("text renders: the status label has dark and light pixels, and different texts differ", arguments: sizes)
     func textRenders(size: Size) throws {
         let screen = NavigationScreen()
-        let window = try Window(capabilities: DisplayMetrics(resolution: size))
+        let window = try Window(metrics: DisplayMetrics(resolution: size))
         try screen.install(in: window)
         var before = try PixelBuffer(width: Int(size.width), height: Int(size.height))
         _ = try window.render(into: &before)

@@ -13,7 +13,7 @@ final class ScriptedKeyboard: KeyboardPresenter {
 @CarWindowActor
 struct TextFieldTests {
     func makeField() throws -> (Window, TextField, ScriptedKeyboard) {
-        let window = try Window(capabilities: DisplayMetrics(resolution: Size(width: 800, height: 480)))
+        let window = try Window(metrics: DisplayMetrics(resolution: Size(width: 800, height: 480)))
         let field = TextField(text: "Home", placeholder: "Where to?")
         field.frame = Rect(x: 20, y: 20, width: 400, height: 56)
         let root = View()

@@ -8,7 +8,7 @@ import Testing
 @CarWindowActor
 struct ThemeReachTests {
     static func window(width: Double = 800, height: Double = 480) throws -> Window {
-        try Window(capabilities: DisplayMetrics(resolution: Size(width: width, height: height)))
+        try Window(metrics: DisplayMetrics(resolution: Size(width: width, height: height)))
     }
 
     /// The colour a buffer pixel shows, as a `Color` with 8-bit channels.

@@ -8,7 +8,7 @@ import Testing
 @CarWindowActor
 struct ViewsGalleryTests {
     func makeGallery(theme: Theme) throws -> (Window, NumberedRows, ListView) {
-        let window = try Window(capabilities: DisplayMetrics(resolution: Size(width: 800, height: 480)))
+        let window = try Window(metrics: DisplayMetrics(resolution: Size(width: 800, height: 480)))
         window.theme = theme
         let source = NumberedRows(sections: 2, perSection: 20, headers: true)
         let list = ListView(dataSource: source)

@@ -79,7 +79,8 @@ actor EventLog {
 final class WaylandHarness {
     let emulator: EmulatorFixture
     let application: WaylandApplication
-    let projection: CarWindowProjection
+    let projection: Projection
+    let windowSource: WindowSource
     let view: WaylandAppView
     let log = EventLog()
     private var tasks: [Task<Void, Never>] = []
@@ -98,9 +99,10 @@ final class WaylandHarness {
             app.logger.logLevel = .critical
             var settings = CarWindowSettings(app: app)
             settings.projection.gestures = WaylandApplication.gestureConfiguration
-            projection = try CarWindowProjection(settings: settings, transport: emulator.transport())
+            windowSource = try WindowSource(settings: settings)
+            projection = Projection(settings: settings, transport: emulator.transport())
             view = application.makeView()
-            projection.rootView = view
+            windowSource.rootView = view
         } catch {
             await application.stop()
             throw error
@@ -112,7 +114,7 @@ final class WaylandHarness {
 
     /// Starts the projection and waits for `frames` video frames at the emulator.
     func start(frames: Int = 1) async throws -> AppID {
-        try await projection.start()
+        try await projection.start(source: windowSource)
         let log = self.log
         try await firstElement(of: await log.videoFrameCounts(), "\(frames) video frames", within: .seconds(30)) {
             $0 >= frames

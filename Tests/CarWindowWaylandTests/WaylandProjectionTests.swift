@@ -240,7 +240,7 @@ extension WaylandPrograms {
                         of: application.captureCounts(), lasting: .seconds(1), within: .seconds(20)
                     ) { application.captureCount }
                     try #require(settled)
-                    let pump = try #require(harness.projection.pump)
+                    let pump = try #require(harness.windowSource.pump)
                     let before = pump.statistics
                     let capturesBefore = application.captureCount
                     // A measurement window, not a synchronisation: nothing should happen in it.

@@ -88,7 +88,8 @@ actor EventLog {
 final class X11Harness {
     let emulator: EmulatorFixture
     let application: X11Application
-    let projection: CarWindowProjection
+    let projection: Projection
+    let windowSource: WindowSource
     let view: X11AppView
     let log = EventLog()
     private var tasks: [Task<Void, Never>] = []
@@ -105,9 +106,10 @@ final class X11Harness {
             app.logger.logLevel = .critical
             var settings = CarWindowSettings(app: app)
             settings.projection.gestures = X11Application.gestureConfiguration
-            projection = try CarWindowProjection(settings: settings, transport: emulator.transport())
+            windowSource = try WindowSource(settings: settings)
+            projection = Projection(settings: settings, transport: emulator.transport())
             view = application.makeView()
-            projection.rootView = view
+            windowSource.rootView = view
         } catch {
             await application.stop()
             throw error
@@ -119,7 +121,7 @@ final class X11Harness {
 
     /// Starts the projection and waits for `frames` video frames at the emulator.
     func start(frames: Int = 1) async throws -> AppID {
-        try await projection.start()
+        try await projection.start(source: windowSource)
         let log = self.log
         try await firstElement(of: await log.videoFrameCounts(), "\(frames) video frames", within: .seconds(30)) {
             $0 >= frames

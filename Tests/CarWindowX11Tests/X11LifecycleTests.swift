@@ -148,7 +148,7 @@ extension X11Programs {
                         of: application.captureCounts(), lasting: .seconds(1), within: .seconds(20)
                     ) { application.captureCount }
                     try #require(settled)
-                    let pump = try #require(harness.projection.pump)
+                    let pump = try #require(harness.windowSource.pump)
                     let before = pump.statistics
                     let capturesBefore = harness.application.captureCount
                     // A measurement window, not a synchronisation: nothing should happen in it.
@@ -178,7 +178,7 @@ extension X11Programs {
                     // The window adopts the size, then the program lays itself out again: captures follow the change.
                     #expect(
                         await eventually(within: patience, recheckingOn: harness.application.captureCounts()) {
-                            harness.projection.window.frameSize == Size(width: 1280, height: 720)
+                            harness.windowSource.window.frameSize == Size(width: 1280, height: 720)
                         })
                     // The program has drawn itself at the new size, then frames of that follow. A quiet capture alone
                     // is no proof: a starved program can take longer than the quiet window to redraw, so the capture
@@ -242,7 +242,7 @@ extension X11Programs {
                     // The window adopts the size, then the program lays itself out again: captures follow the change.
                     #expect(
                         await eventually(within: patience, recheckingOn: harness.application.captureCounts()) {
-                            harness.projection.window.frameSize == Size(width: 320, height: 240)
+                            harness.windowSource.window.frameSize == Size(width: 320, height: 240)
                         })
                     let log = harness.log
                     var frames = await log.videoFrames
@@ -254,7 +254,7 @@ extension X11Programs {
                     // The window adopts the size, then the program lays itself out again: captures follow the change.
                     #expect(
                         await eventually(within: patience, recheckingOn: harness.application.captureCounts()) {
-                            harness.projection.window.frameSize == Size(width: 800, height: 480)
+                            harness.windowSource.window.frameSize == Size(width: 800, height: 480)
                         })
                     frames = await log.videoFrames
                     try await firstElement(of: await log.videoFrameCounts(), "3 more frames", within: .seconds(30)) {

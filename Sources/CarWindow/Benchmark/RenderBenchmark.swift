@@ -51,7 +51,7 @@ public enum RenderBenchmark {
         let clock = ContinuousClock()
         var results: [Result] = []
         for size in sizes {
-            let window = try Window(capabilities: DisplayMetrics(resolution: size))
+            let window = try Window(metrics: DisplayMetrics(resolution: size))
             let screen = NavigationScreen()
             try screen.install(in: window)
             var buffer = try PixelBuffer(width: Int(size.width), height: Int(size.height))

@@ -3,7 +3,7 @@ public import SDLRPC
 public import SDLSession
 import SDLStreaming
 
-/// How a ``CarWindowProjection`` runs and streams: the run's options (the app's registration, the video manager's
+/// How a CarWindow app runs and streams: the run's options (the app's registration, the video manager's
 /// ranges and wishes, the "open the app" message, the capability wait, the hardware buttons, the gesture thresholds,
 /// audio, the disconnect policy) in ``projection``, and what CarWindow adds around them: the frame pump's settings
 /// and encoder tuning, the window's configuration, the first viewport, the themes. Each setting has one place.
@@ -14,10 +14,11 @@ import SDLStreaming
 /// settings.openAppMessage = "Open Maps on your phone to continue"
 /// settings.window.supportedOrientations = [.landscape]
 /// settings.projection.disconnectPolicy = .reconnect(ReconnectPolicy())
-/// let projection = try CarWindowProjection(settings: settings, transport: TCPTransport(host: host, port: port))
+/// let window = try WindowSource(settings: settings)
+/// let projection = Projection(settings: settings, transport: TCPTransport(host: host, port: port))
 /// ```
 public struct CarWindowSettings: Sendable {
-    /// The run's options, as every `StreamingSession` takes them: the registration (`app`), the video manager's
+    /// The run's options, as every `Projection` takes them: the registration (`app`), the video manager's
     /// settings (`video`: ranges per orientation, custom frame and bit rate, background frames, encryption),
     /// `capabilityWait`, `buttons` (``standardButtons`` unless set), `gestures`, `audioFile`, `disconnectPolicy`,
     /// `requiresVideo`, `shutdownWait`.

@@ -12,22 +12,22 @@ import SDLSession
 /// ``cancel()``.
 @CarWindowActor
 final class HeadUnitKeyboard: KeyboardPresenter {
-    /// The run: its current session is asked at each presentation, so a keyboard after a reconnect reaches the
-    /// new connection.
-    private let streaming: StreamingSession
+    /// The session of the run going on: set by each run of the source, so a keyboard after a reconnection reaches
+    /// the new connection; `nil` between runs.
+    var session: SDLSession?
     private weak var field: TextField?
     private var task: Task<Void, Never>?
 
     /// The head unit answers after the user is done, so the wait is the keyboard's timeout plus this margin.
     static let responseMargin = Duration.seconds(10)
 
-    init(streaming: StreamingSession) {
-        self.streaming = streaming
-    }
-
     func presentKeyboard(for field: TextField) {
         guard self.field == nil else {
             field.keyboardDidClose(.failed("another keyboard is open"))
+            return
+        }
+        guard let session else {
+            field.keyboardDidClose(.failed("not connected to a head unit"))
             return
         }
         self.field = field
@@ -38,7 +38,6 @@ final class HeadUnitKeyboard: KeyboardPresenter {
         let interaction = PerformInteraction(
             initialText: field.placeholder.isEmpty ? "Enter text" : field.placeholder, interactionMode: .manualOnly,
             interactionChoiceSetIDList: [], timeout: Int(timeout / .milliseconds(1)), interactionLayout: .keyboard)
-        let session = streaming.session
         task = Task { [weak self] in
             let outcome: KeyboardOutcome
             do {
@@ -69,8 +68,9 @@ final class HeadUnitKeyboard: KeyboardPresenter {
         field.keyboardDidType(data)
     }
 
-    /// Ends a keyboard in progress (the projection stopped).
+    /// Ends a keyboard in progress (the run ended or lost its connection).
     func cancel() {
+        guard field != nil || task != nil else { return }
         task?.cancel()
         task = nil
         finish(.failed("the projection stopped"))

@@ -4,9 +4,9 @@ public import SDLMedia
 /// Draws the "open the app on your phone" message the video manager streams while the app cannot draw (it is in
 /// the background, or the stream has just started): centred, wrapped text with Pango on a plain background.
 ///
-/// SDLMedia draws no text, so ``CarWindowProjection`` hands this renderer to `MediaEncoderFactory`'s
-/// `backgroundFrame` closure. It touches no view and no window, so it runs on whichever executor the manager calls
-/// it from; each call draws into a fresh frame with its own Cairo context.
+/// SDLMedia draws no text, so `Projection.init(settings:transport:logger:)` hands this renderer to
+/// `MediaEncoderFactory`'s `backgroundFrame` closure. It touches no view and no window, so it runs on whichever
+/// executor the manager calls it from; each call draws into a fresh frame with its own Cairo context.
 ///
 /// ```swift
 /// let renderer = OpenAppMessageRenderer()

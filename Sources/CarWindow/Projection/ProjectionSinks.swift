@@ -7,7 +7,7 @@ import SDLStreaming
 /// The video manager as the pump's ``FrameSink``: the frame goes into the manager's one ordered frame path, and the
 /// answer is mapped onto the pump's two outcomes.
 struct VideoManagerFrameSink: FrameSink {
-    let manager: CarWindowProjection.VideoManager
+    let manager: Projection.VideoManager
 
     func submit(_ frame: VideoFrame) async -> FrameSubmissionResult {
         Self.result(await manager.send(frame, presentationTime: frame.presentationTime))

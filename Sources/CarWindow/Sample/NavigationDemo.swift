@@ -2,9 +2,10 @@ public import Logging
 public import SDLProjection
 public import SDLSession
 
-/// The demo navigation app: a ``CarWindowProjection`` showing a ``NavigationScreen``, with the vehicle moving
-/// along its route so the picture keeps changing. `carwindow demo` runs it against the emulator or SDL Core, and
-/// any other host (a `--source demo` stream, a test) can run it the same way.
+/// The demo navigation app: a ``NavigationScreen`` (with the destination search and the settings sheet) in a
+/// ``WindowSource``, with the vehicle moving along its route so the picture keeps changing, run by its own
+/// `Projection`. `carwindow demo` runs it against the emulator or SDL Core, and any other host (a `--source demo`
+/// stream, a test) can run it the same way.
 ///
 /// ```swift
 /// let demo = try NavigationDemo(host: "127.0.0.1", port: 12345)
@@ -20,15 +21,17 @@ public final class NavigationDemo {
         AppConfiguration(appName: name, appID: "swiftsdl-nav", appType: .navigation)
     }
 
-    public let projection: CarWindowProjection
+    /// The run: ``start()`` starts it with the demo as its source.
+    public nonisolated let projection: Projection
+    /// The view tree's source the demo's screens are installed in.
+    public nonisolated let windowSource: WindowSource
     public let screen: NavigationScreen
     /// The whole demo app: the navigation screen, the destination search and the settings sheet.
     public let demoApp: DemoAppScreen
     /// How far along the route the vehicle moves per second (the route is 0...1); 0 keeps it still.
     public let vehicleSpeed: Double
-    private var animation: Task<Void, Never>?
 
-    /// Creates the demo on `transport`, with the screen installed in the projection's window.
+    /// Creates the demo on `transport`, with the screen installed in its window.
     ///
     /// - Parameters:
     ///   - app: the registration; ``appConfiguration(name:)`` by default.
@@ -47,20 +50,13 @@ public final class NavigationDemo {
         settings: CarWindowSettings, transport: some SDLTransport, vehicleSpeed: Double = 0.008,
         logger: Logger = Logger(label: "carwindow.video")
     ) throws(CarWindowError) {
-        projection = try CarWindowProjection(settings: settings, transport: transport, logger: logger)
+        projection = Projection(settings: settings, transport: transport, logger: logger)
+        windowSource = try WindowSource(settings: settings, logger: logger)
         demoApp = DemoAppScreen()
         screen = demoApp.navigation
         self.vehicleSpeed = vehicleSpeed
-        try demoApp.install(in: projection.window)
+        try demoApp.install(in: windowSource.window)
     }
-
-    /// The demo as a `ProjectionSource` for its projection's `streaming` session: the projection's source with the
-    /// vehicle moving for as long as it runs.
-    ///
-    /// ```swift
-    /// try await demo.projection.streaming.run(source: demo.source)
-    /// ```
-    public nonisolated var source: NavigationDemoSource { NavigationDemoSource(demo: self) }
 
     /// Creates the demo connecting over TCP to `host:port`.
     public convenience init(
@@ -70,14 +66,11 @@ public final class NavigationDemo {
         try self.init(app: app, transport: TCPTransport(host: host, port: port), vehicleSpeed: vehicleSpeed)
     }
 
-    /// Starts the projection and the vehicle's movement.
+    /// Connects, registers and runs the demo (the vehicle moving) until ``stop()``.
     ///
-    /// - Throws: what ``CarWindowProjection/start()`` throws.
-    public func start() async throws(CarWindowError) {
-        try await projection.start()
-        guard animation == nil else { return }
-        // One task for the demo's lifetime: the pump renders at its own rate whatever changed.
-        animation = Task { await self.moveVehicle() }
+    /// - Throws: what `Projection.start(source:)` throws.
+    public func start() async throws(ProjectionFailure) {
+        try await projection.start(source: self)
     }
 
     /// Moves the vehicle along its route at 10 Hz until the task is cancelled.
@@ -94,31 +87,30 @@ public final class NavigationDemo {
         }
     }
 
-    /// Stops the movement and the projection.
+    /// Stops the run, and with it the vehicle.
     ///
-    /// - Throws: what ``CarWindowProjection/stop()`` throws.
-    public func stop() async throws(CarWindowError) {
-        animation?.cancel()
-        animation = nil
+    /// - Throws: what `Projection.stop()` throws.
+    public func stop() async throws(ProjectionFailure) {
         try await projection.stop()
     }
 }
 
-/// ``NavigationDemo`` as a `ProjectionSource`: the projection's source, with the vehicle moving beside it.
-public struct NavigationDemoSource: ProjectionSource {
-    let demo: NavigationDemo
-
-    public func run(in context: ProjectionContext) async throws(ProjectionFailure) {
-        let demo = self.demo
-        let projection = demo.projection.source
+/// The demo as a projection's source: its window source, with the vehicle moving for as long as the run goes on.
+///
+/// ```swift
+/// try await demo.projection.run(source: demo)   // until demo.projection.stop() or a failure
+/// ```
+extension NavigationDemo: ProjectionSource {
+    public nonisolated func run(in context: ProjectionContext) async throws(ProjectionFailure) {
+        let windowSource = self.windowSource
         let result = await withTaskGroup(of: Result<Void, ProjectionFailure>?.self) { group in
             group.addTask {
-                await demo.moveVehicle()
+                await self.moveVehicle()
                 return nil
             }
             group.addTask {
                 do throws(ProjectionFailure) {
-                    try await projection.run(in: context)
+                    try await windowSource.run(in: context)
                     return .success(())
                 } catch {
                     return .failure(error)
@@ -136,15 +128,19 @@ public struct NavigationDemoSource: ProjectionSource {
         try result.get()
     }
 
-    public func received(_ touch: ProjectionTouch) async {
-        await demo.projection.source.received(touch)
+    public nonisolated func received(_ touch: ProjectionTouch) async {
+        await windowSource.received(touch)
     }
 
-    public func received(_ action: TouchAction) async {
-        await demo.projection.source.received(action)
+    public nonisolated func received(_ action: TouchAction) async {
+        await windowSource.received(action)
     }
 
-    public func isImmediateTap(at point: Point) async -> Bool {
-        await demo.projection.source.isImmediateTap(at: point)
+    public nonisolated func received(_ button: ProjectionButton) async {
+        await windowSource.received(button)
+    }
+
+    public nonisolated func isImmediateTap(at point: Point) async -> Bool {
+        await windowSource.isImmediateTap(at: point)
     }
 }

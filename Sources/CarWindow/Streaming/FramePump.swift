@@ -103,7 +103,7 @@ public final class FramePump {
         self.configuration = configuration
         self.renderer = PooledFrameRenderer(capacity: configuration.framePoolCapacity)
         self.haptics = HapticDebouncer(
-            delay: configuration.hapticDebounce, isEnabled: window.capabilities.isHapticSpatialDataSupported)
+            delay: configuration.hapticDebounce, isEnabled: window.metrics.isHapticSpatialDataSupported)
     }
 
     deinit {
@@ -221,13 +221,13 @@ public final class FramePump {
         }
     }
 
-    /// Applies new display capabilities: the window is resized and laid out before the next frame, which is a full
+    /// Applies new display metrics: the window is resized and laid out before the next frame, which is a full
     /// repaint at the new streaming size; haptics follow `hapticSpatialDataSupported`.
     ///
-    /// - Throws: ``CarWindowError`` from ``Window/update(capabilities:)``; nothing changes then.
-    public func update(capabilities: DisplayMetrics) throws(CarWindowError) {
-        try window.update(capabilities: capabilities)
-        haptics.setEnabled(capabilities.isHapticSpatialDataSupported)
+    /// - Throws: ``CarWindowError`` from ``Window/update(metrics:)``; nothing changes then.
+    public func update(metrics: DisplayMetrics) throws(CarWindowError) {
+        try window.update(metrics: metrics)
+        haptics.setEnabled(metrics.isHapticSpatialDataSupported)
         hapticsStale = true
     }
 
@@ -237,7 +237,7 @@ public final class FramePump {
         lastFrameTime = nil
         needsResend = true
         haptics.setEnabled(false)
-        haptics.setEnabled(window.capabilities.isHapticSpatialDataSupported)
+        haptics.setEnabled(window.metrics.isHapticSpatialDataSupported)
         hapticsStale = true
     }
 }

@@ -121,7 +121,7 @@ extension Window {
     func focusCandidates() -> [(view: View, visible: Rect)] {
         guard let root = hostedRoot else { return [] }
         return locator.focusableViews(
-            in: root, viewport: Rect(origin: .zero, size: capabilities.viewportSize),
+            in: root, viewport: Rect(origin: .zero, size: metrics.viewportSize),
             minimumVisibleExtent: configuration.minimumTouchTarget / 2)
     }
 

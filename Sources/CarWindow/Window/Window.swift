@@ -7,8 +7,8 @@ public import SDLRPC
 /// frame is rendered, and rendering is synchronous on the actor, so no frame is ever half laid out or half rotated.
 ///
 /// ```swift
-/// let caps = try DisplayMetrics(resolution: Size(width: 800, height: 480), hapticSpatialDataSupported: true)
-/// let window = try Window(capabilities: caps)
+/// let metrics = try DisplayMetrics(resolution: Size(width: 800, height: 480), hapticSpatialDataSupported: true)
+/// let window = try Window(metrics: metrics)
 /// let screen = NavigationScreen()   // keep it alive: it owns the map state the buttons change
 /// try screen.install(in: window)
 /// var frame = try PixelBuffer(width: 800, height: 480)
@@ -53,8 +53,8 @@ public final class Window: FrameSource {
     public private(set) var configuration: Configuration
 
     /// The touch thresholds and synced panning of the window's own recognizer, which ``handleTouch(_:)`` feeds (a
-    /// host without a projection). A ``CarWindowProjection`` recognizes touches in its run, with its
-    /// `settings.projection.gestures`, and sets this to the same.
+    /// host without a projection). A projection recognizes touches in its run, with its
+    /// `settings.projection.gestures`, and ``WindowSource`` sets this to the same.
     ///
     /// ```swift
     /// window.gestures = X11Application.gestureConfiguration   // taps reported at once, no double tap
@@ -63,7 +63,7 @@ public final class Window: FrameSource {
         get { recognizer.configuration }
         set { recognizer.configuration = newValue }
     }
-    public private(set) var capabilities: DisplayMetrics
+    public private(set) var metrics: DisplayMetrics
 
     /// The screen's content at normal sizes. Setting it lays out and redraws before the next frame.
     public var rootView: View? { didSet { if rootView !== oldValue { rootsChanged(old: oldValue) } } }
@@ -165,10 +165,10 @@ public final class Window: FrameSource {
     ///
     /// - Throws: ``CarWindowError/Kind/unsupportedOrientation`` when the viewport's orientation is not supported.
     public init<C: Clock>(
-        capabilities: DisplayMetrics, configuration: Configuration = Configuration(), clock: C
+        metrics: DisplayMetrics, configuration: Configuration = Configuration(), clock: C
     ) throws(CarWindowError) where C.Duration == Duration {
-        try Self.check(capabilities, against: configuration)
-        self.capabilities = capabilities
+        try Self.check(metrics, against: configuration)
+        self.metrics = metrics
         self.configuration = configuration
         self.recognizer = GestureRecognizer(configuration: GestureConfiguration())
         let origin = clock.now
@@ -179,20 +179,20 @@ public final class Window: FrameSource {
 
     /// Creates a window on the continuous clock.
     public convenience init(
-        capabilities: DisplayMetrics, configuration: Configuration = Configuration()
+        metrics: DisplayMetrics, configuration: Configuration = Configuration()
     ) throws(CarWindowError) {
-        try self.init(capabilities: capabilities, configuration: configuration, clock: ContinuousClock())
+        try self.init(metrics: metrics, configuration: configuration, clock: ContinuousClock())
     }
 
     // MARK: Size
 
     /// The frame size in pixels: the viewport.
-    public var frameSize: Size { capabilities.viewportSize }
+    public var frameSize: Size { metrics.viewportSize }
 
     /// The root actually shown: the compact root below the threshold, else the root view.
     public var activeRootView: View? {
         if let compact = compactRootView, let threshold = configuration.compactThreshold {
-            let size = capabilities.viewportSize
+            let size = metrics.viewportSize
             if size.width < threshold.width || size.height < threshold.height { return compact }
         }
         return rootView
@@ -204,36 +204,36 @@ public final class Window: FrameSource {
     ///   window is unchanged then.
     public func resize(to viewportSize: Size) throws(CarWindowError) {
         let resolution = Size(
-            width: viewportSize.width * capabilities.scale, height: viewportSize.height * capabilities.scale)
-        try update(capabilities: capabilities.resized(to: resolution))
+            width: viewportSize.width * metrics.scale, height: viewportSize.height * metrics.scale)
+        try update(metrics: metrics.resized(to: resolution))
     }
 
-    /// Applies new display capabilities (a new size, scale or haptic support from the head unit).
-    public func update(capabilities newCapabilities: DisplayMetrics) throws(CarWindowError) {
-        try Self.check(newCapabilities, against: configuration)
-        let sizeChanged = newCapabilities.viewportSize != capabilities.viewportSize
-        if newCapabilities.isHapticSpatialDataSupported != capabilities.isHapticSpatialDataSupported {
+    /// Applies new display metrics (a new size, scale or haptic support from the head unit).
+    public func update(metrics newMetrics: DisplayMetrics) throws(CarWindowError) {
+        try Self.check(newMetrics, against: configuration)
+        let sizeChanged = newMetrics.viewportSize != metrics.viewportSize
+        if newMetrics.isHapticSpatialDataSupported != metrics.isHapticSpatialDataSupported {
             hapticTracker.reset()
         }
-        capabilities = newCapabilities
+        metrics = newMetrics
         if sizeChanged { rootsChanged(old: nil) }
     }
 
     /// Replaces the configuration (render mode, orientations, thresholds).
     public func update(configuration newConfiguration: Configuration) throws(CarWindowError) {
-        try Self.check(capabilities, against: newConfiguration)
+        try Self.check(metrics, against: newConfiguration)
         configuration = newConfiguration
         rootsChanged(old: nil)
     }
 
-    private static func check(_ capabilities: DisplayMetrics, against configuration: Configuration)
+    private static func check(_ metrics: DisplayMetrics, against configuration: Configuration)
         throws(CarWindowError)
     {
-        let orientation = capabilities.orientation
+        let orientation = metrics.orientation
         guard configuration.supportedOrientations.contains(orientation) else {
             throw CarWindowError(
                 .unsupportedOrientation,
-                "viewport \(capabilities.viewportSize) is \(orientation); "
+                "viewport \(metrics.viewportSize) is \(orientation); "
                     + "supported: \(configuration.supportedOrientations.map { "\($0)" }.sorted())"
             )
         }
@@ -257,7 +257,7 @@ public final class Window: FrameSource {
         // A root that was off screen (a page swapped in, the compact root after a resize) missed any theme change
         // made meanwhile: it sees the current environment now, before it is laid out and drawn.
         if joined { active?.propagateEnvironmentChange() }
-        active?.frame = Rect(origin: .zero, size: capabilities.viewportSize)
+        active?.frame = Rect(origin: .zero, size: metrics.viewportSize)
         active?.setNeedsLayout()
         needsLayoutPass = true
         needsFullRedraw = true
@@ -289,7 +289,7 @@ public final class Window: FrameSource {
     /// Marks an area (window coordinates) for repaint.
     func invalidate(_ rect: Rect) {
         guard !needsFullRedraw else { return }
-        let clipped = rect.intersection(Rect(origin: .zero, size: capabilities.viewportSize))
+        let clipped = rect.intersection(Rect(origin: .zero, size: metrics.viewportSize))
         guard !clipped.isEmpty else { return }
         if let index = dirtyRects.firstIndex(where: { $0.intersects(clipped) }) {
             dirtyRects[index] = dirtyRects[index].union(clipped)
@@ -306,7 +306,7 @@ public final class Window: FrameSource {
     /// - Throws: ``CarWindowError/Kind/invalidPixelBuffer`` when the target is not ``frameSize``;
     ///   ``CarWindowError/Kind/rendering`` when Cairo fails.
     public func render(into target: RenderTarget) throws(CarWindowError) -> FrameReport {
-        let size = capabilities.viewportSize
+        let size = metrics.viewportSize
         guard Double(target.width) == size.width, Double(target.height) == size.height else {
             throw CarWindowError(
                 .invalidPixelBuffer, "target \(target.width)x\(target.height) is not the viewport \(size)")
@@ -340,17 +340,17 @@ public final class Window: FrameSource {
     /// thinner than half ``Configuration/minimumTouchTarget`` (``FocusableItemLocator`` says why); empty when
     /// haptics are not supported.
     public func hapticRects() -> [HapticRect] {
-        guard capabilities.isHapticSpatialDataSupported, let root = hostedRoot else { return [] }
+        guard metrics.isHapticSpatialDataSupported, let root = hostedRoot else { return [] }
         layoutIfNeeded()
         return locator.locate(
-            in: root, viewport: Rect(origin: .zero, size: capabilities.viewportSize), scale: capabilities.scale,
+            in: root, viewport: Rect(origin: .zero, size: metrics.viewportSize), scale: metrics.scale,
             preferred: preferredFocusView, minimumVisibleExtent: configuration.minimumTouchTarget / 2)
     }
 
     /// The haptic rects when they differ from the ones last returned here, else `nil`; always `nil` when the head
     /// unit does not support haptic data. An empty array means "clear".
     public func hapticRectsIfChanged() -> [HapticRect]? {
-        guard capabilities.isHapticSpatialDataSupported else { return nil }
+        guard metrics.isHapticSpatialDataSupported else { return nil }
         return hapticTracker.update(hapticRects())
     }
 }

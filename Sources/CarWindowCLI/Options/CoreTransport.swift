@@ -7,7 +7,7 @@ import SDLWire
 ///
 /// ```swift
 /// let transport = try await Endpoint(parsing: "ws://127.0.0.1:2020").makeTransport()
-/// let streaming = StreamingSession(options: options, transport: transport)
+/// let projection = Projection(options: options, transport: transport)
 /// // ... the run ...
 /// await transport.close()
 /// ```

@@ -8,7 +8,7 @@ import SDLSession
 import SDLStreaming
 
 /// What `carwindow stream` does once its options are checked, the same for every `--source`: one
-/// `StreamingSession` configured from the options runs the source until the duration ends, a signal arrives or
+/// `Projection` configured from the options runs the source until the duration ends, a signal arrives or
 /// something fails, then shuts down cleanly. The source only supplies frames (and, for `demo`, takes touches and
 /// sends haptic rects); the protocol preference, frame and bit rate caps, audio, the event log and the disconnect
 /// policy are the session's.
@@ -95,22 +95,22 @@ struct StreamRunner: Sendable {
     private func run(
         options: ProjectionOptions, transport: CoreTransport, log: ProjectionEventLog, interrupts: AsyncStream<Void>
     ) async throws(StreamFailure) {
-        let streaming: StreamingSession
+        let projection: Projection
         let projectionSource: any ProjectionSource
         switch source {
         case .demo:
             do {
                 let demo = try await NavigationDemo(
                     settings: CarWindowSettings(projection: options), transport: transport, logger: Self.quietLogger())
-                streaming = await demo.projection.streaming
-                projectionSource = demo.source
+                projection = demo.projection
+                projectionSource = demo
             } catch {
                 throw StreamFailure("cannot set up the demo: \(error)")
             }
         case .pattern, .y4m, .h264:
             _ = try source.makeProducer()  // a bad file fails before connecting
             let choice = source
-            streaming = StreamingSession(options: options, transport: transport, logger: Self.quietLogger())
+            projection = Projection(options: options, transport: transport, logger: Self.quietLogger())
             projectionSource = PacedFrameSource(name: choice.description) { () throws(ProjectionFailure) in
                 do throws(StreamFailure) {
                     return try choice.makeProducer()
@@ -119,17 +119,18 @@ struct StreamRunner: Sendable {
                 }
             }
         }
-        let events = await streaming.events()
+        let events = await projection.events()
         let writer = Task {
             for await event in events { await log.write(event) }
         }
         let stopper = Task {
             await Interrupt.wait(for: interrupts, orSeconds: duration)
-            if !Task.isCancelled { await streaming.stop() }
+            // A caller of run(source:) gets the run's failure from it: stop() has nothing to add.
+            if !Task.isCancelled { try? await projection.stop() }
         }
         defer { stopper.cancel() }
         do {
-            try await streaming.run(source: projectionSource)
+            try await projection.run(source: projectionSource)
             await writer.value
             await log.close()
         } catch {

@@ -36,7 +36,7 @@ enum StreamSourceChoice: Hashable, Sendable, ExpressibleByArgument, CustomString
     case y4m(path: String)
     /// An Annex-B H.264 (`.h264`, `.264`) file, decoded by ffmpeg and re-encoded at the stream size.
     case h264(path: String)
-    /// CarWindow's sample navigation screen, rendered, touched and given haptic rects by a `CarWindowProjection`
+    /// CarWindow's sample navigation screen, rendered, touched and given haptic rects by a `WindowSource`
     /// (a `ProjectionSource` of its own, not frame by frame through this protocol).
     case demo
 

@@ -25,11 +25,13 @@ func playTurnsBlue() async throws {
 }
 
 @CarWindowActor
-func startPlayer(port: Int) async throws -> (CarWindowProjection, PlayerScreen) {
-    let app = AppConfiguration(appName: "My Player", appID: "my-player", appType: .navigation)
-    let projection = try CarWindowProjection(app: app, host: "127.0.0.1", port: port)
+func startPlayer(port: Int) async throws -> (Projection, PlayerScreen) {
+    let settings = CarWindowSettings(
+        app: AppConfiguration(appName: "My Player", appID: "my-player", appType: .navigation))
     let screen = PlayerScreen()
-    projection.rootView = screen.root
-    try await projection.start()
+    let window = try WindowSource(settings: settings)
+    window.rootView = screen.root
+    let projection = Projection(settings: settings, transport: TCPTransport(host: "127.0.0.1", port: port))
+    try await projection.start(source: window)
     return (projection, screen)
 }

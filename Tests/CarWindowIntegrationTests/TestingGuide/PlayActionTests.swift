@@ -15,7 +15,7 @@ func playRunsItsAction() async throws {
         play.title = "Pause"
     }
     let app = AppConfiguration(appName: "My Player", appID: "my-player", appType: .navigation)
-    try await EmulatorFixture.withProjection(app: app, root: { play }) { emulator, projection, appID in
+    try await EmulatorFixture.withProjection(app: app, root: { play }) { emulator, _, _, appID in
         _ = try await emulator.hapticRects(of: appID, timeout: .seconds(20))  // laid out and on screen
         let changes = await emulator.headUnit.events()  // each frame or touch the emulator sees rechecks
         try await emulator.tap(view: play, app: appID)

@@ -16,7 +16,7 @@ func playTurnsBlueInTheVideo() async throws {
     }
     let root = StackView(axis: .vertical, insets: EdgeInsets(all: 40), arrangedSubviews: [play, View()])
     let app = AppConfiguration(appName: "My Player", appID: "my-player", appType: .navigation)
-    try await EmulatorFixture.withProjection(app: app, root: { root }) { emulator, projection, appID in
+    try await EmulatorFixture.withProjection(app: app, root: { root }) { emulator, _, _, appID in
         _ = try await emulator.hapticRects(of: appID, timeout: .seconds(20))  // laid out and on screen
         let area = await emulator.videoRect(of: play)
         let before = try await emulator.latestFrame(of: appID, timeout: .seconds(20))

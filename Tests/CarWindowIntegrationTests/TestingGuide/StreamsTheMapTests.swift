@@ -15,10 +15,12 @@ func streamsTheMapAtTheHeadUnitsSize() async throws {
         // Subscribe before the app connects; the stream buffers everything until you read it.
         let events = await emulator.headUnit.events()
         let app = AppConfiguration(appName: "My Map", appID: "my-map", appType: .navigation)
-        let projection = try CarWindowProjection(app: app, transport: emulator.transport())
+        let settings = CarWindowSettings(app: app)
+        let window = try WindowSource(settings: settings)
         let screen = NavigationScreen()  // your screen here; keep it alive while it is shown
-        try screen.install(in: projection.window)
-        try await projection.start()
+        try screen.install(in: window.window)
+        let projection = Projection(settings: settings, transport: emulator.transport())
+        try await projection.start(source: window)
         var frames = 0
         for await event in events {
             if case .videoFrame = event { frames += 1 }

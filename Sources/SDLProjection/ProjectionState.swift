@@ -2,9 +2,9 @@ public import SDLRPC
 public import SDLSession
 public import SDLStreaming
 
-/// Where a ``CarWindowProjection`` is in the life of a video stream. It is derived, never stored: one function of the
+/// Where a ``Projection`` is in the life of a video stream. It is derived, never stored: one function of the
 /// session's connection state, its HMI status and the video manager's status (``init(connection:hmi:video:)``), so it
-/// cannot drift from them. Read it with ``CarWindowProjection/state`` whenever a run event may have changed it.
+/// cannot drift from them. Read it with ``Projection/state`` whenever a run event may have changed it.
 ///
 /// ```text
 ///   disconnected ──▶ readyForStreaming ──▶ streaming ──▶ stopping ──▶ readyForStreaming or disconnected
@@ -17,7 +17,7 @@ public import SDLStreaming
 ///     if case .video(.started) = event, await projection.state == .streaming { showOnCarScreen() }
 /// }
 /// ```
-public enum CarWindowState: Hashable, Sendable, CaseIterable, CustomStringConvertible {
+public enum ProjectionState: Hashable, Sendable, CaseIterable, CustomStringConvertible {
     /// No registered session, or the app may not stream (`HMIStatus.allowsVideo` is false).
     case disconnected
     /// The head unit allows streaming; the video service is not open yet (or is starting).
@@ -32,7 +32,7 @@ public enum CarWindowState: Hashable, Sendable, CaseIterable, CustomStringConver
     /// the first), while its video manager is in `video` (its `status.state`).
     ///
     /// ```swift
-    /// CarWindowState(connection: .ready, hmi: status, video: await manager.status.state)   // .streaming while open
+    /// ProjectionState(connection: .ready, hmi: status, video: await manager.status.state)   // .streaming while open
     /// ```
     public init(connection: ConnectionState, hmi: HMIStatus?, video: VideoStreamState) {
         guard connection == .ready else {

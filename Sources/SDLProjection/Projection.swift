@@ -13,8 +13,12 @@ import SDLWire
 /// ``ProjectionEvent``s and shuts down within a bound. A ``ProjectionSource`` only supplies frames, touches' effects
 /// and haptic rects.
 ///
-/// `carwindow stream` (every `--source`), `carwindow demo` and CarWindow's `CarWindowProjection` all run on it, so
-/// an option, an event or an error means the same on every path.
+/// It is the one object an app runs, whatever the source: CarWindow's view tree (`WindowSource`), an X11 or
+/// Wayland program, a test pattern or a video file. `carwindow stream` (every `--source`), `carwindow demo` and
+/// `carwindow project` all run on it, so an option, an event or an error means the same on every path.
+///
+/// Two ways to run it: ``start(source:)`` connects, then runs the source in a task the projection owns until
+/// ``stop()``; ``run(source:)`` runs it in the caller's task until ``stop()`` or a failure.
 ///
 /// ```text
 ///  run(source:) ─ one task group, one owner per job ───────────────────────────────────────────────
@@ -31,18 +35,20 @@ import SDLWire
 ///  connectionLost under .reconnect: reconnecting events and backoff, a new session and manager registered with
 ///  the last hashID, then the group again with the same source; gaveUp when the policy's attempts are spent.
 ///  Every one of these steps, and stop() in each of them, is decided by ``ProjectionRunMachine`` (pure) and
-///  executed in StreamingSession+Lifecycle.swift; the waits run on an injected clock.
+///  executed in Projection+Lifecycle.swift; the waits run on an injected clock.
 /// ```
 ///
 /// ```swift
-/// let streaming = StreamingSession(
+/// let projection = Projection(
 ///     options: ProjectionOptions(app: AppConfiguration(appName: "Pattern", appID: "swiftsdl-nav")),
 ///     transport: TCPTransport(host: "127.0.0.1", port: 12345))
-/// let events = await streaming.events()
+/// let events = await projection.events()
 /// Task { for await event in events { print(event.records) } }
-/// try await streaming.run(source: PacedFrameSource(name: "grey") { Grey() })   // until stop() or a failure
+/// try await projection.start(source: PacedFrameSource(name: "grey") { Grey() })   // connected, registered
+/// // ...
+/// try await projection.stop()
 /// ```
-public actor StreamingSession {
+public actor Projection {
     /// The video manager every projection runs: openh264 through SDLMedia, on the continuous clock.
     public typealias VideoManager = VideoStreamManager<MediaEncoderFactory, ContinuousClock>
 
@@ -76,6 +82,12 @@ public actor StreamingSession {
     let clock: any Clock<Duration>
     /// Set by ``stop()``: a wait or run group that has not started yet ends at once.
     var stopCalled = false
+    /// The run ``start(source:)`` began, owned here; its value is the failure that ended it, `nil` for a clean end.
+    private var startedRun: Task<ProjectionFailure?, Never>?
+    /// Whether ``start(source:)`` or ``run(source:)`` was called: each projection runs once.
+    private var runCalled = false
+    /// Whether a ``stop()`` already waited for the started run's end and threw what it had to.
+    private var stopReportedFailure = false
     /// The session a `connect` action is starting, closed by a stop that comes meanwhile.
     var attempting: Connection?
     /// Wakes a reconnection's backoff wait early (``stop()``).
@@ -130,7 +142,7 @@ public actor StreamingSession {
     /// Creates a stopped projection that will connect over TCP to SDL Core (or the emulator) at `host:port`.
     ///
     /// ```swift
-    /// let streaming = StreamingSession(options: options, host: "192.168.1.20", port: 12345)
+    /// let projection = Projection(options: options, host: "192.168.1.20", port: 12345)
     /// ```
     public init(
         options: ProjectionOptions, host: String, port: Int,
@@ -216,6 +228,8 @@ public actor StreamingSession {
     ///   could not be negotiated, the audio could not be set up, or the source failed. The failure is also the last
     ///   event (`error`).
     public func run(source: some ProjectionSource) async throws(ProjectionFailure) {
+        guard !runCalled else { throw ProjectionFailure(.invalidState, "the projection already ran: it runs once") }
+        runCalled = true
         var result: Outcome
         switch await drive(.run, source: source) {
         case .refused(let failure):
@@ -242,8 +256,47 @@ public actor StreamingSession {
         finishSubscribers()
     }
 
-    /// Ends the run cleanly: ``run(source:)`` shuts down and returns. Before a run, it only closes the session.
-    public func stop() async {
+    /// Connects and registers, then runs `source` in a task the projection owns until ``stop()`` or a failure: the
+    /// video stream starts on its own once the head unit allows it (HMI level FULL or LIMITED, streamable) and
+    /// restarts at every new size. A failure while running ends the run with an `error` event (the last);
+    /// ``state`` is then ``ProjectionState/disconnected``. Under ``ProjectionOptions/DisconnectPolicy/reconnect(_:)``
+    /// a lost connection is followed by a new one with the same source instead.
+    ///
+    /// ```swift
+    /// try await projection.start(source: PacedFrameSource(name: "grey") { Grey() })
+    /// ```
+    ///
+    /// - Throws: ``ProjectionFailure`` `connectFailed` when the head unit cannot be reached (`gaveUp` when a
+    ///   reconnect policy retried it), `registrationRefused` when it refused the app, each with the session's error
+    ///   as `underlying`; `invalidState` when the projection already ran or ``stop()`` came while connecting.
+    ///   Called after ``connect()``, it only starts the run.
+    public func start(source: some ProjectionSource) async throws(ProjectionFailure) {
+        guard !runCalled, startedRun == nil else {
+            throw ProjectionFailure(.invalidState, "start(source:) called on a projection that already ran")
+        }
+        // A caller that connected first (to learn of a refusal early) goes straight to the run.
+        if machine.state != .connected { try await connect() }
+        startedRun = Task {
+            do throws(ProjectionFailure) {
+                try await self.run(source: source)
+                return nil
+            } catch {
+                return error
+            }
+        }
+    }
+
+    /// Ends the run cleanly: the video (and audio) service ends, the app unregisters and the connection closes;
+    /// ``run(source:)`` returns, and every event stream ends. Before a run it only closes the session; after the
+    /// end it does nothing. Safe to call more than once.
+    ///
+    /// - Throws: ``ProjectionFailure/Kind/nothingStreamed`` when ``start(source:)`` began the run,
+    ///   ``ProjectionOptions/requiresVideo`` is set and no video stream ever started (the reason in its message: the
+    ///   head unit never activated the app, never answered the video StartService, ...), so a timed run that
+    ///   streamed nothing does not end as a clean one. Everything is stopped anyway. Other failures ended the run
+    ///   earlier as its last `error` event. A caller of ``run(source:)`` gets every failure from that call instead.
+    ///   Only the first `stop()` throws.
+    public func stop() async throws(ProjectionFailure) {
         stopCalled = true
         for action in machine.handle(.stop) {
             if case .complete = action {
@@ -252,6 +305,27 @@ public actor StreamingSession {
             } else {
                 _ = await perform(action)
             }
+        }
+        guard let startedRun else { return }
+        let failure = await startedRun.value
+        // Said once: a second stop() has nothing to add.
+        guard !stopReportedFailure else { return }
+        stopReportedFailure = true
+        if let failure, failure.kind == .nothingStreamed { throw failure }
+    }
+
+    /// Where the projection is in the life of a video stream, derived now from the current session's connection
+    /// state and HMI status and the video manager's state (``ProjectionState/init(connection:hmi:video:)``).
+    ///
+    /// ```swift
+    /// if await projection.state == .streaming { print("on the car's screen") }
+    /// ```
+    public var state: ProjectionState {
+        get async {
+            let session = self.session
+            let manager = videoManager
+            return ProjectionState(
+                connection: await session.state, hmi: await session.hmiStatus, video: await manager.status.state)
         }
     }
 

@@ -2,7 +2,7 @@ import SDLProjection
 import SDLRPC
 import SDLSession
 
-extension CarWindowProjection {
+extension WindowSource {
     /// OnKeyboardInput goes to the open keyboard's field.
     func keyboardInput(_ notification: RPCNotificationMessage) async {
         do {

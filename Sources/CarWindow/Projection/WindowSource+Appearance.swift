@@ -2,7 +2,7 @@ import SDLProjection
 import SDLRPC
 import SDLSession
 
-extension CarWindowProjection {
+extension WindowSource {
     /// The theme for `appearance` from the settings.
     func theme(for appearance: Appearance) -> Theme {
         appearance == .day ? settings.dayTheme : settings.nightTheme
@@ -42,6 +42,7 @@ extension CarWindowProjection {
     }
 
     private func subscribeToLights() async {
+        guard let session = context?.session else { return }
         do {
             let subscribed = try await session.send(SubscribeVehicleData(headLampStatus: true))
             // A refusal is an answer, not a failure: most policies do not grant vehicle data, and the app's own

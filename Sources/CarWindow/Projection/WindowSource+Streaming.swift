@@ -4,16 +4,19 @@ import SDLRPC
 import SDLSession
 import SDLStreaming
 
-/// The projection's reactions to its run: video stream events, touches, buttons.
-extension CarWindowProjection {
-    /// The run started with the projection as its source: haptic rects go through `context` from now.
+/// The source's reactions to its run: video stream events, touches, buttons.
+extension WindowSource {
+    /// A run started with this source: haptic rects, the keyboard's requests and reports go through `context`.
     func attach(_ context: ProjectionContext) {
         self.context = context
+        keyboard.session = context.session
     }
 
-    /// The run ended.
+    /// The run ended (or its connection was lost): an open keyboard closes, the pump stops.
     func detach() {
         context = nil
+        keyboard.cancel()
+        keyboard.session = nil
         stopStreaming()
         streamConfiguration = nil
     }
@@ -53,22 +56,23 @@ extension CarWindowProjection {
     /// frame rate, so the first frame at the new size is laid out at it.
     private func startStreaming(_ stream: VideoStreamDescription) async {
         stopStreaming()
-        let negotiatedRate = await videoManager.status.encoder?.frameRate
-        let known = await session.videoStreamingCapability
+        guard let context else { return }
+        let negotiatedRate = await context.videoManager.status.encoder?.frameRate
+        let known = await context.session.videoStreamingCapability
         let scale = stream.scale.factor
-        let caps: DisplayMetrics
+        let streamMetrics: DisplayMetrics
         do {
             // The stream size is the viewport; the resolution is rebuilt from it so the two never round apart.
-            caps = try DisplayMetrics(
+            streamMetrics = try DisplayMetrics(
                 resolution: Size(width: Double(stream.size.width) * scale, height: Double(stream.size.height) * scale),
                 scale: scale, pixelsPerInch: known?.pixelPerInch, diagonalInches: known?.diagonalScreenSize,
-                hapticSpatialDataSupported: stream.hapticSpatialDataSupported, display: window.capabilities.display)
-            try window.update(capabilities: caps)
+                hapticSpatialDataSupported: stream.hapticSpatialDataSupported, display: window.metrics.display)
+            try window.update(metrics: streamMetrics)
         } catch {
             await report(error)
             return
         }
-        capabilities = caps
+        metrics = streamMetrics
         var configuration = settings.streaming
         configuration.frameRate = settings.frameRate(negotiated: negotiatedRate)
         streamConfiguration = configuration
@@ -81,7 +85,7 @@ extension CarWindowProjection {
         guard let context else { return }
         let pump = FramePump(window: window, configuration: configuration)
         self.pump = pump
-        let sink = VideoManagerFrameSink(manager: videoManager)
+        let sink = VideoManagerFrameSink(manager: context.videoManager)
         let haptics = ContextHapticSink(context: context)
         streamingTask = Task {
             do throws(CarWindowError) {
@@ -103,7 +107,7 @@ extension CarWindowProjection {
     }
 
     /// A gesture or press from the run's recognizer: the window hit-tests it and hands it to its views.
-    func received(_ action: TouchAction) {
+    func deliver(_ action: TouchAction) {
         guard window.isTouchEnabled else { return }
         window.deliver([action])
         // What a press or a tap changed goes to the encoder now, not at the next tick of the frame clock. Pans and
@@ -116,12 +120,12 @@ extension CarWindowProjection {
 
     /// A hardware button from the run: the window's focus engine and views act on its presses
     /// (``Window/handleButton(_:)``).
-    func received(_ button: ProjectionButton) {
+    func deliver(_ button: ProjectionButton) {
         window.handleButton(button)
     }
 
     /// Whether a tap ending at `point` ends on the button it began on: then it is reported at once.
-    func isImmediateTap(at point: Point) -> Bool {
+    func isTapOnPressedButton(at point: Point) -> Bool {
         window.isTapOnPressedButton(at: point)
     }
 }

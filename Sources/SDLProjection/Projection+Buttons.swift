@@ -1,7 +1,7 @@
 import SDLRPC
 import SDLSession
 
-extension StreamingSession {
+extension Projection {
     /// Subscribes to the app's buttons (``ProjectionOptions/buttons``) once `statuses` first leaves HMI NONE (SDL
     /// Core's policy refuses SubscribeButton in NONE), on this connection: a reconnection runs it again, since the
     /// new registration starts without subscriptions (after a resumption Core answers IGNORED, which counts as

@@ -4,7 +4,7 @@ import SDLSession
 
 /// The executor of ``ProjectionRunMachine``: each action becomes a session started or closed, a wait on the clock,
 /// an event, or a run group, and what it brings back is the machine's next input.
-extension StreamingSession {
+extension Projection {
     /// Feeds `input` to the machine and executes what it asks until it completes the call that is waiting.
     func drive(
         _ input: ProjectionRunMachine.Input, source: (any ProjectionSource)?

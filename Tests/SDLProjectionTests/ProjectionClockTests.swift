@@ -9,8 +9,8 @@ import Testing
 /// The run's driver on a manual clock: the reconnection backoff and the shutdown's bounded wait happen when the test
 /// moves time, not after a sleep. The waits are long (minutes) so that a wait on the wall clock would hang, and the
 /// suite's time limit would show it. No socket: the head unit refuses every connection from memory.
-@Suite("StreamingSession on a manual clock", .timeLimit(.minutes(2)))
-struct StreamingSessionClockTests {
+@Suite("Projection on a manual clock", .timeLimit(.minutes(2)))
+struct ProjectionClockTests {
     /// A transport whose head unit is not there: every connection is refused at once.
     struct UnreachableHeadUnit: SDLTransport {
         func withConnection<Result: Sendable>(
@@ -20,7 +20,7 @@ struct StreamingSessionClockTests {
         }
     }
 
-    static func streaming(attempts: Int, clock: ManualClock) -> StreamingSession {
+    static func streaming(attempts: Int, clock: ManualClock) -> Projection {
         var app = AppConfiguration(appName: "Clock", appID: "swiftsdl-nav")
         app.logger.logLevel = .critical
         var options = ProjectionOptions(app: app)
@@ -30,7 +30,7 @@ struct StreamingSessionClockTests {
                 maximumAttempts: attempts))
         var logger = Logger(label: "test.streaming")
         logger.logLevel = .critical
-        return StreamingSession(
+        return Projection(
             options: options, transport: UnreachableHeadUnit(), encoderFactory: MediaEncoderFactory(), logger: logger,
             endpoint: "the test's head unit", clock: clock)
     }
@@ -78,7 +78,7 @@ struct StreamingSessionClockTests {
         let events = await streaming.events()
         let connecting = Task { try await streaming.connect() }
         await clock.waitForSleeper()
-        await streaming.stop()
+        try await streaming.stop()
         let result = await connecting.result
         guard case .failure(let error) = result, let failure = error as? ProjectionFailure else {
             Issue.record("connect() did not fail with a ProjectionFailure: \(result)")
@@ -98,7 +98,7 @@ struct StreamingSessionClockTests {
         let clock = ManualClock()
         let (signals, signal) = AsyncStream.makeStream(of: Void.self)
         defer { signal.finish() }
-        let waiting = Task { await StreamingSession.firstSignal(of: signals, orAfter: .seconds(600), on: clock) }
+        let waiting = Task { await Projection.firstSignal(of: signals, orAfter: .seconds(600), on: clock) }
         await clock.waitForSleeper()
         clock.advance(by: .seconds(600))
         await waiting.value
@@ -109,7 +109,7 @@ struct StreamingSessionClockTests {
     func boundedWaitEndsAtTheSignal() async {
         let clock = ManualClock()
         let (signals, signal) = AsyncStream.makeStream(of: Void.self)
-        let waiting = Task { await StreamingSession.firstSignal(of: signals, orAfter: .seconds(600), on: clock) }
+        let waiting = Task { await Projection.firstSignal(of: signals, orAfter: .seconds(600), on: clock) }
         await clock.waitForSleeper()
         signal.yield()
         await waiting.value
