@@ -1,4 +1,5 @@
 import CarWindow
+import CarWindowTesting
 import Foundation
 import HeadUnit
 import Logging
@@ -20,12 +21,12 @@ struct NoTouchDemoTests {
         let headUnit = HeadUnitEmulator(configuration: configuration)
         let events = Recorder<HeadUnitEvent>()
         let consuming = events.consume(await headUnit.events())
-        let port = try await headUnit.start()
+        _ = try await headUnit.start()
         var app = NavigationDemo.appConfiguration(name: "No Touch")
         app.logger.logLevel = .critical
         let settings = CarWindowSettings(app: app)
         let window = try WindowSource(settings: settings)
-        let projection = Projection(settings: settings, transport: TCPTransport(host: "127.0.0.1", port: port))
+        let projection = Projection(settings: settings, transport: EmulatorTransport(headUnit: headUnit))
         let demo = DemoAppScreen()
         try demo.install(in: window.window)
         do {

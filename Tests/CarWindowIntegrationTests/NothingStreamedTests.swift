@@ -1,3 +1,4 @@
+import CarWindowTesting
 import Foundation
 import HeadUnit
 import Logging
@@ -45,10 +46,11 @@ struct NothingStreamedTests {
         var configuration = HeadUnitConfiguration(port: 0, activationDelay: .milliseconds(50))
         configuration.quirks.videoStartDelay = .seconds(3_600)
         let headUnit = HeadUnitEmulator(configuration: configuration)
-        let port = try await headUnit.start()
+        _ = try await headUnit.start()
         var app = Self.quietApp()
         app.timeouts.service = .seconds(2)
-        let streaming = Projection(options: ProjectionOptions(app: app), host: "127.0.0.1", port: port)
+        let streaming = Projection(
+            options: ProjectionOptions(app: app), transport: EmulatorTransport(headUnit: headUnit))
         let events = Recorder<ProjectionEvent>()
         let relay = events.consume(await streaming.events())
         defer { relay.cancel() }
@@ -80,10 +82,10 @@ struct NothingStreamedTests {
     func neverActivated() async throws {
         // Never activated: the app stays in NONE, so no video can start.
         let headUnit = HeadUnitEmulator(configuration: HeadUnitConfiguration(port: 0, activationDelay: nil))
-        let port = try await headUnit.start()
+        _ = try await headUnit.start()
         var options = ProjectionOptions(app: Self.quietApp())
         options.requiresVideo = true
-        let streaming = Projection(options: options, host: "127.0.0.1", port: port)
+        let streaming = Projection(options: options, transport: EmulatorTransport(headUnit: headUnit))
         let events = Recorder<ProjectionEvent>()
         let relay = events.consume(await streaming.events())
         defer { relay.cancel() }
@@ -104,9 +106,9 @@ struct NothingStreamedTests {
     @Test("without requiresVideo, a stop before the first frame is a clean end (an app may stop early)")
     func stopBeforeVideoIsClean() async throws {
         let headUnit = HeadUnitEmulator(configuration: HeadUnitConfiguration(port: 0, activationDelay: nil))
-        let port = try await headUnit.start()
+        _ = try await headUnit.start()
         let streaming = Projection(
-            options: ProjectionOptions(app: Self.quietApp()), host: "127.0.0.1", port: port)
+            options: ProjectionOptions(app: Self.quietApp()), transport: EmulatorTransport(headUnit: headUnit))
         let events = Recorder<ProjectionEvent>()
         let relay = events.consume(await streaming.events())
         defer { relay.cancel() }
