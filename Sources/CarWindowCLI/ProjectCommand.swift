@@ -225,7 +225,7 @@ struct ProjectCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
 
-        var options = X11InputOptions(
+        var options = ProgramInputOptions(
             pan: pan == .drag ? .drag : .scroll, pinch: pinch == .off ? .off : .ctrlScroll, scrollStep: scrollStep)
         options.buttons = buttons
         let projection: Projection
@@ -293,8 +293,8 @@ struct ProjectCommand: AsyncParsableCommand {
     /// Starts COMMAND on a new display or compositor and waits for its window, or attaches to `--display`.
     private func openApplication(
         viewport: Size, logger: Logger
-    ) async -> Result<ProjectedApplication, X11ProjectionError> {
-        do throws(X11ProjectionError) {
+    ) async -> Result<ProjectedApplication, ProgramProjectionError> {
+        do throws(ProgramProjectionError) {
             if let display {
                 return .success(
                     .x11(
@@ -306,7 +306,7 @@ struct ProjectCommand: AsyncParsableCommand {
                 let application = try await WaylandApplication.launch(
                     command: commandLine, viewport: viewport, haptics: haptics == .auto,
                     inheritsStandardInput: target.endpoint != nil, logger: logger)
-                do throws(X11ProjectionError) {
+                do throws(ProgramProjectionError) {
                     try await application.waitForWindow()
                 } catch {
                     await application.stop()
@@ -318,7 +318,7 @@ struct ProjectCommand: AsyncParsableCommand {
             let application = try await X11Application.launch(
                 command: commandLine, viewport: viewport, haptics: haptics == .auto,
                 inheritsStandardInput: target.endpoint != nil, logger: logger)
-            do throws(X11ProjectionError) {
+            do throws(ProgramProjectionError) {
                 try await application.waitForWindow()
             } catch {
                 await application.stop()

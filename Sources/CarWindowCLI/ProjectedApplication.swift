@@ -47,7 +47,7 @@ enum ProjectedApplication: Sendable {
 
     /// Puts the application's view in the window the projection streams.
     @CarWindowActor
-    func install(options: X11InputOptions, in source: WindowSource) {
+    func install(options: ProgramInputOptions, in source: WindowSource) {
         switch self {
         case .x11(let application): source.rootView = application.makeView(options: options)
         case .wayland(let application): source.rootView = application.makeView(options: options)

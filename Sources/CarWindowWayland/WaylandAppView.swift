@@ -7,7 +7,7 @@ public import CarWindowX11
 /// - Drawing paints the latest screencopy capture straight from shared memory; the compositor's damage marks only
 ///   the changed areas dirty, and a still application is not captured at all.
 /// - A new size (a head-unit resize) resizes the compositor's output; the application lays itself out again.
-/// - Gestures become virtual-pointer and virtual-keyboard input, as ``X11InputOptions`` says for X11.
+/// - Gestures become virtual-pointer and virtual-keyboard input, as ``ProgramInputOptions`` says for X11.
 /// - The touchable elements of the program's accessibility tree become the canvas's ``Canvas/hapticRegions``.
 ///
 /// ```swift
@@ -26,7 +26,7 @@ public final class WaylandAppView: Canvas {
     private var mapper: X11InputMapper
     private var lastSize: Size?
 
-    init(application: WaylandApplication, options: X11InputOptions) {
+    init(application: WaylandApplication, options: ProgramInputOptions) {
         self.application = application
         self.mapper = X11InputMapper(options: options)
         super.init()
@@ -54,7 +54,7 @@ public final class WaylandAppView: Canvas {
             case .move(let point): display.movePointer(to: point - offset)
             case .button(let button, let pressed): Self.send(button: button, pressed: pressed, to: display)
             case .control(let pressed): display.key(Self.leftControl, pressed: pressed)
-            // Keysyms come from button mappings only (X11InputOptions.buttons), which Wayland does not take yet.
+            // Keysyms come from button mappings only (ProgramInputOptions.buttons), which Wayland does not take yet.
             case .key: break
             }
         }

@@ -51,22 +51,22 @@ public final class WaylandApplication: Sendable {
     ///   - environment: the command's environment (default: this process's) before `WAYLAND_DISPLAY` and
     ///     `XDG_RUNTIME_DIR` are set and `DISPLAY` removed.
     ///   - inheritsStandardInput: false gives the command `/dev/null` as stdin (this process reads its own).
-    /// - Throws: ``X11ProjectionError``: `missingTool` (no sway), `badCommand`, `wayland`; whatever started is
+    /// - Throws: ``ProgramProjectionError``: `missingTool` (no sway), `badCommand`, `wayland`; whatever started is
     ///   stopped again.
     public static func launch(
         command: [String], viewport: Size, haptics: Bool = true, environment: [String: String]? = nil,
         inheritsStandardInput: Bool = true, logger: Logger = Logger(label: "carwindow.wayland")
-    ) async throws(X11ProjectionError) -> WaylandApplication {
+    ) async throws(ProgramProjectionError) -> WaylandApplication {
         let environment = environment ?? ProcessInfo.processInfo.environment
         guard let executable = command.first, !executable.isEmpty else {
-            throw X11ProjectionError(.badCommand, "no command to run: give one after --")
+            throw ProgramProjectionError(.badCommand, "no command to run: give one after --")
         }
         guard ChildProcess.resolve(executable, path: environment["PATH"]) != nil else {
-            throw X11ProjectionError(.badCommand, "\(executable): command not found")
+            throw ProgramProjectionError(.badCommand, "\(executable): command not found")
         }
         let compositor = try await WaylandCompositor.start(size: viewport, logger: logger)
         var bus: AccessibilityBus?
-        do throws(X11ProjectionError) {
+        do throws(ProgramProjectionError) {
             let display = try WaylandDisplay(compositor: compositor, viewport: viewport, logger: logger)
             var childEnvironment = environment
             if haptics {
@@ -78,7 +78,7 @@ public final class WaylandApplication: Sendable {
             childEnvironment["WAYLAND_DISPLAY"] = compositor.socketPath
             childEnvironment["XDG_RUNTIME_DIR"] = compositor.programRuntimeDirectory
             childEnvironment["XDG_SESSION_TYPE"] = "wayland"
-            do throws(X11ProjectionError) {
+            do throws(ProgramProjectionError) {
                 let child = try ChildProcess(
                     executable: executable, arguments: Array(command.dropFirst()), environment: childEnvironment,
                     inheritsStandardInput: inheritsStandardInput)
@@ -130,7 +130,7 @@ public final class WaylandApplication: Sendable {
     ///
     /// - Precondition: not called before.
     @CarWindowActor
-    public func makeView(options: X11InputOptions = X11InputOptions()) -> WaylandAppView {
+    public func makeView(options: ProgramInputOptions = ProgramInputOptions()) -> WaylandAppView {
         let first = view.withLockedValue { made in
             defer { made = true }
             return !made
@@ -159,10 +159,10 @@ public final class WaylandApplication: Sendable {
     ///
     /// The wait wakes on the compositor's window announcements and the command's exit; nothing polls.
     ///
-    /// - Throws: ``X11ProjectionError/Kind/noWindow`` after `timeout`;
-    ///   ``X11ProjectionError/Kind/applicationExited`` when the command exits first;
-    ///   ``X11ProjectionError/Kind/cancelled`` when the waiting task is cancelled or the display stops.
-    public func waitForWindow(timeout: Duration = .seconds(20)) async throws(X11ProjectionError) {
+    /// - Throws: ``ProgramProjectionError/Kind/noWindow`` after `timeout`;
+    ///   ``ProgramProjectionError/Kind/applicationExited`` when the command exits first;
+    ///   ``ProgramProjectionError/Kind/cancelled`` when the waiting task is cancelled or the display stops.
+    public func waitForWindow(timeout: Duration = .seconds(20)) async throws(ProgramProjectionError) {
         enum Outcome: Sendable {
             case shown
             case exited(ChildProcess.Termination)
@@ -191,11 +191,11 @@ public final class WaylandApplication: Sendable {
         case .shown:
             return
         case .exited(let termination):
-            throw X11ProjectionError(.applicationExited, "\(child.name) \(termination) before opening a window")
+            throw ProgramProjectionError(.applicationExited, "\(child.name) \(termination) before opening a window")
         case .timedOut:
-            throw X11ProjectionError(.noWindow, "\(child.name) opened no window in \(timeout)")
+            throw ProgramProjectionError(.noWindow, "\(child.name) opened no window in \(timeout)")
         case .cancelled:
-            throw X11ProjectionError(.cancelled, "stopped waiting for \(child.name)'s window")
+            throw ProgramProjectionError(.cancelled, "stopped waiting for \(child.name)'s window")
         }
     }
 

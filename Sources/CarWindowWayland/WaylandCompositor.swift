@@ -48,24 +48,25 @@ public final class WaylandCompositor: Sendable {
 
     /// Starts sway headless with one output of `size`.
     ///
-    /// - Throws: ``X11ProjectionError/Kind/missingTool`` without sway; ``X11ProjectionError/Kind/invalidArgument``
-    ///   for a size outside 16...8192; ``X11ProjectionError/Kind/wayland`` when it does not come up in `timeout`.
+    /// - Throws: ``ProgramProjectionError/Kind/missingTool`` without sway;
+    ///   ``ProgramProjectionError/Kind/invalidArgument`` for a size outside 16...8192;
+    ///   ``ProgramProjectionError/Kind/wayland`` when it does not come up in `timeout`.
     public static func start(
         size: Size, timeout: Duration = .seconds(15), logger: Logger = Logger(label: "carwindow.wayland")
-    ) async throws(X11ProjectionError) -> WaylandCompositor {
+    ) async throws(ProgramProjectionError) -> WaylandCompositor {
         let width = Int(size.width.rounded())
         let height = Int(size.height.rounded())
         guard (16...8192).contains(width), (16...8192).contains(height) else {
-            throw X11ProjectionError(.invalidArgument, "output \(width)x\(height) is outside 16...8192")
+            throw ProgramProjectionError(.invalidArgument, "output \(width)x\(height) is outside 16...8192")
         }
         let inherited = ProcessInfo.processInfo.environment
         guard ChildProcess.resolve("sway", path: inherited["PATH"]) != nil else {
-            throw X11ProjectionError(.missingTool, "sway not found: install the Debian package sway")
+            throw ProgramProjectionError(.missingTool, "sway not found: install the Debian package sway")
         }
         let user = geteuid() == 0 ? unprivileged : nil
         let runtime = try makeDirectory(owner: user)
         let programRuntime: String
-        do throws(X11ProjectionError) {
+        do throws(ProgramProjectionError) {
             programRuntime = try makeDirectory(owner: nil)
         } catch {
             removeDirectory(runtime)
@@ -89,13 +90,13 @@ public final class WaylandCompositor: Sendable {
         if let language = inherited["LANG"] { environment["LANG"] = language }
         let process: ChildProcess
         let pipe: (read: Int32, write: Int32)
-        do throws(X11ProjectionError) {
+        do throws(ProgramProjectionError) {
             guard FileManager.default.createFile(atPath: configPath, contents: Data(config.utf8)) else {
-                throw X11ProjectionError(.wayland, "cannot write \(configPath)")
+                throw ProgramProjectionError(.wayland, "cannot write \(configPath)")
             }
             if let user { chown(configPath, user.uid, user.gid) }
             pipe = try DescriptorReader.makePipe()
-            do throws(X11ProjectionError) {
+            do throws(ProgramProjectionError) {
                 process = try ChildProcess(
                     executable: "sway", arguments: ["-c", configPath], environment: environment,
                     fileDescriptors: [3: pipe.write], quiet: true, inheritsStandardInput: false, user: user)
@@ -116,7 +117,7 @@ public final class WaylandCompositor: Sendable {
             let ended = await process.terminate(grace: .milliseconds(500))
             removeDirectory(runtime)
             removeDirectory(programRuntime)
-            throw X11ProjectionError(.wayland, "sway did not start a headless output (it \(ended))")
+            throw ProgramProjectionError(.wayland, "sway did not start a headless output (it \(ended))")
         }
         let socket = words[0].hasPrefix("/") ? words[0] : "\(runtime)/\(words[0])"
         logger.debug("sway on \(socket), \(width)x\(height), pid \(process.pid)")
@@ -144,17 +145,18 @@ public final class WaylandCompositor: Sendable {
         Self.removeDirectory(programRuntimeDirectory)
     }
 
-    private static func makeDirectory(owner: (uid: UInt32, gid: UInt32)?) throws(X11ProjectionError) -> String {
+    private static func makeDirectory(owner: (uid: UInt32, gid: UInt32)?) throws(ProgramProjectionError) -> String {
         var temporary = NSTemporaryDirectory()
         if temporary.hasSuffix("/") { temporary.removeLast() }
         var template = Array("\(temporary)/carwindow-wayland-XXXXXX".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) else {
-            throw X11ProjectionError(.wayland, "cannot make a runtime directory: \(String(cString: strerror(errno)))")
+            throw ProgramProjectionError(
+                .wayland, "cannot make a runtime directory: \(String(cString: strerror(errno)))")
         }
         let path = String(cString: made)
         if let owner, chown(path, owner.uid, owner.gid) != 0 {
             removeDirectory(path)
-            throw X11ProjectionError(.wayland, "cannot give \(path) to uid \(owner.uid)")
+            throw ProgramProjectionError(.wayland, "cannot give \(path) to uid \(owner.uid)")
         }
         return path
     }

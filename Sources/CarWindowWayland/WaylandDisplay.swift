@@ -67,17 +67,17 @@ final class WaylandDisplay: @unchecked Sendable {
 
     /// Connects to `compositor`.
     ///
-    /// - Throws: ``X11ProjectionError/Kind/wayland`` when the connection fails or a protocol is missing.
+    /// - Throws: ``ProgramProjectionError/Kind/wayland`` when the connection fails or a protocol is missing.
     init(
         compositor: WaylandCompositor, viewport: Size, minimumCaptureInterval: Duration = .milliseconds(16),
         logger: Logger
-    ) throws(X11ProjectionError) {
+    ) throws(ProgramProjectionError) {
         var message = [CChar](repeating: 0, count: 256)
         guard let client = carwindow_wayland_connect(compositor.socketPath, &message, message.count) else {
             let text = message.withUnsafeBufferPointer { $0.baseAddress.map { String(cString: $0) } ?? "" }
-            throw X11ProjectionError(.wayland, text)
+            throw ProgramProjectionError(.wayland, text)
         }
-        do throws(X11ProjectionError) {
+        do throws(ProgramProjectionError) {
             wake = try DescriptorReader.makePipe()
         } catch {
             carwindow_wayland_destroy(client)

@@ -48,10 +48,10 @@ package final class AccessibilityBus: Sendable {
     /// Starts `dbus-daemon --session` and asks it for the accessibility bus; `display` is the X display the bus
     /// serves, or nil for a Wayland projection.
     ///
-    /// - Throws: ``X11ProjectionError/Kind/missingTool`` when dbus-daemon is not installed, or
-    ///   ``X11ProjectionError/Kind/display`` when it does not start.
+    /// - Throws: ``ProgramProjectionError/Kind/missingTool`` when dbus-daemon is not installed, or
+    ///   ``ProgramProjectionError/Kind/display`` when it does not start.
     package static func start(display: String?, timeout: Duration = .seconds(10), logger: Logger)
-        async throws(X11ProjectionError) -> AccessibilityBus
+        async throws(ProgramProjectionError) -> AccessibilityBus
     {
         var environment = ProcessInfo.processInfo.environment
         // The accessibility bus launcher puts its socket in XDG_RUNTIME_DIR (else ~/.cache/at-spi/bus, the same for
@@ -68,7 +68,7 @@ package final class AccessibilityBus: Sendable {
         // libatspi, and a child told it (the launcher, the registry) would join that bus, not the new one.
         environment.removeValue(forKey: "AT_SPI_BUS_ADDRESS")
         guard ChildProcess.resolve("dbus-daemon", path: environment["PATH"]) != nil else {
-            throw X11ProjectionError(.missingTool, "dbus-daemon not found: install the Debian package dbus")
+            throw ProgramProjectionError(.missingTool, "dbus-daemon not found: install the Debian package dbus")
         }
         let pipe = try DescriptorReader.makePipe()
         let process: ChildProcess
@@ -87,7 +87,7 @@ package final class AccessibilityBus: Sendable {
         else {
             await process.terminate(grace: .milliseconds(500))
             try? FileManager.default.removeItem(atPath: runtime)
-            throw X11ProjectionError(.display, "dbus-daemon did not report a session address")
+            throw ProgramProjectionError(.display, "dbus-daemon did not report a session address")
         }
         var busEnvironment = environment
         busEnvironment["DBUS_SESSION_BUS_ADDRESS"] = address

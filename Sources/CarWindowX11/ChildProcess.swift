@@ -63,18 +63,18 @@ public final class ChildProcess: Sendable {
     ///     (a console): two readers of one terminal or pipe would each get some of the lines.
     ///   - user: run the child as this user and group (through `setpriv`), for helpers that refuse to run as root
     ///     (wlroots compositors).
-    /// - Throws: ``X11ProjectionError/Kind/badCommand`` when it cannot be started;
-    ///   ``X11ProjectionError/Kind/missingTool`` when `user` is given and `setpriv` is missing.
+    /// - Throws: ``ProgramProjectionError/Kind/badCommand`` when it cannot be started;
+    ///   ``ProgramProjectionError/Kind/missingTool`` when `user` is given and `setpriv` is missing.
     public init(
         executable: String, arguments: [String], environment: [String: String],
         fileDescriptors: [Int32: Int32] = [:], quiet: Bool = false, inheritsStandardInput: Bool = true,
         user: (uid: UInt32, gid: UInt32)? = nil
-    ) throws(X11ProjectionError) {
+    ) throws(ProgramProjectionError) {
         guard let path = Self.resolve(executable, path: environment["PATH"]) else {
-            throw X11ProjectionError(.badCommand, "\(executable): command not found")
+            throw ProgramProjectionError(.badCommand, "\(executable): command not found")
         }
         if user != nil, Self.deathSignalWrapper == nil {
-            throw X11ProjectionError(
+            throw ProgramProjectionError(
                 .missingTool, "setpriv (util-linux) not found: cannot run \(executable) as another user")
         }
         name = executable
@@ -118,7 +118,8 @@ public final class ChildProcess: Sendable {
         var result: Int32 = 0
         SpawnThread.shared.run { result = posix_spawn(&child, program, &actions, &attributes, argv, envp) }
         guard result == 0 else {
-            throw X11ProjectionError(.badCommand, "\(executable): cannot start: \(String(cString: strerror(result)))")
+            throw ProgramProjectionError(
+                .badCommand, "\(executable): cannot start: \(String(cString: strerror(result)))")
         }
         pid = child
         let thread = Thread { [state, child] in

@@ -39,10 +39,10 @@ package enum DescriptorReader {
     }
 
     /// A pipe whose ends are closed on exec (the child gets a dup2'd copy only).
-    package static func makePipe() throws(X11ProjectionError) -> (read: Int32, write: Int32) {
+    package static func makePipe() throws(ProgramProjectionError) -> (read: Int32, write: Int32) {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else {
-            throw X11ProjectionError(.display, "pipe: \(String(cString: strerror(errno)))")
+            throw ProgramProjectionError(.display, "pipe: \(String(cString: strerror(errno)))")
         }
         // Set before any child starts in this projection; another projection spawning in between could inherit a
         // descriptor, which only delays its EOF.

@@ -13,14 +13,14 @@ final class SharedImage {
     var width = 0
     var height = 0
 
-    init(connection: OpaquePointer, capacity: Int) throws(X11ProjectionError) {
+    init(connection: OpaquePointer, capacity: Int) throws(ProgramProjectionError) {
         let id = shmget(IPC_PRIVATE, capacity, IPC_CREAT | 0o600)
         guard id >= 0 else {
-            throw X11ProjectionError(.x11, "shmget of \(capacity) bytes: \(String(cString: strerror(errno)))")
+            throw ProgramProjectionError(.x11, "shmget of \(capacity) bytes: \(String(cString: strerror(errno)))")
         }
         guard let address = shmat(id, nil, 0), address != UnsafeMutableRawPointer(bitPattern: -1) else {
             shmctl(id, IPC_RMID, nil)
-            throw X11ProjectionError(.x11, "shmat: \(String(cString: strerror(errno)))")
+            throw ProgramProjectionError(.x11, "shmat: \(String(cString: strerror(errno)))")
         }
         let segment = xcb_generate_id(connection)
         let cookie = xcb_shm_attach_checked(connection, segment, UInt32(id), 0)
@@ -29,7 +29,7 @@ final class SharedImage {
         if let error {
             free(error)
             shmdt(address)
-            throw X11ProjectionError(.x11, "the X server could not attach shared memory (MIT-SHM)")
+            throw ProgramProjectionError(.x11, "the X server could not attach shared memory (MIT-SHM)")
         }
         self.segment = segment
         self.bytes = address

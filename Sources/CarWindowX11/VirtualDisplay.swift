@@ -31,19 +31,19 @@ public final class VirtualDisplay: Sendable {
 
     /// Starts Xvfb with a 24-bit screen of `size` (rounded to whole pixels).
     ///
-    /// - Throws: ``X11ProjectionError/Kind/missingTool`` when Xvfb is not installed;
-    ///   ``X11ProjectionError/Kind/display`` when it does not report a display within `timeout`.
+    /// - Throws: ``ProgramProjectionError/Kind/missingTool`` when Xvfb is not installed;
+    ///   ``ProgramProjectionError/Kind/display`` when it does not report a display within `timeout`.
     public static func start(
         size: Size, timeout: Duration = .seconds(15), logger: Logger = Logger(label: "carwindow.x11")
-    ) async throws(X11ProjectionError) -> VirtualDisplay {
+    ) async throws(ProgramProjectionError) -> VirtualDisplay {
         let width = Int(size.width.rounded())
         let height = Int(size.height.rounded())
         guard (16...8192).contains(width), (16...8192).contains(height) else {
-            throw X11ProjectionError(.invalidArgument, "screen \(width)x\(height) is outside 16...8192")
+            throw ProgramProjectionError(.invalidArgument, "screen \(width)x\(height) is outside 16...8192")
         }
         let environment = ProcessInfo.processInfo.environment
         guard ChildProcess.resolve("Xvfb", path: environment["PATH"]) != nil else {
-            throw X11ProjectionError(.missingTool, "Xvfb not found: install the Debian package xvfb")
+            throw ProgramProjectionError(.missingTool, "Xvfb not found: install the Debian package xvfb")
         }
         let pipe = try DescriptorReader.makePipe()
         let process: ChildProcess
@@ -65,7 +65,7 @@ public final class VirtualDisplay: Sendable {
             let number = Int(line.trimmingCharacters(in: .whitespaces))
         else {
             let ended = await process.terminate(grace: .milliseconds(500))
-            throw X11ProjectionError(.display, "Xvfb did not start a display (it \(ended))")
+            throw ProgramProjectionError(.display, "Xvfb did not start a display (it \(ended))")
         }
         logger.debug("Xvfb on :\(number), \(width)x\(height), pid \(process.pid)")
         return VirtualDisplay(

@@ -7,7 +7,7 @@ import Logging
 /// - Drawing paints the latest MIT-SHM capture straight from shared memory; DAMAGE marks only the changed areas
 ///   dirty, so a static application renders nothing but the pump's refresh frames.
 /// - A new size (a head-unit resize) resizes the application's window; it lays itself out again.
-/// - Gestures become XTEST input (``X11InputOptions``).
+/// - Gestures become XTEST input (``ProgramInputOptions``).
 /// - The touchable elements of the AT-SPI tree become the canvas's ``Canvas/hapticRegions``, keyed by accessible
 ///   object, so their haptic ids stay the same.
 ///
@@ -28,7 +28,7 @@ public final class X11AppView: Canvas {
     var mapper: X11InputMapper
     private var lastSize: Size?
 
-    init(application: X11Application, options: X11InputOptions) {
+    init(application: X11Application, options: ProgramInputOptions) {
         self.application = application
         self.mapper = X11InputMapper(options: options)
         super.init()
@@ -63,7 +63,7 @@ public final class X11AppView: Canvas {
         return true
     }
 
-    /// A head-unit button mapped in ``X11InputOptions/buttons`` becomes its key stroke; others are not taken.
+    /// A head-unit button mapped in ``ProgramInputOptions/buttons`` becomes its key stroke; others are not taken.
     public override func handleButton(_ button: ProjectionButton) -> Bool {
         guard let actions = mapper.actions(for: button) else { return false }
         let display = application.display

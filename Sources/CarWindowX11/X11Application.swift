@@ -70,19 +70,19 @@ public final class X11Application: Sendable {
     ///   - environment: the command's environment (default: this process's) before `DISPLAY` and the
     ///     accessibility variables are added.
     ///   - inheritsStandardInput: false gives the command `/dev/null` as stdin (this process reads its own).
-    /// - Throws: ``X11ProjectionError``: `missingTool` (no Xvfb or dbus-daemon), `badCommand`, `display`, `x11`;
+    /// - Throws: ``ProgramProjectionError``: `missingTool` (no Xvfb or dbus-daemon), `badCommand`, `display`, `x11`;
     ///   whatever started is stopped again.
     public static func launch(
         command: [String], viewport: Size, screen: Size = X11Application.defaultScreen, haptics: Bool = true,
         environment: [String: String]? = nil, inheritsStandardInput: Bool = true,
         logger: Logger = Logger(label: "carwindow.x11")
-    ) async throws(X11ProjectionError) -> X11Application {
+    ) async throws(ProgramProjectionError) -> X11Application {
         let environment = environment ?? ProcessInfo.processInfo.environment
         guard let executable = command.first, !executable.isEmpty else {
-            throw X11ProjectionError(.badCommand, "no command to run: give one after --")
+            throw ProgramProjectionError(.badCommand, "no command to run: give one after --")
         }
         guard ChildProcess.resolve(executable, path: environment["PATH"]) != nil else {
-            throw X11ProjectionError(.badCommand, "\(executable): command not found")
+            throw ProgramProjectionError(.badCommand, "\(executable): command not found")
         }
         let screenSize = Size(width: max(viewport.width, screen.width), height: max(viewport.height, screen.height))
         let xServer = try await VirtualDisplay.start(size: screenSize, logger: logger)
@@ -90,7 +90,7 @@ public final class X11Application: Sendable {
         var display: X11Display?
         // Before the command, so its toolkit finds the settings manager when it starts.
         let settings = await DesktopSettings.start(display: xServer.name, dark: false, logger: logger)
-        do throws(X11ProjectionError) {
+        do throws(ProgramProjectionError) {
             bus = try await AccessibilityBus.start(display: xServer.name, logger: logger)
             display = try X11Display(display: xServer.name, viewport: viewport, logger: logger)
             var childEnvironment = environment
@@ -126,9 +126,9 @@ public final class X11Application: Sendable {
     public static func attach(
         display name: String, window: UInt32? = nil, viewport: Size, haptics: Bool = true,
         logger: Logger = Logger(label: "carwindow.x11")
-    ) async throws(X11ProjectionError) -> X11Application {
+    ) async throws(ProgramProjectionError) -> X11Application {
         guard name.hasPrefix(":") || name.contains(":") else {
-            throw X11ProjectionError(.invalidArgument, "display '\(name)' is not of the form :N")
+            throw ProgramProjectionError(.invalidArgument, "display '\(name)' is not of the form :N")
         }
         let display = try X11Display(display: name, viewport: viewport, window: window, logger: logger)
         let application = X11Application(
@@ -168,7 +168,7 @@ public final class X11Application: Sendable {
     ///
     /// - Precondition: not called before.
     @CarWindowActor
-    public func makeView(options: X11InputOptions = X11InputOptions()) -> X11AppView {
+    public func makeView(options: ProgramInputOptions = ProgramInputOptions()) -> X11AppView {
         let first = view.withLockedValue { made in
             defer { made = true }
             return !made
@@ -198,10 +198,10 @@ public final class X11Application: Sendable {
     ///
     /// The wait wakes on the display's window mappings and the command's exit; nothing polls.
     ///
-    /// - Throws: ``X11ProjectionError/Kind/noWindow`` after `timeout`;
-    ///   ``X11ProjectionError/Kind/applicationExited`` when the command exits first;
-    ///   ``X11ProjectionError/Kind/cancelled`` when the waiting task is cancelled or the display stops.
-    public func waitForWindow(timeout: Duration = .seconds(20)) async throws(X11ProjectionError) {
+    /// - Throws: ``ProgramProjectionError/Kind/noWindow`` after `timeout`;
+    ///   ``ProgramProjectionError/Kind/applicationExited`` when the command exits first;
+    ///   ``ProgramProjectionError/Kind/cancelled`` when the waiting task is cancelled or the display stops.
+    public func waitForWindow(timeout: Duration = .seconds(20)) async throws(ProgramProjectionError) {
         enum Outcome: Sendable {
             case shown
             case exited(ChildProcess.Termination)
@@ -234,12 +234,12 @@ public final class X11Application: Sendable {
         case .shown:
             return
         case .exited(let termination):
-            throw X11ProjectionError(
+            throw ProgramProjectionError(
                 .applicationExited, "\(name ?? "the command") \(termination) before mapping a window")
         case .timedOut:
-            throw X11ProjectionError(.noWindow, "\(name ?? "the application") mapped no window in \(timeout)")
+            throw ProgramProjectionError(.noWindow, "\(name ?? "the application") mapped no window in \(timeout)")
         case .cancelled:
-            throw X11ProjectionError(.cancelled, "stopped waiting for \(name ?? "the application")'s window")
+            throw ProgramProjectionError(.cancelled, "stopped waiting for \(name ?? "the application")'s window")
         }
     }
 

@@ -72,12 +72,12 @@ public enum X11Benchmark {
     }
 
     public static func capture(sizes: [Size] = captureSizes, frames: Int = 100, logger: Logger)
-        async throws(X11ProjectionError) -> [CaptureResult]
+        async throws(ProgramProjectionError) -> [CaptureResult]
     {
         var results: [CaptureResult] = []
         for size in sizes {
             let server = try await VirtualDisplay.start(size: size, logger: logger)
-            do throws(X11ProjectionError) {
+            do throws(ProgramProjectionError) {
                 let display = try X11Display(display: server.name, viewport: size, logger: logger)
                 defer { display.stop() }
                 let count = Int(size.width) * Int(size.height) * 4
@@ -90,7 +90,7 @@ public enum X11Benchmark {
                     var source: UnsafeRawBufferPointer?
                     captures.append(clock.measure { source = display.captureForBenchmark() })
                     guard let source, let base = source.baseAddress else {
-                        throw X11ProjectionError(.x11, "capture failed at \(size)")
+                        throw ProgramProjectionError(.x11, "capture failed at \(size)")
                     }
                     copies.append(clock.measure { copy.copyMemory(from: base, byteCount: count) })
                 }

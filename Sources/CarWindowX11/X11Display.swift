@@ -84,21 +84,21 @@ final class X11Display: @unchecked Sendable {
     ///
     /// - Parameters:
     ///   - window: attach to this existing top-level instead of placing newly mapped ones.
-    /// - Throws: ``X11ProjectionError/Kind/display`` when the display cannot be opened;
-    ///   ``X11ProjectionError/Kind/x11`` when MIT-SHM, DAMAGE or XTEST is missing.
+    /// - Throws: ``ProgramProjectionError/Kind/display`` when the display cannot be opened;
+    ///   ``ProgramProjectionError/Kind/x11`` when MIT-SHM, DAMAGE or XTEST is missing.
     init(
         display: String, viewport: Size, window: UInt32? = nil, minimumCaptureInterval: Duration = .milliseconds(16),
         logger: Logger
-    ) throws(X11ProjectionError) {
+    ) throws(ProgramProjectionError) {
         var screenNumber: Int32 = 0
         guard let connection = xcb_connect(display, &screenNumber), xcb_connection_has_error(connection) == 0 else {
-            throw X11ProjectionError(.display, "cannot open X display \(display)")
+            throw ProgramProjectionError(.display, "cannot open X display \(display)")
         }
         var iterator = xcb_setup_roots_iterator(xcb_get_setup(connection))
         for _ in 0..<max(0, Int(screenNumber)) { xcb_screen_next(&iterator) }
         guard let screen = iterator.data else {
             xcb_disconnect(connection)
-            throw X11ProjectionError(.display, "display \(display) has no screen \(screenNumber)")
+            throw ProgramProjectionError(.display, "display \(display) has no screen \(screenNumber)")
         }
         self.connection = connection
         self.root = screen.pointee.root
@@ -106,14 +106,14 @@ final class X11Display: @unchecked Sendable {
         self.screenHeight = Int(screen.pointee.height_in_pixels)
         self.minimumCaptureInterval = minimumCaptureInterval
         self.logger = logger
-        do throws(X11ProjectionError) {
+        do throws(ProgramProjectionError) {
             for (name, extensionID) in [
                 ("MIT-SHM", carwindow_xcb_shm_extension()),
                 ("DAMAGE", carwindow_xcb_damage_extension()),
                 ("XTEST", carwindow_xcb_test_extension()),
             ] {
                 guard let data = xcb_get_extension_data(connection, extensionID), data.pointee.present != 0 else {
-                    throw X11ProjectionError(.x11, "display \(display) lacks the \(name) extension")
+                    throw ProgramProjectionError(.x11, "display \(display) lacks the \(name) extension")
                 }
             }
             damageEvent = xcb_get_extension_data(connection, carwindow_xcb_damage_extension()).pointee.first_event

@@ -6,7 +6,7 @@ import SDLRPC
 /// a list of ``Action``s, so the mapping is tested without an X server.
 ///
 /// ```swift
-/// var mapper = X11InputMapper(options: X11InputOptions())
+/// var mapper = X11InputMapper(options: ProgramInputOptions())
 /// mapper.actions(for: .singleTap(at: Point(x: 10, y: 20)))
 /// // [.move(10, 20), .button(1, pressed: true), .button(1, pressed: false)]
 /// ```
@@ -15,11 +15,11 @@ package struct X11InputMapper: Sendable {
         case move(Point)
         case button(UInt8, pressed: Bool)
         case control(pressed: Bool)
-        /// A key by keysym (a button mapping's, ``X11InputOptions/buttons``).
+        /// A key by keysym (a button mapping's, ``ProgramInputOptions/buttons``).
         case key(UInt32, pressed: Bool)
     }
 
-    package let options: X11InputOptions
+    package let options: ProgramInputOptions
     private var dragging = false
     private var controlDown = false
     private var scrollRemainder = Point.zero
@@ -28,7 +28,7 @@ package struct X11InputMapper: Sendable {
     /// ``X11Application/gestureConfiguration``) adds its second click only.
     private var tapClicked = false
 
-    package init(options: X11InputOptions) {
+    package init(options: ProgramInputOptions) {
         self.options = options
     }
 

@@ -9,7 +9,7 @@ struct X11InputMapperTests {
 
     @Test("a tap is a click where it landed; a double tap two clicks, of which a tap just before was the first")
     func taps() {
-        var mapper = X11InputMapper(options: X11InputOptions())
+        var mapper = X11InputMapper(options: ProgramInputOptions())
         let clicks: ([X11InputMapper.Action]) -> Int = { $0.filter { $0 == .button(1, pressed: true) }.count }
         #expect(
             mapper.actions(for: .singleTap(at: point)) == [
@@ -26,7 +26,7 @@ struct X11InputMapperTests {
 
     @Test("with --pan drag a pan holds button 1 from where it began to where it ended")
     func drag() {
-        var mapper = X11InputMapper(options: X11InputOptions(pan: .drag))
+        var mapper = X11InputMapper(options: ProgramInputOptions(pan: .drag))
         let end = Point(x: 140, y: 90)
         #expect(mapper.actions(for: .panBegan(at: point)) == [.move(point), .button(1, pressed: true)])
         #expect(mapper.actions(for: .panMoved(from: point, to: end)) == [.move(end)])
@@ -35,7 +35,7 @@ struct X11InputMapperTests {
 
     @Test("with --pan scroll a finger moving up 50 px gives two wheel-down steps of 24 px and keeps the rest")
     func scroll() {
-        var mapper = X11InputMapper(options: X11InputOptions(pan: .scroll, scrollStep: 24))
+        var mapper = X11InputMapper(options: ProgramInputOptions(pan: .scroll, scrollStep: 24))
         _ = mapper.actions(for: .panBegan(at: point))
         let up = mapper.actions(for: .panMoved(from: point, to: Point(x: 100, y: 0)))
         #expect(
@@ -51,7 +51,7 @@ struct X11InputMapperTests {
 
     @Test("a pinch out is Ctrl + wheel up steps at its centre, Ctrl released when it ends; off ignores it")
     func pinch() {
-        var mapper = X11InputMapper(options: X11InputOptions(pinch: .ctrlScroll, zoomStep: 1.25))
+        var mapper = X11InputMapper(options: ProgramInputOptions(pinch: .ctrlScroll, zoomStep: 1.25))
         _ = mapper.actions(for: .pinchBegan(center: point))
         let zoom = mapper.actions(for: .pinchMoved(center: point, scale: 1.25 * 1.25))
         #expect(zoom.first == .move(point))
@@ -59,14 +59,14 @@ struct X11InputMapperTests {
         #expect(zoom.filter { $0 == .button(4, pressed: true) }.count == 2)
         #expect(mapper.actions(for: .pinchEnded(center: point)) == [.control(pressed: false)])
 
-        var off = X11InputMapper(options: X11InputOptions(pinch: .off))
+        var off = X11InputMapper(options: ProgramInputOptions(pinch: .off))
         _ = off.actions(for: .pinchBegan(center: point))
         #expect(off.actions(for: .pinchMoved(center: point, scale: 3)) == [])
     }
 
     @Test("a cancel releases the button of a drag in progress")
     func cancel() {
-        var mapper = X11InputMapper(options: X11InputOptions(pan: .drag))
+        var mapper = X11InputMapper(options: ProgramInputOptions(pan: .drag))
         _ = mapper.actions(for: .panBegan(at: point))
         #expect(mapper.actions(for: .cancelled(at: point)) == [.button(1, pressed: false)])
         #expect(mapper.actions(for: .cancelled(at: point)) == [])

@@ -44,7 +44,7 @@ struct X11KeyStrokeTests {
 
     @Test("a mapped button's press holds the modifiers around the key; its down and up send nothing")
     func mapsPresses() throws {
-        var options = X11InputOptions()
+        var options = ProgramInputOptions()
         options.buttons[.navZoomIn] = try X11KeyStroke(parsing: "ctrl+plus")
         options.buttons[.navPanDown] = try X11KeyStroke(parsing: "wheel-down")
         let mapper = X11InputMapper(options: options)

@@ -78,7 +78,7 @@ extension X11Programs {
 
         @Test("a command that does not exist is a badCommand error naming it")
         func badCommand() async throws {
-            let error = await #expect(throws: X11ProjectionError.self) {
+            let error = await #expect(throws: ProgramProjectionError.self) {
                 _ = try await X11Application.launch(
                     command: ["/nonexistent/carwindow-no-such-app"], viewport: Size(width: 320, height: 240))
             }
@@ -91,7 +91,7 @@ extension X11Programs {
             let application = try await X11Application.launch(
                 command: ["sleep", "30"], viewport: Size(width: 320, height: 240), haptics: false)
             let xServer = try #require(application.xServerPID)
-            let error = await #expect(throws: X11ProjectionError.self) {
+            let error = await #expect(throws: ProgramProjectionError.self) {
                 try await application.waitForWindow(timeout: .seconds(1))
             }
             #expect(error?.kind == .noWindow)
@@ -106,7 +106,7 @@ extension X11Programs {
             let application = try await X11Application.launch(
                 command: ["sh", "-c", "exit 3"], viewport: Size(width: 320, height: 240), haptics: false)
             // The deadline is far: the wait ends on the command's exit, not on the clock.
-            let error = await #expect(throws: X11ProjectionError.self) {
+            let error = await #expect(throws: ProgramProjectionError.self) {
                 try await application.waitForWindow(timeout: .seconds(600))
             }
             await application.stop(grace: .milliseconds(500))
@@ -119,8 +119,8 @@ extension X11Programs {
         func cancelledWait() async throws {
             let application = try await X11Application.launch(
                 command: ["sleep", "30"], viewport: Size(width: 320, height: 240), haptics: false)
-            let wait = Task { () -> X11ProjectionError? in
-                do throws(X11ProjectionError) {
+            let wait = Task { () -> ProgramProjectionError? in
+                do throws(ProgramProjectionError) {
                     try await application.waitForWindow(timeout: .seconds(600))
                     return nil
                 } catch {

@@ -1,18 +1,19 @@
 public import struct SDLRPC.ButtonName
 
-/// How touch gestures become X input (through XTEST). Taps are always clicks.
+/// How touch gestures become a projected program's input: XTEST on X11, the virtual pointer and keyboard on Wayland.
+/// Taps are always clicks.
 ///
 /// ```swift
-/// let options = X11InputOptions(pan: .scroll, pinch: .off)
-/// var withKeys = X11InputOptions()
+/// let options = ProgramInputOptions(pan: .scroll, pinch: .off)
+/// var withKeys = ProgramInputOptions()
 /// withKeys.buttons[.navZoomIn] = try X11KeyStroke(parsing: "ctrl+plus")
 /// ```
-public struct X11InputOptions: Hashable, Sendable {
+public struct ProgramInputOptions: Hashable, Sendable {
     /// What a one-finger pan does.
     public enum Pan: String, Hashable, Sendable, CaseIterable {
         /// Button 1 held from where the finger touched, moved with it, released where it lifts (drag, select).
         case drag
-        /// Wheel steps (buttons 4/5, 6/7), one per ``X11InputOptions/scrollStep`` pixels moved, at the finger.
+        /// Wheel steps (buttons 4/5, 6/7), one per ``ProgramInputOptions/scrollStep`` pixels moved, at the finger.
         case scroll
     }
 

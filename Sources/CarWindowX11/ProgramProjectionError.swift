@@ -1,15 +1,15 @@
-/// The one error type of `CarWindowX11`: what went wrong while running or projecting an X11 application, with a
-/// one-line message a user can act on.
+/// The error type of projecting a Linux program, on X11 (`CarWindowX11`) and on Wayland (`CarWindowWayland`): what
+/// went wrong while running or projecting it, with a one-line message a user can act on.
 ///
 /// ```swift
 /// do {
 ///     let app = try await X11Application.launch(command: ["xcalc"], viewport: Size(width: 800, height: 480))
-/// } catch let error as X11ProjectionError where error.kind == .missingTool {
+/// } catch let error as ProgramProjectionError where error.kind == .missingTool {
 ///     print(error.context)   // "Xvfb not found: install the Debian package xvfb"
 /// }
 /// ```
-public struct X11ProjectionError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The category of an ``X11ProjectionError``. Open for additions.
+public struct ProgramProjectionError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The category of a ``ProgramProjectionError``. Open for additions.
     public struct Kind: Hashable, Sendable, CustomStringConvertible {
         private let name: String
         private init(_ name: String) { self.name = name }
