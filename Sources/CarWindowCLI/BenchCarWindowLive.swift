@@ -75,7 +75,7 @@ enum BenchCarWindowLive {
     @CarWindowActor
     private static func makeWindow() throws -> (Window, NavigationScreen) {
         let window = try Window(
-            capabilities: DisplayMetrics(resolution: Size(width: Double(size.width), height: Double(size.height))))
+            metrics: DisplayMetrics(resolution: Size(width: Double(size.width), height: Double(size.height))))
         let screen = NavigationScreen()
         try screen.install(in: window)
         return (window, screen)

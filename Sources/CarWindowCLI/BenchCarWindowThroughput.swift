@@ -21,7 +21,7 @@ struct BenchCarWindowThroughput {
     private static func measure(_ run: BenchCarWindowThroughput) throws {
         let size = run.size
         let window = try Window(
-            capabilities: DisplayMetrics(resolution: Size(width: Double(size.width), height: Double(size.height))))
+            metrics: DisplayMetrics(resolution: Size(width: Double(size.width), height: Double(size.height))))
         let screen = NavigationScreen()
         try screen.install(in: window)
         let renderer = PooledFrameRenderer()

@@ -36,7 +36,7 @@ enum BenchCarWindowViews {
         var configuration = Window.Configuration()
         configuration.renderMode = renderMode
         let window = try Window(
-            capabilities: DisplayMetrics(resolution: Size(width: Double(size.width), height: Double(size.height))),
+            metrics: DisplayMetrics(resolution: Size(width: Double(size.width), height: Double(size.height))),
             configuration: configuration, clock: clock)
         let rows = Rows()
         let list = ListView(dataSource: rows)

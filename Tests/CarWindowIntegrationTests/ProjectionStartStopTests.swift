@@ -1,8 +1,11 @@
 import CarWindowTesting
 import HeadUnit
+import Logging
 import SDLMedia
 import SDLProjection
+import SDLRPC
 import SDLSession
+import SDLStreaming
 import Testing
 
 /// `Projection.start(source:)` and `stop()`: the run in a task the projection owns, the way an app runs it. Over the
@@ -28,10 +31,12 @@ struct ProjectionStartStopTests {
             // Registered when start returns: the emulator lists the app.
             let appID = try await emulator.app(timeout: .seconds(20))
             _ = try await emulator.firstFrame(of: appID)
-            #expect(await projection.state == .streaming)
+            let streaming = await projection.state
+            #expect(streaming == .streaming)
 
             try await projection.stop()
-            #expect(await projection.state == .disconnected)
+            let stopped = await projection.state
+            #expect(stopped == .disconnected)
             var kinds: [String] = []
             for await event in events {
                 switch event {

@@ -14,7 +14,7 @@ struct EncodedClipTests {
         ])
     func clipDecodes(width: Double, height: Double, scale: Double) async throws {
         let window = try Window(
-            capabilities: DisplayMetrics(resolution: Size(width: width, height: height), scale: scale),
+            metrics: DisplayMetrics(resolution: Size(width: width, height: height), scale: scale),
             clock: ManualClock())
         let screen = NavigationScreen()
         try screen.install(in: window)

@@ -31,7 +31,7 @@ struct FramePumpTests {
         settle: [Duration] = []
     ) throws -> (FramePump, Label) {
         let window = try Window(
-            capabilities: DisplayMetrics(resolution: Size(width: width, height: height)), clock: ManualClock())
+            metrics: DisplayMetrics(resolution: Size(width: width, height: height)), clock: ManualClock())
         let label = Label(text: "static", textColor: .white)
         window.rootView = label
         let pump = FramePump(
@@ -162,7 +162,7 @@ struct FramePumpTests {
     @Test("a size change lays the tree out again before the first frame at the new size")
     func resizeLaysOutFirst() throws {
         let window = try Window(
-            capabilities: DisplayMetrics(resolution: Size(width: 800, height: 480)), clock: ManualClock())
+            metrics: DisplayMetrics(resolution: Size(width: 800, height: 480)), clock: ManualClock())
         let root = CornerMarker()
         window.rootView = root
         let pump = FramePump(window: window)

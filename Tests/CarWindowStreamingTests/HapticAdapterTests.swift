@@ -10,7 +10,7 @@ struct HapticAdapterTests {
 
     func makePump(haptics: Bool = true) throws -> (FramePump, NavigationScreen) {
         let window = try Window(
-            capabilities: DisplayMetrics(
+            metrics: DisplayMetrics(
                 resolution: Size(width: 1280, height: 720), scale: 1.5, hapticSpatialDataSupported: haptics),
             clock: ManualClock())
         let screen = NavigationScreen()
@@ -64,11 +64,11 @@ struct HapticAdapterTests {
 
         // Two resizes 100 ms apart: the first layout never settles, so it is never sent.
         try pump.update(
-            capabilities: DisplayMetrics(
+            metrics: DisplayMetrics(
                 resolution: Size(width: 1600, height: 900), scale: 1.5, hapticSpatialDataSupported: true))
         #expect(try run(pump, from: 600, through: 600).isEmpty)
         try pump.update(
-            capabilities: DisplayMetrics(
+            metrics: DisplayMetrics(
                 resolution: Size(width: 1920, height: 1080), scale: 1.5, hapticSpatialDataSupported: true))
         let sent = try run(pump, from: 700, through: 1500)
         #expect(sent.map(\.0) == [1000])

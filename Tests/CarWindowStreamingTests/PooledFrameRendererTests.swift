@@ -8,7 +8,7 @@ import Testing
 struct PooledFrameRendererTests {
     func makeWindow(_ width: Double, _ height: Double, scale: Double = 1) throws -> (Window, NavigationScreen) {
         let window = try Window(
-            capabilities: DisplayMetrics(resolution: Size(width: width, height: height), scale: scale),
+            metrics: DisplayMetrics(resolution: Size(width: width, height: height), scale: scale),
             clock: ManualClock())
         let screen = NavigationScreen()
         try screen.install(in: window)
@@ -57,7 +57,7 @@ struct PooledFrameRendererTests {
         var configuration = Window.Configuration()
         configuration.renderMode = .full
         let window = try Window(
-            capabilities: DisplayMetrics(resolution: Size(width: 800, height: 480)), configuration: configuration,
+            metrics: DisplayMetrics(resolution: Size(width: 800, height: 480)), configuration: configuration,
             clock: ManualClock())
         let screen = NavigationScreen()
         try screen.install(in: window)

@@ -56,7 +56,7 @@ struct TouchAdapterTests {
     func scaleRule() throws {
         let clock = ManualClock()
         let window = try Window(
-            capabilities: DisplayMetrics(resolution: Size(width: 1280, height: 720), scale: 1.5), clock: clock)
+            metrics: DisplayMetrics(resolution: Size(width: 1280, height: 720), scale: 1.5), clock: clock)
         window.rootView = View()
         window.handleTouch(try converted(Self.notification(.begin, x: 300, y: 150, ts: 1000), scale: 1.5))
         window.handleTouch(try converted(Self.notification(.end, x: 300, y: 150, ts: 1060), scale: 1.5))
@@ -67,7 +67,7 @@ struct TouchAdapterTests {
     @Test("a tap on the zoom button, through the adapter and the pump, changes the next frame")
     func tapChangesNextFrame() throws {
         let window = try Window(
-            capabilities: DisplayMetrics(resolution: Size(width: 1280, height: 720), scale: 1.5),
+            metrics: DisplayMetrics(resolution: Size(width: 1280, height: 720), scale: 1.5),
             clock: ManualClock())
         let screen = NavigationScreen()
         try screen.install(in: window)

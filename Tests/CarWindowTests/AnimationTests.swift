@@ -10,7 +10,7 @@ struct AnimationTests {
     func makeWindow() throws -> (Window, View, ManualClock) {
         let clock = ManualClock(sleeping: .fails)
         let window = try Window(
-            capabilities: DisplayMetrics(resolution: Size(width: 800, height: 480)), clock: clock)
+            metrics: DisplayMetrics(resolution: Size(width: 800, height: 480)), clock: clock)
         let root = View()
         window.rootView = root
         window.layoutIfNeeded()

@@ -10,7 +10,7 @@ struct ControlsTests {
     func makeWindow(_ views: [View]) throws -> (Window, ManualClock) {
         let clock = ManualClock(sleeping: .fails)
         let window = try Window(
-            capabilities: DisplayMetrics(resolution: Size(width: 800, height: 480), hapticSpatialDataSupported: true),
+            metrics: DisplayMetrics(resolution: Size(width: 800, height: 480), hapticSpatialDataSupported: true),
             clock: clock)
         window.rootView = StackView(
             axis: .vertical, spacing: 0, alignment: .leading, arrangedSubviews: views + [View()])

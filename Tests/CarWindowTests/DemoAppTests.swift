@@ -10,7 +10,7 @@ struct DemoAppTests {
     func makeDemo() throws -> (Window, DemoAppScreen, ScriptedKeyboard, ManualClock) {
         let clock = ManualClock(sleeping: .fails)
         let window = try Window(
-            capabilities: DisplayMetrics(resolution: Size(width: 800, height: 480), hapticSpatialDataSupported: true),
+            metrics: DisplayMetrics(resolution: Size(width: 800, height: 480), hapticSpatialDataSupported: true),
             clock: clock)
         let demo = DemoAppScreen()
         try demo.install(in: window)

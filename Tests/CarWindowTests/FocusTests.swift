@@ -40,7 +40,7 @@ struct FocusTests {
 
     func makeList(_ source: NumberedRows) throws -> (Window, ListView) {
         let window = try Window(
-            capabilities: DisplayMetrics(resolution: Size(width: 800, height: 480), hapticSpatialDataSupported: true),
+            metrics: DisplayMetrics(resolution: Size(width: 800, height: 480), hapticSpatialDataSupported: true),
             clock: ManualClock(sleeping: .fails))
         let list = ListView(dataSource: source)
         list.rowHeight = 60
@@ -117,7 +117,7 @@ struct FocusTests {
     @Test("OK activates the focused control; pan buttons move focus; down and up events do nothing")
     func buttons() throws {
         let window = try Window(
-            capabilities: DisplayMetrics(resolution: Size(width: 800, height: 480)),
+            metrics: DisplayMetrics(resolution: Size(width: 800, height: 480)),
             clock: ManualClock(sleeping: .fails))
         var tapped: [String] = []
         let names = ["Search", "Settings", "Back"]
@@ -147,7 +147,7 @@ struct FocusTests {
     @Test("the focused control has a ring in the theme's primary text colour, over the button's accent fill")
     func ring() throws {
         let window = try Window(
-            capabilities: DisplayMetrics(resolution: Size(width: 400, height: 300)),
+            metrics: DisplayMetrics(resolution: Size(width: 400, height: 300)),
             clock: ManualClock(sleeping: .fails))
         let button = Button(title: "OK")
         window.rootView = StackView(axis: .vertical, insets: EdgeInsets(all: 40), arrangedSubviews: [button])
@@ -170,7 +170,7 @@ struct FocusTests {
     @Test("the demo's map zooms on NAV_ZOOM_IN and NAV_ZOOM_OUT with nothing focused; other buttons pass")
     func mapZoom() throws {
         let window = try Window(
-            capabilities: DisplayMetrics(resolution: Size(width: 800, height: 480)),
+            metrics: DisplayMetrics(resolution: Size(width: 800, height: 480)),
             clock: ManualClock(sleeping: .fails))
         let screen = NavigationScreen()
         try screen.install(in: window)

@@ -9,7 +9,7 @@ struct HapticTests {
     /// Three buttons in a 100-high row at the bottom (y 380 + 20 insets); scale 1.5 on a 1200x720 head unit (800x480).
     func makeWindow(haptics: Bool = true) throws -> (Window, [Button]) {
         let window = try Window(
-            capabilities: DisplayMetrics(
+            metrics: DisplayMetrics(
                 resolution: Size(width: 1200, height: 720), scale: 1.5, hapticSpatialDataSupported: haptics))
         let buttons = ["A", "B", "C"].map { title -> Button in
             let b = Button(title: title)
@@ -72,7 +72,7 @@ struct HapticTests {
     @Test("canvas regions become rects with ids stable per key, cut to the canvas, slivers left out")
     func canvasRegions() throws {
         let window = try Window(
-            capabilities: DisplayMetrics(
+            metrics: DisplayMetrics(
                 resolution: Size(width: 800, height: 480), hapticSpatialDataSupported: true))
         let root = View()
         let canvas = Canvas()
@@ -100,7 +100,7 @@ struct HapticTests {
     @Test("an item wholly under an opaque view drawn above it sends no rect; a see-through or partial cover keeps it")
     func coveredItems() throws {
         let window = try Window(
-            capabilities: DisplayMetrics(
+            metrics: DisplayMetrics(
                 resolution: Size(width: 800, height: 480), hapticSpatialDataSupported: true))
         let root = View()
         let hidden = Button(title: "Under")
@@ -137,7 +137,7 @@ struct HapticTests {
     @Test("the sample screen reports its buttons and map pins, zoom-in first")
     func sampleScreen() throws {
         let window = try Window(
-            capabilities: DisplayMetrics(
+            metrics: DisplayMetrics(
                 resolution: Size(width: 800, height: 480), hapticSpatialDataSupported: true))
         let screen = NavigationScreen()
         try screen.install(in: window)
@@ -151,7 +151,7 @@ struct HapticTests {
         // 800x480 points at scale 1.5; a 60-point header, then a list of 72-point rows scrolled 70.7677 points:
         // the first row shows 1.2323 points (a sliver), the rest sit at fractional positions.
         let window = try Window(
-            capabilities: DisplayMetrics(
+            metrics: DisplayMetrics(
                 resolution: Size(width: 1200, height: 720), scale: 1.5, hapticSpatialDataSupported: true))
         let rows = (0..<20).map { index -> Button in
             let row = Button(title: "Place \(index)")

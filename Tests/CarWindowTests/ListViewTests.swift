@@ -40,7 +40,7 @@ struct ListViewTests {
     func makeList(_ source: NumberedRows) throws -> (Window, ListView, ManualClock) {
         let clock = ManualClock(sleeping: .fails)
         let window = try Window(
-            capabilities: DisplayMetrics(resolution: Size(width: 800, height: 480), hapticSpatialDataSupported: true),
+            metrics: DisplayMetrics(resolution: Size(width: 800, height: 480), hapticSpatialDataSupported: true),
             clock: clock)
         let list = ListView(dataSource: source)
         list.rowHeight = 60

@@ -9,7 +9,7 @@ import Testing
 struct NavigationStackTests {
     static func window() throws -> Window {
         try Window(
-            capabilities: DisplayMetrics(resolution: Size(width: 800, height: 480), hapticSpatialDataSupported: true))
+            metrics: DisplayMetrics(resolution: Size(width: 800, height: 480), hapticSpatialDataSupported: true))
     }
 
     static func tap(_ window: Window, _ point: Point, ts: Int) {

@@ -181,7 +181,7 @@ struct RenderingTests {
         var configuration = Window.Configuration()
         configuration.supportedOrientations = [.landscape]
         let window = try Window(
-            capabilities: DisplayMetrics(resolution: Size(width: 800, height: 480)), configuration: configuration)
+            metrics: DisplayMetrics(resolution: Size(width: 800, height: 480)), configuration: configuration)
         let root = StackView(axis: .horizontal, arrangedSubviews: [View(), View()])
         window.rootView = root
         var frame = try PixelBuffer(width: 800, height: 480)

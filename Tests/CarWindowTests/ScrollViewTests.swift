@@ -11,7 +11,7 @@ struct ScrollViewTests {
     func makeScroll() throws -> (Window, ScrollView, [Button], ManualClock) {
         let clock = ManualClock(sleeping: .fails)
         let window = try Window(
-            capabilities: DisplayMetrics(resolution: Size(width: 800, height: 480), hapticSpatialDataSupported: true),
+            metrics: DisplayMetrics(resolution: Size(width: 800, height: 480), hapticSpatialDataSupported: true),
             clock: clock)
         let buttons = (0..<20).map { index in
             let button = Button(title: "Row \(index)")

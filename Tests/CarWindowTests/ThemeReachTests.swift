@@ -51,7 +51,7 @@ struct ThemeReachTests {
         var configuration = Window.Configuration()
         configuration.backgroundColor = Color(hex: 0x102030)
         let window = try Window(
-            capabilities: DisplayMetrics(resolution: Size(width: 320, height: 200)), configuration: configuration)
+            metrics: DisplayMetrics(resolution: Size(width: 320, height: 200)), configuration: configuration)
         window.rootView = View()
         var frame = try PixelBuffer(width: 320, height: 200)
         _ = try window.render(into: &frame)

@@ -19,7 +19,7 @@ struct WindowTouchTests {
     ) {
         let clock = ManualClock(sleeping: .fails)
         let window = try Window(
-            capabilities: DisplayMetrics(resolution: resolution, scale: scale, hapticSpatialDataSupported: true),
+            metrics: DisplayMetrics(resolution: resolution, scale: scale, hapticSpatialDataSupported: true),
             clock: clock)
         let root = View()
         let button = Button(title: "OK")

@@ -1,8 +1,9 @@
 public import Logging
 import SDLMedia
-import SDLStreaming
 public import SDLProjection
+import SDLRPC
 public import SDLSession
+import SDLStreaming
 
 extension Projection {
     /// Creates a stopped projection with a CarWindow app's settings: the run's options are
