@@ -4,7 +4,7 @@ import SDLRPC
 import SDLSession
 import SDLStreaming
 
-/// A view tree as the source of a ``Projection``: it renders its ``window`` on a frame pump per video stream, sizes
+/// A view tree as the source of a `Projection`: it renders its ``window`` on a frame pump per video stream, sizes
 /// the window to each stream, sends the focusable views' haptic rects, and hands the gestures and buttons the run
 /// recognized to the window, which hit-tests them. It also follows the car's day and night, driver distraction and
 /// the head unit's keyboard.
@@ -62,7 +62,7 @@ public final class WindowSource {
     let appearances = Broadcast<Appearance>(replaysCurrent: false, buffering: .bufferingNewest(16))
 
     /// Creates the view tree's source with `settings`' window configuration, first viewport, themes, appearance and
-    /// frame pump settings; the run's options (`settings.projection`) are the ``Projection``'s
+    /// frame pump settings; the run's options (`settings.projection`) are the `Projection`'s
     /// (`Projection.init(settings:transport:logger:)`).
     ///
     /// ```swift
