@@ -331,21 +331,29 @@ struct BadPeerTests {
     @Test("a head unit that ignores the shutdown: stop() throws the timeout and still closes")
     func silentShutdown() async throws {
         let clock = ManualClock()
+        // What the head unit has received: time moves only once a request is on the wire. Queued is not enough: a
+        // timeout that expires before the writer ran would close the link with the request still queued.
+        let (received, receiving) = AsyncStream.makeStream(of: String.self)
         try await withSession(
             Self.quick, clock: clock,
             headUnit: { link in
                 try await link.acceptSession()
                 try await link.acceptRegistration()
                 _ = try await link.expectRPC(.unregisterAppInterface)
+                receiving.yield("UnregisterAppInterface")
                 try await link.expectControl(.endService, service: .rpc)
+                receiving.yield("EndService")
                 await link.drain()
             }
         ) { session in
             try await session.start()
             async let failure = sessionError { try await session.stop() }
+            var seen = received.makeAsyncIterator()
             // UnregisterAppInterface's timeout, then the RPC EndService's: one sleeper at a time.
+            #expect(await seen.next() == "UnregisterAppInterface")
             await clock.waitForSleeper()
             clock.advance(by: .milliseconds(200))
+            #expect(await seen.next() == "EndService")
             await clock.waitForSleeper()
             clock.advance(by: .milliseconds(200))
             let error = await failure
