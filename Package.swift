@@ -28,6 +28,8 @@ let package = Package(
         .library(name: "HeadUnit", targets: ["HeadUnit"]),
         .library(name: "HeadUnitViewer", targets: ["HeadUnitViewer"]),
         .library(name: "SDLAudio", targets: ["SDLAudio"]),
+        .library(name: "ProjectionInput", targets: ["ProjectionInput"]),
+        .library(name: "CarWindowUI", targets: ["CarWindowUI"]),
         .library(name: "CarWindow", targets: ["CarWindow"]),
         .library(name: "CarWindowX11", targets: ["CarWindowX11"]),
         .library(name: "CarWindowWayland", targets: ["CarWindowWayland"]),
@@ -172,11 +174,19 @@ let package = Package(
             pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]
         ),
+        // The view toolkit: views, controls, lists, themes, animation, drawing, focus and haptic items, with no SDL
+        // module in its dependency closure (CarWindowUITests depends on it alone to prove it).
+        .target(
+            name: "CarWindowUI",
+            dependencies: ["ProjectionInput", "CCairo", "CPangoCairo", "CRsvg", "CTurboJPEG"],
+            swiftSettings: upcoming
+        ),
+        // The view toolkit projected: a window as a ProjectionSource, its frame pump and its haptic data.
         .target(
             name: "CarWindow",
             dependencies: [
-                "CCairo", "CPangoCairo", "CRsvg", "CTurboJPEG", "SDLMedia", "SDLRPC", "SDLStreaming", "SDLSession",
-                "SDLProjection", .product(name: "Logging", package: "swift-log"),
+                "CarWindowUI", "CCairo", "SDLMedia", "SDLRPC", "SDLStreaming", "SDLSession", "SDLProjection",
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: upcoming
         ),
@@ -281,10 +291,16 @@ let package = Package(
         ),
         // One projection run, whatever draws the frames: connect, video lifecycle, audio, touches in view points,
         // one event type and log schema, bounded shutdown. The CLI, CarWindow and any frame source run on it.
+        // What a projection hands the UI it projects: touches in view points, gestures and their recognizer, hardware
+        // buttons, the car's day/night appearance. Pure Swift, no SDL: the view toolkit builds on it.
+        .target(
+            name: "ProjectionInput",
+            swiftSettings: upcoming
+        ),
         .target(
             name: "SDLProjection",
             dependencies: [
-                "SDLRPC", "SDLSession", "SDLMedia", "SDLStreaming", "SDLAudio",
+                "ProjectionInput", "SDLRPC", "SDLSession", "SDLMedia", "SDLStreaming", "SDLAudio",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
@@ -446,8 +462,22 @@ let package = Package(
         ),
         .testTarget(
             name: "CarWindowTests",
-            dependencies: ["CarWindow", "SDLRPC", "CarWindowTestingTools"],
+            dependencies: ["CarWindow", "CarWindowUI", "SDLRPC", "CarWindowTestingTools", "CarWindowUITestSupport"],
             exclude: ["Goldens", "Fixtures"],
+            swiftSettings: upcoming
+        ),
+        // The view toolkit's own tests. They depend on CarWindowUI and SDL-free helpers only: that they build proves
+        // the toolkit needs no SDL module.
+        .testTarget(
+            name: "CarWindowUITests",
+            dependencies: ["CarWindowUI", "CarWindowTestingTools", "CarWindowUITestSupport"],
+            swiftSettings: upcoming
+        ),
+        // What the toolkit's tests and CarWindow's share: touch timelines, a scripted keyboard. SDL-free as well.
+        .target(
+            name: "CarWindowUITestSupport",
+            dependencies: ["CarWindowUI", "CarWindowTestingTools"],
+            path: "Tests/CarWindowUITestSupport",
             swiftSettings: upcoming
         ),
         .testTarget(

@@ -6,7 +6,7 @@
 # Usage: scripts/docs.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-targets=(CarWindow SDLSession SDLProjection HeadUnit CarWindowTesting)
+targets=(CarWindow CarWindowUI ProjectionInput SDLSession SDLProjection HeadUnit CarWindowTesting)
 arguments=()
 for target in "${targets[@]}"; do arguments+=(--target "$target"); done
 log=$(mktemp /tmp/carwindow-docs.XXXXXX)

@@ -1,4 +1,4 @@
-// A gesture, its recognizer, the touch it is made of and the point it is at are SDLProjection types that this
-// module's API hands out (the window takes touches and gives gestures); re-exported so an app that imports CarWindow
-// alone can use them.
+// CarWindow is the view toolkit projected: an app that imports CarWindow alone gets the toolkit (CarWindowUI, with
+// ProjectionInput's touches, gestures and buttons) and the projection it runs in (SDLProjection).
+@_exported public import CarWindowUI
 @_exported public import SDLProjection

@@ -80,7 +80,7 @@ package struct X11InputMapper: Sendable {
     /// The key stroke mapped to a head-unit button, on its press (short or long; the down and up events are the
     /// press's parts). `nil` for a button with no mapping, which the program does not take.
     package func actions(for button: ProjectionButton) -> [Action]? {
-        guard let stroke = options.buttons[button.name] else { return nil }
+        guard let stroke = options.buttons[ButtonName(button.name)] else { return nil }
         guard button.isPress else { return [] }
         var actions = stroke.modifiers.map { Action.key($0, pressed: true) }
         switch stroke.key {

@@ -1,8 +1,10 @@
 import CarWindowTestingTools
+import CarWindowUITestSupport
 import SDLRPC
 import Testing
 
 @testable import CarWindow
+@testable import CarWindowUI
 
 @Suite("Demo app: search, settings, transitions, theme")
 @CarWindowActor

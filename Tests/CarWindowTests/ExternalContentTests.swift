@@ -2,6 +2,7 @@ import SDLRPC
 import Testing
 
 @testable import CarWindow
+@testable import CarWindowUI
 
 /// The two hooks for views whose content comes from elsewhere (an X11 application): haptic regions that move
 /// without a redraw, and pixels painted from caller memory.

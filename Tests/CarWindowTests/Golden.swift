@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CarWindow
+@testable import CarWindowUI
 
 /// Golden-image comparison. Re-record all goldens with
 /// `CARWINDOW_RECORD_GOLDENS=1 swift test --filter CarWindowTests.RenderingTests`, look at the PNGs, commit them.

@@ -2,6 +2,7 @@ import SDLRPC
 import Testing
 
 @testable import CarWindow
+@testable import CarWindowUI
 
 @Suite("Haptic regions")
 @CarWindowActor
@@ -51,21 +52,21 @@ struct HapticTests {
     @Test("a new set is reported only when the rects change; an empty tree clears once")
     func changesOnly() throws {
         let (window, buttons) = try makeWindow()
-        let first = try #require(window.hapticRectsIfChanged())
+        let first = try #require(window.focusableItemsIfChanged())
         #expect(first.count == 3)
-        #expect(window.hapticRectsIfChanged() == nil)
+        #expect(window.focusableItemsIfChanged() == nil)
         buttons[1].isHidden = true
-        #expect(window.hapticRectsIfChanged()?.count == 2)
-        #expect(window.hapticRectsIfChanged() == nil)
+        #expect(window.focusableItemsIfChanged()?.count == 2)
+        #expect(window.focusableItemsIfChanged() == nil)
         window.rootView = View()
-        #expect(window.hapticRectsIfChanged() == [])
-        #expect(window.hapticRectsIfChanged() == nil)
+        #expect(window.focusableItemsIfChanged() == [])
+        #expect(window.focusableItemsIfChanged() == nil)
     }
 
     @Test("nothing is reported when the head unit does not support haptic data")
     func unsupported() throws {
         let (window, _) = try makeWindow(haptics: false)
-        #expect(window.hapticRectsIfChanged() == nil)
+        #expect(window.focusableItemsIfChanged() == nil)
         #expect(window.hapticRects() == [])
     }
 

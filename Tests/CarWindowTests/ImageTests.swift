@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CarWindow
+@testable import CarWindowUI
 
 @Suite("Images: JPEG and SVG")
 @CarWindowActor

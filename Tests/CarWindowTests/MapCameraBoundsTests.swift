@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CarWindow
+@testable import CarWindowUI
 
 /// The sample map's camera stays inside a bounded world whatever a pan or zoom asks: the street loops of its
 /// drawing run over the visible blocks, and past 2^53 a `Double` counter no longer advances (issue #30, item 1).

@@ -1,7 +1,9 @@
 import CarWindowTestingTools
+import CarWindowUITestSupport
 import Testing
 
 @testable import CarWindow
+@testable import CarWindowUI
 
 @Suite("Sample navigation screen")
 @CarWindowActor
@@ -67,5 +69,24 @@ struct NavigationScreenTests {
         #expect(window.activeRootView === screen.compactRootView)
         #expect(screen.rootView.window == nil)
         #expect(screen.compactRootView.frame.size == Size(width: 320, height: 240))
+    }
+
+    @Test("the demo's map zooms on NAV_ZOOM_IN and NAV_ZOOM_OUT with nothing focused; other buttons pass")
+    func mapZoom() throws {
+        let window = try Window(
+            metrics: DisplayMetrics(resolution: Size(width: 800, height: 480)),
+            clock: ManualClock(sleeping: .fails))
+        let screen = NavigationScreen()
+        try screen.install(in: window)
+        window.layoutIfNeeded()
+        let zoom = screen.camera.zoom
+        #expect(window.handleButton(ProjectionButton(.navZoomIn, .shortPress)))
+        #expect(screen.camera.zoom == zoom * 2)
+        #expect(screen.compactMap.camera.zoom == zoom * 2)
+        #expect(window.handleButton(ProjectionButton(.navZoomOut, .shortPress)))
+        #expect(screen.camera.zoom == zoom)
+        #expect(!window.handleButton(ProjectionButton(.navZoomIn, .down)))
+        #expect(!window.handleButton(ProjectionButton(.search, .shortPress)))
+        #expect(screen.camera.zoom == zoom)
     }
 }

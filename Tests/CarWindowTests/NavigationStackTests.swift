@@ -1,7 +1,9 @@
+import CarWindowUITestSupport
 import SDLRPC
 import Testing
 
 @testable import CarWindow
+@testable import CarWindowUI
 
 /// The list, detail, back example (``PlacesScreen``) on a ``NavigationStack``, driven by taps as a driver would.
 @Suite("NavigationStack: list, detail, back")
@@ -24,7 +26,7 @@ struct NavigationStackTests {
         let window = try Self.window()
         let screen = PlacesScreen()
         window.rootView = screen.stack
-        let listRects = try #require(window.hapticRectsIfChanged())
+        let listRects = try #require(window.focusableItemsIfChanged())
         #expect(listRects.count >= 5, "the visible rows: \(listRects)")
         #expect(screen.stack.backButton.isHidden, "no Back on the root page")
         #expect(screen.stack.titleLabel.text == "Places")
@@ -34,13 +36,13 @@ struct NavigationStackTests {
         #expect(screen.stack.pages.count == 2)
         #expect(screen.stack.titleLabel.text == "City Hall")
         #expect(screen.list.superview == nil, "the list left the tree")
-        let detailRects = try #require(window.hapticRectsIfChanged(), "one new set for the detail page")
+        let detailRects = try #require(window.focusableItemsIfChanged(), "one new set for the detail page")
         let listIDs = Set(listRects.map(\.id))
         #expect(detailRects.allSatisfy { !listIDs.contains($0.id) }, "no row of the list is left: \(detailRects)")
         let backID = try #require(screen.stack.backButton.hapticID)
         #expect(detailRects.contains { $0.id == backID })
         #expect(detailRects.count == 4, "Back, Navigate, the toggle and the slider: \(detailRects)")
-        #expect(window.hapticRectsIfChanged() == nil, "the swap was one update")
+        #expect(window.focusableItemsIfChanged() == nil, "the swap was one update")
 
         var navigated: [String] = []
         screen.onNavigate = { navigated.append($0.name) }
@@ -54,7 +56,7 @@ struct NavigationStackTests {
         #expect(screen.stack.titleLabel.text == "Places")
         #expect(detail.superview == nil)
         #expect(screen.list.superview === screen.stack)
-        #expect(window.hapticRectsIfChanged().map { Set($0.map(\.id)) } == listIDs, "the list's rects, as before")
+        #expect(window.focusableItemsIfChanged().map { Set($0.map(\.id)) } == listIDs, "the list's rects, as before")
     }
 
     @Test("a page below the top sees a day/night switch made meanwhile when it comes back; the bar follows it")

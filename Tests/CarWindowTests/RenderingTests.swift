@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CarWindow
+@testable import CarWindowUI
 
 @Suite("Rendering")
 @CarWindowActor

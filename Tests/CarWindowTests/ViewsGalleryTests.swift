@@ -1,6 +1,8 @@
+import CarWindowUITestSupport
 import Testing
 
 @testable import CarWindow
+@testable import CarWindowUI
 
 /// Golden images of the new views in both themes: a list with a section header, a selected row and the scroll
 /// indicator, and a settings column with every standard control.

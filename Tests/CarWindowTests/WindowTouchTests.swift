@@ -1,9 +1,11 @@
 import CarWindowTestingTools
+import CarWindowUITestSupport
 import Foundation
 import SDLRPC
 import Testing
 
 @testable import CarWindow
+@testable import CarWindowUI
 
 /// The projection's one conversion on a fresh ``TouchConverter`` (no previous touch to be a copy of).
 private func converted(_ notification: OnTouchEvent, scale: Double) throws -> ProjectionTouch {

@@ -15,13 +15,13 @@ final class HeadUnitKeyboard: KeyboardPresenter {
     /// The session of the run going on: set by each run of the source, so a keyboard after a reconnection reaches
     /// the new connection; `nil` between runs.
     var session: SDLSession?
-    private weak var field: TextField?
+    private weak var field: CarWindowUI.TextField?
     private var task: Task<Void, Never>?
 
     /// The head unit answers after the user is done, so the wait is the keyboard's timeout plus this margin.
     static let responseMargin = Duration.seconds(10)
 
-    func presentKeyboard(for field: TextField) {
+    func presentKeyboard(for field: CarWindowUI.TextField) {
         guard self.field == nil else {
             field.keyboardDidClose(.failed("another keyboard is open"))
             return

@@ -55,5 +55,9 @@ public struct ProjectionTouch: Hashable, Sendable {
     /// A notification the head unit sent that is not a touch this library can act on.
     public struct InvalidTouch: Error, Hashable, Sendable, CustomStringConvertible {
         public var description: String
+
+        package init(description: String) {
+            self.description = description
+        }
     }
 }

@@ -1,13 +1,7 @@
+import CarWindowUITestSupport
 import Testing
 
-@testable import CarWindow
-
-/// Records what the field asked for and lets the test play the keyboard.
-@CarWindowActor
-final class ScriptedKeyboard: KeyboardPresenter {
-    var presented: [TextField] = []
-    func presentKeyboard(for field: TextField) { presented.append(field) }
-}
+@testable import CarWindowUI
 
 @Suite("Text field")
 @CarWindowActor

@@ -1,38 +1,8 @@
 import CarWindowTestingTools
-import SDLRPC
+import CarWindowUITestSupport
 import Testing
 
-@testable import CarWindow
-
-/// Rows "Item n" in sections of `perSection`, headed "Section s" when `headers`.
-@CarWindowActor
-final class NumberedRows: ListDataSource {
-    var sections: Int
-    var perSection: Int
-    var headers: Bool
-    var tallRows: Set<IndexPath> = []
-    var requested: [IndexPath] = []
-
-    init(sections: Int = 1, perSection: Int, headers: Bool = false) {
-        self.sections = sections
-        self.perSection = perSection
-        self.headers = headers
-    }
-
-    func numberOfSections(in list: ListView) -> Int { sections }
-    func list(_ list: ListView, numberOfRowsIn section: Int) -> Int { perSection }
-    func list(_ list: ListView, titleForHeaderIn section: Int) -> String? { headers ? "Section \(section)" : nil }
-    func list(_ list: ListView, heightForRowAt indexPath: IndexPath) -> Double? {
-        tallRows.contains(indexPath) ? 120 : nil
-    }
-    func list(_ list: ListView, identityForRowAt indexPath: IndexPath) -> String { "item-\(indexPath)" }
-    func list(_ list: ListView, rowFor indexPath: IndexPath) -> ListRow {
-        requested.append(indexPath)
-        let row = list.dequeueRow(withIdentifier: "item") ?? ListRow(reuseIdentifier: "item")
-        row.text = "Item \(indexPath.row)"
-        return row
-    }
-}
+@testable import CarWindowUI
 
 @Suite("List view")
 @CarWindowActor
@@ -119,16 +89,16 @@ struct ListViewTests {
         let source = NumberedRows(perSection: 100)
         let (window, list, _) = try makeList(source)
         // Rects come in tree order, which reuse shuffles; the row at a given y is what matters to the head unit.
-        func id(atY y: Double) -> Int? { window.hapticRects().first { $0.y == y }?.id }
-        #expect(window.hapticRects().count == 8)
+        func id(atY y: Double) -> Int? { window.focusableItems().first { $0.rect.minY == y }?.id }
+        #expect(window.focusableItems().count == 8)
         let idOfRow3 = try #require(id(atY: 180))
         list.scroll(to: Point(x: 0, y: 120), animated: false)
         #expect(id(atY: 60) == idOfRow3)  // row 3 is now second on screen
         list.scroll(to: Point(x: 0, y: 3000), animated: false)
-        #expect(!window.hapticRects().contains { $0.id == idOfRow3 })
+        #expect(!window.focusableItems().contains { $0.id == idOfRow3 })
         list.scroll(to: Point(x: 0, y: 120), animated: false)
         #expect(id(atY: 60) == idOfRow3)  // a reused view, the same row, the same id
-        #expect(Set(window.hapticRects().map(\.id)).count == 8)
+        #expect(Set(window.focusableItems().map(\.id)).count == 8)
     }
 
     @Test("driver distraction: a cap shows only the first rows; paging moves a page per drag")

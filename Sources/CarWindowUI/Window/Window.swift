@@ -1,5 +1,3 @@
-public import SDLRPC
-
 /// The projected screen: hosts the root view at the head unit's viewport size, renders frames when something
 /// changed, turns touches into gestures and reports haptic regions.
 ///
@@ -76,7 +74,7 @@ public final class Window: FrameSource {
     /// window.compactRootView = nextTurnOnly      // a 320x240 picture-in-picture window shows this
     /// ```
     public var compactRootView: View? { didSet { if compactRootView !== oldValue { rootsChanged(old: oldValue) } } }
-    /// Put first in the haptic rects, as the head unit's initially focused item.
+    /// Put first in the focusable items, as the head unit's initially focused item.
     public weak var preferredFocusView: View?
     /// The control the app's focus engine has focused (``moveFocus(_:)``), drawn with a focus ring; `OK` activates
     /// it. `nil` until focus first moves, and once the view is gone. A focused view that left the tree or was hidden
@@ -136,7 +134,7 @@ public final class Window: FrameSource {
 
     var needsLayoutPass = true
     /// Set by ``View/setNeedsHapticUpdate()``: the haptic rects changed without anything to redraw.
-    var needsHapticUpdate = false
+    package var needsHapticUpdate = false
     private var needsFullRedraw = true
     private var dirtyRects: [Rect] = []
     private var lastTarget: TargetIdentity?
@@ -336,21 +334,21 @@ public final class Window: FrameSource {
 
     // MARK: Haptics
 
-    /// The haptic rects of the current layout, in whole head-unit pixels, cut to what is visible, without slivers
-    /// thinner than half ``Configuration/minimumTouchTarget`` (``FocusableItemLocator`` says why); empty when
-    /// haptics are not supported.
-    public func hapticRects() -> [HapticRect] {
+    /// The focusable items of the current layout (what the head unit's haptic data is made of), in window points,
+    /// cut to what is visible, without slivers thinner than half ``Configuration/minimumTouchTarget``
+    /// (``FocusableItemLocator`` says why); empty when the head unit does not support haptic data.
+    public func focusableItems() -> [FocusableItem] {
         guard metrics.isHapticSpatialDataSupported, let root = hostedRoot else { return [] }
         layoutIfNeeded()
         return locator.locate(
-            in: root, viewport: Rect(origin: .zero, size: metrics.viewportSize), scale: metrics.scale,
-            preferred: preferredFocusView, minimumVisibleExtent: configuration.minimumTouchTarget / 2)
+            in: root, viewport: Rect(origin: .zero, size: metrics.viewportSize), preferred: preferredFocusView,
+            minimumVisibleExtent: configuration.minimumTouchTarget / 2)
     }
 
-    /// The haptic rects when they differ from the ones last returned here, else `nil`; always `nil` when the head
+    /// The focusable items when they differ from the ones last returned here, else `nil`; always `nil` when the head
     /// unit does not support haptic data. An empty array means "clear".
-    public func hapticRectsIfChanged() -> [HapticRect]? {
+    public func focusableItemsIfChanged() -> [FocusableItem]? {
         guard metrics.isHapticSpatialDataSupported else { return nil }
-        return hapticTracker.update(hapticRects())
+        return hapticTracker.update(focusableItems())
     }
 }

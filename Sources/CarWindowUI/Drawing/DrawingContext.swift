@@ -18,7 +18,7 @@ public struct DrawingContext: ~Copyable {
     /// The bounds of the view being drawn.
     public let bounds: Rect
 
-    init(cr: OpaquePointer, bounds: Rect) {
+    package init(cr: OpaquePointer, bounds: Rect) {
         self.cr = cr
         self.bounds = bounds
     }

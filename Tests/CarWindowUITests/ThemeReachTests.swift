@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CarWindow
+@testable import CarWindowUI
 
 /// The theme reaches the whole screen: the window paints its background, a view sees the current theme when it joins
 /// the tree, and a small screen shows the compact root without the app having to ask.

@@ -16,7 +16,7 @@ open class View {
     public nonisolated static let noIntrinsicMetric: Double = -1
 
     /// Position and size in the superview's coordinates.
-    public var frame: Rect {
+    open var frame: Rect {
         didSet {
             guard frame != oldValue else { return }
             if captureAnimation("frame", from: oldValue, to: frame, apply: { $0.frame = $1 }) {

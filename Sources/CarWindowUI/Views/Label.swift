@@ -9,7 +9,7 @@ open class Label: View {
     public var text: String { didSet { if text != oldValue { textChanged() } } }
     public var font: Font { didSet { if font != oldValue { textChanged() } } }
     /// The text's colour: the one given, else the theme's primary text colour (so it follows day and night).
-    public var textColor: Color {
+    open var textColor: Color {
         get { explicitTextColor ?? theme.palette.primaryText }
         set {
             guard newValue != explicitTextColor else { return }

@@ -1,7 +1,8 @@
 import CarWindowTestingTools
+import CarWindowUITestSupport
 import Testing
 
-@testable import CarWindow
+@testable import CarWindowUI
 
 @Suite("Gesture recognizer")
 struct GestureRecognizerTests {

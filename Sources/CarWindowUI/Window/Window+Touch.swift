@@ -38,7 +38,7 @@ extension Window {
     /// that ends on it runs it, a gesture goes to the view under it and up the superview chain, then to
     /// ``onGesture``. A projection calls it with its run's actions. Returns the gestures.
     @discardableResult
-    func deliver(_ actions: [TouchAction]) -> [Gesture] {
+    package func deliver(_ actions: [TouchAction]) -> [Gesture] {
         var delivered: [Gesture] = []
         for action in actions {
             switch action {
@@ -89,7 +89,7 @@ extension Window {
     }
 
     /// True when a tap ending at `point` ends on the button it started on.
-    func isTapOnPressedButton(at point: Point) -> Bool {
+    package func isTapOnPressedButton(at point: Point) -> Bool {
         guard let pressedButton else { return false }
         return button(at: point) === pressedButton
     }

@@ -1,8 +1,8 @@
 import CarWindowTestingTools
-import SDLRPC
+import CarWindowUITestSupport
 import Testing
 
-@testable import CarWindow
+@testable import CarWindowUI
 
 /// The focus engine: geometry, reading order, scrolling a list, the ring, and the buttons that drive it.
 @Suite("Focus engine")
@@ -50,7 +50,7 @@ struct FocusTests {
     }
 
     @Test(
-        "stepping through a 30-row list scrolls it; the focused row is whole on screen and is a haptic rect",
+        "stepping through a 30-row list scrolls it; the focused row is whole on screen and a focusable item",
         arguments: [false, true])
     func listScrolls(headers: Bool) throws {
         let source = headers ? NumberedRows(sections: 3, perSection: 10, headers: true) : NumberedRows(perSection: 30)
@@ -62,9 +62,8 @@ struct FocusTests {
             visited.append(row.indexPath)
             let frame = row.convertToWindow(row.bounds)
             #expect(viewport.intersection(frame) == frame, "row \(row.indexPath) at \(frame) is not whole on screen")
-            let rect = HapticRect(id: 0, x: frame.minX, y: frame.minY, width: frame.width, height: frame.height)
             #expect(
-                window.hapticRects().contains { $0.rect == rect.rect }, "row \(row.indexPath) has no haptic rect")
+                window.focusableItems().contains { $0.rect == frame }, "row \(row.indexPath) is no focusable item")
             try #require(visited.count <= 30)
         }
         try #require(visited.count == 30)
@@ -165,24 +164,5 @@ struct FocusTests {
         let pixel = try #require(after.pixel(x: x, y: y))
         #expect(abs(Double(pixel.blue) - ink.blue * 255) < 8 && abs(Double(pixel.red) - ink.red * 255) < 8)
         #expect(before.pixel(x: x, y: y) != pixel)
-    }
-
-    @Test("the demo's map zooms on NAV_ZOOM_IN and NAV_ZOOM_OUT with nothing focused; other buttons pass")
-    func mapZoom() throws {
-        let window = try Window(
-            metrics: DisplayMetrics(resolution: Size(width: 800, height: 480)),
-            clock: ManualClock(sleeping: .fails))
-        let screen = NavigationScreen()
-        try screen.install(in: window)
-        window.layoutIfNeeded()
-        let zoom = screen.camera.zoom
-        #expect(window.handleButton(ProjectionButton(.navZoomIn, .shortPress)))
-        #expect(screen.camera.zoom == zoom * 2)
-        #expect(screen.compactMap.camera.zoom == zoom * 2)
-        #expect(window.handleButton(ProjectionButton(.navZoomOut, .shortPress)))
-        #expect(screen.camera.zoom == zoom)
-        #expect(!window.handleButton(ProjectionButton(.navZoomIn, .down)))
-        #expect(!window.handleButton(ProjectionButton(.search, .shortPress)))
-        #expect(screen.camera.zoom == zoom)
     }
 }

@@ -2,7 +2,7 @@ import CarWindowTestingTools
 import Observation
 import Testing
 
-@testable import CarWindow
+@testable import CarWindowUI
 
 @Suite("Animation and observable state")
 @CarWindowActor

@@ -1,8 +1,8 @@
 import CarWindowTestingTools
-import SDLRPC
+import CarWindowUITestSupport
 import Testing
 
-@testable import CarWindow
+@testable import CarWindowUI
 
 @Suite("Scroll view")
 @CarWindowActor
@@ -155,17 +155,17 @@ struct ScrollViewTests {
         #expect(window.animator.isIdle)
     }
 
-    @Test("haptic rects are cut to the scroll view and keep their ids as the content moves")
+    @Test("focusable items are cut to the scroll view and keep their ids as the content moves")
     func haptics() throws {
         let (window, scroll, _, _) = try makeScroll()
-        let before = window.hapticRects()
+        let before = window.focusableItems()
         #expect(before.count == 8)  // rows 0...7 are at least partly inside 480 points
-        #expect(before.allSatisfy { $0.y + $0.height <= 480 })
+        #expect(before.allSatisfy { $0.rect.maxY <= 480 })
         scroll.scroll(to: Point(x: 0, y: 30), animated: false)
-        let after = window.hapticRects()
+        let after = window.focusableItems()
         #expect(after.count == 9)
         #expect(after.first?.id == before.first?.id)
-        #expect(after.first?.y == 0 && after.first?.height == 30)
+        #expect(after.first?.rect.minY == 0 && after.first?.rect.height == 30)
     }
 
     @Test("scrolling repaints the scroll view's area only, not the screen")

@@ -1,27 +1,29 @@
+// Terse touch timelines for the toolkit's and CarWindow's tests (a library target beside the test targets, as
+// BrowserTestSupport is, because both CarWindowUITests and CarWindowTests replay them).
 import CarWindowTestingTools
-
-@testable import CarWindow
+public import CarWindowUI
 
 /// Builds touches (view points) tersely for recorded timelines.
-enum T {
-    static func begin(_ x: Double, _ y: Double, id: Int = 0, ts: Int? = nil) -> ProjectionTouch {
+public enum T {
+    public static func begin(_ x: Double, _ y: Double, id: Int = 0, ts: Int? = nil) -> ProjectionTouch {
         one(.begin, x, y, id: id, ts: ts)
     }
-    static func move(_ x: Double, _ y: Double, id: Int = 0, ts: Int? = nil) -> ProjectionTouch {
+    public static func move(_ x: Double, _ y: Double, id: Int = 0, ts: Int? = nil) -> ProjectionTouch {
         one(.move, x, y, id: id, ts: ts)
     }
-    static func end(_ x: Double, _ y: Double, id: Int = 0, ts: Int? = nil) -> ProjectionTouch {
+    public static func end(_ x: Double, _ y: Double, id: Int = 0, ts: Int? = nil) -> ProjectionTouch {
         one(.end, x, y, id: id, ts: ts)
     }
-    static func cancel(_ x: Double, _ y: Double, id: Int = 0) -> ProjectionTouch {
+    public static func cancel(_ x: Double, _ y: Double, id: Int = 0) -> ProjectionTouch {
         one(.cancel, x, y, id: id, ts: nil)
     }
-    static func one(_ type: ProjectionTouch.Kind, _ x: Double, _ y: Double, id: Int, ts: Int?) -> ProjectionTouch {
+    public static func one(_ type: ProjectionTouch.Kind, _ x: Double, _ y: Double, id: Int, ts: Int?) -> ProjectionTouch
+    {
         ProjectionTouch(
             type: type, fingers: [.init(id: id, path: [Point(x: x, y: y)], timestamps: ts.map { [$0] } ?? [])])
     }
     /// A two-finger event, as Core sends pinch moves.
-    static func two(_ type: ProjectionTouch.Kind, _ a: (Double, Double), _ b: (Double, Double), ts: Int? = nil)
+    public static func two(_ type: ProjectionTouch.Kind, _ a: (Double, Double), _ b: (Double, Double), ts: Int? = nil)
         -> ProjectionTouch
     {
         ProjectionTouch(
@@ -34,13 +36,13 @@ enum T {
 }
 
 /// One step of a recorded timeline: an event at a time (ms), or a frame tick.
-enum Step {
+public enum Step {
     case event(Int, ProjectionTouch)
     case tick(Int)
 }
 
 /// Runs a timeline through a recognizer on a manual clock and returns the gestures, in order.
-func gestures(
+public func gestures(
     _ steps: [Step], configuration: GestureConfiguration = GestureConfiguration()
 ) -> [Gesture] {
     var recognizer = GestureRecognizer<ManualClock.Instant>(configuration: configuration)
@@ -56,4 +58,4 @@ func gestures(
     return result.compactMap { if case .gesture(let g) = $0 { g } else { nil } }
 }
 
-func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
+public func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }

@@ -1,6 +1,3 @@
-public import SDLProjection
-import SDLRPC
-
 /// The focus engine, after tvOS's: every control (every ``Button``, and any view with ``View/isFocusable``) can take
 /// focus; focus moves to the nearest one in a direction, or on and back in reading order; the focused control has a
 /// ring in the theme's primary text colour (it shows on a button's accent fill); `OK` activates it; and a scroll

@@ -1,7 +1,8 @@
 import CarWindowTestingTools
+import CarWindowUITestSupport
 import Testing
 
-@testable import CarWindow
+@testable import CarWindowUI
 
 @Suite("Standard controls")
 @CarWindowActor
@@ -75,7 +76,7 @@ struct ControlsTests {
         control.preferredWidth = 300
         let (window, _) = try makeWindow([control])
         #expect(control.frame.height >= 48)
-        #expect(window.hapticRects().count == 3)
+        #expect(window.focusableItems().count == 3)
         var chosen: [Int] = []
         control.onChange = { chosen.append($0) }
         tap(window, at: Point(x: 150, y: control.frame.center.y), ts: 0)

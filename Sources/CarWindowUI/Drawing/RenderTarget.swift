@@ -53,7 +53,7 @@ public struct RenderTarget {
     }
 
     /// A Cairo surface over the memory; the caller destroys it.
-    func makeSurface() throws(CarWindowError) -> OpaquePointer {
+    package func makeSurface() throws(CarWindowError) -> OpaquePointer {
         guard let base = bytes.baseAddress,
             let surface = cairo_image_surface_create_for_data(
                 base.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height),

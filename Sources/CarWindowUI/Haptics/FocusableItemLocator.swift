@@ -1,13 +1,11 @@
-public import SDLRPC
-
-/// Finds the focusable items of a view tree and turns them into haptic rects for the head unit.
+/// Finds the focusable items of a view tree: what the head unit's haptic data (its knob's focus, its touch targets)
+/// is made of.
 ///
 /// It walks the tree front to back in tree order and collects focusable views (``Button``s and views with
 /// ``View/isFocusable``) without descending into them, plus each visible ``Canvas``'s ``Canvas/hapticRegions``.
-/// Rects are converted to window coordinates, clipped to the viewport, and multiplied by the display scale
-/// (as sdl_ios's `SDLStreamingVideoScaleManager` `scaleHapticRect:`); their edges are then rounded to whole
-/// head-unit pixels, so the head unit gets no `800x1.2321770991857761` and neighbours stay edge to edge. The
-/// preferred item comes first.
+/// Rects are converted to window coordinates and clipped to the viewport; they stay in window points (the projection
+/// multiplies them by the display scale and rounds them to whole head-unit pixels when it sends them). The preferred
+/// item comes first.
 ///
 /// An item cut by a clipping view, its canvas or the screen's edge (a row scrolling out of a list, a map pin at the
 /// screen's edge) whose visible part is thinner
@@ -24,7 +22,7 @@ public import SDLRPC
 ///
 /// ```swift
 /// var locator = FocusableItemLocator()
-/// let rects = locator.locate(in: root, viewport: Rect(origin: .zero, size: viewport), scale: 1.5, preferred: okButton)
+/// let items = locator.locate(in: root, viewport: Rect(origin: .zero, size: viewport), preferred: okButton)
 /// ```
 public struct FocusableItemLocator: Sendable {
     /// The default sliver threshold, in window points: half the default minimum touch target (48).
@@ -40,40 +38,40 @@ public struct FocusableItemLocator: Sendable {
 
     public init() {}
 
-    /// The haptic rects of the focusable items in `root`, preferred item first, in whole head-unit pixels.
+    /// The focusable items in `root`, preferred item first, their visible parts in window points.
     ///
     /// - Parameter minimumVisibleExtent: in window points, the thinnest visible part of a cut item that is kept.
     @CarWindowActor
     public mutating func locate(
-        in root: View, viewport: Rect, scale: Double, preferred: View? = nil,
+        in root: View, viewport: Rect, preferred: View? = nil,
         minimumVisibleExtent: Double = FocusableItemLocator.defaultMinimumVisibleExtent
-    ) -> [HapticRect] {
-        var walk = Walk(scale: scale, minimumExtent: minimumVisibleExtent)
+    ) -> [FocusableItem] {
+        var walk = Walk(minimumExtent: minimumVisibleExtent)
         collect(root, origin: root.frame.origin, clip: viewport, opaque: true, into: &walk)
         var found = walk.items.filter { item in
-            !walk.covers.contains { $0.order > item.order && $0.rect.encloses(item.visible) }
+            !walk.covers.contains { $0.order > item.order && $0.rect.encloses(item.item.rect) }
         }
         if let preferred, let index = found.firstIndex(where: { $0.view === preferred }), index > 0 {
             let item = found.remove(at: index)
             found.insert(item, at: 0)
         }
-        return found.map(\.rect)
+        return found.map(\.item)
     }
 
-    /// The focusable views that ``locate(in:viewport:scale:preferred:minimumVisibleExtent:)`` reports as rects, in
+    /// The focusable views that ``locate(in:viewport:preferred:minimumVisibleExtent:)`` reports as items, in
     /// tree order, each with its visible part in window points: the focus engine moves over exactly what the head
     /// unit's knob can highlight.
     @CarWindowActor
     mutating func focusableViews(
         in root: View, viewport: Rect, minimumVisibleExtent: Double
     ) -> [(view: View, visible: Rect)] {
-        var walk = Walk(scale: 1, minimumExtent: minimumVisibleExtent)
+        var walk = Walk(minimumExtent: minimumVisibleExtent)
         collect(root, origin: root.frame.origin, clip: viewport, opaque: true, into: &walk)
         return walk.items.compactMap { item in
             guard let view = item.view,
-                !walk.covers.contains(where: { $0.order > item.order && $0.rect.encloses(item.visible) })
+                !walk.covers.contains(where: { $0.order > item.order && $0.rect.encloses(item.item.rect) })
             else { return nil }
-            return (view, item.visible)
+            return (view, item.item.rect)
         }
     }
 
@@ -81,9 +79,8 @@ public struct FocusableItemLocator: Sendable {
     private struct Walk {
         struct Item {
             var view: View?
-            var rect: HapticRect
-            /// The visible part in window points, before scaling.
-            var visible: Rect
+            /// Its id and visible part.
+            var item: FocusableItem
             var order: Int
         }
 
@@ -92,8 +89,6 @@ public struct FocusableItemLocator: Sendable {
             var order: Int
         }
 
-        /// Window points to head-unit pixels.
-        let scale: Double
         /// The sliver threshold, in window points.
         let minimumExtent: Double
         var items: [Item] = []
@@ -119,21 +114,20 @@ public struct FocusableItemLocator: Sendable {
             if !covered.isEmpty { walk.covers.append(Walk.Cover(rect: covered, order: order)) }
         }
         if view.isFocusable {
-            if let rect = hapticRect(frame, clip: clip, walk: walk, id: id(for: view)) {
-                walk.items.append(Walk.Item(view: view, rect: rect, visible: frame.intersection(clip), order: order))
+            if let visible = visiblePart(of: frame, clip: clip, walk: walk) {
+                let item = FocusableItem(id: id(for: view), rect: visible)
+                walk.items.append(Walk.Item(view: view, item: item, order: order))
             }
             return
         }
         if let canvas = view as? Canvas {
             let canvasID = id(for: canvas)
             for region in canvas.hapticRegions {
-                let regionID = id(forRegion: region.key, canvas: canvasID)
                 // The canvas's own bounds cut a region as a clipping view does: a pin half off the map is a sliver.
                 let regionRect = region.rect.offsetBy(origin)
-                let regionClip = clip.intersection(frame)
-                if let rect = hapticRect(regionRect, clip: regionClip, walk: walk, id: regionID) {
-                    let visible = regionRect.intersection(regionClip)
-                    walk.items.append(Walk.Item(view: nil, rect: rect, visible: visible, order: order))
+                if let visible = visiblePart(of: regionRect, clip: clip.intersection(frame), walk: walk) {
+                    let item = FocusableItem(id: id(forRegion: region.key, canvas: canvasID), rect: visible)
+                    walk.items.append(Walk.Item(view: nil, item: item, order: order))
                 }
             }
         }
@@ -146,9 +140,9 @@ public struct FocusableItemLocator: Sendable {
         }
     }
 
-    /// The part of `rect` (window points) inside `clip`, in whole head-unit pixels; `nil` when nothing of it shows
-    /// or what shows of it is a sliver.
-    private func hapticRect(_ rect: Rect, clip: Rect, walk: Walk, id: Int) -> HapticRect? {
+    /// The part of `rect` (window points) inside `clip`; `nil` when nothing of it shows or what shows of it is a
+    /// sliver.
+    private func visiblePart(of rect: Rect, clip: Rect, walk: Walk) -> Rect? {
         let visible = rect.intersection(clip)
         guard !visible.isEmpty else { return nil }
         // A dimension counts as cut only when the clip took more than rounding noise from it.
@@ -157,13 +151,7 @@ public struct FocusableItemLocator: Sendable {
         if cutWidth && visible.width < walk.minimumExtent || cutHeight && visible.height < walk.minimumExtent {
             return nil
         }
-        // Edges, not origin and size, are rounded: two items that touch still touch.
-        let x0 = (visible.minX * walk.scale).rounded()
-        let y0 = (visible.minY * walk.scale).rounded()
-        let x1 = (visible.maxX * walk.scale).rounded()
-        let y1 = (visible.maxY * walk.scale).rounded()
-        guard x1 > x0, y1 > y0 else { return nil }
-        return HapticRect(id: id, x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        return visible
     }
 
     @CarWindowActor

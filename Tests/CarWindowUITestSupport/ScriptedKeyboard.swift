@@ -1,0 +1,11 @@
+public import CarWindowUI
+
+/// Records what a text field asked for, so a test can play the keyboard.
+@CarWindowActor
+public final class ScriptedKeyboard: KeyboardPresenter {
+    public var presented: [TextField] = []
+
+    public init() {}
+
+    public func presentKeyboard(for field: TextField) { presented.append(field) }
+}
