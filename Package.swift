@@ -36,6 +36,8 @@ let package = Package(
         .library(name: "SDLSecurity", targets: ["SDLSecurity"]),
         .library(name: "SDLSecurityOpenSSL", targets: ["SDLSecurityOpenSSL"]),
         .executable(name: "carwindow", targets: ["CarWindowCLI"]),
+        .library(name: "CarWindowDemo", targets: ["CarWindowDemo"]),
+        .executable(name: "navigation-demo", targets: ["NavigationDemoApp"]),
         .library(name: "CarWindowTesting", targets: ["CarWindowTesting"]),
         .library(name: "CarWindowTestingTools", targets: ["CarWindowTestingTools"]),
     ],
@@ -190,6 +192,19 @@ let package = Package(
             ],
             swiftSettings: upcoming
         ),
+        // The sample navigation app (Examples/): the library `carwindow demo` links, and a program to copy.
+        .target(
+            name: "CarWindowDemo",
+            dependencies: ["CarWindow", "SDLRPC", "SDLSession", .product(name: "Logging", package: "swift-log")],
+            path: "Examples/CarWindowDemo",
+            swiftSettings: upcoming
+        ),
+        .executableTarget(
+            name: "NavigationDemoApp",
+            dependencies: ["CarWindowDemo", "CarWindow"],
+            path: "Examples/NavigationDemoApp",
+            swiftSettings: upcoming
+        ),
         // Any X11 application as a CarWindow view: a private Xvfb and D-Bus session per projection, capture through
         // XCB MIT-SHM and DAMAGE, input through XTEST, haptic rects from the AT-SPI tree (Debian libxcb*-dev,
         // libatspi2.0-dev; xvfb, dbus and at-spi2-core at run time). docs/project-any-app.md has the design.
@@ -321,7 +336,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                "SDLMedia", "CH264Reference", "CarWindow", "CarWindowX11", "CarWindowWayland", "SDLRPC",
+                "SDLMedia", "CH264Reference", "CarWindow", "CarWindowDemo", "CarWindowX11", "CarWindowWayland",
+                "SDLRPC",
                 "SDLSession", "SDLStreaming", "SDLProjection", "SDLSecurity", "SDLWire",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -462,7 +478,10 @@ let package = Package(
         ),
         .testTarget(
             name: "CarWindowTests",
-            dependencies: ["CarWindow", "CarWindowUI", "SDLRPC", "CarWindowTestingTools", "CarWindowUITestSupport"],
+            dependencies: [
+                "CarWindow", "CarWindowDemo", "CarWindowUI", "SDLRPC", "CarWindowTestingTools",
+                "CarWindowUITestSupport",
+            ],
             exclude: ["Goldens", "Fixtures"],
             swiftSettings: upcoming
         ),
@@ -482,7 +501,10 @@ let package = Package(
         ),
         .testTarget(
             name: "CarWindowStreamingTests",
-            dependencies: ["CarWindowTestingTools", "CarWindow", "SDLMedia", "SDLRPC", "SDLSession", "SDLStreaming"],
+            dependencies: [
+                "CarWindowTestingTools", "CarWindow", "CarWindowDemo", "SDLMedia", "SDLRPC", "SDLSession",
+                "SDLStreaming",
+            ],
             swiftSettings: upcoming
         ),
         .testTarget(
@@ -533,8 +555,8 @@ let package = Package(
             name: "CarWindowIntegrationTests",
             dependencies: [
                 "CarWindowTesting",
-                "CarWindow", "HeadUnit", "SDLSession", "SDLStreaming", "SDLRPC", "SDLMedia", "SDLProjection",
-                .product(name: "Logging", package: "swift-log"),
+                "CarWindow", "CarWindowDemo", "HeadUnit", "SDLSession", "SDLStreaming", "SDLRPC", "SDLMedia",
+                "SDLProjection", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: upcoming
         ),
@@ -576,7 +598,8 @@ let package = Package(
         .testTarget(
             name: "CarWindowCLITests",
             dependencies: [
-                "CarWindowTesting", "CarWindowTestingTools", "CarWindowCLI", "HeadUnit", "BrowserTestSupport",
+                "CarWindowTesting", "CarWindowTestingTools", "CarWindowCLI", "CarWindowDemo", "HeadUnit",
+                "BrowserTestSupport",
                 "SDLSession", "SDLSecurity",
                 "SDLSecurityOpenSSL", "SDLWire", "SDLRPC", .product(name: "Logging", package: "swift-log"),
             ],

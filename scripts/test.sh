@@ -4,8 +4,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # --with-browser: the viewer tests drive a headless Chromium.
 scripts/install-deps.sh --with-browser
-echo "==> swift format lint (the style in .swift-format; fix with: swift format format -i -r -p Sources Tests Package.swift)"
-swift format lint --strict -r -p Sources Tests Package.swift
+echo "==> swift format lint (the style in .swift-format; fix with: swift format format -i -r -p Sources Tests Examples Package.swift)"
+swift format lint --strict -r -p Sources Tests Examples Package.swift
 echo "==> swift build"
 swift build --build-tests
 # DocC catalogs of the public libraries: a broken symbol link fails here (scripts/docs.sh).

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CarWindow
+import CarWindowDemo
 import SDLMedia
 
 /// `carwindow bench carwindow`: the whole projection path of the sample navigation screen, against the issue's

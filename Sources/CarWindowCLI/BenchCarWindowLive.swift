@@ -1,4 +1,5 @@
 import CarWindow
+import CarWindowDemo
 import SDLMedia
 import SDLRPC
 

@@ -1,4 +1,5 @@
 import CarWindow
+import CarWindowDemo
 import SDLMedia
 
 /// One size and encoder usage of the throughput run: the changing navigation screen through the whole pipeline.

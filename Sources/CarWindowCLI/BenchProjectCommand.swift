@@ -1,5 +1,6 @@
 import ArgumentParser
 import CarWindow
+import CarWindowDemo
 import CarWindowX11
 import Foundation
 import Logging

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CarWindow
+import CarWindowDemo
 import Foundation
 import HeadUnit
 import HeadUnitViewer

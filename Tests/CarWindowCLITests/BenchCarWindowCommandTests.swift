@@ -1,3 +1,4 @@
+import CarWindowDemo
 import Testing
 
 @Suite("carwindow bench carwindow")

@@ -1,4 +1,5 @@
 import CarWindow
+import CarWindowDemo
 import CarWindowTesting
 import Foundation
 import HeadUnit

@@ -1,4 +1,5 @@
 import CarWindow
+import CarWindowDemo
 import Foundation
 import HeadUnit
 import SDLProjection

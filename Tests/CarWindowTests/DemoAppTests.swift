@@ -4,6 +4,7 @@ import SDLRPC
 import Testing
 
 @testable import CarWindow
+@testable import CarWindowDemo
 @testable import CarWindowUI
 
 @Suite("Demo app: search, settings, transitions, theme")

@@ -2,6 +2,7 @@ import SDLRPC
 import Testing
 
 @testable import CarWindow
+@testable import CarWindowDemo
 @testable import CarWindowUI
 
 @Suite("Haptic regions")

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CarWindow
+@testable import CarWindowDemo
 @testable import CarWindowUI
 
 /// The sample map's camera stays inside a bounded world whatever a pan or zoom asks: the street loops of its

@@ -3,6 +3,7 @@ import CarWindowUITestSupport
 import Testing
 
 @testable import CarWindow
+@testable import CarWindowDemo
 @testable import CarWindowUI
 
 @Suite("Sample navigation screen")

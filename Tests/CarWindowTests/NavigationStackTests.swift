@@ -3,6 +3,7 @@ import SDLRPC
 import Testing
 
 @testable import CarWindow
+@testable import CarWindowDemo
 @testable import CarWindowUI
 
 /// The list, detail, back example (``PlacesScreen``) on a ``NavigationStack``, driven by taps as a driver would.

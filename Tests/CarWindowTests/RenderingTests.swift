@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CarWindow
+@testable import CarWindowDemo
 @testable import CarWindowUI
 
 @Suite("Rendering")

@@ -17,8 +17,7 @@ func streamsTheMapAtTheHeadUnitsSize() async throws {
         let app = AppConfiguration(appName: "My Map", appID: "my-map", appType: .navigation)
         let settings = CarWindowSettings(app: app)
         let window = try WindowSource(settings: settings)
-        let screen = NavigationScreen()  // your screen here; keep it alive while it is shown
-        try screen.install(in: window.window)
+        window.rootView = Label(text: "My map")  // your screen here
         let projection = Projection(settings: settings, transport: emulator.transport())
         try await projection.start(source: window)
         var frames = 0

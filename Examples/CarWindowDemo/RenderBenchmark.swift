@@ -1,3 +1,5 @@
+public import CarWindow
+
 /// Renders the changing sample navigation screen and measures each frame, for `carwindow bench`.
 ///
 /// Each frame moves the vehicle and pans the map a little, so every frame is dirty, then renders into a reused

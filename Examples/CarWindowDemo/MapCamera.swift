@@ -1,3 +1,5 @@
+public import CarWindow
+
 /// Where the sample map looks: a world point at the centre of the view and a zoom (view points per world unit).
 ///
 /// ```swift

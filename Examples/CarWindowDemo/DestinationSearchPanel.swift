@@ -1,3 +1,5 @@
+public import CarWindow
+
 /// The demo's destination search: a ``TextField`` typed through the head unit's keyboard and a ``ListView`` of
 /// matching destinations that scrolls with momentum. Choosing a row calls ``onChoose``.
 @CarWindowActor

@@ -1,3 +1,5 @@
+public import CarWindow
+
 /// A label floating over the demo's map (zoom status, settings summary): a dark translucent chip in the day, the
 /// night theme's surface at night, so the whole screen dims together. Its colours follow the window's theme.
 ///

@@ -1,3 +1,4 @@
+public import CarWindow
 import SDLRPC
 
 /// The demo app: the navigation screen with a destination search and a settings sheet on top, opened with

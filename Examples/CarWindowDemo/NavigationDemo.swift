@@ -1,3 +1,4 @@
+public import CarWindow
 public import Logging
 public import SDLProjection
 public import SDLSession

@@ -1,3 +1,5 @@
+public import CarWindow
+
 /// The list, detail, back example: 30 places in a ``ListView`` inside a ``NavigationStack``; a tap on a row pushes
 /// the place's detail page (its name and distance, a Navigate button, a Favourite toggle and a Volume slider), and
 /// the bar's Back button, or ``NavigationStack/pop()``, comes back to the list where it was.

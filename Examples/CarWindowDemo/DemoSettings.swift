@@ -1,3 +1,4 @@
+public import CarWindow
 public import Observation
 
 /// The demo's settings, an `@Observable` model: the settings sheet's controls write it, and views that read it

@@ -1,3 +1,5 @@
+public import CarWindow
+
 /// The sample navigation map: a procedural city (street grid, avenues, park, river), a route, points of interest
 /// and the vehicle marker, drawn for a ``MapCamera``, in day or night colours after the window's theme.
 ///

@@ -1,3 +1,5 @@
+public import CarWindow
+
 /// The demo's settings sheet: a ``Toggle``, a ``Slider`` and a ``SegmentedControl`` writing ``DemoSettings``.
 @CarWindowActor
 public final class SettingsSheet: StackView {

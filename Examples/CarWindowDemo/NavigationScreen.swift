@@ -1,3 +1,4 @@
+public import CarWindow
 import SDLRPC
 
 /// A sample navigation screen, used by the demo: a map that pans and pinch-zooms, zoom in / zoom out / recenter
