@@ -2,7 +2,8 @@ import ArgumentParser
 import Foundation
 import SDLMedia
 
-/// `carwindow bench link`: bitrate adaptation when the link slows down mid-stream (docs/reliability.md records it).
+/// `carwindow bench link`: bitrate adaptation when the link slows down mid-stream (docs/lab/reliability.md records
+/// it).
 struct BenchLinkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "link",

@@ -5,7 +5,7 @@ import SDLProjection
 import SDLStreaming
 
 /// `carwindow bench load`: many apps streaming into one emulator, and many projections in one process
-/// (docs/reliability.md records the figures).
+/// (docs/lab/reliability.md records the figures).
 struct BenchLoadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "load",

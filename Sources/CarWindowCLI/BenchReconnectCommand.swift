@@ -4,7 +4,7 @@ import HeadUnit
 import SDLProjection
 
 /// `carwindow bench reconnect`: the emulator drops the app's connection, or is stopped and started again, many times;
-/// the projection reconnects each time (docs/reliability.md records the figures).
+/// the projection reconnects each time (docs/lab/reliability.md records the figures).
 struct BenchReconnectCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reconnect",

@@ -6,7 +6,7 @@ import SDLProjection
 import SDLStreaming
 
 /// `carwindow bench soak`: a long projection into the emulator, checked frame by frame, with the process's memory
-/// and file descriptors sampled (docs/reliability.md records a one-hour run).
+/// and file descriptors sampled (docs/lab/reliability.md records a one-hour run).
 struct BenchSoakCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "soak",
