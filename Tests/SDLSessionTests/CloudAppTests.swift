@@ -107,6 +107,45 @@ struct CloudAppTests {
         }
     }
 
+    @Test("a cloud app whose server refuses the upgrade is retried as Core retries, then unreachable with the status")
+    func refusedUpgrade() async throws {
+        // An HTTP server, not a WebSocket one: every upgrade is answered 403 Forbidden.
+        try await WebSocketTransportTests.withPeer(.refuse) { port in
+            try await Self.withHeadUnit(
+                cloudApp: "swiftsdl-nav=ws://127.0.0.1:\(port)",
+                configure: {
+                    $0.cloudAppMaxRetryAttempts = 1
+                    $0.cloudAppRetryTimeout = .milliseconds(20)
+                }
+            ) { headUnit in
+                let events = await headUnit.events()
+                try await headUnit.activateCloudApp("swiftsdl-nav")
+                var statuses: [CloudAppStatus] = []
+                // Until it gives up (the suite's time limit catches one that never does).
+                for await event in events {
+                    guard case .cloudApp(_, let status) = event else { continue }
+                    statuses.append(status)
+                    if case .unreachable = status { break }
+                }
+                #expect(statuses.prefix(2) == [.dialing(attempt: 1), .dialing(attempt: 2)])
+                guard case .unreachable(let attempts, let reason) = statuses.last else {
+                    Issue.record("no unreachable status: \(statuses)")
+                    return
+                }
+                #expect(attempts == 2)
+                #expect(reason.contains("refused the WebSocket upgrade (HTTP 403)"), "\(reason)")
+                #expect(await headUnit.apps().isEmpty, "no app came in on a refused upgrade")
+                // Activating again dials again: a refusal does not disable the entry.
+                let later = await headUnit.events()
+                try await headUnit.activateCloudApp("swiftsdl-nav")
+                try await firstElement(of: later, "the second activation's dial", within: .seconds(30)) { event in
+                    guard case .cloudApp(_, .dialing(attempt: 1)) = event else { return false }
+                    return true
+                }
+            }
+        }
+    }
+
     @Test("after a dropped connection the server transport serves the head unit's next call")
     func nextCallAfterDisconnect() async throws {
         try await WebSocketServerTransport.listen(on: try WebSocketURL(listeningAt: "ws://127.0.0.1:0")) { server in
