@@ -3,7 +3,7 @@
 # emulator or a child process in real time they held both threads of the cooperative pool for tens of seconds, and
 # an in-process app's 5 s StartService deadline passed while its answer waited behind them (docs/lab/test-suite.md,
 # "How the suite keeps the pool free"). A new suite that computes for more than a second goes on this list.
-computing='SDLWireTests|SDLMediaTests|SDLAudioTests\.|SDLRPCTests|CarWindowTests\.'
+computing='SDLWireTests|SDLMediaTests|SDLAudioTests\.|SDLRPCTests|CarWindowTests\.|CarWindowUITests\.'
 computing+='|HeadUnitTests\.RandomizedRPCFuzzTests|HeadUnitTests\.RPCFuzzRegressionTests|HeadUnitTests\.TraceReplayTests'
 # The real-time suites run at most this many tests at once (Swift Testing's SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH,
 # unbounded by default): started all together, ~540 tests queued their jobs on the 2-thread pool at once and in-process
