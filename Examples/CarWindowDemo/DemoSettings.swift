@@ -2,7 +2,7 @@ public import CarWindow
 public import Observation
 
 /// The demo's settings, an `@Observable` model: the settings sheet's controls write it, and views that read it
-/// (the summary label) update by themselves through ``View/observe(_:)``.
+/// (the summary label) update by themselves through `View.observe(_:)`.
 ///
 /// ```swift
 /// let settings = DemoSettings()

@@ -1,6 +1,6 @@
 public import CarWindow
 
-/// The demo's destination search: a ``TextField`` typed through the head unit's keyboard and a ``ListView`` of
+/// The demo's destination search: a `TextField` typed through the head unit's keyboard and a `ListView` of
 /// matching destinations that scrolls with momentum. Choosing a row calls ``onChoose``.
 @CarWindowActor
 public final class DestinationSearchPanel: StackView {

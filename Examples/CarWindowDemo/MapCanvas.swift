@@ -43,7 +43,7 @@ public final class MapCanvas: Canvas {
         clipsToBounds = true
     }
 
-    /// The land; the map is always opaque, so it needs no explicit ``View/backgroundColor``.
+    /// The land; the map is always opaque, so it needs no explicit `View.backgroundColor`.
     public override var currentBackgroundColor: Color { MapColors.for(theme.appearance).land }
 
     public override var frame: Rect { didSet { if frame.size != oldValue.size { updatePins() } } }

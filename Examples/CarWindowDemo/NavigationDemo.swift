@@ -4,7 +4,7 @@ public import SDLProjection
 public import SDLSession
 
 /// The demo navigation app: a ``NavigationScreen`` (with the destination search and the settings sheet) in a
-/// ``WindowSource``, with the vehicle moving along its route so the picture keeps changing, run by its own
+/// `WindowSource`, with the vehicle moving along its route so the picture keeps changing, run by its own
 /// `Projection`. `carwindow demo` runs it against the emulator or SDL Core, and any other host (a `--source demo`
 /// stream, a test) can run it the same way.
 ///

@@ -1,8 +1,8 @@
 public import CarWindow
 
-/// The list, detail, back example: 30 places in a ``ListView`` inside a ``NavigationStack``; a tap on a row pushes
+/// The list, detail, back example: 30 places in a `ListView` inside a `NavigationStack`; a tap on a row pushes
 /// the place's detail page (its name and distance, a Navigate button, a Favourite toggle and a Volume slider), and
-/// the bar's Back button, or ``NavigationStack/pop()``, comes back to the list where it was.
+/// the bar's Back button, or `NavigationStack.pop()`, comes back to the list where it was.
 ///
 /// ```swift
 /// let screen = PlacesScreen()              // keep it: it is the list's data source

@@ -47,7 +47,7 @@ public enum RenderBenchmark {
 
     /// Renders `frames` frames at each size and returns the times.
     ///
-    /// - Throws: ``CarWindowError`` when a size is invalid or rendering fails.
+    /// - Throws: `CarWindowError` when a size is invalid or rendering fails.
     @CarWindowActor
     public static func run(frames: Int, sizes: [Size] = defaultSizes) throws(CarWindowError) -> [Result] {
         let clock = ContinuousClock()

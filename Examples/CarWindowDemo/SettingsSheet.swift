@@ -1,6 +1,6 @@
 public import CarWindow
 
-/// The demo's settings sheet: a ``Toggle``, a ``Slider`` and a ``SegmentedControl`` writing ``DemoSettings``.
+/// The demo's settings sheet: a `Toggle`, a `Slider` and a `SegmentedControl` writing ``DemoSettings``.
 @CarWindowActor
 public final class SettingsSheet: StackView {
     public let tolls = Toggle(title: "Avoid tolls")

@@ -1,5 +1,5 @@
 /// Whether a projection's look is meant for daylight or for the dark: the theme value a CarWindow `Theme` is made
-/// for, what the run reports when the source switches (``ProjectionEvent/appearance(_:)``, the `--events`
+/// for, what the run reports when the source switches (`ProjectionEvent.appearance(_:)`, the `--events`
 /// `appearance` line) and what a projected X11 program is told.
 ///
 /// ```swift

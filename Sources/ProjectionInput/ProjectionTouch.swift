@@ -4,7 +4,7 @@
 /// A head unit at scale 1.5 reports 1200x720 and shows an 800x480 viewport: its touch at pixel (600, 360) arrives
 /// here as (400, 240).
 ///
-/// ``TouchConverter`` makes them from the head unit's `OnTouchEvent`s; tests and hosts without a projection build
+/// `TouchConverter` makes them from the head unit's `OnTouchEvent`s; tests and hosts without a projection build
 /// them directly.
 ///
 /// ```swift
@@ -29,7 +29,7 @@ public struct ProjectionTouch: Hashable, Sendable {
         public var path: [Point]
         public var timestamps: [Int]
 
-        /// The newest position (0 for a finger without one, which ``TouchConverter`` never makes).
+        /// The newest position (0 for a finger without one, which `TouchConverter` never makes).
         public var x: Double { path.last?.x ?? 0 }
         public var y: Double { path.last?.y ?? 0 }
 
@@ -43,7 +43,7 @@ public struct ProjectionTouch: Hashable, Sendable {
     public var type: Kind
     public var fingers: [Finger]
     /// The head unit's MOVE notifications folded into this one while the app was behind (a flood of moves): their
-    /// positions are in each finger's ``Finger/path``. 0 for a touch delivered as it came (see ``TouchInbox``).
+    /// positions are in each finger's ``Finger/path``. 0 for a touch delivered as it came (see `TouchInbox`).
     public var coalesced: Int
 
     public init(type: Kind, fingers: [Finger], coalesced: Int = 0) {

@@ -1,5 +1,5 @@
 /// What the recognizer asks its owner to do: deliver a gesture, or update a pressed control. A
-/// ``ProjectionSource`` receives them in order, from the projection's one recognizer, through its `received(_:)`.
+/// `ProjectionSource` receives them in order, from the projection's one recognizer, through its `received(_:)`.
 ///
 /// ```swift
 /// func received(_ action: TouchAction) async {

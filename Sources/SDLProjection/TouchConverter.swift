@@ -1,6 +1,6 @@
 public import SDLRPC
 
-/// Turns the head unit's `OnTouchEvent`s into ``ProjectionTouch``es: the one place Core's duplicate is dropped and
+/// Turns the head unit's `OnTouchEvent`s into `ProjectionTouch`es: the one place Core's duplicate is dropped and
 /// coordinates are divided by the HMI scale.
 ///
 /// SDL Core delivers every `OnTouchEvent` once per app list the app is in (navigation and projection), so a
@@ -34,7 +34,7 @@ public struct TouchConverter: Sendable {
 
     /// The touch in view points, or `nil` when `notification` repeats the previous one exactly (Core's copy).
     ///
-    /// - Throws: ``ProjectionTouch/InvalidTouch`` for a touch type outside BEGIN, MOVE, END, CANCEL, no fingers, a
+    /// - Throws: `ProjectionTouch.InvalidTouch` for a touch type outside BEGIN, MOVE, END, CANCEL, no fingers, a
     ///   finger without coordinates, or a coordinate outside MOBILE_API's 0...10000 (`TouchCoord.isWithinSpec`).
     ///   A refused notification still counts as the previous one, so its copy is dropped without a second error.
     public mutating func touch(from notification: OnTouchEvent) throws(ProjectionTouch.InvalidTouch) -> ProjectionTouch?

@@ -7,7 +7,7 @@ public import SDLRPC
 /// seconds). Each `OnTouchEvent` is converted here, on the reader's side (``TouchConverter``: Core's copy dropped,
 /// divided by the scale), so the reader never waits for the handler. A MOVE of the same fingers as the MOVE still
 /// waiting at the end of the queue is folded into it: each finger's path gains the new positions (only the newest
-/// ``maximumPathPoints`` are kept) and the touch's ``ProjectionTouch/coalesced`` counts the notification. Only the
+/// ``maximumPathPoints`` are kept) and the touch's `ProjectionTouch.coalesced` counts the notification. Only the
 /// newest position matters to a pan, so a flood of moves costs one item, not one each. BEGIN, END and CANCEL are
 /// never folded. Frame ticks are idempotent, so one waiting at the end is enough.
 ///
@@ -58,7 +58,7 @@ public struct TouchInbox: Sendable {
     /// Converts `event` and queues it, folding a MOVE into the MOVE waiting last.
     ///
     /// - Returns: whether the touch is queued (`false` for Core's duplicate, or a touch the full queue dropped).
-    /// - Throws: ``ProjectionTouch/InvalidTouch`` for a notification that is not a touch (see ``TouchConverter``).
+    /// - Throws: `ProjectionTouch.InvalidTouch` for a notification that is not a touch (see ``TouchConverter``).
     @discardableResult
     public mutating func push(_ event: OnTouchEvent) throws(ProjectionTouch.InvalidTouch) -> Bool {
         guard let touch = try converter.touch(from: event) else { return false }

@@ -13,7 +13,7 @@ extension DisplayMetrics {
     ///   - capability: the head unit's capability (after merging updates).
     ///   - fallbackResolution: used when the capability has no valid `preferredResolution` (the RAI screen size).
     ///   - display: the display this stream drives.
-    /// - Throws: ``CarWindowError/Kind/invalidViewport`` when neither resolution is usable.
+    /// - Throws: `CarWindowError.Kind.invalidViewport` when neither resolution is usable.
     public init(
         _ capability: VideoStreamingCapability, fallbackResolution: Size? = nil, display: DisplayKind = .centerConsole
     ) throws(CarWindowError) {

@@ -23,8 +23,8 @@ extension HapticRect {
 }
 
 extension Window {
-    /// The haptic rects of the current layout as the head unit gets them: ``Window/focusableItems()`` in whole
-    /// head-unit pixels (``SDLRPC/HapticRect/init(_:scale:)``); empty when the head unit does not support haptic data.
+    /// The haptic rects of the current layout as the head unit gets them: `Window.focusableItems()` in whole
+    /// head-unit pixels (`HapticRect.init(_:scale:)`); empty when the head unit does not support haptic data.
     ///
     /// ```swift
     /// let request = SendHapticData(rects: window.hapticRects())

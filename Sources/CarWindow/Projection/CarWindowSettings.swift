@@ -42,7 +42,7 @@ public struct CarWindowSettings: Sendable {
     /// The four pan directions and OK (focus), TUNEUP and TUNEDOWN (next and previous, media apps only in SDL
     /// Core), the map's zoom and centre buttons, and SEARCH: the hardware buttons a CarWindow app subscribes to
     /// unless `projection.buttons` says otherwise (where the car has them and SDL Core grants them). Presses reach
-    /// ``View/handleButton(_:)`` and the window's focus engine.
+    /// `View.handleButton(_:)` and the window's focus engine.
     ///
     /// ```swift
     /// settings.projection.buttons = [.ok, .search]      // a list app without a map

@@ -2,7 +2,7 @@ import SDLProjection
 import SDLRPC
 import SDLSession
 
-/// The projection's ``KeyboardPresenter``: the head unit's own keyboard.
+/// The projection's `KeyboardPresenter`: the head unit's own keyboard.
 ///
 /// Presenting sends SetGlobalProperties with `keyboardProperties` (QWERTY, RESEND_CURRENT_ENTRY so every KEYPRESS
 /// carries the whole entry, the field's auto-complete list), then PerformInteraction with the KEYBOARD layout, no

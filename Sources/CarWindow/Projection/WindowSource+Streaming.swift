@@ -119,7 +119,7 @@ extension WindowSource {
     }
 
     /// A hardware button from the run: the window's focus engine and views act on its presses
-    /// (``Window/handleButton(_:)``).
+    /// (`Window.handleButton(_:)`).
     func deliver(_ button: ProjectionButton) {
         window.handleButton(button)
     }

@@ -21,7 +21,7 @@ import SDLStreaming
 /// ```
 ///
 /// **One executor.** The source, its window and views, the pump's ticks, touch handling and every event it reports
-/// run on ``CarWindowActor``. Long-lived work runs in tasks the source owns: one per video stream for the frame
+/// run on `CarWindowActor`. Long-lived work runs in tasks the source owns: one per video stream for the frame
 /// pump, cancelled when the stream or the run ends; there is no task per frame or per touch.
 ///
 /// ```swift
@@ -40,7 +40,7 @@ public final class WindowSource {
     /// The screen: set ``rootView`` (and ``compactRootView``) or configure it directly.
     public let window: Window
     public let settings: CarWindowSettings
-    /// The head unit's keyboard, the window's ``Window/keyboardPresenter``.
+    /// The head unit's keyboard, the window's `Window.keyboardPresenter`.
     let keyboard: HeadUnitKeyboard
     /// Why the head unit refused `headLampStatus` (for example "DISALLOWED ..." by policy), when it did: the
     /// theme then stays the app's choice.
@@ -71,7 +71,7 @@ public final class WindowSource {
     /// ```
     ///
     /// - Parameter logger: where errors go that come when no run is there to report them.
-    /// - Throws: ``CarWindowError`` when the initial resolution or the window configuration is invalid.
+    /// - Throws: `CarWindowError` when the initial resolution or the window configuration is invalid.
     public init(
         settings: CarWindowSettings, logger: Logger = Logger(label: "carwindow.window")
     ) throws(CarWindowError) {

@@ -15,7 +15,7 @@ extension FramePump {
     /// // ... later, when the stream stops:
     /// streaming.cancel()
     /// ```
-    /// - Throws: ``CarWindowError`` when rendering fails; the frames already submitted are not affected.
+    /// - Throws: `CarWindowError` when rendering fails; the frames already submitted are not affected.
     public func run<C: Clock>(
         on clock: C, sink: some FrameSink, haptics hapticSink: (any HapticDataSink)? = nil
     ) async throws(CarWindowError) where C.Duration == Duration {

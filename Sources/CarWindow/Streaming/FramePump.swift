@@ -2,7 +2,7 @@ public import SDLMedia
 public import SDLRPC
 import SDLSession
 
-/// Drives a ``Window`` from the frame clock: on each tick it delivers synced pans and due taps, renders into a
+/// Drives a `Window` from the frame clock: on each tick it delivers synced pans and due taps, renders into a
 /// pooled frame only when the tree is dirty (plus refresh frames: a few soon after the screen stops changing, from
 /// ``StreamingConfiguration/settleRefreshes``, then one each ``StreamingConfiguration/refreshInterval``), and says
 /// which haptic rects to send.
@@ -110,7 +110,7 @@ public final class FramePump {
         subscribers.finish()
     }
 
-    /// A new stream of every ``Event`` from now on, in order, yielded on ``CarWindowActor``. Each call returns an
+    /// A new stream of every ``Event`` from now on, in order, yielded on `CarWindowActor`. Each call returns an
     /// independent stream that keeps the newest 256 events for a slow reader; all end when the pump goes away.
     ///
     /// ```swift
@@ -127,7 +127,7 @@ public final class FramePump {
     /// time).
     ///
     /// - Precondition: `now` is later than the previous tick's.
-    /// - Throws: ``CarWindowError`` when rendering fails.
+    /// - Throws: `CarWindowError` when rendering fails.
     public func tick(at now: Duration) throws(CarWindowError) -> Tick {
         precondition(lastTickTime.map { now > $0 } ?? true, "frame ticks must move forward: \(now)")
         lastTickTime = now
@@ -224,7 +224,7 @@ public final class FramePump {
     /// Applies new display metrics: the window is resized and laid out before the next frame, which is a full
     /// repaint at the new streaming size; haptics follow `hapticSpatialDataSupported`.
     ///
-    /// - Throws: ``CarWindowError`` from ``Window/update(metrics:)``; nothing changes then.
+    /// - Throws: `CarWindowError` from `Window.update(metrics:)`; nothing changes then.
     public func update(metrics: DisplayMetrics) throws(CarWindowError) {
         try window.update(metrics: metrics)
         haptics.setEnabled(metrics.isHapticSpatialDataSupported)

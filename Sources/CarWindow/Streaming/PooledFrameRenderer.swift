@@ -1,6 +1,6 @@
 public import SDLMedia
 
-/// Renders a ``Window`` into BGRA frames from an `SDLMedia/PixelBufferPool`, at the streaming size, without a
+/// Renders a `Window` into BGRA frames from an `SDLMedia/PixelBufferPool`, at the streaming size, without a
 /// copy: the render target is the pooled frame's own memory, and the returned `SDLMedia/VideoFrame` shares it.
 ///
 /// The streaming size is the window's viewport (head-unit resolution / scale, docs/streaming.md "Scale") rounded
@@ -46,7 +46,7 @@ public final class PooledFrameRenderer {
     /// periodic refresh frame costs no drawing.
     ///
     /// - Returns: the frame and what the render did.
-    /// - Throws: ``CarWindowError`` when rendering fails.
+    /// - Throws: `CarWindowError` when rendering fails.
     public func render(_ window: Window, presentationTime: Duration) throws(CarWindowError) -> (VideoFrame, FrameReport)
     {
         let viewport = window.frameSize

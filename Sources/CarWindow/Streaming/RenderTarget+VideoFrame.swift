@@ -13,7 +13,7 @@ extension RenderTarget {
     /// let frame = pool.makeFrame(presentationTime: .zero)
     /// let report = try window.render(into: RenderTarget(frame: frame))
     /// ```
-    /// - Throws: ``CarWindowError/Kind/invalidPixelBuffer`` when the frame is not BGRA, or the area is larger than
+    /// - Throws: `CarWindowError.Kind.invalidPixelBuffer` when the frame is not BGRA, or the area is larger than
     ///   the frame or not a valid target (see ``init(bytes:width:height:stride:)``).
     public init(frame: VideoFrame, width: Int? = nil, height: Int? = nil) throws(CarWindowError) {
         guard frame.format == .bgra, let plane = frame.planes.first else {

@@ -52,7 +52,7 @@ public final class Window: FrameSource {
 
     /// The touch thresholds and synced panning of the window's own recognizer, which ``handleTouch(_:)`` feeds (a
     /// host without a projection). A projection recognizes touches in its run, with its
-    /// `settings.projection.gestures`, and ``WindowSource`` sets this to the same.
+    /// `settings.projection.gestures`, and `WindowSource` sets this to the same.
     ///
     /// ```swift
     /// window.gestures = X11Application.gestureConfiguration   // taps reported at once, no double tap
