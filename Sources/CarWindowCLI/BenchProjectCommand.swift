@@ -1,15 +1,18 @@
 import ArgumentParser
 import CarWindow
 import CarWindowDemo
+import CarWindowWayland
 import CarWindowX11
 import Foundation
 import Logging
 
-/// `carwindow bench project`: the figures of the X11 projection (docs/project-any-app.md records them).
+/// `carwindow bench project`: the figures of the X11 and the Wayland projection (docs/project-any-app.md records
+/// them).
 struct BenchProjectCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "project",
-        abstract: "Measure projecting an X11 application: capture against memcpy, a still app's CPU, touch latency.",
+        abstract:
+            "Measure projecting an X11 or Wayland application: capture against memcpy, a still app's CPU, touch latency.",
         discussion: """
             Capture: one full-screen MIT-SHM capture from a private Xvfb at 800x480, 1280x720 and 1920x1080, next \
             to a memcpy of the same bytes (median of --frames). Still app: the CPU of this process (capture and \
@@ -17,6 +20,11 @@ struct BenchProjectCommand: AsyncParsableCommand {
             still label. Touch: a tap on a GTK 3 button whose label changes on every click, to the first frame \
             the pump renders with the change (p50/p99; the encoder is not included). Needs xvfb, dbus, \
             at-spi2-core and Debian's python3 with python3-gi and gir1.2-gtk-3.0.
+
+            With --wayland, the same figures for a Wayland projection: the GTK windows run in a private headless \
+            sway with GDK_BACKEND=wayland (your COMMAND with WAYLAND_DISPLAY set), and the server's CPU is sway's. \
+            There is no capture-against-memcpy line: screencopy is paced by the compositor's damage, so its cost \
+            shows in the still app's CPU and the touch figures. Needs sway.
 
             With -- COMMAND, your program is measured instead of the GTK windows (capture is the same): the still \
             app's CPU while it shows what it shows, and taps at --tap (the viewport's centre by default), each \
@@ -26,6 +34,7 @@ struct BenchProjectCommand: AsyncParsableCommand {
               swift build -c release --product carwindow
               .build/release/carwindow bench project
               .build/release/carwindow bench project --tap 400,300 -- xcalc
+              .build/release/carwindow bench project --wayland
             """
     )
 
@@ -40,6 +49,9 @@ struct BenchProjectCommand: AsyncParsableCommand {
 
     @Option(help: "The python3 that has the GTK bindings.")
     var python = "/usr/bin/python3"
+
+    @Flag(help: "Measure the Wayland projection (a private headless sway) instead of X11.")
+    var wayland = false
 
     @Option(
         help: ArgumentHelp(
@@ -112,8 +124,12 @@ struct BenchProjectCommand: AsyncParsableCommand {
         let print: (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
         var logger = Logger(label: "carwindow.bench.project")
         logger.logLevel = .warning
-        print("capture (MIT-SHM, full screen) against memcpy, median of \(frames):")
-        for result in try await X11Benchmark.capture(frames: frames, logger: logger) { print("  \(result)") }
+        if wayland {
+            print("Wayland (a private headless sway): no capture-against-memcpy line (screencopy follows damage)")
+        } else {
+            print("capture (MIT-SHM, full screen) against memcpy, median of \(frames):")
+            for result in try await X11Benchmark.capture(frames: frames, logger: logger) { print("  \(result)") }
+        }
         if !command.isEmpty {
             try await measure(command, logger: logger, print: print)
             return
@@ -163,11 +179,29 @@ struct BenchProjectCommand: AsyncParsableCommand {
         }
     }
 
-    /// Launches `command` on a private display, waits for its window, runs `body`, and stops it whatever happens.
+    /// Launches `command` on a private display (X11) or compositor (`--wayland`), waits for its window, runs `body`,
+    /// and stops it whatever happens.
     private func withApplication(
         _ command: [String], viewport: Size, haptics: Bool, logger: Logger,
-        _ body: (X11Application) async throws -> Void
+        _ body: (any BenchmarkedProgram) async throws -> Void
     ) async throws {
+        if wayland {
+            // GTK picks Wayland by itself when WAYLAND_DISPLAY is set; this makes sure of it for the built-in windows.
+            var environment = ProcessInfo.processInfo.environment
+            environment["GDK_BACKEND"] = "wayland"
+            let application = try await WaylandApplication.launch(
+                command: command, viewport: viewport, haptics: haptics, environment: environment,
+                logger: logger)
+            do {
+                try await application.waitForWindow()
+                try await body(application)
+            } catch {
+                await application.stop()
+                throw error
+            }
+            await application.stop()
+            return
+        }
         let application = try await X11Application.launch(
             command: command, viewport: viewport, haptics: haptics, logger: logger)
         do {

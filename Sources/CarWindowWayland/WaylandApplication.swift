@@ -235,3 +235,10 @@ public final class WaylandApplication: Sendable {
         await compositor.stop(grace: grace)
     }
 }
+
+extension WaylandApplication: BenchmarkedProgram {
+    public var serverName: String { "sway" }
+    public var programPID: Int32? { child.pid }
+    public var serverPID: Int32? { compositor.pid }
+    @CarWindowActor public func makeBenchmarkView() -> View { makeView() }
+}

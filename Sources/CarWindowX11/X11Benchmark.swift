@@ -5,8 +5,9 @@ import Glibc
 public import Logging
 import SDLMedia
 
-/// The figures of `carwindow bench project`: capture cost against memcpy, the CPU of a still application, touch to
-/// rendered frame. Measurements, not tests: they print, they assert nothing.
+/// The figures of `carwindow bench project`: capture cost against memcpy (X11's MIT-SHM), and for any projected
+/// program (``BenchmarkedProgram``: X11 or Wayland) the CPU of a still application, touch to rendered frame and full
+/// motion. Measurements, not tests: they print, they assert nothing.
 ///
 /// ```swift
 /// for result in try await X11Benchmark.capture(sizes: X11Benchmark.captureSizes, frames: 100) {
@@ -39,13 +40,16 @@ public enum X11Benchmark {
         /// This process (capture thread, accessibility thread, frame pump), in % of one core.
         public var projection: Double
         public var application: Double
-        public var xServer: Double
+        /// The display server (``serverName``: Xvfb, or the Wayland compositor).
+        public var server: Double
+        public var serverName: String
         public var captures: Int
         public var rendered: Int
         public var description: String {
             String(
-                format: "still app over %.0f s: projection %.2f%%, app %.2f%%, Xvfb %.2f%% of a core; "
-                    + "%d captures, %d frames rendered", seconds, projection, application, xServer, captures, rendered)
+                format: "still app over %.0f s: projection %.2f%%, app %.2f%%, %@ %.2f%% of a core; "
+                    + "%d captures, %d frames rendered", seconds, projection, application, serverName, server, captures,
+                rendered)
         }
     }
 
@@ -106,7 +110,7 @@ public enum X11Benchmark {
 
     /// Projects `application` into a window with a frame pump and a sink that takes every frame, for `seconds`.
     @CarWindowActor
-    public static func idle(application: X11Application, seconds: Double) async throws -> IdleResult {
+    public static func idle(application: some BenchmarkedProgram, seconds: Double) async throws -> IdleResult {
         let (window, pump, _) = try makePump(application)
         var now = Duration.zero
         // Settle: the first frames and the layout.
@@ -114,22 +118,22 @@ public enum X11Benchmark {
         let capturesBefore = application.captureCount
         let renderedBefore = pump.statistics.framesRendered
         let selfBefore = processCPU()
-        let appBefore = childCPU(application.child?.pid)
-        let xBefore = childCPU(application.xServerPID)
+        let appBefore = childCPU(application.programPID)
+        let serverBefore = childCPU(application.serverPID)
         try await tick(pump, for: seconds, from: &now)
         let percent = { (after: Double, before: Double) in (after - before) / seconds * 100 }
         _ = window
         return IdleResult(
             seconds: seconds, projection: percent(processCPU(), selfBefore),
-            application: percent(childCPU(application.child?.pid), appBefore),
-            xServer: percent(childCPU(application.xServerPID), xBefore),
+            application: percent(childCPU(application.programPID), appBefore),
+            server: percent(childCPU(application.serverPID), serverBefore), serverName: application.serverName,
             captures: application.captureCount - capturesBefore,
             rendered: pump.statistics.framesRendered - renderedBefore)
     }
 
     /// Taps `point` `taps` times (the application must change on each tap) and times each to the rendered frame.
     @CarWindowActor
-    public static func touchLatency(application: X11Application, at point: Point, taps: Int) async throws
+    public static func touchLatency(application: some BenchmarkedProgram, at point: Point, taps: Int) async throws
         -> LatencyResult
     {
         let (_, pump, view) = try makePump(application)
@@ -175,7 +179,7 @@ public enum X11Benchmark {
     }
 
     @CarWindowActor
-    public static func throughput(application: X11Application, size: Size, seconds: Double) async throws
+    public static func throughput(application: some BenchmarkedProgram, size: Size, seconds: Double) async throws
         -> ThroughputResult
     {
         let (_, pump, _) = try makePump(application, size: size)
@@ -201,12 +205,12 @@ public enum X11Benchmark {
     }
 
     @CarWindowActor
-    private static func makePump(_ application: X11Application, size: Size = Size(width: 800, height: 480)) throws
-        -> (Window, FramePump, X11AppView)
+    private static func makePump(_ application: some BenchmarkedProgram, size: Size = Size(width: 800, height: 480))
+        throws -> (Window, FramePump, View)
     {
         let window = try Window(metrics: DisplayMetrics(resolution: size))
         window.gestures = X11Application.gestureConfiguration
-        let view = application.makeView()
+        let view = application.makeBenchmarkView()
         window.rootView = view
         return (window, FramePump(window: window, configuration: StreamingConfiguration(frameRate: 1000)), view)
     }

@@ -47,6 +47,22 @@ struct BenchProjectCommandTests {
         #expect(idle.stderr.contains("no tap at 400,100 changed the program"), "\(idle.stderr)")
     }
 
+    @Test(
+        "--wayland: the same figures from a private sway, the built-in GTK windows on Wayland, sway's CPU named",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sway"), "sway is not installed"))
+    func wayland() async throws {
+        let result = try await BinaryRunner.runOffPool([
+            "bench", "project", "--wayland", "--frames", "2", "--seconds", "1", "--taps", "3",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Wayland (a private headless sway)"), "\(result.stdout)")
+        #expect(!result.stdout.contains("MIT-SHM"), "no X11 capture on Wayland: \(result.stdout)")
+        let still = result.stdout.split(separator: "\n").first { $0.contains("still app over 1 s") }
+        #expect(still?.contains("sway") == true, "\(result.stdout)")
+        #expect(result.stdout.contains("touch -> rendered frame over 3 taps"), "\(result.stdout)")
+        #expect(result.stdout.contains("1280x720 full motion"), "\(result.stdout)")
+    }
+
     @Test("--tap without a program, or outside the viewport, is refused before anything starts")
     func badTap() async throws {
         let alone = try await BinaryRunner.runOffPool(["bench", "project", "--tap", "10,10"])
