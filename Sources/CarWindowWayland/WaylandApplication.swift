@@ -64,6 +64,8 @@ public final class WaylandApplication: Sendable {
         guard ChildProcess.resolve(executable, path: environment["PATH"]) != nil else {
             throw ProgramProjectionError(.badCommand, "\(executable): command not found")
         }
+        // What SIGKILLed projections left behind (their helpers died with them, their directories did not).
+        for path in RuntimeDirectory.sweepStale() { logger.info("removed \(path), left by a run that was killed") }
         let compositor = try await WaylandCompositor.start(size: viewport, logger: logger)
         var bus: AccessibilityBus?
         do throws(ProgramProjectionError) {

@@ -17,7 +17,7 @@ public import Logging
 ///
 /// ```swift
 /// let compositor = try await WaylandCompositor.start(size: Size(width: 800, height: 480))
-/// print(compositor.socketPath)   // "/tmp/carwindow-wayland-Ab12Cd/wayland-1": WAYLAND_DISPLAY for a program
+/// print(compositor.socketPath)   // "/tmp/carwindow-wayland-4242-Ab12Cd/wayland-1": WAYLAND_DISPLAY for a program
 /// await compositor.stop()
 /// ```
 public final class WaylandCompositor: Sendable {
@@ -146,14 +146,12 @@ public final class WaylandCompositor: Sendable {
     }
 
     private static func makeDirectory(owner: (uid: UInt32, gid: UInt32)?) throws(ProgramProjectionError) -> String {
-        var temporary = NSTemporaryDirectory()
-        if temporary.hasSuffix("/") { temporary.removeLast() }
-        var template = Array("\(temporary)/carwindow-wayland-XXXXXX".utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) else {
-            throw ProgramProjectionError(
-                .wayland, "cannot make a runtime directory: \(String(cString: strerror(errno)))")
+        let path: String
+        do {
+            path = try RuntimeDirectory.make("wayland")
+        } catch {
+            throw ProgramProjectionError(.wayland, "cannot make a runtime directory: \(error.context)")
         }
-        let path = String(cString: made)
         if let owner, chown(path, owner.uid, owner.gid) != 0 {
             removeDirectory(path)
             throw ProgramProjectionError(.wayland, "cannot give \(path) to uid \(owner.uid)")
@@ -162,6 +160,6 @@ public final class WaylandCompositor: Sendable {
     }
 
     private static func removeDirectory(_ path: String) {
-        try? FileManager.default.removeItem(atPath: path)
+        RuntimeDirectory.remove(path)
     }
 }

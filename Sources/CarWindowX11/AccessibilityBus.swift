@@ -56,10 +56,7 @@ package final class AccessibilityBus: Sendable {
         var environment = ProcessInfo.processInfo.environment
         // The accessibility bus launcher puts its socket in XDG_RUNTIME_DIR (else ~/.cache/at-spi/bus, the same for
         // every projection): a directory of our own keeps projections apart. DISPLAY lets it tag the X screen.
-        let name = display.map { "x11-\(getpid())-\($0.dropFirst())" } ?? "wayland-bus-\(UUID().uuidString.prefix(8))"
-        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("carwindow-\(name)").path
-        try? FileManager.default.createDirectory(
-            atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let runtime = try RuntimeDirectory.make(display == nil ? "wayland-bus" : "x11-bus")
         environment["XDG_RUNTIME_DIR"] = runtime
         // Without an X display (a Wayland projection) none is named: the bus launcher and the registry would try to
         // open a wrong one and the registry would not come up.
@@ -86,7 +83,7 @@ package final class AccessibilityBus: Sendable {
         guard let address = await DescriptorReader.firstLine(from: pipe.read, timeout: timeout), !address.isEmpty
         else {
             await process.terminate(grace: .milliseconds(500))
-            try? FileManager.default.removeItem(atPath: runtime)
+            RuntimeDirectory.remove(runtime)
             throw ProgramProjectionError(.display, "dbus-daemon did not report a session address")
         }
         var busEnvironment = environment
@@ -148,6 +145,6 @@ package final class AccessibilityBus: Sendable {
     /// Ends the session bus and everything it activated (the accessibility bus and registry are in its group).
     package func stop(grace: Duration = .seconds(2)) async {
         await process.terminate(grace: grace)
-        try? FileManager.default.removeItem(atPath: runtimeDirectory)
+        RuntimeDirectory.remove(runtimeDirectory)
     }
 }

@@ -42,11 +42,14 @@ final class DesktopSettings: Sendable {
             logger.info("xsettingsd not found (Debian package xsettingsd): night mode does not reach the program")
             return nil
         }
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("carwindow-xsettings-\(getpid())-\(display.dropFirst())").path
+        let directory: String
         do {
-            try FileManager.default.createDirectory(
-                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            directory = try RuntimeDirectory.make("xsettings")
+        } catch {
+            logger.warning("xsettingsd did not start (\(error)): night mode does not reach the program")
+            return nil
+        }
+        do {
             let path = directory + "/xsettingsd.conf"
             try configuration(dark: dark).write(toFile: path, atomically: true, encoding: .utf8)
             var childEnvironment = environment
@@ -56,7 +59,7 @@ final class DesktopSettings: Sendable {
             return DesktopSettings(process: process, directory: directory, logger: logger)
         } catch {
             logger.warning("xsettingsd did not start (\(error)): night mode does not reach the program")
-            try? FileManager.default.removeItem(atPath: directory)
+            RuntimeDirectory.remove(directory)
             return nil
         }
     }
@@ -75,6 +78,6 @@ final class DesktopSettings: Sendable {
 
     func stop(grace: Duration = .seconds(2)) async {
         await process.terminate(grace: grace)
-        try? FileManager.default.removeItem(atPath: directory)
+        RuntimeDirectory.remove(directory)
     }
 }

@@ -84,6 +84,8 @@ public final class X11Application: Sendable {
         guard ChildProcess.resolve(executable, path: environment["PATH"]) != nil else {
             throw ProgramProjectionError(.badCommand, "\(executable): command not found")
         }
+        // What SIGKILLed projections left behind (their helpers died with them, their directories did not).
+        for path in RuntimeDirectory.sweepStale() { logger.info("removed \(path), left by a run that was killed") }
         let screenSize = Size(width: max(viewport.width, screen.width), height: max(viewport.height, screen.height))
         let xServer = try await VirtualDisplay.start(size: screenSize, logger: logger)
         var bus: AccessibilityBus?
