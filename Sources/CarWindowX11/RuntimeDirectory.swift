@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+package import Glibc
 
 /// The private directories a projection's helpers live in under the system's temporary directory (the
 /// accessibility bus's runtime directory, xsettingsd's configuration, the Wayland compositor's runtime directories),
