@@ -14,7 +14,7 @@ extension RenderTarget {
     /// let report = try window.render(into: RenderTarget(frame: frame))
     /// ```
     /// - Throws: `CarWindowError.Kind.invalidPixelBuffer` when the frame is not BGRA, or the area is larger than
-    ///   the frame or not a valid target (see ``init(bytes:width:height:stride:)``).
+    ///   the frame or not a valid target (see `init(bytes:width:height:stride:)`).
     public init(frame: VideoFrame, width: Int? = nil, height: Int? = nil) throws(CarWindowError) {
         guard frame.format == .bgra, let plane = frame.planes.first else {
             throw CarWindowError(.invalidPixelBuffer, "a \(frame.format) frame; CarWindow renders BGRA only")
