@@ -76,8 +76,9 @@ struct BenchCommandTests {
                                   packetizing per frame size.
           carwindow               Benchmark CarWindow's frames end to end: render,
                                   convert, encode, packetize.
-          project                 Measure projecting an X11 application: capture
-                                  against memcpy, a still app's CPU, touch latency.
+          project                 Measure projecting an X11 or Wayland application:
+                                  capture against memcpy, a still app's CPU, touch
+                                  latency.
           hostile                 Run the app against hostile head units: peak memory,
                                   the typed error and the drops of each.
           soak                    Stream a moving pattern into the emulator for a long
