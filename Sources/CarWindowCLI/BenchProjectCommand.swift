@@ -185,33 +185,25 @@ struct BenchProjectCommand: AsyncParsableCommand {
         _ command: [String], viewport: Size, haptics: Bool, logger: Logger,
         _ body: (any BenchmarkedProgram) async throws -> Void
     ) async throws {
+        let application: any BenchmarkedProgram
         if wayland {
             // GTK picks Wayland by itself when WAYLAND_DISPLAY is set; this makes sure of it for the built-in windows.
             var environment = ProcessInfo.processInfo.environment
             environment["GDK_BACKEND"] = "wayland"
-            let application = try await WaylandApplication.launch(
-                command: command, viewport: viewport, haptics: haptics, environment: environment,
-                logger: logger)
-            do {
-                try await application.waitForWindow()
-                try await body(application)
-            } catch {
-                await application.stop()
-                throw error
-            }
-            await application.stop()
-            return
+            application = try await WaylandApplication.launch(
+                command: command, viewport: viewport, haptics: haptics, environment: environment, logger: logger)
+        } else {
+            application = try await X11Application.launch(
+                command: command, viewport: viewport, haptics: haptics, logger: logger)
         }
-        let application = try await X11Application.launch(
-            command: command, viewport: viewport, haptics: haptics, logger: logger)
         do {
-            try await application.waitForWindow()
+            try await application.waitForWindow(timeout: .seconds(20))
             try await body(application)
         } catch {
-            await application.stop()
+            await application.stop(grace: X11Application.defaultGrace)
             throw error
         }
-        await application.stop()
+        await application.stop(grace: X11Application.defaultGrace)
     }
 }
 

@@ -19,6 +19,10 @@ public protocol BenchmarkedProgram: Sendable {
     var captureCount: Int { get }
     /// The view that shows the program (once per program, as `makeView`).
     @CarWindowActor func makeBenchmarkView() -> View
+    /// Waits until the program opens a window.
+    func waitForWindow(timeout: Duration) async throws(ProgramProjectionError)
+    /// Ends the program and its display server.
+    func stop(grace: Duration) async
 }
 
 extension X11Application: BenchmarkedProgram {

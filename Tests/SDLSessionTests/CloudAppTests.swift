@@ -88,15 +88,7 @@ struct CloudAppTests {
                 $0.cloudAppRetryTimeout = .milliseconds(20)
             }
         ) { headUnit in
-            let events = await headUnit.events()
-            try await headUnit.activateCloudApp("swiftsdl-nav")
-            var statuses: [CloudAppStatus] = []
-            // Until it gives up (the suite's time limit catches one that never does).
-            for await event in events {
-                guard case .cloudApp(_, let status) = event else { continue }
-                statuses.append(status)
-                if case .unreachable = status { break }
-            }
+            let statuses = try await Self.activateUntilUnreachable(headUnit)
             #expect(statuses.prefix(3) == [.dialing(attempt: 1), .dialing(attempt: 2), .dialing(attempt: 3)])
             guard case .unreachable(let attempts, let reason) = statuses.last else {
                 Issue.record("no unreachable status: \(statuses)")
@@ -118,15 +110,7 @@ struct CloudAppTests {
                     $0.cloudAppRetryTimeout = .milliseconds(20)
                 }
             ) { headUnit in
-                let events = await headUnit.events()
-                try await headUnit.activateCloudApp("swiftsdl-nav")
-                var statuses: [CloudAppStatus] = []
-                // Until it gives up (the suite's time limit catches one that never does).
-                for await event in events {
-                    guard case .cloudApp(_, let status) = event else { continue }
-                    statuses.append(status)
-                    if case .unreachable = status { break }
-                }
+                let statuses = try await Self.activateUntilUnreachable(headUnit)
                 #expect(statuses.prefix(2) == [.dialing(attempt: 1), .dialing(attempt: 2)])
                 guard case .unreachable(let attempts, let reason) = statuses.last else {
                     Issue.record("no unreachable status: \(statuses)")
@@ -260,6 +244,20 @@ struct CloudAppTests {
             let listed = try await ConsoleCommand(parsing: "cloud").apply(to: headUnit)
             #expect(listed.contains("not connected"), "\(listed)")
         }
+    }
+
+    /// Activates the cloud app `swiftsdl-nav` and collects its statuses until the head unit gives up on it (the
+    /// suite's time limit catches one that never does).
+    static func activateUntilUnreachable(_ headUnit: HeadUnitEmulator) async throws -> [CloudAppStatus] {
+        let events = await headUnit.events()
+        try await headUnit.activateCloudApp("swiftsdl-nav")
+        var statuses: [CloudAppStatus] = []
+        for await event in events {
+            guard case .cloudApp(_, let status) = event else { continue }
+            statuses.append(status)
+            if case .unreachable = status { break }
+        }
+        return statuses
     }
 
     /// An emulator with one cloud app (`--cloud-app` syntax), on a free port, for `body`.
