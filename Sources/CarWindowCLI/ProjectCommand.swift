@@ -33,11 +33,15 @@ struct ProjectCommand: AsyncParsableCommand {
             --force-renderer-accessibility. `carwindow project` is the one spelling (there is no \
             `carwindow demo --app`). docs/project-any-app.md has the details and the limits.
 
-            With --wayland, COMMAND runs in a private headless Wayland compositor (sway) instead, with \
+            With --backend wayland (or --wayland), COMMAND runs in a private headless Wayland compositor (sway) \
+            instead, with \
             WAYLAND_DISPLAY set and no DISPLAY (GDK_BACKEND=wayland or QT_QPA_PLATFORM=wayland in the command's \
             environment keep GTK and Qt from trying X11): its output has the head unit's size and follows its \
             resizes, captures happen only when the compositor has damage, and touches become virtual-pointer \
-            input; haptic rects come from its accessibility tree as on X11. Night is X11-only for now.
+            input; haptic rects come from its accessibility tree as on X11. Night is X11-only for now. With \
+            --backend auto the program's executable decides: one that links libwayland-client and no X11 \
+            library, or a GTK 4 or Qt 6 program, runs on Wayland, anything else (a script too) on X11; the run \
+            says which and why.
 
             Head-unit buttons (X11): a press of OK, SEARCH or a map button the car has becomes a key stroke or a \
             wheel step in the program (XTEST), as --button says; the defaults suit maps and browsers \
@@ -58,6 +62,7 @@ struct ProjectCommand: AsyncParsableCommand {
               carwindow project --core 192.168.1.20:12345 --reconnect --reconnect-attempts 0 -- xcalc
               carwindow project --display :1 --window 0x400007
               carwindow project --wayland -- foot
+              carwindow project --backend auto -- foot
             """
     )
 
@@ -119,7 +124,14 @@ struct ProjectCommand: AsyncParsableCommand {
             """)
     var navigation = false
 
-    @Flag(help: "Run COMMAND in a private headless Wayland compositor (sway) instead of on a private X server.")
+    @Option(
+        help: """
+            Where COMMAND runs: x11 (a private X server), wayland (a private headless sway), or auto (what the \
+            program's linked libraries say it wants).
+            """)
+    var backend: ProgramBackendChoice = .x11
+
+    @Flag(help: "Short for --backend wayland.")
     var wayland = false
 
     @Option(help: "Attach to this existing X display (:N) instead of starting one; no COMMAND then.")
@@ -149,11 +161,17 @@ struct ProjectCommand: AsyncParsableCommand {
         if display != nil, !commandLine.isEmpty {
             throw ValidationError("--display attaches to a running display: give no command with it.")
         }
-        if wayland, display != nil {
+        if wayland, backend != .x11, backend != .wayland {
+            throw ValidationError("--wayland is --backend wayland: it does not go with --backend \(backend.rawValue).")
+        }
+        if display != nil, wayland || backend == .wayland {
             throw ValidationError("--wayland starts its own compositor: it does not go with --display.")
         }
-        if wayland, !button.isEmpty {
-            throw ValidationError("--button sends X11 key strokes: it does not go with --wayland yet.")
+        if display != nil, backend == .auto {
+            throw ValidationError("--backend auto chooses for a COMMAND: it does not go with --display.")
+        }
+        if chosenBackend().backend == .wayland, !button.isEmpty {
+            throw ValidationError("--button sends X11 key strokes: it does not go with a Wayland program yet.")
         }
         if window != nil, display == nil {
             throw ValidationError("--window needs --display.")
@@ -162,6 +180,21 @@ struct ProjectCommand: AsyncParsableCommand {
             throw ValidationError("--scroll-step must be 1...10000 pixels, not \(scrollStep).")
         }
         try emulator.validate(with: target)
+    }
+
+    /// The backend COMMAND runs on, and, for `--backend auto`, why.
+    func chosenBackend() -> (backend: ProgramBackend, reason: String?) {
+        if wayland { return (.wayland, nil) }
+        switch backend {
+        case .x11: return (.x11, nil)
+        case .wayland: return (.wayland, nil)
+        case .auto:
+            guard let executable = commandLine.first,
+                let path = ChildProcess.resolve(executable, path: ProcessInfo.processInfo.environment["PATH"])
+            else { return (.x11, "no such program to read: X11") }
+            let choice = ProgramBackend.preferred(forExecutable: path)
+            return (choice.backend, choice.reason)
+        }
     }
 
     static func parseWindowID(_ text: String) -> UInt32? {
@@ -186,12 +219,14 @@ struct ProjectCommand: AsyncParsableCommand {
         // The exit-code rule: a run that streamed nothing exits 1 with the reason, as stream and demo do.
         settings.projection.requiresVideo = true
         // The buttons the program takes, where SDL Core lets this kind of app have them.
-        let buttons = wayland ? [:] : ButtonMapping.table(button)
+        let chosen = chosenBackend()
+        if let reason = chosen.reason { say("backend: \(chosen.backend.rawValue) (\(reason))") }
+        let buttons = chosen.backend == .wayland ? [:] : ButtonMapping.table(button)
         settings.projection.buttons = buttons.keys.filter { $0.isSubscribable(navigation: navigation, media: false) }
             .sorted { $0.rawValue < $1.rawValue }
         let viewport = settings.initialResolution
         let application: ProjectedApplication
-        switch await openApplication(viewport: viewport, logger: logger) {
+        switch await openApplication(viewport: viewport, backend: chosen.backend, logger: logger) {
         case .success(let opened):
             application = opened
         case .failure(let error):
@@ -292,7 +327,7 @@ struct ProjectCommand: AsyncParsableCommand {
 
     /// Starts COMMAND on a new display or compositor and waits for its window, or attaches to `--display`.
     private func openApplication(
-        viewport: Size, logger: Logger
+        viewport: Size, backend: ProgramBackend, logger: Logger
     ) async -> Result<ProjectedApplication, ProgramProjectionError> {
         do throws(ProgramProjectionError) {
             if let display {
@@ -302,7 +337,7 @@ struct ProjectCommand: AsyncParsableCommand {
                             display: display, window: window, viewport: viewport,
                             haptics: haptics == .auto, logger: logger)))
             }
-            if wayland {
+            if backend == .wayland {
                 let application = try await WaylandApplication.launch(
                     command: commandLine, viewport: viewport, haptics: haptics == .auto,
                     inheritsStandardInput: target.endpoint != nil, logger: logger)

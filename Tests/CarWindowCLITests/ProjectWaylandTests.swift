@@ -62,6 +62,30 @@ struct ProjectWaylandTests {
         #expect(result.stderr.contains("exited with status 5 before opening a window"), "\(result.stderr)")
     }
 
+    @Test(
+        "--backend auto runs foot on Wayland and says why; a script stays on X11; auto with --display is refused",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/foot"), "foot (Debian foot)"))
+    func backendAuto() async throws {
+        let result = try await BinaryRunner.runOffPool([
+            "project", "--backend", "auto", "--no-viewer", "--port", "0", "--duration", "4", "--", "/usr/bin/foot",
+            "/bin/sh", "-c", "exec sleep 600",
+        ])
+        #expect(result.status == 0, "stdout: \(result.stdout) stderr: \(result.stderr)")
+        #expect(
+            result.stdout.contains("backend: wayland (foot links libwayland-client and no X11 library)"),
+            "\(result.stdout)")
+        #expect(result.stdout.contains("on Wayland compositor /"), "\(result.stdout)")
+        #expect(result.stdout.contains("state: streaming"), "\(result.stdout)")
+        let script = try await BinaryRunner.runOffPool([
+            "project", "--backend", "auto", "--no-viewer", "--", "/bin/sh", "-c", "exit 5",
+        ])
+        #expect(script.stdout.contains("backend: x11 (sh "), "\(script.stdout)")
+        #expect(script.status == 3, "\(script.stderr)")
+        let attach = try await BinaryRunner.runOffPool(["project", "--backend", "auto", "--display", ":1"])
+        #expect(attach.status == 64)
+        #expect(attach.stderr.contains("--backend auto chooses for a COMMAND"), "\(attach.stderr)")
+    }
+
     @Test("--wayland with --display is a usage error")
     func waylandWithDisplay() async throws {
         let result = try await BinaryRunner.runOffPool(["project", "--wayland", "--display", ":1"])
