@@ -170,8 +170,10 @@ struct ProjectCommand: AsyncParsableCommand {
         if display != nil, backend == .auto {
             throw ValidationError("--backend auto chooses for a COMMAND: it does not go with --display.")
         }
-        if chosenBackend().backend == .wayland, !button.isEmpty {
-            throw ValidationError("--button sends X11 key strokes: it does not go with a Wayland program yet.")
+        let chosen = chosenBackend()
+        if chosen.backend == .wayland, !button.isEmpty {
+            let what = chosen.reason.map { "a Wayland program (\($0))" } ?? "--wayland"
+            throw ValidationError("--button sends X11 key strokes: it does not go with \(what) yet.")
         }
         if window != nil, display == nil {
             throw ValidationError("--window needs --display.")
