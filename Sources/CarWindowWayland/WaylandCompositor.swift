@@ -69,7 +69,7 @@ public final class WaylandCompositor: Sendable {
         do throws(ProgramProjectionError) {
             programRuntime = try makeDirectory(owner: nil)
         } catch {
-            removeDirectory(runtime)
+            RuntimeDirectory.remove(runtime)
             throw error
         }
         let config = """
@@ -106,8 +106,8 @@ public final class WaylandCompositor: Sendable {
                 throw error
             }
         } catch {
-            removeDirectory(runtime)
-            removeDirectory(programRuntime)
+            RuntimeDirectory.remove(runtime)
+            RuntimeDirectory.remove(programRuntime)
             throw error
         }
         close(pipe.write)
@@ -115,8 +115,8 @@ public final class WaylandCompositor: Sendable {
         let words = line?.split(separator: " ").map(String.init) ?? []
         guard words.count == 2, !words[0].isEmpty else {
             let ended = await process.terminate(grace: .milliseconds(500))
-            removeDirectory(runtime)
-            removeDirectory(programRuntime)
+            RuntimeDirectory.remove(runtime)
+            RuntimeDirectory.remove(programRuntime)
             throw ProgramProjectionError(.wayland, "sway did not start a headless output (it \(ended))")
         }
         let socket = words[0].hasPrefix("/") ? words[0] : "\(runtime)/\(words[0])"
@@ -141,8 +141,8 @@ public final class WaylandCompositor: Sendable {
     /// Ends the compositor (SIGTERM, then SIGKILL after `grace`) and removes both runtime directories.
     public func stop(grace: Duration = .seconds(2)) async {
         await process.terminate(grace: grace)
-        Self.removeDirectory(runtimeDirectory)
-        Self.removeDirectory(programRuntimeDirectory)
+        RuntimeDirectory.remove(runtimeDirectory)
+        RuntimeDirectory.remove(programRuntimeDirectory)
     }
 
     private static func makeDirectory(owner: (uid: UInt32, gid: UInt32)?) throws(ProgramProjectionError) -> String {
@@ -153,13 +153,9 @@ public final class WaylandCompositor: Sendable {
             throw ProgramProjectionError(.wayland, "cannot make a runtime directory: \(error.context)")
         }
         if let owner, chown(path, owner.uid, owner.gid) != 0 {
-            removeDirectory(path)
+            RuntimeDirectory.remove(path)
             throw ProgramProjectionError(.wayland, "cannot give \(path) to uid \(owner.uid)")
         }
         return path
-    }
-
-    private static func removeDirectory(_ path: String) {
-        RuntimeDirectory.remove(path)
     }
 }

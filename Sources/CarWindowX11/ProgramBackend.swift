@@ -40,44 +40,50 @@ public enum ProgramBackend: String, Hashable, Sendable, CaseIterable {
 /// The libraries an ELF executable names as needed (`DT_NEEDED` in its dynamic section): what `ldd` starts from,
 /// read from the file alone (nothing is loaded or run).
 ///
-/// Only 64-bit little-endian ELF files (x86-64, AArch64 on Linux) are read; anything else, a truncated or damaged
-/// file, or one larger than `maximumBytes`, gives `nil`, never a crash.
+/// Only the ELF header, the section headers, the dynamic section and its string table are read (a few kilobytes,
+/// however large the executable: Chromium's is about 250 MB). Only 64-bit little-endian ELF files (x86-64, AArch64 on
+/// Linux) are read; anything else, a truncated or damaged file, or one whose tables claim more than
+/// ``maximumTableBytes``, gives `nil`, never a crash.
 ///
 /// ```swift
 /// ELFLibraries.needed(atPath: "/usr/bin/foot")   // ["libwayland-client.so.0", ..., "libc.so.6"]
 /// ```
 public enum ELFLibraries {
-    /// Executables larger than this are not read (Chromium's is about 250 MB).
-    public static let maximumBytes = 512 << 20
+    /// The most bytes read for one table (the section headers, the dynamic section, its string table).
+    public static let maximumTableBytes = 16 << 20
 
-    public static func needed(atPath path: String, maximumBytes: Int = ELFLibraries.maximumBytes) -> [String]? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            let size = attributes[.size] as? Int, size <= maximumBytes,
-            let data = FileManager.default.contents(atPath: path)
-        else { return nil }
-        return needed(in: [UInt8](data))
+    public static func needed(atPath path: String) -> [String]? {
+        guard let file = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? file.close() }
+        guard let end = try? file.seekToEnd(), end <= UInt64(Int.max) else { return nil }
+        let size = Int(end)
+        return needed { offset, count in
+            guard offset <= size, count <= size - offset else { return nil }
+            if count == 0 { return [] }
+            guard (try? file.seek(toOffset: UInt64(offset))) != nil, let data = try? file.read(upToCount: count),
+                data.count == count
+            else { return nil }
+            return [UInt8](data)
+        }
     }
 
     /// The same, on the file's bytes.
     public static func needed(in bytes: [UInt8]) -> [String]? {
-        func u16(_ at: Int) -> Int? {
-            guard at >= 0, at + 2 <= bytes.count else { return nil }
-            return Int(bytes[at]) | Int(bytes[at + 1]) << 8
+        needed { offset, count in
+            guard offset <= bytes.count, count <= bytes.count - offset else { return nil }
+            return Array(bytes[offset..<(offset + count)])
         }
-        func u32(_ at: Int) -> Int? {
-            guard at >= 0, at + 4 <= bytes.count else { return nil }
-            return (0..<4).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) }
-        }
-        func u64(_ at: Int) -> Int? {
-            guard at >= 0, at + 8 <= bytes.count else { return nil }
-            let value = (0..<8).reduce(UInt64(0)) { $0 | UInt64(bytes[at + $1]) << (8 * UInt64($1)) }
-            return value <= UInt64(Int.max) ? Int(value) : nil
-        }
+    }
+
+    /// The parser, on `read(offset, count)`: exactly `count` bytes at `offset`, or `nil` past the file's end.
+    private static func needed(read: (_ offset: Int, _ count: Int) -> [UInt8]?) -> [String]? {
+        func table(_ offset: Int, _ count: Int) -> [UInt8]? { count <= maximumTableBytes ? read(offset, count) : nil }
         // \x7fELF, 64-bit, little-endian.
-        guard bytes.count >= 64, bytes[0] == 0x7F, bytes[1] == 0x45, bytes[2] == 0x4C, bytes[3] == 0x46,
-            bytes[4] == 2, bytes[5] == 1,
-            let sectionTable = u64(0x28), let entrySize = u16(0x3A), let count = u16(0x3C), entrySize >= 64,
-            sectionTable <= bytes.count
+        guard let header = read(0, 64), header[0] == 0x7F, header[1] == 0x45, header[2] == 0x4C, header[3] == 0x46,
+            header[4] == 2, header[5] == 1,
+            let sectionTable = little(header, 0x28, 8), let entrySize = little(header, 0x3A, 2),
+            let count = little(header, 0x3C, 2), entrySize >= 64,
+            let headers = table(sectionTable, count * entrySize)
         else { return nil }
         struct Section {
             var type: Int
@@ -87,9 +93,9 @@ public enum ELFLibraries {
         }
         var sections: [Section] = []
         for index in 0..<count {
-            let base = sectionTable + index * entrySize
-            guard let type = u32(base + 4), let offset = u64(base + 0x18), let size = u64(base + 0x20),
-                let link = u32(base + 0x28)
+            let base = index * entrySize
+            guard let type = little(headers, base + 4, 4), let offset = little(headers, base + 0x18, 8),
+                let size = little(headers, base + 0x20, 8), let link = little(headers, base + 0x28, 4)
             else { return nil }
             sections.append(Section(type: type, offset: offset, size: size, link: link))
         }
@@ -97,21 +103,27 @@ public enum ELFLibraries {
         guard let dynamic = sections.first(where: { $0.type == 6 }), sections.indices.contains(dynamic.link)
         else { return [] }
         let strings = sections[dynamic.link]
-        // Offsets and sizes are checked against the file before any sum is taken: no overflow, no read past the end.
-        guard strings.offset <= bytes.count, strings.size <= bytes.count - strings.offset,
-            dynamic.offset <= bytes.count, dynamic.size <= bytes.count - dynamic.offset
+        guard let entries = table(dynamic.offset, dynamic.size), let names = table(strings.offset, strings.size)
         else { return nil }
-        var names: [String] = []
-        var entry = dynamic.offset
-        while entry + 16 <= dynamic.offset + dynamic.size, let tag = u64(entry), let value = u64(entry + 8) {
+        var needed: [String] = []
+        var entry = 0
+        while entry + 16 <= entries.count, let tag = little(entries, entry, 8),
+            let value = little(entries, entry + 8, 8)
+        {
             if tag == 0 { break }  // DT_NULL ends the table.
-            if tag == 1, value < strings.size {  // DT_NEEDED: an offset into the string table.
-                let start = strings.offset + value
-                let end = bytes[start..<(strings.offset + strings.size)].firstIndex(of: 0) ?? start
-                names.append(String(decoding: bytes[start..<end], as: UTF8.self))
+            if tag == 1, value < names.count {  // DT_NEEDED: an offset into the string table.
+                let end = names[value...].firstIndex(of: 0) ?? value
+                needed.append(String(decoding: names[value..<end], as: UTF8.self))
             }
             entry += 16
         }
-        return names
+        return needed
+    }
+
+    /// The little-endian unsigned integer of `width` bytes at `at`; `nil` past the end or above `Int.max`.
+    private static func little(_ bytes: [UInt8], _ at: Int, _ width: Int) -> Int? {
+        guard at >= 0, at <= bytes.count, width <= bytes.count - at else { return nil }
+        let value = (0..<width).reduce(UInt64(0)) { $0 | UInt64(bytes[at + $1]) << (8 * UInt64($1)) }
+        return value <= UInt64(Int.max) ? Int(value) : nil
     }
 }
