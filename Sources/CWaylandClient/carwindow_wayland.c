@@ -39,6 +39,9 @@ struct carwindow_wayland {
     struct zwlr_foreign_toplevel_manager_v1 *toplevels;
     struct zwlr_virtual_pointer_v1 *pointer;
     struct zwp_virtual_keyboard_v1 *keyboard;
+    /// The modifiers held (xkb masks of the standard keymap): the compositor takes them from the modifiers
+    /// request, not from the modifier keys' presses.
+    uint32_t modifiers;
     int output_width, output_height;
     int windows;
     struct image images[2];
@@ -144,11 +147,10 @@ static const char keymap_text[] =
     "  xkb_symbols { include \"pc+us+inet(evdev)\" };\n"
     "};\n";
 
-static int send_keymap(struct carwindow_wayland *c) {
+static int send_keymap_text(struct carwindow_wayland *c, const char *text, size_t size) {
     int fd = memfd_create("carwindow-keymap", MFD_CLOEXEC);
     if (fd < 0) return 0;
-    size_t size = sizeof(keymap_text);
-    if (write(fd, keymap_text, size) != (ssize_t)size) {
+    if (write(fd, text, size) != (ssize_t)size) {
         close(fd);
         return 0;
     }
@@ -156,6 +158,8 @@ static int send_keymap(struct carwindow_wayland *c) {
     close(fd);
     return 1;
 }
+
+static int send_keymap(struct carwindow_wayland *c) { return send_keymap_text(c, keymap_text, sizeof(keymap_text)); }
 
 carwindow_wayland *carwindow_wayland_connect(const char *socket_path, char *error, size_t error_size) {
     struct wl_display *display = wl_display_connect(socket_path);
@@ -406,9 +410,74 @@ void carwindow_wayland_pointer_wheel(carwindow_wayland *c, uint32_t axis, int st
     zwlr_virtual_pointer_v1_frame(c->pointer);
 }
 
+// The xkb modifier mask of an evdev modifier key in the standard keymap (Shift, Control, Mod1 = Alt, Mod4 = Super).
+static uint32_t modifier_mask(uint32_t code) {
+    switch (code) {
+    case 42: case 54: return 1u << 0;   // KEY_LEFTSHIFT, KEY_RIGHTSHIFT
+    case 29: case 97: return 1u << 2;   // KEY_LEFTCTRL, KEY_RIGHTCTRL
+    case 56: case 100: return 1u << 3;  // KEY_LEFTALT, KEY_RIGHTALT
+    case 125: case 126: return 1u << 6; // KEY_LEFTMETA, KEY_RIGHTMETA
+    default: return 0;
+    }
+}
+
 void carwindow_wayland_key(carwindow_wayland *c, uint32_t code, int pressed) {
     zwp_virtual_keyboard_v1_key(c->keyboard, now_ms(), code,
                                 pressed ? WL_KEYBOARD_KEY_STATE_PRESSED : WL_KEYBOARD_KEY_STATE_RELEASED);
+    uint32_t mask = modifier_mask(code);
+    if (mask) {
+        c->modifiers = pressed ? (c->modifiers | mask) : (c->modifiers & ~mask);
+        zwp_virtual_keyboard_v1_modifiers(c->keyboard, c->modifiers, 0, 0, 0);
+    }
+}
+
+int carwindow_wayland_type_keysyms(carwindow_wayland *c, const uint32_t *keysyms, size_t count) {
+    if (count == 0) return 1;
+    if (count > CARWINDOW_WAYLAND_MAX_TYPED_KEYSYMS) return 0;
+    // A keymap with one key per distinct keysym, as if the keyboard were made for this text (xkb keycodes 9...,
+    // evdev codes 1...); the standard keymap is put back after the keys.
+    uint32_t distinct[CARWINDOW_WAYLAND_MAX_TYPED_KEYSYMS];
+    uint32_t codes[CARWINDOW_WAYLAND_MAX_TYPED_KEYSYMS];
+    size_t distinct_count = 0;
+    for (size_t i = 0; i < count; i++) {
+        size_t found = 0;
+        while (found < distinct_count && distinct[found] != keysyms[i]) found++;
+        if (found == distinct_count) distinct[distinct_count++] = keysyms[i];
+        codes[i] = (uint32_t)found + 1;
+    }
+    size_t capacity = 512 + distinct_count * 64;
+    char *text = malloc(capacity);
+    if (!text) return 0;
+    size_t used = (size_t)snprintf(text, capacity,
+                                   "xkb_keymap {\n  xkb_keycodes \"carwindow\" {\n    minimum = 8;\n"
+                                   "    maximum = %zu;\n",
+                                   distinct_count + 9);
+    for (size_t i = 0; i < distinct_count && used < capacity; i++)
+        used += (size_t)snprintf(text + used, capacity - used, "    <K%zu> = %zu;\n", i, i + 9);
+    if (used < capacity)
+        used += (size_t)snprintf(text + used, capacity - used,
+                                 "  };\n  xkb_types \"carwindow\" { include \"complete\" };\n"
+                                 "  xkb_compat \"carwindow\" { include \"complete\" };\n"
+                                 "  xkb_symbols \"carwindow\" {\n");
+    for (size_t i = 0; i < distinct_count && used < capacity; i++)
+        used += (size_t)snprintf(text + used, capacity - used, "    key <K%zu> { [ 0x%08x ] };\n", i, distinct[i]);
+    if (used < capacity) used += (size_t)snprintf(text + used, capacity - used, "  };\n};\n");
+    if (used >= capacity) {
+        free(text);
+        return 0;
+    }
+    int sent = send_keymap_text(c, text, used + 1);
+    free(text);
+    if (!sent) return 0;
+    // No modifier applies to the typed keys.
+    if (c->modifiers) zwp_virtual_keyboard_v1_modifiers(c->keyboard, 0, 0, 0, 0);
+    for (size_t i = 0; i < count; i++) {
+        zwp_virtual_keyboard_v1_key(c->keyboard, now_ms(), codes[i], WL_KEYBOARD_KEY_STATE_PRESSED);
+        zwp_virtual_keyboard_v1_key(c->keyboard, now_ms(), codes[i], WL_KEYBOARD_KEY_STATE_RELEASED);
+    }
+    if (!send_keymap(c)) return 0;
+    if (c->modifiers) zwp_virtual_keyboard_v1_modifiers(c->keyboard, c->modifiers, 0, 0, 0);
+    return 1;
 }
 
 void carwindow_wayland_flush(carwindow_wayland *c) { wl_display_flush(c->display); }

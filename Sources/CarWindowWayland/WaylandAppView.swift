@@ -1,5 +1,6 @@
 public import CarWindow
 public import CarWindowX11
+import Logging
 
 /// A Wayland application's screen as a CarWindow view: put it in a ``Window`` (usually as the projection's root view)
 /// and the application is streamed and touched through the same paths as any other view.
@@ -9,6 +10,8 @@ public import CarWindowX11
 /// - A new size (a head-unit resize) resizes the compositor's output; the application lays itself out again.
 /// - Gestures become virtual-pointer and virtual-keyboard input, as ``ProgramInputOptions`` says for X11.
 /// - The touchable elements of the program's accessibility tree become the canvas's ``Canvas/hapticRegions``.
+/// - A tap on an editable text field opens the window's keyboard presenter (the head unit's keyboard) for it, and
+///   what is typed there is typed into the program through the virtual keyboard.
 ///
 /// ```swift
 /// let app = try await WaylandApplication.launch(command: ["foot"], viewport: Size(width: 800, height: 480))
@@ -23,12 +26,24 @@ public final class WaylandAppView: Canvas {
     public private(set) var accessibleElements: [AccessibleElement] = []
     /// Called after ``accessibleElements`` changed.
     public var onAccessibleElements: (@CarWindowActor ([AccessibleElement]) -> Void)?
+    /// The program's text field that has the keyboard focus, from the accessibility tree.
+    public var focusedTextField: FocusedTextField? { typing.focused }
+    /// Opens the head unit's keyboard for the program's text fields and types what comes back.
+    private var typing: ProgramTyping
     private var mapper: X11InputMapper
     private var lastSize: Size?
 
     init(application: WaylandApplication, options: ProgramInputOptions) {
         self.application = application
         self.mapper = X11InputMapper(options: options)
+        let display = application.display
+        let logger = application.logger
+        self.typing = ProgramTyping(logger: logger) { edits in
+            let untyped = Self.perform(edits, on: display)
+            if !untyped.isEmpty {
+                logger.warning("the virtual keyboard could not type \(untyped.map { String($0) }): no keymap for them")
+            }
+        }
         super.init()
         backgroundColor = .black
     }
@@ -59,8 +74,43 @@ public final class WaylandAppView: Canvas {
             }
         }
         display.flush()
+        switch gesture {
+        case .singleTap(let point), .doubleTap(let point):
+            typing.tapped(at: point - offset, presenter: window?.keyboardPresenter)
+        default: break
+        }
         return true
     }
+
+    /// Types the edits with the virtual keyboard; returns the characters it could not type.
+    private static func perform(_ edits: [TextFieldEdit], on display: WaylandDisplay) -> [Character] {
+        func stroke(_ code: UInt32) {
+            display.key(code, pressed: true)
+            display.key(code, pressed: false)
+        }
+        var untyped: [Character] = []
+        for edit in edits {
+            switch edit {
+            case .selectAll:
+                display.key(leftControl, pressed: true)
+                stroke(keyA)
+                display.key(leftControl, pressed: false)
+            case .deleteBackward(let count):
+                for _ in 0..<count { stroke(backspace) }
+            case .insert(let text):
+                if !display.type(text.unicodeScalars.map(Keysym.typing)) { untyped += Array(text) }
+            case .submit:
+                stroke(enter)
+            }
+        }
+        display.flush()
+        return untyped
+    }
+
+    /// evdev's `KEY_A`, `KEY_BACKSPACE` and `KEY_ENTER` (the standard keymap is the US layout).
+    nonisolated static let keyA: UInt32 = 30
+    nonisolated static let backspace: UInt32 = 14
+    nonisolated static let enter: UInt32 = 28
 
     /// evdev's `KEY_LEFTCTRL`.
     nonisolated static let leftControl: UInt32 = 29
@@ -80,11 +130,13 @@ public final class WaylandAppView: Canvas {
         }
     }
 
-    /// A new set of touchable elements from the accessibility tree.
-    func accessibilityChanged(_ elements: [AccessibleElement]) {
-        accessibleElements = elements
-        hapticRegions = elements.map { HapticRegion(key: $0.key, rect: $0.rect) }
-        onAccessibleElements?(elements)
+    /// A new reading of the accessibility tree: touchable elements and the focused text field.
+    func accessibilityChanged(_ reading: AccessibilityReading) {
+        typing.focusChanged(to: reading.focusedText, presenter: window?.keyboardPresenter)
+        guard reading.elements != accessibleElements else { return }
+        accessibleElements = reading.elements
+        hapticRegions = reading.elements.map { HapticRegion(key: $0.key, rect: $0.rect) }
+        onAccessibleElements?(reading.elements)
     }
 
     /// New pixels: the damaged areas are redrawn from the front image.

@@ -71,9 +71,11 @@ public final class WaylandApplication: Sendable {
         do throws(ProgramProjectionError) {
             let display = try WaylandDisplay(compositor: compositor, viewport: viewport, logger: logger)
             var childEnvironment = environment
+            // This process's own accessibility bus (set for libatspi by an earlier projection, gone with it) must
+            // not reach the program, haptics or not: GTK would warn that it cannot connect to it.
+            childEnvironment.removeValue(forKey: "AT_SPI_BUS_ADDRESS")
             if haptics {
                 bus = try await AccessibilityBus.start(display: nil, logger: logger)
-                childEnvironment.removeValue(forKey: "AT_SPI_BUS_ADDRESS")
                 childEnvironment.merge(bus?.environment ?? [:]) { $1 }
             }
             childEnvironment.removeValue(forKey: "DISPLAY")
@@ -102,7 +104,7 @@ public final class WaylandApplication: Sendable {
         }
     }
 
-    private let accessibilityUpdates = NIOLockedValueBox<AsyncStream<[AccessibleElement]>?>(nil)
+    private let accessibilityUpdates = NIOLockedValueBox<AsyncStream<AccessibilityReading>?>(nil)
 
     /// Reads the program's accessibility tree on its bus; the program fills the output from its top-left corner, so
     /// the coordinates it reports are the view's.
@@ -116,7 +118,7 @@ public final class WaylandApplication: Sendable {
             return
         }
         let (elements, input) = AsyncStream.makeStream(
-            of: [AccessibleElement].self, bufferingPolicy: .bufferingNewest(1))
+            of: AccessibilityReading.self, bufferingPolicy: .bufferingNewest(1))
         guard tree.start(busAddress: address, onChange: { input.yield($0) }) else {
             logger.warning(
                 """
@@ -150,7 +152,7 @@ public final class WaylandApplication: Sendable {
         if let updates = accessibilityUpdates.withLockedValue({ $0 }) {
             started.append(
                 Task { @CarWindowActor [weak view] in
-                    for await elements in updates { view?.accessibilityChanged(elements) }
+                    for await reading in updates { view?.accessibilityChanged(reading) }
                 })
         }
         tasks.withLockedValue { $0 += started }

@@ -221,6 +221,20 @@ final class WaylandDisplay: @unchecked Sendable {
         carwindow_wayland_key(client, code, pressed ? 1 : 0)
     }
 
+    /// Types X keysyms (any character) through keymaps made for them; false when a keymap could not be made.
+    func type(_ keysyms: [UInt32]) -> Bool {
+        var start = 0
+        while start < keysyms.count {
+            let end = min(start + Int(CARWINDOW_WAYLAND_MAX_TYPED_KEYSYMS), keysyms.count)
+            let typed = keysyms[start..<end].withUnsafeBufferPointer { buffer in
+                carwindow_wayland_type_keysyms(client, buffer.baseAddress, buffer.count)
+            }
+            guard typed != 0 else { return false }
+            start = end
+        }
+        return true
+    }
+
     /// Sends queued requests to the compositor.
     func flush() { carwindow_wayland_flush(client) }
 

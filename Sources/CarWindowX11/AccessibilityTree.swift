@@ -8,7 +8,9 @@ import NIOConcurrencyHelpers
 /// Reads the touchable elements of the projected application from its AT-SPI tree (libatspi), on one dedicated
 /// thread: libatspi is not thread-safe, its D-Bus calls block, and it keeps one accessibility bus per process.
 ///
-/// The tree is read again when AT-SPI reports a change (children, bounds, states, windows), at most every
+/// It also finds the focused editable text field (``FocusedTextField``), where the head unit's keyboard types.
+///
+/// The tree is read again when AT-SPI reports a change (children, bounds, states, focus, windows), at most every
 /// ``minimumInterval``, plus every ``safetyInterval`` for toolkits that move things without telling. The result is
 /// handed over only when it differs from the previous one.
 ///
@@ -45,8 +47,13 @@ package final class AccessibilityTree: @unchecked Sendable {
     /// The AT-SPI events after which the tree is read again.
     static let eventTypes = [
         "object:children-changed", "object:bounds-changed", "object:state-changed:showing",
-        "object:state-changed:visible", "object:state-changed:sensitive", "window:", "object:visible-data-changed",
+        "object:state-changed:visible", "object:state-changed:sensitive", "object:state-changed:focused", "window:",
+        "object:visible-data-changed", "object:text-changed",
     ]
+
+    /// Roles of a single-line entry, where a focus means typing (an editable "text" too, by ``textRoles``).
+    static let entryRoles: Set<UInt32> = [ATSPI_ROLE_ENTRY, ATSPI_ROLE_PASSWORD_TEXT, ATSPI_ROLE_COMBO_BOX]
+        .reduce(into: Set<UInt32>()) { $0.insert($1.rawValue) }
 
     /// Bounds on a hostile or huge tree: nodes visited per read, children looked at per node, depth.
     static let maximumNodes = 4000
@@ -75,9 +82,9 @@ package final class AccessibilityTree: @unchecked Sendable {
         self.logger = logger
     }
 
-    /// Starts reading the tree on the accessibility bus at `busAddress`; `onChange` gets every new set of elements
-    /// (screen coordinates), on the tree's thread. False when an earlier projection in this process had the reader.
-    package func start(busAddress: String, onChange: @escaping @Sendable ([AccessibleElement]) -> Void) -> Bool {
+    /// Starts reading the tree on the accessibility bus at `busAddress`; `onChange` gets every new reading (screen
+    /// coordinates), on the tree's thread. False when an earlier projection in this process had the reader.
+    package func start(busAddress: String, onChange: @escaping @Sendable (AccessibilityReading) -> Void) -> Bool {
         let first = Self.claimed.withLockedValue { claimed in
             defer { claimed = true }
             return !claimed
@@ -103,7 +110,7 @@ package final class AccessibilityTree: @unchecked Sendable {
         }
     }
 
-    private func run(busAddress: String, onChange: @escaping @Sendable ([AccessibleElement]) -> Void) {
+    private func run(busAddress: String, onChange: @escaping @Sendable (AccessibilityReading) -> Void) {
         // libatspi finds the accessibility bus through this variable; the claim above makes this the only writer.
         setenv("AT_SPI_BUS_ADDRESS", busAddress, 1)
         atspi_set_timeout(1000, 5000)
@@ -122,7 +129,7 @@ package final class AccessibilityTree: @unchecked Sendable {
                 if let event { g_boxed_free(atspi_event_get_type(), event) }
             }, Unmanaged.passUnretained(dirty).toOpaque(), nil)
         for type in Self.eventTypes { atspi_event_listener_register(listener, type, nil) }
-        var last: [AccessibleElement]?
+        var last: AccessibilityReading?
         var lastRead: ContinuousClock.Instant?
         let started = ContinuousClock.now
         var saidEmpty = false
@@ -137,13 +144,13 @@ package final class AccessibilityTree: @unchecked Sendable {
             if due {
                 dirty.value.withLockedValue { $0 = false }
                 lastRead = now
-                let elements = read()
-                if elements != last {
-                    last = elements
-                    onChange(elements)
+                let reading = read()
+                if reading != last {
+                    last = reading
+                    onChange(reading)
                 }
                 // Once: an application without accessibility (Xaw, plain X11, Chromium without the flag) gets none.
-                if elements.isEmpty, !saidEmpty, started.duration(to: now) > .seconds(5) {
+                if reading.elements.isEmpty, !saidEmpty, started.duration(to: now) > .seconds(5) {
                     saidEmpty = true
                     logger.info("no touchable elements in the accessibility tree: no haptic rects are sent")
                 }
@@ -160,11 +167,11 @@ package final class AccessibilityTree: @unchecked Sendable {
     }
 
     /// One read of every application on the bus (the private bus has only the projected one and its helpers).
-    private func read() -> [AccessibleElement] {
-        guard let desktop = atspi_get_desktop(0) else { return [] }
+    private func read() -> AccessibilityReading {
+        guard let desktop = atspi_get_desktop(0) else { return AccessibilityReading() }
         defer { g_object_unref(desktop) }
         atspi_accessible_clear_cache(desktop)
-        var found: [AccessibleElement] = []
+        var found = AccessibilityReading()
         var budget = Self.maximumNodes
         let count = min(Int(atspi_accessible_get_child_count(desktop, nil)), Self.maximumChildren)
         for index in 0..<max(0, count) {
@@ -192,7 +199,7 @@ package final class AccessibilityTree: @unchecked Sendable {
 
     private func visit(
         _ node: UnsafeMutablePointer<AtspiAccessible>, depth: Int, showingIsVisible: Bool, budget: inout Int,
-        into found: inout [AccessibleElement]
+        into found: inout AccessibilityReading
     ) {
         // A projection that ends mid-read (its application gone, every call timing out) stops reading at once.
         guard budget > 0, depth < Self.maximumDepth, !stopping.withLockedValue({ $0 }) else { return }
@@ -207,13 +214,17 @@ package final class AccessibilityTree: @unchecked Sendable {
             let sensitive = atspi_state_set_contains(states, ATSPI_STATE_SENSITIVE) != 0
             let editable = atspi_state_set_contains(states, ATSPI_STATE_EDITABLE) != 0
             let selectable = atspi_state_set_contains(states, ATSPI_STATE_SELECTABLE) != 0
+            let focused = atspi_state_set_contains(states, ATSPI_STATE_FOCUSED) != 0
             g_object_unref(states)
             // A hidden container hides everything under it.
             guard showing else { return }
             if sensitive, isTarget(node, role: role, editable: editable, selectable: selectable),
                 let element = element(node, role: role)
             {
-                found.append(element)
+                found.elements.append(element)
+                if found.focusedText == nil, Self.isTextField(role: role, editable: editable) {
+                    found.focusedText = focusedText(in: node, role: role, focused: focused, depth: 0)
+                }
                 // A combo box's or a button's inner parts are not separate targets.
                 return
             }
@@ -246,6 +257,53 @@ package final class AccessibilityTree: @unchecked Sendable {
             if !name.isEmpty, !Self.placeholderActions.contains(name) { return true }
         }
         return false
+    }
+
+    /// Whether a driver types into an element of `role`: an entry (GTK 4 and Chromium mark the editable part
+    /// inside), or text that is EDITABLE.
+    private static func isTextField(role: AtspiRole, editable: Bool) -> Bool {
+        entryRoles.contains(role.rawValue) || (editable && textRoles.contains(role.rawValue))
+    }
+
+    /// The field a target text element stands for when it, or an EDITABLE part of it at most two levels down (GTK
+    /// 4's entry holds its text, a combo box its entry), has the focus.
+    private func focusedText(
+        in node: UnsafeMutablePointer<AtspiAccessible>, role: AtspiRole, focused: Bool, depth: Int
+    ) -> FocusedTextField? {
+        if focused, let element = element(node, role: role) {
+            let secret = role == ATSPI_ROLE_PASSWORD_TEXT
+            return FocusedTextField(
+                key: element.key, role: element.role, name: element.name, text: secret ? "" : Self.text(of: node),
+                isSecret: secret, rect: element.rect)
+        }
+        guard depth < 2 else { return nil }
+        let count = min(Int(atspi_accessible_get_child_count(node, nil)), 8)
+        for index in 0..<max(0, count) {
+            guard let child = atspi_accessible_get_child_at_index(node, Int32(index), nil) else { continue }
+            defer { g_object_unref(child) }
+            guard let states = atspi_accessible_get_state_set(child) else { continue }
+            let childFocused = atspi_state_set_contains(states, ATSPI_STATE_FOCUSED) != 0
+            let childEditable = atspi_state_set_contains(states, ATSPI_STATE_EDITABLE) != 0
+            g_object_unref(states)
+            let childRole = atspi_accessible_get_role(child, nil)
+            if (childFocused && childEditable) || depth == 0,
+                let field = focusedText(
+                    in: child, role: childRole, focused: childFocused && childEditable, depth: depth + 1)
+            {
+                return field
+            }
+        }
+        return nil
+    }
+
+    /// The text of a field, at most ``FocusedTextField/maximumTextLength`` characters.
+    private static func text(of node: UnsafeMutablePointer<AtspiAccessible>) -> String {
+        guard let text = atspi_accessible_get_text_iface(node) else { return "" }
+        defer { g_object_unref(text) }
+        let count = min(Int(atspi_text_get_character_count(text, nil)), FocusedTextField.maximumTextLength)
+        guard count > 0, let pointer = atspi_text_get_text(text, 0, Int32(count), nil) else { return "" }
+        defer { g_free(pointer) }
+        return String(cString: pointer)
     }
 
     private func element(_ node: UnsafeMutablePointer<AtspiAccessible>, role: AtspiRole) -> AccessibleElement? {

@@ -10,6 +10,8 @@ import Logging
 /// - Gestures become XTEST input (``ProgramInputOptions``).
 /// - The touchable elements of the AT-SPI tree become the canvas's ``Canvas/hapticRegions``, keyed by accessible
 ///   object, so their haptic ids stay the same.
+/// - A tap on an editable text field opens the window's keyboard presenter (the head unit's keyboard) for it, and
+///   what is typed there is typed into the program (``FocusedTextField``).
 ///
 /// ```swift
 /// let app = try await X11Application.launch(command: ["xcalc"], viewport: Size(width: 800, height: 480))
@@ -24,6 +26,10 @@ public final class X11AppView: Canvas {
     public private(set) var accessibleElements: [AccessibleElement] = []
     /// Called after ``accessibleElements`` changed.
     public var onAccessibleElements: (@CarWindowActor ([AccessibleElement]) -> Void)?
+    /// The program's text field that has the keyboard focus, from the accessibility tree.
+    public var focusedTextField: FocusedTextField? { typing.focused }
+    /// Opens the head unit's keyboard for the program's text fields and types what comes back.
+    private(set) var typing: ProgramTyping
     /// Called for each XTEST action sent, for event logs.
     var mapper: X11InputMapper
     private var lastSize: Size?
@@ -31,6 +37,14 @@ public final class X11AppView: Canvas {
     init(application: X11Application, options: ProgramInputOptions) {
         self.application = application
         self.mapper = X11InputMapper(options: options)
+        let display = application.display
+        let logger = application.logger
+        self.typing = ProgramTyping(logger: logger) { edits in
+            let untyped = display.perform(edits)
+            if !untyped.isEmpty {
+                logger.warning("no key of the X keyboard types \(untyped.map { "U+\(String($0.value, radix: 16))" })")
+            }
+        }
         super.init()
         backgroundColor = .black
     }
@@ -60,6 +74,11 @@ public final class X11AppView: Canvas {
             }
         }
         display.flush()
+        switch gesture {
+        case .singleTap(let point), .doubleTap(let point):
+            typing.tapped(at: point - offset, presenter: window?.keyboardPresenter)
+        default: break
+        }
         return true
     }
 
@@ -88,10 +107,12 @@ public final class X11AppView: Canvas {
         for rect in application.display.takeDirtyRects() { setNeedsDisplay(rect) }
     }
 
-    /// A new set of touchable elements from the accessibility tree.
-    func accessibilityChanged(_ elements: [AccessibleElement]) {
-        accessibleElements = elements
-        hapticRegions = elements.map { HapticRegion(key: $0.key, rect: $0.rect) }
-        onAccessibleElements?(elements)
+    /// A new reading of the accessibility tree: touchable elements and the focused text field.
+    func accessibilityChanged(_ reading: AccessibilityReading) {
+        typing.focusChanged(to: reading.focusedText, presenter: window?.keyboardPresenter)
+        guard reading.elements != accessibleElements else { return }
+        accessibleElements = reading.elements
+        hapticRegions = reading.elements.map { HapticRegion(key: $0.key, rect: $0.rect) }
+        onAccessibleElements?(reading.elements)
     }
 }

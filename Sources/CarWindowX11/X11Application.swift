@@ -152,7 +152,7 @@ public final class X11Application: Sendable {
             return
         }
         let (elements, input) = AsyncStream.makeStream(
-            of: [AccessibleElement].self, bufferingPolicy: .bufferingNewest(1))
+            of: AccessibilityReading.self, bufferingPolicy: .bufferingNewest(1))
         guard tree.start(busAddress: address, onChange: { input.yield($0) }) else {
             logger.warning(
                 """
@@ -164,7 +164,7 @@ public final class X11Application: Sendable {
         accessibilityUpdates.withLockedValue { $0 = elements }
     }
 
-    private let accessibilityUpdates = NIOLockedValueBox<AsyncStream<[AccessibleElement]>?>(nil)
+    private let accessibilityUpdates = NIOLockedValueBox<AsyncStream<AccessibilityReading>?>(nil)
 
     /// The view that shows the application; call once (the view is the one reader of the capture).
     ///
@@ -188,7 +188,7 @@ public final class X11Application: Sendable {
         if let updates = accessibilityUpdates.withLockedValue({ $0 }) {
             started.append(
                 Task { @CarWindowActor [weak view] in
-                    for await elements in updates { view?.accessibilityChanged(elements) }
+                    for await reading in updates { view?.accessibilityChanged(reading) }
                 })
         }
         tasks.withLockedValue { $0 += started }

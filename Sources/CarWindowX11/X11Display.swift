@@ -40,6 +40,8 @@ final class X11Display: @unchecked Sendable {
     private let images: [SharedImage]
     private let damageEvent: UInt8
     private let controlKeycode: UInt8?
+    /// Keycodes lent to characters no key carries, for typing (X11Display+Typing).
+    let spareKeys = X11SpareKeys()
     private let wake: (read: Int32, write: Int32)
     private let state: NIOLockedValueBox<State>
     private var thread: Thread?

@@ -27,7 +27,7 @@ public enum ConsoleCommand: Hashable, Sendable {
     case pinch(AppID, x: Int, y: Int, from: Int, to: Int)
     case distraction(Bool)
     case lights(String)
-    case keyboard(AppID, type: String?, submit: Bool)
+    case keyboard(AppID, KeyboardControl)
     case allowLights(Bool)
     /// Cap how fast every app's socket is read, in kbit/s; `nil` lifts the cap.
     case linkKbps(Int?)
@@ -60,7 +60,7 @@ public enum ConsoleCommand: Hashable, Sendable {
         pinch APP X Y FROM TO             two fingers around X,Y, FROM then TO pixels apart
         distraction on|off                OnDriverDistraction DD_ON or DD_OFF to every app
         lights day|night|twilight|allow|deny  light -> OnVehicleData headLampStatus; policy -> OnPermissionsChange
-        keyboard APP type TEXT... | keyboard APP submit | keyboard APP cancel   the open keyboard
+        keyboard APP type TEXT... | backspace | submit | cancel   the open keyboard (greyed out while distraction on)
         link-kbps N|off                   read every app's socket at N kbit/s at most (a slow link); off: no cap
         button NAME [long]                press a hardware button (e.g. NAV_ZOOM_IN, OK): OnButtonEvent, OnButtonPress
         knob left|right|press             move the highlight over the FULL app's haptic rects; press taps its centre
@@ -133,9 +133,10 @@ public enum ConsoleCommand: Hashable, Sendable {
             let id = try app(0)
             switch rest[1].lowercased() {
             case "type" where rest.count >= 3:
-                self = .keyboard(id, type: rest[2...].joined(separator: " "), submit: false)
-            case "submit" where rest.count == 2: self = .keyboard(id, type: nil, submit: true)
-            case "cancel" where rest.count == 2: self = .keyboard(id, type: nil, submit: false)
+                self = .keyboard(id, .type(rest[2...].joined(separator: " ")))
+            case "backspace" where rest.count == 2: self = .keyboard(id, .backspace)
+            case "submit" where rest.count == 2: self = .keyboard(id, .submit)
+            case "cancel" where rest.count == 2: self = .keyboard(id, .cancel)
             default: throw Self.invalid(line)
             }
         case ("lights", 1):
@@ -184,16 +185,18 @@ public enum ConsoleCommand: Hashable, Sendable {
         switch self {
         case .help:
             return Self.usage
-        case .keyboard(let app, let text?, _):
+        case .keyboard(let app, .type(let text)):
             try await headUnit.keyboardType(text, for: app)
             return "typed '\(text)' on \(app)'s keyboard"
-        case .keyboard(let app, nil, let submit):
-            if submit {
-                try await headUnit.keyboardSubmit(for: app)
-            } else {
-                try await headUnit.keyboardCancel(for: app)
-            }
-            return submit ? "submitted \(app)'s keyboard" : "cancelled \(app)'s keyboard"
+        case .keyboard(let app, .backspace):
+            try await headUnit.keyboardBackspace(for: app)
+            return "backspace on \(app)'s keyboard"
+        case .keyboard(let app, .submit):
+            try await headUnit.keyboardSubmit(for: app)
+            return "submitted \(app)'s keyboard"
+        case .keyboard(let app, .cancel):
+            try await headUnit.keyboardCancel(for: app)
+            return "cancelled \(app)'s keyboard"
         case .lights(let status):
             return "ambient light \(status), OnVehicleData to \(await headUnit.setAmbientLight(status)) app(s)"
         case .allowLights(let allowed):

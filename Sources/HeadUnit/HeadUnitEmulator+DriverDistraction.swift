@@ -1,7 +1,9 @@
 extension HeadUnitEmulator {
     /// Says whether the car is moving: sends OnDriverDistraction (DD_ON or DD_OFF) to every registered app, as Core
     /// forwards the HMI's `UI.OnDriverDistraction`. The notification carries the same lock-screen dismissal fields
-    /// as the DD_OFF Core sends at registration. Apps registering later get DD_OFF, as before.
+    /// as the DD_OFF Core sends at registration. Apps registering later get DD_OFF, as before. While the car moves the
+    /// keyboard is greyed out (``keyboardType(_:for:)`` refuses), as HMIs do: keyboard input is unavailable in
+    /// motion.
     ///
     /// ```swift
     /// let notified = await headUnit.setDriverDistraction(true)    // the car started moving
@@ -10,6 +12,7 @@ extension HeadUnitEmulator {
     /// - Returns: how many apps were sent the notification (withheld ones, under RPC protection, do not count).
     @discardableResult
     public func setDriverDistraction(_ distracted: Bool) -> Int {
+        driverDistracted = distracted
         let body: JSONValue = [
             "state": distracted ? "DD_ON" : "DD_OFF", "lockScreenDismissalEnabled": true,
             "lockScreenDismissalWarning": .string(CoreRPC.lockScreenDismissalWarning),

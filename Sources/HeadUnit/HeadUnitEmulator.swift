@@ -76,6 +76,8 @@ public actor HeadUnitEmulator {
     private var answersNewConnections = true
     /// The hashID of each app's last OnHashChange, by policy app id: it outlives the connection, for resumption.
     var resumptionHashes: [String: String] = [:]
+    /// The car moves (``setDriverDistraction(_:)``): the keyboard is greyed out, as an HMI greys it out in motion.
+    public internal(set) var driverDistracted = false
     private var eventSubscribers: [UUID: AsyncStream<HeadUnitEvent>.Continuation] = [:]
     private var accessUnitSubscribers: [UUID: AsyncStream<VideoAccessUnit>.Continuation] = [:]
     private var frameSubscribers: [UUID: AsyncStream<ReceivedFrame>.Continuation] = [:]

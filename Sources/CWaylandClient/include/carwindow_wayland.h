@@ -45,8 +45,13 @@ void carwindow_wayland_pointer_move(carwindow_wayland *client, uint32_t x, uint3
 void carwindow_wayland_pointer_button(carwindow_wayland *client, uint32_t code, int pressed);
 /// `axis` 0 vertical, 1 horizontal; `steps` wheel clicks, positive down or right.
 void carwindow_wayland_pointer_wheel(carwindow_wayland *client, uint32_t axis, int steps);
-/// Virtual keyboard: an evdev key code pressed or released.
+/// Virtual keyboard: an evdev key code pressed or released; Shift, Control, Alt and Super also set the modifiers.
 void carwindow_wayland_key(carwindow_wayland *client, uint32_t code, int pressed);
+/// At most this many keysyms per call to carwindow_wayland_type_keysyms (the keymap has keycodes 9...255).
+#define CARWINDOW_WAYLAND_MAX_TYPED_KEYSYMS 200
+/// Virtual keyboard: types each X keysym (any character: Latin-1 as its code, Unicode as 0x1000000 + code point)
+/// through a keymap made for them, then puts the standard keymap back. 0 when the keymap cannot be made.
+int carwindow_wayland_type_keysyms(carwindow_wayland *client, const uint32_t *keysyms, size_t count);
 /// Sends queued requests now.
 void carwindow_wayland_flush(carwindow_wayland *client);
 

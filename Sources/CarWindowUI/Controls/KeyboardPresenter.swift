@@ -1,22 +1,23 @@
-/// Shows a keyboard for a ``TextField``. The projection's presenter opens the head unit's keyboard (SDL's
-/// PerformInteraction with the KEYBOARD layout); a host without a head unit can supply its own.
+/// Shows a keyboard for a ``KeyboardClient``: a ``TextField``, or a projected program's focused text field. The
+/// projection's presenter opens the head unit's keyboard (SDL's PerformInteraction with the KEYBOARD layout); a host
+/// without a head unit can supply its own.
 ///
-/// A presenter reports back through the field: ``TextField/keyboardDidType(_:)`` while the user types and
-/// ``TextField/keyboardDidClose(_:)`` once.
+/// A presenter reports back through the client: ``KeyboardClient/keyboardDidType(_:)`` while the user types and
+/// ``KeyboardClient/keyboardDidClose(_:)`` once.
 ///
 /// ```swift
 /// final class TestKeyboard: KeyboardPresenter {
-///     func presentKeyboard(for field: TextField) {
-///         field.keyboardDidType("Main")
-///         field.keyboardDidClose(.submitted("Main Street"))
+///     func presentKeyboard(for client: any KeyboardClient) {
+///         client.keyboardDidType("Main")
+///         client.keyboardDidClose(.submitted("Main Street"))
 ///     }
 /// }
 /// window.keyboardPresenter = TestKeyboard()
 /// ```
 @CarWindowActor
 public protocol KeyboardPresenter: AnyObject {
-    /// Opens a keyboard for `field`; `field.isEditing` is already true.
-    func presentKeyboard(for field: TextField)
+    /// Opens a keyboard for `client` (for a ``TextField``, `isEditing` is already true).
+    func presentKeyboard(for client: any KeyboardClient)
 }
 
 /// How a keyboard session ended.

@@ -10,7 +10,7 @@
 /// search.onSubmit = { destination in navigate(to: destination) }
 /// ```
 @CarWindowActor
-open class TextField: Control {
+open class TextField: Control, KeyboardClient {
     /// The text; setting it in code calls nothing.
     public var text: String { didSet { if text != oldValue { setNeedsDisplay() } } }
     /// Shown in the field while it is empty, and as the keyboard's initial text.
@@ -50,6 +50,11 @@ open class TextField: Control {
     /// Flexible in width (a stack gives it the free space), the minimum touch target or the text's height tall.
     open override var intrinsicContentSize: Size {
         Size(width: Self.noIntrinsicMetric, height: max(minimumTouchTarget, contentSize.height))
+    }
+
+    /// The keyboard opens on the placeholder (the head unit's prompt) with the field's suggestions and timeout.
+    public var keyboardRequest: KeyboardRequest {
+        KeyboardRequest(initialText: placeholder, autoCompleteList: autoCompleteList, timeout: keyboardTimeout)
     }
 
     /// Opens the keyboard (what a tap does). Without a presenter the field reports ``KeyboardOutcome/failed(_:)``.

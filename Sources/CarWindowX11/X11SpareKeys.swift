@@ -1,0 +1,60 @@
+import CXCB
+import NIOConcurrencyHelpers
+
+/// Keycodes the X keyboard leaves empty, lent to keysyms no key carries (`ß`, `é`, `€` on a US layout), so any
+/// character can be typed through XTEST. A lent keycode keeps its keysym for the display's life: a program reads
+/// the keyboard mapping change before the key press that follows it (X delivers them in order), and a mapping put
+/// back at once could reach it before it handled the key. When every spare keycode is lent, the longest-lent is
+/// taken back for the new keysym.
+final class X11SpareKeys: @unchecked Sendable {
+    // Unchecked: the XCB connection is thread-safe; the bookkeeping is behind the lock.
+    private struct State {
+        /// Empty keycodes not lent yet; `nil` until the keyboard mapping was read.
+        var free: [UInt8]?
+        var lent: [UInt32: UInt8] = [:]
+        /// Lent keysyms, the oldest first.
+        var order: [UInt32] = []
+    }
+
+    private let state = NIOLockedValueBox(State())
+
+    /// The keycode lent to `keysym`, lending one (and changing the keyboard mapping) if needed; `nil` when the
+    /// keyboard has no empty keycode.
+    func keycode(for keysym: UInt32, connection: OpaquePointer) -> UInt8? {
+        state.withLockedValue { state in
+            if let keycode = state.lent[keysym] { return keycode }
+            if state.free == nil { state.free = Self.emptyKeycodes(connection: connection) }
+            let keycode: UInt8
+            if let next = state.free?.popLast() {
+                keycode = next
+            } else if !state.order.isEmpty, let oldest = state.lent.removeValue(forKey: state.order.removeFirst()) {
+                keycode = oldest
+            } else {
+                return nil
+            }
+            // Both levels carry the keysym, so a held Shift changes nothing.
+            var keysyms: [xcb_keysym_t] = [keysym, keysym]
+            xcb_change_keyboard_mapping(connection, 1, keycode, 2, &keysyms)
+            state.lent[keysym] = keycode
+            state.order.append(keysym)
+            return keycode
+        }
+    }
+
+    /// The keycodes whose every level is NoSymbol.
+    private static func emptyKeycodes(connection: OpaquePointer) -> [UInt8] {
+        let setup = xcb_get_setup(connection)
+        let minimum = setup?.pointee.min_keycode ?? 8
+        let maximum = setup?.pointee.max_keycode ?? 255
+        guard maximum >= minimum else { return [] }
+        let cookie = xcb_get_keyboard_mapping(connection, minimum, maximum - minimum + 1)
+        guard let reply = xcb_get_keyboard_mapping_reply(connection, cookie, nil) else { return [] }
+        defer { free(reply) }
+        let perKeycode = Int(reply.pointee.keysyms_per_keycode)
+        guard perKeycode > 0, let keysyms = xcb_get_keyboard_mapping_keysyms(reply) else { return [] }
+        let count = Int(xcb_get_keyboard_mapping_keysyms_length(reply)) / perKeycode
+        return (0..<count).filter { key in (0..<perKeycode).allSatisfy { keysyms[key * perKeycode + $0] == 0 } }
+            .map { minimum &+ UInt8(clamping: $0) }
+            .reversed()
+    }
+}
