@@ -218,10 +218,22 @@ let package = Package(
             pkgConfig: "atspi-2",
             providers: [.apt(["libatspi2.0-dev"])]
         ),
+        // The appearance part of the freedesktop Settings portal, served to the projected program on its private
+        // bus (GIO's GDBus, Debian libglib2.0-dev): how night reaches Chromium, Electron and GTK on Wayland.
+        .systemLibrary(
+            name: "CGio",
+            pkgConfig: "gio-2.0",
+            providers: [.apt(["libglib2.0-dev"])]
+        ),
+        .target(
+            name: "CDesktopPortal",
+            dependencies: ["CGio"]
+        ),
         .target(
             name: "CarWindowX11",
             dependencies: [
-                "CarWindow", "CXCB", "CAtspi", "SDLMedia", .product(name: "Logging", package: "swift-log"),
+                "CarWindow", "CXCB", "CAtspi", "CDesktopPortal", "SDLMedia",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             swiftSettings: upcoming

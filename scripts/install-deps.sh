@@ -32,6 +32,8 @@ packages=(
     libxcb-xtest0-dev
     libxcb-randr0-dev
     libatspi2.0-dev
+    # GIO's GDBus serves the Settings portal (night for Chromium, Electron and GTK on Wayland).
+    libglib2.0-dev
     xvfb
     dbus
     dbus-x11

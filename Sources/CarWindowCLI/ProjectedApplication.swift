@@ -33,9 +33,12 @@ enum ProjectedApplication: Sendable {
         }
     }
 
-    /// Day or night for the program (X11: XSETTINGS; Wayland: nothing reaches the program yet).
+    /// Day or night for the program (X11: XSETTINGS and the Settings portal; Wayland: the Settings portal).
     func setAppearance(_ appearance: Appearance) {
-        if case .x11(let application) = self { application.setAppearance(appearance) }
+        switch self {
+        case .x11(let application): application.setAppearance(appearance)
+        case .wayland(let application): application.setAppearance(appearance)
+        }
     }
 
     func stop() async {

@@ -77,6 +77,12 @@ public final class WaylandApplication: Sendable {
             if haptics {
                 bus = try await AccessibilityBus.start(display: nil, logger: logger)
                 childEnvironment.merge(bus?.environment ?? [:]) { $1 }
+                // GTK on Wayland reads its theme from GSettings unless told to use the portals: then it follows the
+                // session's Settings portal (night) live.
+                if bus?.portal != nil {
+                    childEnvironment["GDK_DEBUG"] = [environment["GDK_DEBUG"], "portals"].compactMap { $0 }
+                        .joined(separator: ",")
+                }
             }
             childEnvironment.removeValue(forKey: "DISPLAY")
             childEnvironment["WAYLAND_DISPLAY"] = compositor.socketPath
@@ -222,6 +228,19 @@ public final class WaylandApplication: Sendable {
 
     /// Ends everything: the command gets SIGTERM, then SIGKILL after `grace`; then the connection and the
     /// compositor. Safe to call more than once.
+    /// Tells the program the car's day or night through its private session's Settings portal (`color-scheme`),
+    /// which Chromium and Electron follow live. Nothing reaches the program without haptics (no private session then).
+    /// docs/project-any-app.md says which toolkits follow.
+    ///
+    /// ```swift
+    /// for await case .appearance(let appearance) in await projection.events() {
+    ///     application.setAppearance(appearance)
+    /// }
+    /// ```
+    public func setAppearance(_ appearance: Appearance) {
+        bus?.portal?.setDark(appearance == .night)
+    }
+
     public func stop(grace: Duration = X11Application.defaultGrace) async {
         let first = stopped.withLockedValue { stopped in
             defer { stopped = true }

@@ -20,8 +20,14 @@ package final class AccessibilityBus: Sendable {
     /// The bus's private XDG_RUNTIME_DIR, removed by ``stop(grace:)``.
     let runtimeDirectory: String
     let process: ChildProcess
+    /// The colour scheme served on this session (the Settings portal), when it could be exported.
+    package let portal: AppearancePortal?
 
-    private init(address: String, accessibilityAddress: String?, runtimeDirectory: String, process: ChildProcess) {
+    private init(
+        address: String, accessibilityAddress: String?, runtimeDirectory: String, process: ChildProcess,
+        portal: AppearancePortal?
+    ) {
+        self.portal = portal
         self.runtimeDirectory = runtimeDirectory
         self.address = address
         self.accessibilityAddress = accessibilityAddress
@@ -117,9 +123,11 @@ package final class AccessibilityBus: Sendable {
         } else {
             logger.warning("no accessibility bus (is at-spi2-core installed?): no haptic rects from the app")
         }
+        // Light until the head unit says otherwise, as the XSETTINGS start.
+        let portal = AppearancePortal.start(busAddress: address, dark: false, logger: logger)
         return AccessibilityBus(
             address: address, accessibilityAddress: accessibility?.isEmpty == false ? accessibility : nil,
-            runtimeDirectory: runtime, process: process)
+            runtimeDirectory: runtime, process: process, portal: portal)
     }
 
     /// The first line `dbus-send` prints, or `nil`.
@@ -144,6 +152,7 @@ package final class AccessibilityBus: Sendable {
 
     /// Ends the session bus and everything it activated (the accessibility bus and registry are in its group).
     package func stop(grace: Duration = .seconds(2)) async {
+        portal?.stop()
         await process.terminate(grace: grace)
         RuntimeDirectory.remove(runtimeDirectory)
     }

@@ -273,8 +273,9 @@ public final class X11Application: Sendable {
     public func captureCounts() -> AsyncStream<Int> { display.captureCounts() }
 
     /// Tells the program the car's day or night through the display's XSETTINGS (`Net/ThemeName` Adwaita or
-    /// Adwaita-dark, `Gtk/ApplicationPreferDarkTheme`), which GTK follows live. Nothing happens when attached to a
-    /// display or without xsettingsd. docs/project-any-app.md says which toolkits follow.
+    /// Adwaita-dark, `Gtk/ApplicationPreferDarkTheme`), which GTK follows live, and the private session's Settings
+    /// portal (`color-scheme`), which Chromium and Electron follow live (`prefers-color-scheme`). Nothing happens
+    /// when attached to a display. docs/project-any-app.md says which toolkits follow.
     ///
     /// ```swift
     /// for await case .appearance(let appearance) in await projection.events() {
@@ -283,6 +284,7 @@ public final class X11Application: Sendable {
     /// ```
     public func setAppearance(_ appearance: Appearance) {
         settings?.setDark(appearance == .night)
+        bus?.portal?.setDark(appearance == .night)
     }
 
     /// Ends everything: the command gets SIGTERM, then SIGKILL after `grace`; then the accessibility reader, the
