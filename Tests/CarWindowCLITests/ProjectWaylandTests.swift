@@ -86,6 +86,74 @@ struct ProjectWaylandTests {
         #expect(attach.stderr.contains("--backend auto chooses for a COMMAND"), "\(attach.stderr)")
     }
 
+    /// A GTK 4 window on Wayland that prints its size and every scroll it gets, with Ctrl held as `ctrl`.
+    static let inputProgram = """
+        import os, gi
+        os.environ["GDK_BACKEND"] = "wayland"
+        gi.require_version("Gtk", "4.0")
+        from gi.repository import Gtk, Gdk
+        def activate(app):
+            win = Gtk.ApplicationWindow(application=app, title="input")
+            area = Gtk.DrawingArea()
+            area.connect("resize", lambda _, w, h: print("size %d %d" % (w, h), flush=True))
+            scroll = Gtk.EventControllerScroll.new(Gtk.EventControllerScrollFlags.VERTICAL)
+            def scrolled(controller, dx, dy):
+                ctrl = controller.get_current_event_state() & Gdk.ModifierType.CONTROL_MASK
+                print("scroll %s%s" % ("down" if dy > 0 else "up", " ctrl" if ctrl else ""), flush=True)
+                return True
+            scroll.connect("scroll", scrolled)
+            area.add_controller(scroll)
+            win.set_child(area)
+            win.present()
+        app = Gtk.Application(application_id="org.carwindow.input")
+        app.connect("activate", activate)
+        app.run([])
+        """
+
+    @Test("GTK 4 on Wayland: --pan scroll is wheel steps, a pinch is Ctrl + wheel, a head-unit resize resizes it")
+    func wheelPinchAndPictureInPicture() async throws {
+        let scratch = try ScratchDirectory(prefix: "cw-wayland-input")
+        let file = scratch.file("input.py")
+        try Self.inputProgram.write(to: file, atomically: true, encoding: .utf8)
+        let project = try ChildProcess.launch(
+            executable: BinaryRunner.productsDirectory.appendingPathComponent("carwindow"),
+            arguments: [
+                "project", "--wayland", "--no-viewer", "--port", "0", "--duration", "120", "--record",
+                scratch.url.path, "--pan", "scroll", "--", "/usr/bin/python3", file.path,
+            ],
+            withInput: true)
+        defer { project.kill() }
+        do {
+            try await project.waitForLine("the window at the screen's size", in: .stdout, timeout: .seconds(60)) {
+                $0 == "size 800 480"
+            }
+            let streaming = try await project.waitForLine("streaming", in: .stdout, timeout: .seconds(60)) {
+                $0.contains("state: streaming")
+            }
+            // A drag up scrolls the content down: wheel-down steps, without Ctrl.
+            try project.send("pan 1 400x400 400x200")
+            try await project.waitForLine("wheel down", in: .stdout, after: streaming.number, timeout: .seconds(30)) {
+                $0 == "scroll down"
+            }
+            // Two fingers apart: zoom in, Ctrl + wheel up (the virtual keyboard's modifiers reach the program).
+            try project.send("pinch 1 400 240 100 250")
+            try await project.waitForLine("ctrl wheel up", in: .stdout, after: streaming.number, timeout: .seconds(30))
+            {
+                $0 == "scroll up ctrl"
+            }
+            // A picture-in-picture sized screen: the output, and the window with it, take the new size.
+            try project.send("resize 400x240")
+            try await project.waitForLine(
+                "the smaller window", in: .stdout, after: streaming.number, timeout: .seconds(30)
+            ) {
+                $0 == "size 400 240"
+            }
+        } catch {
+            throw HarnessError("\(error)\ncarwindow project's last lines:\n\(project.tail(40))")
+        }
+        #expect(await project.stop(signal: SIGINT, grace: .seconds(30)) == 0, "\(project.tail())")
+    }
+
     @Test("--wayland with --display is a usage error")
     func waylandWithDisplay() async throws {
         let result = try await BinaryRunner.runOffPool(["project", "--wayland", "--display", ":1"])
