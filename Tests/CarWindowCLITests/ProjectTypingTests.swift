@@ -17,6 +17,8 @@ struct ProjectTypingTests {
         case gtk3, gtk4, qt5, chromium
         /// GTK 4 on Wayland (`--wayland`): the virtual keyboard types through keymaps made for the text.
         case gtk4Wayland
+        /// Qt 5 on Wayland (`--wayland`, `QT_QPA_PLATFORM=wayland`).
+        case qt5Wayland
         var testDescription: String { rawValue }
     }
 
@@ -100,6 +102,7 @@ struct ProjectTypingTests {
         case .gtk3: program = gtk3
         case .gtk4: program = gtk4
         case .gtk4Wayland: program = "import os\nos.environ[\"GDK_BACKEND\"] = \"wayland\"\n" + gtk4
+        case .qt5Wayland: program = "import os\nos.environ[\"QT_QPA_PLATFORM\"] = \"wayland\"\n" + qt5
         case .qt5: program = qt5
         case .chromium:
             let page = scratch.file("page.html")
@@ -134,7 +137,7 @@ struct ProjectTypingTests {
                 executable: carwindow,
                 arguments: [
                     "project", "--core", "127.0.0.1:\(emulator.port)", "--no-viewer", "--duration", "120",
-                ] + (toolkit == .gtk4Wayland ? ["--wayland"] : []) + ["--"] + command)
+                ] + ([.gtk4Wayland, .qt5Wayland].contains(toolkit) ? ["--wayland"] : []) + ["--"] + command)
             defer { project.kill() }
             do {
                 // The field's haptic rect: the program's only control.
