@@ -229,6 +229,14 @@ let package = Package(
             name: "CDesktopPortal",
             dependencies: ["CGio"]
         ),
+        // Frame-by-frame video sources for a projection: the moving test pattern with a frame counter, a looped
+        // .y4m file and an H.264 file decoded by ffmpeg, each scaled to the stream's size (`carwindow stream
+        // --source`).
+        .target(
+            name: "FrameSources",
+            dependencies: ["SDLMedia", "SDLProjection", "SDLRPC"],
+            swiftSettings: upcoming
+        ),
         .target(
             name: "CarWindowX11",
             dependencies: [
@@ -349,6 +357,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 "SDLMedia", "CH264Reference", "CarWindow", "CarWindowDemo", "CarWindowX11", "CarWindowWayland",
+                "FrameSources",
                 "SDLRPC",
                 "SDLSession", "SDLStreaming", "SDLProjection", "SDLSecurity", "SDLWire",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -591,6 +600,11 @@ let package = Package(
                 "SDLSession", "SDLSecurity", "SDLSecurityOpenSSL", "HeadUnit", "SDLWire", "SDLRPC", "SDLMedia",
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "FrameSourcesTests",
+            dependencies: ["FrameSources", "SDLMedia", "SDLProjection", "SDLRPC"],
             swiftSettings: upcoming
         ),
         // Real X11 programs (a GTK 3 program, xcalc) projected into the emulator on a private Xvfb.

@@ -1,4 +1,5 @@
 import Foundation
+import FrameSources
 import HeadUnit
 import Logging
 import SDLProjection

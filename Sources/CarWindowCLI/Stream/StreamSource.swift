@@ -1,32 +1,8 @@
 import ArgumentParser
+import FrameSources
 import SDLMedia
 import SDLProjection
 import SDLRPC
-
-/// A frame-by-frame `carwindow stream` source: SDLProjection's `FrameProducer` whose failures are the CLI's
-/// one-line ``StreamFailure``s. `PacedFrameSource` paces it at the negotiated frame rate.
-///
-/// To add a source: write one file with a type conforming to this protocol, add one case to ``StreamSourceChoice``
-/// (and its `init?(argument:)` and `makeProducer()` lines).
-///
-/// ```swift
-/// let source = try StreamSourceChoice.pattern.makeProducer()
-/// let frame = try source.nextFrame(index: 0, size: ImageResolution(width: 800, height: 480))
-/// ```
-protocol StreamSource: FrameProducer {
-    /// Frame number `index` (counting from 0 over the whole run) at `size`, or `nil` when the source has ended.
-    func frame(index: Int, size: ImageResolution) throws(StreamFailure) -> VideoFrame?
-}
-
-extension StreamSource {
-    func nextFrame(index: Int, size: ImageResolution) throws(ProjectionFailure) -> VideoFrame? {
-        do {
-            return try frame(index: index, size: size)
-        } catch {
-            throw ProjectionFailure(.sourceFailed, error.message, underlying: error)
-        }
-    }
-}
 
 /// The `--source` value: the built-in test pattern or a file, chosen by its extension.
 enum StreamSourceChoice: Hashable, Sendable, ExpressibleByArgument, CustomStringConvertible {
@@ -67,14 +43,28 @@ enum StreamSourceChoice: Hashable, Sendable, ExpressibleByArgument, CustomString
 
     var defaultValueDescription: String { description }
 
-    /// Opens a frame-by-frame source. Called once before connecting (to fail early on a bad file) and once by the
-    /// paced loop.
-    func makeProducer() throws(StreamFailure) -> any StreamSource {
-        switch self {
-        case .pattern: PatternSource()
-        case .demo: throw StreamFailure("the demo source is projected by CarWindow, not read frame by frame")
-        case .y4m(let path): try Y4MSource(path: path)
-        case .h264(let path): try H264FileSource(path: path)
+    /// Opens a frame-by-frame source (FrameSources' producers, paced by SDLProjection's `PacedFrameSource`). Called
+    /// once before connecting (to fail early on a bad file) and once by the paced loop. To add a source: a
+    /// `FrameProducer` in FrameSources, and one case here (with its `init?(argument:)` and `makeProducer()` lines).
+    ///
+    /// ```swift
+    /// let source = try StreamSourceChoice.pattern.makeProducer()
+    /// let frame = try source.nextFrame(index: 0, size: ImageResolution(width: 800, height: 480))
+    /// ```
+    func makeProducer() throws(StreamFailure) -> any FrameProducer {
+        do {
+            switch self {
+            case .pattern: return PatternSource()
+            case .demo: throw StreamFailure("the demo source is projected by CarWindow, not read frame by frame")
+            case .y4m(let path): return try Y4MSource(path: path)
+            case .h264(let path): return try H264FileSource(path: path)
+            }
+        } catch let failure as StreamFailure {
+            throw failure
+        } catch let error as FrameSourceError {
+            throw StreamFailure(error.message)
+        } catch {
+            throw StreamFailure("\(error)")
         }
     }
 }

@@ -30,16 +30,16 @@ final class Y4MReader {
 
     /// Reads and checks the stream header.
     ///
-    /// - Throws: ``StreamFailure`` for a missing signature, a size outside 1...8192, or a chroma other than 4:2:0.
-    init(handle: FileHandle, name: String) throws(StreamFailure) {
+    /// - Throws: ``FrameSourceError`` for a missing signature, a size outside 1...8192, or a chroma other than 4:2:0.
+    init(handle: FileHandle, name: String) throws(FrameSourceError) {
         self.input = BufferedInput(handle: handle)
         self.name = name
         guard let line = try input.readLine(maximum: Self.maximumHeaderLength) else {
-            throw StreamFailure("\(name) is empty, expected a YUV4MPEG2 header")
+            throw FrameSourceError("\(name) is empty, expected a YUV4MPEG2 header")
         }
         var fields = line.split(separator: " ")
         guard fields.first == "YUV4MPEG2" else {
-            throw StreamFailure("\(name) is not a YUV4MPEG2 (.y4m) stream: it does not start with 'YUV4MPEG2'")
+            throw FrameSourceError("\(name) is not a YUV4MPEG2 (.y4m) stream: it does not start with 'YUV4MPEG2'")
         }
         fields.removeFirst()
         var width: Int?
@@ -56,7 +56,7 @@ final class Y4MReader {
                 if parts.count == 2, parts[1] > 0, parts[0] > 0 { rate = parts[0] / parts[1] }
             case "C":
                 guard value.hasPrefix("420") else {
-                    throw StreamFailure(
+                    throw FrameSourceError(
                         "\(name) has chroma C\(value); only 4:2:0 is supported "
                             + "(convert with: ffmpeg -i IN -pix_fmt yuv420p OUT.y4m)")
                 }
@@ -66,7 +66,8 @@ final class Y4MReader {
         guard let width, let height, (1...VideoFrame.maximumDimension).contains(width),
             (1...VideoFrame.maximumDimension).contains(height)
         else {
-            throw StreamFailure("\(name) has no valid W and H in its header (1...\(VideoFrame.maximumDimension) each)")
+            throw FrameSourceError(
+                "\(name) has no valid W and H in its header (1...\(VideoFrame.maximumDimension) each)")
         }
         self.width = width
         self.height = height
@@ -76,11 +77,11 @@ final class Y4MReader {
 
     /// The next frame, or `nil` at the end of the stream.
     ///
-    /// - Throws: ``StreamFailure`` for a line that is not `FRAME` or a frame cut short.
-    func readFrame() throws(StreamFailure) -> VideoFrame? {
+    /// - Throws: ``FrameSourceError`` for a line that is not `FRAME` or a frame cut short.
+    func readFrame() throws(FrameSourceError) -> VideoFrame? {
         guard let line = try input.readLine(maximum: Self.maximumHeaderLength) else { return nil }
         guard line.hasPrefix("FRAME") else {
-            throw StreamFailure("\(name): expected a FRAME line, found '\(line.prefix(20))'")
+            throw FrameSourceError("\(name): expected a FRAME line, found '\(line.prefix(20))'")
         }
         let frame = pool.makeFrame(presentationTime: .zero)
         let chromaWidth = (width + 1) / 2
@@ -93,7 +94,7 @@ final class Y4MReader {
                 let start = plane.offset + row * plane.stride
                 guard try input.read(into: UnsafeMutableRawBufferPointer(rebasing: bytes[start..<(start + rowBytes)]))
                 else {
-                    throw StreamFailure("\(name): the last frame is cut short")
+                    throw FrameSourceError("\(name): the last frame is cut short")
                 }
             }
         }
@@ -111,11 +112,11 @@ private final class BufferedInput {
     init(handle: FileHandle) { self.handle = handle }
 
     /// Refills when empty; returns false at the end of the input.
-    private func fill() throws(StreamFailure) -> Bool {
+    private func fill() throws(FrameSourceError) -> Bool {
         if position < buffer.count { return true }
         guard !ended else { return false }
         let chunk: Data?
-        do { chunk = try handle.read(upToCount: 65_536) } catch { throw StreamFailure("read failed: \(error)") }
+        do { chunk = try handle.read(upToCount: 65_536) } catch { throw FrameSourceError("read failed: \(error)") }
         guard let chunk, !chunk.isEmpty else {
             ended = true
             return false
@@ -126,7 +127,7 @@ private final class BufferedInput {
     }
 
     /// A line without its newline; `nil` at the end of the input.
-    func readLine(maximum: Int) throws(StreamFailure) -> String? {
+    func readLine(maximum: Int) throws(FrameSourceError) -> String? {
         var line: [UInt8] = []
         while try fill() {
             let byte = buffer[position]
@@ -134,15 +135,15 @@ private final class BufferedInput {
             if byte == 0x0A { return String(decoding: line, as: UTF8.self) }
             line.append(byte)
             guard line.count <= maximum else {
-                throw StreamFailure("a y4m header line is longer than \(maximum) bytes")
+                throw FrameSourceError("a y4m header line is longer than \(maximum) bytes")
             }
         }
-        guard line.isEmpty else { throw StreamFailure("the y4m stream ends inside a header line") }
+        guard line.isEmpty else { throw FrameSourceError("the y4m stream ends inside a header line") }
         return nil
     }
 
     /// Fills `destination` completely; false if the input ended first.
-    func read(into destination: UnsafeMutableRawBufferPointer) throws(StreamFailure) -> Bool {
+    func read(into destination: UnsafeMutableRawBufferPointer) throws(FrameSourceError) -> Bool {
         var written = 0
         while written < destination.count {
             guard try fill() else { return false }

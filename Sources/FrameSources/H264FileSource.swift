@@ -1,6 +1,7 @@
 import Foundation
-import SDLMedia
-import SDLRPC
+public import SDLMedia
+public import SDLProjection
+public import SDLRPC
 
 /// An Annex-B `.h264` file, decoded to raw I420 by an `ffmpeg` subprocess (as a YUV4MPEG2 pipe read by
 /// ``Y4MReader``), looped until the run ends, and re-encoded by the stream's encoder at the negotiated size.
@@ -11,7 +12,7 @@ import SDLRPC
 /// ```swift
 /// let source = try H264FileSource(path: "drive.h264")
 /// ```
-final class H264FileSource: StreamSource {
+public final class H264FileSource: FrameProducer {
     /// Where ffmpeg is looked for, in order.
     static let ffmpegCandidates = ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg", "/opt/homebrew/bin/ffmpeg"]
 
@@ -23,12 +24,12 @@ final class H264FileSource: StreamSource {
 
     /// Checks the file and ffmpeg, and starts decoding.
     ///
-    /// - Throws: ``StreamFailure`` when the file is missing, ffmpeg is not installed, or ffmpeg cannot decode it.
-    init(path: String) throws(StreamFailure) {
-        guard FileManager.default.isReadableFile(atPath: path) else { throw StreamFailure("cannot open \(path)") }
+    /// - Throws: ``FrameSourceError`` when the file is missing, ffmpeg is not installed, or ffmpeg cannot decode it.
+    public init(path: String) throws(FrameSourceError) {
+        guard FileManager.default.isReadableFile(atPath: path) else { throw FrameSourceError("cannot open \(path)") }
         guard let ffmpeg = Self.ffmpegCandidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) })
         else {
-            throw StreamFailure("decoding \(path) needs ffmpeg (apt-get install ffmpeg)")
+            throw FrameSourceError("decoding \(path) needs ffmpeg (apt-get install ffmpeg)")
         }
         self.path = path
         self.ffmpeg = ffmpeg
@@ -37,11 +38,12 @@ final class H264FileSource: StreamSource {
 
     deinit { decoder?.process.terminate() }
 
-    func frame(index: Int, size: ImageResolution) throws(StreamFailure) -> VideoFrame? {
+    /// Frame number `index` at `size`, or `nil` when the source has ended.
+    public func frame(index: Int, size: ImageResolution) throws(FrameSourceError) -> VideoFrame? {
         var frame = try decoder?.reader.readFrame()
         if frame == nil {
             decoder?.process.waitUntilExit()
-            guard framesInPass > 0 else { throw StreamFailure("ffmpeg decoded no frame from \(path)") }
+            guard framesInPass > 0 else { throw FrameSourceError("ffmpeg decoded no frame from \(path)") }
             decoder = try startDecoder()
             framesInPass = 0
             frame = try decoder?.reader.readFrame()
@@ -51,11 +53,11 @@ final class H264FileSource: StreamSource {
         do {
             return try scaler.scale(frame, toWidth: size.width, height: size.height)
         } catch {
-            throw StreamFailure("cannot scale \(path) to \(size.width)x\(size.height): \(error)")
+            throw FrameSourceError("cannot scale \(path) to \(size.width)x\(size.height): \(error)")
         }
     }
 
-    private func startDecoder() throws(StreamFailure) -> (process: Process, reader: Y4MReader) {
+    private func startDecoder() throws(FrameSourceError) -> (process: Process, reader: Y4MReader) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = [
@@ -64,12 +66,17 @@ final class H264FileSource: StreamSource {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { throw StreamFailure("cannot run ffmpeg: \(error)") }
+        do { try process.run() } catch { throw FrameSourceError("cannot run ffmpeg: \(error)") }
         do {
             return (process, try Y4MReader(handle: output.fileHandleForReading, name: "ffmpeg's decode of \(path)"))
         } catch {
             process.terminate()
-            throw StreamFailure("ffmpeg cannot decode \(path) as Annex-B H.264")
+            throw FrameSourceError("ffmpeg cannot decode \(path) as Annex-B H.264")
         }
+    }
+
+    /// The frame as a ``FrameProducer`` gives it: a failure ends the run as `sourceFailed` with its message.
+    public func nextFrame(index: Int, size: ImageResolution) throws(ProjectionFailure) -> VideoFrame? {
+        do { return try frame(index: index, size: size) } catch { throw error.projectionFailure }
     }
 }
