@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "SDLProjection", targets: ["SDLProjection"]),
         .library(name: "HeadUnit", targets: ["HeadUnit"]),
         .library(name: "HeadUnitViewer", targets: ["HeadUnitViewer"]),
+        .library(name: "AppSideViewer", targets: ["AppSideViewer"]),
         .library(name: "SDLAudio", targets: ["SDLAudio"]),
         .library(name: "ProjectionInput", targets: ["ProjectionInput"]),
         .library(name: "CarWindowUI", targets: ["CarWindowUI"]),
@@ -124,7 +125,7 @@ let package = Package(
         .target(
             name: "HeadUnitViewer",
             dependencies: [
-                "HeadUnit", "SDLRPC", "SDLMedia", "SDLSession", "SDLStreaming",
+                "HeadUnit", "SDLRPC", "SDLMedia",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
@@ -132,6 +133,16 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: upcoming
+        ),
+        // The viewer over what an app sends (`carwindow demo --core`: the car's screen is out of reach), reading the
+        // app's video manager and session; the viewer itself knows no app-side type.
+        .target(
+            name: "AppSideViewer",
+            dependencies: [
+                "HeadUnitViewer", "SDLRPC", "SDLMedia", "SDLSession", "SDLStreaming",
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: upcoming
         ),
@@ -357,7 +368,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 "SDLMedia", "CH264Reference", "CarWindow", "CarWindowDemo", "CarWindowX11", "CarWindowWayland",
-                "FrameSources",
+                "FrameSources", "AppSideViewer",
                 "SDLRPC",
                 "SDLSession", "SDLStreaming", "SDLProjection", "SDLSecurity", "SDLWire",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -485,7 +496,8 @@ let package = Package(
             dependencies: [
                 "CarWindowTestingTools",
                 "CarWindowTesting", "SDLSession",
-                "HeadUnitViewer", "HeadUnit", "SDLRPC", "SDLMedia", "SDLStreaming", "BrowserTestSupport",
+                "HeadUnitViewer", "AppSideViewer", "HeadUnit", "SDLRPC", "SDLMedia", "SDLStreaming",
+                "BrowserTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),

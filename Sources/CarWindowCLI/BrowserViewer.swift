@@ -1,3 +1,4 @@
+import AppSideViewer
 import CarWindow
 import HeadUnit
 import HeadUnitViewer

@@ -3,6 +3,7 @@ import SDLMedia
 import SDLRPC
 import Testing
 
+@testable import AppSideViewer
 @testable import HeadUnitViewer
 @testable import SDLStreaming
 

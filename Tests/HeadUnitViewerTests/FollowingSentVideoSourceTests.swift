@@ -1,3 +1,4 @@
+import AppSideViewer
 import HeadUnitViewer
 import NIOConcurrencyHelpers
 import NIOCore

@@ -1,3 +1,4 @@
+public import HeadUnitViewer
 import NIOCore
 import SDLMedia
 public import SDLRPC
