@@ -29,6 +29,12 @@ struct ProjectCommand: AsyncParsableCommand {
             carwindow itself is killed, even with SIGKILL, COMMAND, the bus and the X server get SIGTERM from \
             the kernel (util-linux setpriv --pdeathsig): nothing is left running.
 
+            A tap on the program's text field opens the head unit's keyboard on the field's text; what the driver \
+            types there is typed into the program as it is typed, a submission presses Return and a cancel puts \
+            the old text back (the console plays the driver: `keyboard 1 type Main Street`, `keyboard 1 submit`). \
+            The car's night reaches the program through XSETTINGS (GTK on X11) and the private session's \
+            Settings portal (Chromium and Electron's prefers-color-scheme, GTK on Wayland).
+
             GTK and Qt export their accessibility tree by themselves here; Chromium needs \
             --force-renderer-accessibility. `carwindow project` is the one spelling (there is no \
             `carwindow demo --app`). docs/project-any-app.md has the details and the limits.
@@ -38,7 +44,7 @@ struct ProjectCommand: AsyncParsableCommand {
             WAYLAND_DISPLAY set and no DISPLAY (GDK_BACKEND=wayland or QT_QPA_PLATFORM=wayland in the command's \
             environment keep GTK and Qt from trying X11): its output has the head unit's size and follows its \
             resizes, captures happen only when the compositor has damage, and touches become virtual-pointer \
-            input; haptic rects come from its accessibility tree as on X11. Night is X11-only for now. With \
+            input; haptic rects come from its accessibility tree as on X11. With \
             --backend auto the program's executable decides: one that links libwayland-client and no X11 \
             library, or a GTK 4 or Qt 6 program, runs on Wayland, anything else (a script too) on X11; the run \
             says which and why.
