@@ -67,6 +67,9 @@ package final class AccessibilityTree: @unchecked Sendable {
     /// Set when the thread has left libatspi and given up the claim (or never started).
     private let finished = NIOLockedValueBox(true)
     private let dirty = DirtyFlag()
+    /// The coordinates the application being read is asked for (set per application by a read; the tree's thread
+    /// only).
+    private var coordinates = ATSPI_COORD_TYPE_SCREEN
 
     /// The one tree reader a process may have (libatspi's bus is process-wide).
     private static let claimed = NIOLockedValueBox(false)
@@ -176,25 +179,34 @@ package final class AccessibilityTree: @unchecked Sendable {
         let count = min(Int(atspi_accessible_get_child_count(desktop, nil)), Self.maximumChildren)
         for index in 0..<max(0, count) {
             guard let app = atspi_accessible_get_child_at_index(desktop, Int32(index), nil) else { continue }
-            let showingIsVisible = Self.setsShowingOnlyOnWindows(app)
+            let toolkit = Self.toolkit(of: app)
+            // GTK 4 gives window-relative extents whatever it is asked, and warns on stderr at every read when
+            // asked for screen ones; asked for window ones it gives the same numbers quietly (its window is at the
+            // screen's top-left here). Every other toolkit is asked for screen coordinates.
+            coordinates =
+                toolkit.name == "GTK" && toolkit.major == 4 ? ATSPI_COORD_TYPE_WINDOW : ATSPI_COORD_TYPE_SCREEN
+            let showingIsVisible = toolkit.name == "GTK" && toolkit.major == 4 && toolkit.minor < 10
             visit(app, depth: 0, showingIsVisible: showingIsVisible, budget: &budget, into: &found)
             g_object_unref(app)
         }
         return found
     }
 
-    /// GTK 4 before 4.10 sets SHOWING on its windows only, never on the widgets inside (GTK 3, Qt and Chromium
-    /// set it on every element on screen): for such an application VISIBLE is taken for SHOWING below the window.
-    private static func setsShowingOnlyOnWindows(_ app: UnsafeMutablePointer<AtspiAccessible>) -> Bool {
+    /// An application's toolkit and version ("GTK", 4, 8). GTK 4 before 4.10 sets SHOWING on its windows only,
+    /// never on the widgets inside (GTK 3, Qt and Chromium set it on every element on screen): for such an
+    /// application VISIBLE is taken for SHOWING below the window.
+    private static func toolkit(of app: UnsafeMutablePointer<AtspiAccessible>) -> (name: String, major: Int, minor: Int)
+    {
         func string(_ pointer: UnsafeMutablePointer<gchar>?) -> String {
             guard let pointer else { return "" }
             defer { g_free(pointer) }
             return String(cString: pointer)
         }
-        let toolkit = string(atspi_accessible_get_toolkit_name(app, nil))
         let version = string(atspi_accessible_get_toolkit_version(app, nil)).split(separator: ".")
             .compactMap { Int($0) }
-        return toolkit == "GTK" && version.count >= 2 && version[0] == 4 && version[1] < 10
+        return (
+            string(atspi_accessible_get_toolkit_name(app, nil)), version.first ?? 0, version.dropFirst().first ?? 0
+        )
     }
 
     private func visit(
@@ -309,7 +321,7 @@ package final class AccessibilityTree: @unchecked Sendable {
     private func element(_ node: UnsafeMutablePointer<AtspiAccessible>, role: AtspiRole) -> AccessibleElement? {
         guard let component = atspi_accessible_get_component_iface(node) else { return nil }
         defer { g_object_unref(component) }
-        guard let extents = atspi_component_get_extents(component, ATSPI_COORD_TYPE_SCREEN, nil) else { return nil }
+        guard let extents = atspi_component_get_extents(component, coordinates, nil) else { return nil }
         defer { g_free(extents) }
         let rect = Rect(
             x: Double(extents.pointee.x), y: Double(extents.pointee.y), width: Double(extents.pointee.width),
