@@ -1,4 +1,4 @@
-public import CarWindow
+package import CarWindow
 
 /// The head unit's keyboard for a projected program's focused text field: the keyboard opens on the field's text
 /// (its name when empty), what the driver types there is typed into the program as they type it, a submission

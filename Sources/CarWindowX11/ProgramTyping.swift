@@ -1,4 +1,4 @@
-public import CarWindow
+package import CarWindow
 package import Logging
 
 /// When the head unit's keyboard opens for a projected program: a tap on an editable text field (the tap gives it

@@ -46,6 +46,11 @@ struct ProgramTypingTests {
         #expect(Keysym.typing("\t") == 0xff09)
     }
 
+    /// The typing's injected time.
+    final class TestClock {
+        var now = Duration.zero
+    }
+
     final class Keyboard: KeyboardPresenter {
         var clients: [any KeyboardClient] = []
         func presentKeyboard(for client: any KeyboardClient) { clients.append(client) }
@@ -58,8 +63,8 @@ struct ProgramTypingTests {
     @Test("a tap that focuses a field opens one keyboard on its text; a focus without a tap opens none")
     func opensOnTap() throws {
         var applied: [[TextFieldEdit]] = []
-        var now = Duration.zero
-        let typing = ProgramTyping(logger: Logger(label: "test"), elapsed: { now }) { applied.append($0) }
+        let clock = TestClock()
+        let typing = ProgramTyping(logger: Logger(label: "test"), elapsed: { clock.now }) { applied.append($0) }
         let keyboard = Keyboard()
         // Focused at start (a window's first field): no keyboard until the driver taps it.
         typing.focusChanged(to: Self.field, presenter: keyboard)
@@ -87,7 +92,7 @@ struct ProgramTypingTests {
         stale.text = "Harb"
         typing.focusChanged(to: stale, presenter: keyboard)
         #expect(typing.focused?.text == "Harbour")
-        now += ProgramTyping.settleTime
+        clock.now += ProgramTyping.settleTime
         typing.focusChanged(to: stale, presenter: keyboard)
         #expect(typing.focused?.text == "Harb")
 
