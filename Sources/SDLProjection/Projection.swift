@@ -80,6 +80,9 @@ public actor Projection {
     var machine: ProjectionRunMachine
     /// The backoff and shutdown waits run on it: a test drives them with a manual clock.
     let clock: any Clock<Duration>
+    /// Paces the audio: the continuous clock, or a manual one that plays a long file in a test without its length
+    /// in real time.
+    let audioClock: ElapsedClock
     /// Set by ``stop()``: a wait or run group that has not started yet ends at once.
     var stopCalled = false
     /// The run ``start(source:)`` began, owned here; its value is the failure that ended it, `nil` for a clean end.
@@ -153,13 +156,15 @@ public actor Projection {
             logger: logger, endpoint: "\(host):\(port)", clock: ContinuousClock())
     }
 
-    /// `clock` times the reconnection backoff and the shutdown's wait for the video's end.
+    /// `clock` times the reconnection backoff and the shutdown's wait for the video's end; `audioClock` paces the
+    /// audio.
     init(
         options: ProjectionOptions, transport: some SDLTransport, encoderFactory: MediaEncoderFactory, logger: Logger,
-        endpoint: String, clock: any Clock<Duration>
+        endpoint: String, clock: any Clock<Duration>, audioClock: any Clock<Duration> = ContinuousClock()
     ) {
         self.options = options
         self.clock = clock
+        self.audioClock = ElapsedClock(audioClock)
         now = ElapsedInstant.reader(of: clock)
         machine = ProjectionRunMachine(policy: options.disconnectPolicy.reconnectPolicy)
         self.logger = logger
@@ -354,7 +359,7 @@ public actor Projection {
         let (sourceNotifications, sourceNotification) = AsyncStream.makeStream(
             of: RPCNotificationMessage.self, bufferingPolicy: .bufferingNewest(256))
         let connection = await session.connectionStateUpdates()
-        let audio: SessionAudioStream<ContinuousClock>?
+        let audio: SessionAudioStream<ElapsedClock>?
         do {
             audio = try await makeAudio()
         } catch {
@@ -540,12 +545,12 @@ public actor Projection {
 
     private func setAudioQueued() { audioQueued = true }
 
-    private func makeAudio() async throws(ProjectionFailure) -> SessionAudioStream<ContinuousClock>? {
+    private func makeAudio() async throws(ProjectionFailure) -> SessionAudioStream<ElapsedClock>? {
         guard options.audioFile != nil else { return nil }
         var quiet = logger
         quiet.logLevel = max(logger.logLevel, .error)
         do {
-            return try await SessionAudioStream(session: session, clock: ContinuousClock(), logger: quiet)
+            return try await SessionAudioStream(session: session, clock: audioClock, logger: quiet)
         } catch {
             throw ProjectionFailure(.audioFailed, "cannot set up audio: \(error)", underlying: error)
         }

@@ -1,4 +1,5 @@
 import CarWindow
+import CarWindowTesting
 import Foundation
 import HeadUnit
 import SDLAudio
@@ -32,23 +33,41 @@ struct AudioResumeTests {
 
     @Test("a dropped connection mid-file: the second stream carries on from where the first stopped")
     func resumesWhereItWas() async throws {
-        // Long enough that the drop lands mid-file even when a busy machine delays it by seconds.
+        // The audio runs on a manual clock: the first stream goes exactly as far as the test lets it (a second of the
+        // file), so the drop lands mid-file however busy the machine is, and the rest plays without its 19 seconds.
         let (wav, samples) = try Self.rampWAV(seconds: 20)
         defer { try? FileManager.default.removeItem(at: wav) }
-        let harness = try await ProjectionHarness(disconnectPolicy: ReconnectTests.quick, audioFile: wav.path)
+        let clock = ManualClock()
+        let harness = try await ProjectionHarness(
+            disconnectPolicy: ReconnectTests.quick, audioFile: wav.path, audioClock: clock)
         defer { harness.removeRecordings() }
         let runEvents = Recorder<ProjectionEvent>()
         let relay = runEvents.consume(await harness.projection.events())
         defer { relay.cancel() }
         do {
             let app = try await harness.startStreaming()
-            // A second of the file reached the head unit: drop the connection early in it.
+            // A second of the file: five lead-sized steps past the first chunks; then the clock stands still, so
+            // nothing more is sent before the drop.
+            for _ in 0..<5 {
+                await clock.waitForSleeper()
+                clock.advance(by: .milliseconds(200))
+            }
+            await clock.waitForSleeper()
             await harness.headUnitEvents.wait { events in
                 events.reduce(0) { total, event in
                     if case .audioData(app, let bytes) = event { total + bytes } else { total }
                 } >= samples.count / 20
             }
             try await harness.headUnit.dropConnection(app)
+            // From here the audio plays on, a lead's worth of clock time per step: the second stream carries the
+            // rest of the file in well under a second. How fast the steps come changes nothing but the wall time.
+            let playing = Task {
+                while !Task.isCancelled {
+                    clock.advance(by: .milliseconds(200))
+                    try? await Task.sleep(for: .milliseconds(2))
+                }
+            }
+            defer { playing.cancel() }
             await runEvents.wait { events in
                 events.contains { if case .audio(.finished(_, .completed)) = $0 { true } else { false } }
             }

@@ -4,10 +4,12 @@ import CarWindowTesting
 import Foundation
 import HeadUnit
 import Logging
-import SDLProjection
 import SDLRPC
 import SDLSession
+import SDLStreaming
 import Testing
+
+@testable import SDLProjection
 
 /// Keeps every event of a stream and lets a test wait until the events so far satisfy a condition. The wait ends
 /// early when the stream ends, and at its deadline with a recorded issue, so a test fails instead of hanging.
@@ -96,7 +98,7 @@ final class ProjectionHarness {
         lights: VehicleLights = VehicleLights(),
         disconnectPolicy: ProjectionOptions.DisconnectPolicy = .fail, resumptionHashID: String? = nil,
         overTCP: Bool = false, configureApp: (inout AppConfiguration) -> Void = { _ in }, audioFile: String? = nil,
-        buttons: [ButtonName] = HeadUnitConfiguration.tracedButtons
+        buttons: [ButtonName] = HeadUnitConfiguration.tracedButtons, audioClock: (any Clock<Duration>)? = nil
     ) async throws {
         recordings = FileManager.default.temporaryDirectory.appendingPathComponent("cw-int-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: recordings, withIntermediateDirectories: true)
@@ -117,6 +119,14 @@ final class ProjectionHarness {
         settings.projection.audioFile = audioFile
         if overTCP {
             projection = Projection(settings: settings, transport: TCPTransport(host: "127.0.0.1", port: port))
+        } else if let audioClock {
+            // The audio paced by the test's clock: a long file plays in no time, and stops where the test stops it.
+            var logger = Logger(label: "carwindow.video")
+            logger.logLevel = .critical
+            projection = Projection(
+                options: settings.projection, transport: EmulatorTransport(headUnit: headUnit),
+                encoderFactory: MediaEncoderFactory(), logger: logger, endpoint: "the emulator",
+                clock: ContinuousClock(), audioClock: audioClock)
         } else {
             projection = Projection(settings: settings, transport: EmulatorTransport(headUnit: headUnit))
         }
