@@ -37,6 +37,7 @@ let package = Package(
         .library(name: "SDLSecurity", targets: ["SDLSecurity"]),
         .library(name: "SDLSecurityOpenSSL", targets: ["SDLSecurityOpenSSL"]),
         .executable(name: "carwindow", targets: ["CarWindowCLI"]),
+        .executable(name: "carwindow-bench", targets: ["CarWindowBenchmarks"]),
         .library(name: "CarWindowDemo", targets: ["CarWindowDemo"]),
         .executable(name: "navigation-demo", targets: ["NavigationDemoApp"]),
         .library(name: "CarWindowTesting", targets: ["CarWindowTesting"]),
@@ -363,17 +364,30 @@ let package = Package(
         .executableTarget(
             name: "CarWindowCLI",
             dependencies: [
-                "HeadUnit", "HeadUnitViewer", "SDLSecurityOpenSSL", "SDLAudio",
+                "HeadUnit", "HeadUnitViewer", "SDLSecurityOpenSSL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                "SDLMedia", "CH264Reference", "CarWindow", "CarWindowDemo", "CarWindowX11", "CarWindowWayland",
+                "SDLMedia", "CarWindow", "CarWindowDemo", "CarWindowX11", "CarWindowWayland",
                 "FrameSources", "AppSideViewer",
                 "SDLRPC",
                 "SDLSession", "SDLStreaming", "SDLProjection", "SDLSecurity", "SDLWire",
+            ],
+            swiftSettings: upcoming
+        ),
+        // `carwindow bench`'s benchmarks, in their own executable (`carwindow bench ARGS` runs `carwindow-bench
+        // ARGS`): they alone need the C reference encoder, ffprobe and ffmpeg's checks and the DevTools client, so
+        // `carwindow` links none of them.
+        .executableTarget(
+            name: "CarWindowBenchmarks",
+            dependencies: [
+                "HeadUnit", "CH264Reference", "CarWindow", "CarWindowDemo", "CarWindowX11", "CarWindowWayland",
+                "FrameSources", "SDLMedia", "SDLProjection", "SDLRPC", "SDLSession", "SDLStreaming", "SDLWire",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                // `bench soak` decodes the emulator's recording with ffprobe.
+                // `bench soak` decodes the emulator's recording with ffprobe; `bench carwindow` settles with ffmpeg.
                 "CarWindowTestingTools",
                 // `bench glass` drives headless Chromium over the DevTools protocol.
                 "BrowserTestSupport",

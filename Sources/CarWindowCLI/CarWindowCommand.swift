@@ -1,4 +1,5 @@
 import ArgumentParser
+import CarWindow
 
 /// The `carwindow` command line: the root command that groups every subcommand.
 @main

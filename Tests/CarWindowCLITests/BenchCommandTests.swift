@@ -49,6 +49,18 @@ struct BenchCommandTests {
         #expect(refused.stderr.contains("--links takes tcp, ws and cloud"), "\(refused.stderr)")
     }
 
+    @Test("carwindow bench without carwindow-bench beside it says where it looked and how to build it, and fails")
+    func benchExecutableMissing() async throws {
+        let result = try await BinaryRunner.runOffPool(
+            ["bench", "media", "--frames", "3"], environment: ["CARWINDOW_BENCH": "/nonexistent/carwindow-bench"])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(
+            result.stderr
+                == "error: carwindow bench needs the carwindow-bench executable, not found at "
+                + "/nonexistent/carwindow-bench: build it beside carwindow (swift build -c release)\n")
+    }
+
     @Test("a bad size is refused with a message that says what to write")
     func badSize() async throws {
         let result = try await BinaryRunner.runOffPool(["bench", "media", "--sizes", "33x2"])
@@ -59,10 +71,12 @@ struct BenchCommandTests {
     static let benchHelp = """
         OVERVIEW: Measure CarWindow's hot paths and print the figures.
 
-        Benchmarks run in the current process and print a table. Build in release mode
-        first, and pin to one core for figures comparable with the targets:
+        Benchmarks run in the carwindow-bench executable beside carwindow (`carwindow
+        bench ARGS` runs `carwindow-bench ARGS`) and print a table. Build both in
+        release mode first, and pin to one core for figures comparable with the
+        targets:
 
-          swift build -c release --product carwindow
+          swift build -c release
           taskset -c 0 .build/release/carwindow bench media
 
         USAGE: carwindow bench <subcommand>
@@ -93,7 +107,7 @@ struct BenchCommandTests {
                                   changed picture, stage by stage.
           transport               Compare TCP and WebSocket: fps, CPU per MB, touches.
 
-          See 'carwindow help bench <subcommand>' for detailed help.
+          See 'carwindow bench help <subcommand>' for detailed help.
         """
 
     static let mediaHelp = """

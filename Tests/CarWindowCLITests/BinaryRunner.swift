@@ -19,10 +19,14 @@ struct BinaryRunner {
         return dir
     }
 
-    static func run(_ arguments: [String]) throws -> Result {
+    /// Runs `carwindow arguments`, with `environment` added to this process's.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = productsDirectory.appendingPathComponent("carwindow")
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
+        }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
@@ -42,7 +46,7 @@ struct BinaryRunner {
 extension BinaryRunner {
     /// Runs the binary on a thread of its own, so that waiting for it does not hold one of the few threads of the
     /// cooperative pool: a test that runs the head unit in-process needs those threads to answer the binary.
-    static func runOffPool(_ arguments: [String]) async throws -> Result {
-        try await BlockingWork.run { try run(arguments) }
+    static func runOffPool(_ arguments: [String], environment: [String: String] = [:]) async throws -> Result {
+        try await BlockingWork.run { try run(arguments, environment: environment) }
     }
 }

@@ -81,7 +81,7 @@ struct BenchLoadCommand: AsyncParsableCommand {
         let check = Task { await BenchStreamCheck.run(await emulator.receivedFrames()) }
         let ledger = BenchEmulatorLedger()
         let reader = Task { await ledger.consume(await emulator.events()) }
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let executable = try CarWindowExecutable.beside()
         let cpuBefore = BenchProcessSample.now()
         let statuses = await withTaskGroup(of: Int32.self) { group in
             for index in 1...apps {

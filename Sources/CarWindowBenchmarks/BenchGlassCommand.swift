@@ -58,7 +58,7 @@ struct BenchGlassCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The carwindow binary whose demo is measured (default: this one), to compare two builds.",
+            "The carwindow binary whose demo is measured (default: the one beside carwindow-bench), to compare builds.",
             valueName: "path"))
     var demoBinary: String?
 
@@ -77,8 +77,7 @@ struct BenchGlassCommand: AsyncParsableCommand {
         do {
             let report = try await BenchGlassRun(
                 taps: taps, size: size, method: method, chromium: chromium,
-                demoExecutable: demoBinary.map { URL(fileURLWithPath: $0) }
-                    ?? URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+                demoExecutable: try demoBinary.map { URL(fileURLWithPath: $0) } ?? CarWindowExecutable.beside()
             ).run()
             report.print()
             if let failure = report.failure {
