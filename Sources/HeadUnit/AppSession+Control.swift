@@ -1,10 +1,10 @@
-import NIOCore
-import SDLRPC
-import SDLWire
+package import NIOCore
+package import SDLRPC
+package import SDLWire
 
 extension AppSession {
     /// Handles one frame from the app.
-    mutating func receive(_ frame: SDLFrame) -> [SessionAction] {
+    package mutating func receive(_ frame: SDLFrame) -> [SessionAction] {
         let header = frame.header
         if rpcStarted, header.sessionID != sessionID {
             return [
@@ -240,7 +240,7 @@ extension AppSession {
     }
 
     /// The NONE after a video NAK is due: move the app to NONE, unless it is there already.
-    mutating func noneAfterVideoNAKFired() -> [SessionAction] {
+    package mutating func noneAfterVideoNAKFired() -> [SessionAction] {
         isAlreadyInNone ? [] : setStatus(.core(level: .none, navigation: false, media: false))
     }
 
@@ -249,7 +249,7 @@ extension AppSession {
     private var isAlreadyInNone: Bool { status.hmiLevel == .none }
 
     /// The emulated HMI answered SetVideoConfig: ACK the pending video StartService.
-    mutating func completeVideoStart() -> [SessionAction] {
+    package mutating func completeVideoStart() -> [SessionAction] {
         guard case .starting(let format, let size) = video else { return [] }
         if !quirks.ackVideoStartRacingNONE, let reason = streamRefusal(.video) {
             video = .idle
@@ -303,7 +303,7 @@ extension AppSession {
     }
 
     /// The BACKGROUND timer fired: end the streams the app kept feeding.
-    mutating func backgroundTimerFired() -> [SessionAction] {
+    package mutating func backgroundTimerFired() -> [SessionAction] {
         guard status.hmiLevel == .background else { return [] }
         var actions: [SessionAction] = []
         if case .active(_, _, let fed) = video, fed { actions += endVideoByHeadUnit() }

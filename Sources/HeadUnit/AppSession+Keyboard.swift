@@ -13,7 +13,7 @@
 ///   ABORTED;
 /// - backspace drops the entry's last character and, with RESEND_CURRENT_ENTRY, sends the shorter entry as a
 ///   KEYPRESS; with SINGLE_KEYPRESS or QUEUE_KEYPRESSES it sends nothing (the spec has no key for deleting).
-struct OpenKeyboard {
+package struct OpenKeyboard {
     var request: AppSession.IncomingRPC
     var entry: String
 
@@ -51,7 +51,7 @@ extension AppSession {
     }
 
     /// Types `text` on the open keyboard; `nil` when none is open.
-    mutating func typeOnKeyboard(_ text: String) -> [SessionAction]? {
+    package mutating func typeOnKeyboard(_ text: String) -> [SessionAction]? {
         guard var open = keyboard else { return nil }
         let mode = keyboardProperties?["keypressMode"]?.stringValue ?? "RESEND_CURRENT_ENTRY"
         var actions: [SessionAction] = []
@@ -71,7 +71,7 @@ extension AppSession {
     }
 
     /// Deletes the entry's last character on the open keyboard; `nil` when none is open.
-    mutating func deleteOnKeyboard() -> [SessionAction]? {
+    package mutating func deleteOnKeyboard() -> [SessionAction]? {
         guard var open = keyboard else { return nil }
         guard !open.entry.isEmpty else { return [] }
         open.entry.removeLast()
@@ -82,7 +82,7 @@ extension AppSession {
     }
 
     /// Closes the open keyboard with `result` (SUCCESS submits the entry, ABORTED cancels, TIMED_OUT expires).
-    mutating func closeKeyboard(result: String) -> [SessionAction] {
+    package mutating func closeKeyboard(result: String) -> [SessionAction] {
         guard let open = keyboard else { return [] }
         keyboard = nil
         var actions: [SessionAction] = [.cancel(.keyboardTimeout)]

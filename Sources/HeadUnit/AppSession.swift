@@ -1,9 +1,9 @@
-import NIOCore
-import SDLRPC
-import SDLWire
+package import NIOCore
+package import SDLRPC
+package import SDLWire
 
 /// What the actor must do after the session state changed.
-enum SessionAction {
+package enum SessionAction {
     case send(SDLFrame)
     /// An RPC message, built as one plaintext Single frame, to send on the protected RPC service: the actor splits
     /// it into frames of one TLS record each, with E = 1 (PS §2.3, §7).
@@ -42,7 +42,7 @@ extension SessionAction {
 }
 
 /// A delayed step of Core's behaviour, owned by one session and cancelled with it.
-enum SessionTimer: Hashable {
+package enum SessionTimer: Hashable {
     /// The HMI activates the app after registration.
     case activation
     /// Core moves the app to NONE after a video NAK.
@@ -63,22 +63,22 @@ enum SessionTimer: Hashable {
 ///  connected --RPC StartService--> rpcStarted --RAI--> registered (NONE) --activation--> FULL ...
 ///                                                       video: idle -> starting -> active -> idle
 /// ```
-struct AppSession {
-    enum VideoState {
+package struct AppSession {
+    package enum VideoState {
         case idle
         /// Waiting for the (emulated) HMI's SetVideoConfig answer.
         case starting(VideoFormat, VideoSize)
         case active(VideoFormat, VideoSize, dataSinceBackground: Bool)
     }
 
-    struct Registration {
+    package struct Registration {
         var appName: String
         var appID: String
         /// Core's policy id: `fullAppID` when the app sent one, else `appID`. The certificate must name it.
         var policyAppID: String
         var hmiTypes: [String]
         var isMedia: Bool
-        var navigation: Bool { hmiTypes.contains("NAVIGATION") || hmiTypes.contains("PROJECTION") }
+        package var navigation: Bool { hmiTypes.contains("NAVIGATION") || hmiTypes.contains("PROJECTION") }
         /// Core's `is_navi`: only the NAVIGATION type counts (the map buttons are refused to a PROJECTION app).
         var navigationType: Bool { hmiTypes.contains("NAVIGATION") }
     }
@@ -94,10 +94,10 @@ struct AppSession {
 
     var rpcStarted = false
     /// The header version Core answers with.
-    var version: UInt8 = 5
+    package var version: UInt8 = 5
     var negotiated: ProtocolVersion?
     var nextMessageID: UInt32 = 0
-    var registration: Registration?
+    package var registration: Registration?
     var status = HMIStatus.core(level: .none, navigation: false, media: false)
     var subscribedToVideoCapability = false
     /// The rects of the app's last SendHapticData. Core keeps none (it forwards them to the HMI); the emulator keeps
@@ -112,8 +112,8 @@ struct AppSession {
     /// SetGlobalProperties keyboardProperties, as last set.
     var keyboardProperties: JSONValue?
     /// The open keyboard, if any.
-    var keyboard: OpenKeyboard?
-    var video: VideoState = .idle
+    package var keyboard: OpenKeyboard?
+    package var video: VideoState = .idle
     var audioActive = false
     var audioDataSinceBackground = false
     /// "Stop answering": frames are still read and logged, nothing is sent.
@@ -124,7 +124,7 @@ struct AppSession {
     /// The hashIDs the emulator gave with OnHashChange, by policy app id, when this connection opened: a
     /// RegisterAppInterface with one of them resumes (SUCCESS), with any other gets RESUME_FAILED.
     var resumptionHashes: [String: String] = [:]
-    var assembler = MessageAssembler()
+    package var assembler = MessageAssembler()
     /// Services whose StartServiceACK had the E bit.
     var protectedServices: Set<ServiceType> = []
     /// Protected starts past the handshake whose ACK is still to come (with the E bit).
@@ -142,7 +142,7 @@ struct AppSession {
     /// The TLS record of the last protected ACK encrypted while a handshake message was held.
     var ackRecordWhileHolding: [UInt8]?
 
-    init(
+    package init(
         app: AppID,
         sessionID: UInt8,
         hashID: Int32,
@@ -236,7 +236,7 @@ struct AppSession {
     // MARK: HMI status
 
     /// Sends OnHMIStatus for `status` and does what Core does to the streams at the new level.
-    mutating func setStatus(_ newStatus: HMIStatus) -> [SessionAction] {
+    package mutating func setStatus(_ newStatus: HMIStatus) -> [SessionAction] {
         guard registration != nil else { return [] }
         let old = status
         status = newStatus
@@ -284,7 +284,7 @@ struct AppSession {
     }
 
     /// The transport `services` ran on closed: they end without an EndService (there is nobody to send it to).
-    mutating func transportLost(_ services: Set<ServiceType>) -> [SessionAction] {
+    package mutating func transportLost(_ services: Set<ServiceType>) -> [SessionAction] {
         var actions: [SessionAction] = []
         if services.contains(.video), case .active = video {
             video = .idle
@@ -300,7 +300,7 @@ struct AppSession {
     }
 
     /// Every stream ends and the app is forgotten (UnregisterAppInterface, EndService RPC, or the app vanished).
-    mutating func teardown(unexpected: Bool) -> [SessionAction] {
+    package mutating func teardown(unexpected: Bool) -> [SessionAction] {
         var actions: [SessionAction] = [.cancel(.activation), .cancel(.noneAfterVideoNAK), .cancel(.backgroundEnd)]
         if case .active = video { actions.append(.videoStopped(byHeadUnit: unexpected)) }
         if audioActive { actions.append(.audioStopped(byHeadUnit: unexpected)) }

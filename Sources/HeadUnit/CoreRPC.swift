@@ -1,5 +1,5 @@
-import SDLRPC
-import SDLWire
+package import SDLRPC
+package import SDLWire
 
 /// The RPCs the emulator reads and writes, with the JSON bodies Core sent.
 ///
@@ -7,12 +7,12 @@ import SDLWire
 /// RegisterAppInterface response and OnPermissionsChange are Core's own JSON (``CoreTemplates``), and the app's
 /// requests are validated the way Core validates them (a missing mandatory key or a wrong type is INVALID_DATA),
 /// which a decoding failure of a typed model would blur. Moving a body to a typed model changes only this file.
-enum CoreRPC {
-    static let registerAppInterface = FunctionID.registerAppInterface
-    static let unregisterAppInterface = FunctionID.unregisterAppInterface
-    static let genericResponse = FunctionID.genericResponse
-    static let getSystemCapability = FunctionID.getSystemCapability
-    static let sendHapticData = FunctionID.sendHapticData
+package enum CoreRPC {
+    package static let registerAppInterface = FunctionID.registerAppInterface
+    package static let unregisterAppInterface = FunctionID.unregisterAppInterface
+    package static let genericResponse = FunctionID.genericResponse
+    package static let getSystemCapability = FunctionID.getSystemCapability
+    package static let sendHapticData = FunctionID.sendHapticData
     static let onHMIStatus = FunctionID.onHMIStatus
     static let onAppInterfaceUnregistered = FunctionID.onAppInterfaceUnregistered
     static let onDriverDistraction = FunctionID.onDriverDistraction
@@ -21,12 +21,12 @@ enum CoreRPC {
     static let onTouchEvent = FunctionID.onTouchEvent
     static let onSystemRequest = FunctionID.onSystemRequest
     static let onSystemCapabilityUpdated = FunctionID.onSystemCapabilityUpdated
-    static let onAppCapabilityUpdated = FunctionID.onAppCapabilityUpdated
-    static let subscribeVehicleData = FunctionID.subscribeVehicleData
-    static let getVehicleData = FunctionID.getVehicleData
+    package static let onAppCapabilityUpdated = FunctionID.onAppCapabilityUpdated
+    package static let subscribeVehicleData = FunctionID.subscribeVehicleData
+    package static let getVehicleData = FunctionID.getVehicleData
     static let onVehicleData = FunctionID.onVehicleData
-    static let setGlobalProperties = FunctionID.setGlobalProperties
-    static let performInteraction = FunctionID.performInteraction
+    package static let setGlobalProperties = FunctionID.setGlobalProperties
+    package static let performInteraction = FunctionID.performInteraction
     static let onKeyboardInput = FunctionID.onKeyboardInput
     static let subscribeButton = FunctionID.subscribeButton
     static let unsubscribeButton = FunctionID.unsubscribeButton

@@ -1,4 +1,4 @@
-@_spi(Fuzzing) import HeadUnit
+import HeadUnit
 import NIOCore
 import SDLRPC
 import SDLWire
@@ -14,7 +14,7 @@ import SDLWire
 ///   `RPCCodingError` (its typed `throws` guarantees that); what is checked is that a decoded model encodes, decodes
 ///   back to an equal value, and encodes to the same bytes again; and that the emulator's own JSON reader reaches a
 ///   fixed point.
-/// - from 0x80, the rest drives one emulated app session (`AppSessionFuzzing` in `HeadUnit`).
+/// - from 0x80, the rest drives one emulated app session (`AppSessionFuzzing`).
 ///
 /// ```swift
 /// let violations = RPCFuzzHarness.exercise(bytes)

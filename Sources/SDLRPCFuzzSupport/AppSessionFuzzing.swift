@@ -1,3 +1,4 @@
+import HeadUnit
 import NIOCore
 import SDLRPC
 import SDLWire
@@ -6,9 +7,10 @@ import SDLWire
 /// emulator must keep whatever the app sends.
 ///
 /// `AppSession` is a pure value (frames in, actions out), so the harness needs no network and no clock: timers are
-/// actions, fired here when the input asks. It is SPI rather than internal because the libFuzzer target
-/// (`SDLRPCFuzz`) and the bounded randomized test in `HeadUnitTests` both run it; it is not part of the emulator's
-/// API.
+/// actions, fired here when the input asks. It lives with the fuzz support, not in the emulator: `AppSession` and
+/// the few members it drives are `package` in `HeadUnit`, so the harness reaches them without being part of the
+/// emulator's library or its API. The libFuzzer target (`SDLRPCFuzz`) and the bounded randomized test in
+/// `HeadUnitTests` both run it through ``RPCFuzzHarness``.
 ///
 /// The input is a settings byte, then records of `op, arg, length (2 bytes, big-endian), body`, so the fuzzer can
 /// reach deep states (registered, streaming, keyboard open) instead of spending itself on the first frame:
@@ -29,7 +31,7 @@ import SDLWire
 /// let violations = AppSessionFuzzing.exercise(bytes)
 /// precondition(violations.isEmpty, violations.joined(separator: "\n"))
 /// ```
-@_spi(Fuzzing) public enum AppSessionFuzzing {
+enum AppSessionFuzzing {
     /// The functions a record can name: every RPC the emulator answers, one it does not know, and one that no spec
     /// has.
     static let functions: [FunctionID] = [
@@ -49,7 +51,7 @@ import SDLWire
     static let sessionID: UInt8 = 1
 
     /// Runs `input` through a fresh session; returns the invariants that did not hold (empty when all is well).
-    public static func exercise(_ input: some Collection<UInt8>) -> [String] {
+    static func exercise(_ input: some Collection<UInt8>) -> [String] {
         var reader = Array(input)[...]
         guard let settings = reader.popFirst() else { return [] }
         var run = Run(settings: settings)
