@@ -369,9 +369,29 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 "SDLMedia", "CarWindow", "CarWindowDemo", "CarWindowX11", "CarWindowWayland",
-                "FrameSources", "AppSideViewer",
+                "FrameSources", "AppSideViewer", "ProjectionHosting",
                 "SDLRPC",
                 "SDLSession", "SDLStreaming", "SDLProjection", "SDLSecurity", "SDLWire",
+            ],
+            swiftSettings: upcoming
+        ),
+        // What `carwindow demo`, `project` and `headunit` run, as library types: the local emulator recording
+        // beside the app, the browser viewer, the run's report, Ctrl-C as something to await.
+        .target(
+            name: "ProjectionHosting",
+            dependencies: [
+                "HeadUnit", "HeadUnitViewer", "AppSideViewer", "SDLProjection", "SDLRPC", "SDLSession", "SDLStreaming",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "ProjectionHostingTests",
+            dependencies: [
+                "ProjectionHosting", "HeadUnit", "HeadUnitViewer", "SDLProjection", "SDLSession", "SDLRPC",
+                "SDLStreaming", "FrameSources", "CarWindowTestingTools",
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: upcoming
         ),

@@ -4,6 +4,7 @@ import CarWindowDemo
 import Foundation
 import HeadUnit
 import HeadUnitViewer
+import ProjectionHosting
 import SDLProjection
 import SDLRPC
 import SDLSession
@@ -60,27 +61,25 @@ struct DemoCommand: AsyncParsableCommand {
         let log = try ProjectionEventLog(destination: output.events)
         let say = output.say
 
-        var headUnit: HeadUnitEmulator?
-        var recordDirectory: String?
+        var local: LocalHeadUnit?
         let endpoint: Endpoint
         if let core = target.endpoint {
             endpoint = core
             if !core.listens { say("projecting into SDL Core at \(core)") }
         } else {
-            let directory = try emulator.record ?? RecordingDirectory.makeTemporary(prefix: "carwindow-demo")
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            recordDirectory = directory
-            var configuration = HeadUnitConfiguration(port: emulator.port, recordDirectory: directory)
-            // The demo's head unit grants headLampStatus, so the app's day/night follows the viewer's Day and Night.
-            configuration.lights.allowsHeadLampStatus = true
-            // A car with map buttons, so the demo's map answers NAV_ZOOM_IN and the knob's OK drives its focus.
-            configuration.buttons = HeadUnitConfiguration.tracedButtons + ButtonName.navigation
-            let emulator = HeadUnitEmulator(configuration: configuration)
-            let boundPort = try await emulator.start()
-            headUnit = emulator
-            endpoint = Endpoint(host: "127.0.0.1", port: boundPort)
-            say("head-unit emulator listening on 127.0.0.1:\(boundPort), recording into \(directory)")
+            let started = try await LocalHeadUnit.start(
+                port: emulator.port, recordDirectory: emulator.record, prefix: "carwindow-demo"
+            ) { configuration in
+                // The demo's head unit grants headLampStatus, so the app's day/night follows the viewer's Day and
+                // Night; it has map buttons, so the demo's map answers NAV_ZOOM_IN and the knob's OK drives its focus.
+                configuration.lights.allowsHeadLampStatus = true
+                configuration.buttons = HeadUnitConfiguration.tracedButtons + ButtonName.navigation
+            }
+            local = started
+            endpoint = Endpoint(host: "127.0.0.1", port: started.port)
+            say("head-unit emulator listening on \(endpoint), recording into \(started.recordDirectory)")
         }
+        let headUnit = local?.emulator
 
         var settings = CarWindowSettings(app: NavigationDemo.appConfiguration())
         settings.projection.disconnectPolicy = target.disconnectPolicy
@@ -92,7 +91,7 @@ struct DemoCommand: AsyncParsableCommand {
             demo = try await NavigationDemo(settings: settings, transport: transport)
         } catch {
             await transport.close()
-            if let headUnit { await headUnit.stop() }
+            _ = await local?.stop()
             throw error
         }
         let projection = demo.projection
@@ -108,19 +107,22 @@ struct DemoCommand: AsyncParsableCommand {
             say(output.duration.map { "running for \($0) s" } ?? "running; Ctrl-C stops")
             failure = await Self.run(
                 demo: demo, interrupts: interrupts, duration: output.duration, appStates: appStates,
-                report: { await Self.report(run: runEvents, projection: projection, log: log, say: say) },
+                report: {
+                    await RunReport.follow(runEvents, of: projection, log: log, say: say) { event in
+                        if case .video(.started(let stream)) = event { say("video: \(stream)") }
+                    }
+                },
                 say: say)
         } catch {
             failure = error
         }
         await hook?.demoDidStop()
         await transport.close()
-        if let headUnit { await headUnit.stop() }
+        let recordings = await local?.stop()
         await log.close()
-        if let recordDirectory {
-            let files = RecordingDirectory.videos(in: recordDirectory)
-            for file in files { say("recording: \(recordDirectory)/\(file)") }
-            if files.isEmpty { say("no video was recorded in \(recordDirectory)") }
+        if let local, let recordings {
+            for file in recordings { say("recording: \(file)") }
+            if recordings.isEmpty { say("no video was recorded in \(local.recordDirectory)") }
         }
         if let failure {
             FileHandle.standardError.write(Data("carwindow demo: \(failure.message)\n".utf8))
@@ -165,24 +167,6 @@ struct DemoCommand: AsyncParsableCommand {
             }
             group.cancelAll()
             return failure
-        }
-    }
-
-    /// Prints what happens (the state as it moves, each stream's screen and video, errors) and writes the run's
-    /// events, until the run ends.
-    static func report(
-        run: AsyncStream<ProjectionEvent>, projection: Projection, log: ProjectionEventLog,
-        say: @escaping @Sendable (String) -> Void
-    ) async {
-        var states = ProjectionStateLines(projection: projection)
-        for await event in run {
-            for line in await states.lines(after: event) { say(line) }
-            switch event {
-            case .video(.started(let stream)): say("video: \(stream)")
-            case .error(let failure, let source?): say("error (\(source.rawValue)): \(failure)")
-            default: break
-            }
-            await log.write(event)
         }
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import HeadUnit
 import HeadUnitViewer
 import Logging
+import ProjectionHosting
 import SDLRPC
 import SDLSecurityOpenSSL
 import SDLWire

@@ -5,6 +5,7 @@ import CarWindowX11
 import Foundation
 import HeadUnit
 import Logging
+import ProjectionHosting
 import SDLProjection
 import SDLRPC
 import SDLSession
@@ -243,24 +244,20 @@ struct ProjectCommand: AsyncParsableCommand {
         }
         say("\(display == nil ? commandLine.joined(separator: " ") : "display") on \(application.screenName)")
 
-        var headUnit: HeadUnitEmulator?
-        var recordDirectory: String?
+        var local: LocalHeadUnit?
         let endpoint: Endpoint
         do {
             if let core = target.endpoint {
                 endpoint = core
                 if !core.listens { say("projecting into SDL Core at \(core)") }
             } else {
-                let directory = try emulator.record ?? RecordingDirectory.makeTemporary(prefix: "carwindow-project")
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-                recordDirectory = directory
-                var configuration = HeadUnitConfiguration(port: emulator.port, recordDirectory: directory)
                 // A car with map buttons, as `carwindow demo`'s: the console's `button` presses what --button maps.
-                configuration.buttons = HeadUnitConfiguration.tracedButtons + ButtonName.navigation
-                let started = HeadUnitEmulator(configuration: configuration)
-                endpoint = Endpoint(host: "127.0.0.1", port: try await started.start())
-                headUnit = started
-                say("head-unit emulator listening on \(endpoint), recording into \(directory)")
+                let started = try await LocalHeadUnit.start(
+                    port: emulator.port, recordDirectory: emulator.record, prefix: "carwindow-project"
+                ) { $0.buttons = HeadUnitConfiguration.tracedButtons + ButtonName.navigation }
+                local = started
+                endpoint = Endpoint(host: "127.0.0.1", port: started.port)
+                say("head-unit emulator listening on \(endpoint), recording into \(started.recordDirectory)")
             }
         } catch {
             await application.stop()
@@ -279,7 +276,7 @@ struct ProjectCommand: AsyncParsableCommand {
             if let url = transport.listeningURL { say("waiting for SDL Core to dial \(url) (a cloud app)") }
         } catch {
             await application.stop()
-            await headUnit?.stop()
+            _ = await local?.stop()
             fail("\(error)")
             throw ExitCode(1)
         }
@@ -290,10 +287,11 @@ struct ProjectCommand: AsyncParsableCommand {
         } catch {
             await transport.close()
             await application.stop()
-            await headUnit?.stop()
+            _ = await local?.stop()
             fail("\(error)")
             throw ExitCode(1)
         }
+        let headUnit = local?.emulator
         let hook = DemoHooks.viewer(port: emulator.viewerPortIfShown)
         let console = headUnit.map { HeadUnitConsole.start(on: $0, say: say) }
         var status: Int32 = 0
@@ -324,11 +322,9 @@ struct ProjectCommand: AsyncParsableCommand {
         await transport.close()
         await application.stop()
         await hook?.demoDidStop()
-        if let headUnit { await headUnit.stop() }
+        let recordings = await local?.stop() ?? []
         await writer.close()
-        if let recordDirectory {
-            for file in RecordingDirectory.videos(in: recordDirectory) { say("recording: \(recordDirectory)/\(file)") }
-        }
+        for file in recordings { say("recording: \(file)") }
         say("projection stopped")
         if status != 0 { throw ExitCode(status) }
     }

@@ -1,6 +1,7 @@
 import CarWindow
 import CarWindowX11
 import Foundation
+import ProjectionHosting
 import SDLProjection
 
 /// The running part of `carwindow project`: reports what happens and waits for the end (the command exits, Ctrl-C or
@@ -19,15 +20,11 @@ enum ProjectRun {
         let (failures, failure) = AsyncStream<String>.makeStream()
         // The run's events in the one --events schema; the run's own failure ends the projection.
         let writing = Task {
-            var states = ProjectionStateLines(projection: projection)
-            for await event in run {
-                await writer.write(event)
-                for line in await states.lines(after: event) { say(line) }
+            await RunReport.follow(run, of: projection, log: writer, say: say) { event in
                 switch event {
                 case .hapticRects(let count): say("haptic rects sent: \(count)")
                 case .appearance(let appearance): application.setAppearance(appearance)
                 case .error(let error, nil): failure.yield(error.message)
-                case .error(let error, let source?): say("error (\(source.rawValue)): \(error)")
                 default: break
                 }
             }

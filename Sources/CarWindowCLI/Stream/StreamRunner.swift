@@ -2,6 +2,7 @@ import CarWindow
 import CarWindowDemo
 import Foundation
 import Logging
+import ProjectionHosting
 import SDLProjection
 import SDLSecurity
 import SDLSecurityOpenSSL

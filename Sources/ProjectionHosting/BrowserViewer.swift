@@ -1,22 +1,21 @@
 import AppSideViewer
-import CarWindow
-import HeadUnit
-import HeadUnitViewer
-import SDLProjection
+package import HeadUnit
+package import HeadUnitViewer
+package import SDLProjection
 import SDLRPC
 import SDLSession
 
 /// The emulator's HMI in the browser (`HeadUnitViewer`), run for the length of `carwindow demo`.
 ///
 /// The demo's stop shuts the server down gracefully and waits for it (``RunningViewerServer``).
-actor BrowserViewer: DemoViewerHook {
-    let port: Int
+package actor BrowserViewer: DemoViewerHook {
+    package let port: Int
     private var server: RunningViewerServer?
     private var appStates: AsyncStream<ViewerAppState>?
 
-    init(port: Int) { self.port = port }
+    package init(port: Int) { self.port = port }
 
-    func demoWillStart(
+    package func demoWillStart(
         headUnit: HeadUnitEmulator?, projection: Projection, say: @escaping @Sendable (String) -> Void
     ) async throws {
         if let headUnit {
@@ -74,9 +73,9 @@ actor BrowserViewer: DemoViewerHook {
         say("viewer: http://127.0.0.1:\(server.port)")
     }
 
-    func appStateRequests() -> AsyncStream<ViewerAppState>? { appStates }
+    package func appStateRequests() -> AsyncStream<ViewerAppState>? { appStates }
 
-    func demoDidStop() async {
+    package func demoDidStop() async {
         await server?.stop()
         server = nil
     }

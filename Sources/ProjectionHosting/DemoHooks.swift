@@ -1,10 +1,10 @@
-import CarWindow
-import HeadUnit
-import HeadUnitViewer
+package import HeadUnit
+package import HeadUnitViewer
+package import SDLProjection
 
 /// The browser viewer's place in `carwindow demo`: the demo calls it around its run, so it can serve the emulator's
 /// video and print its URL.
-protocol DemoViewerHook: Sendable {
+package protocol DemoViewerHook: Sendable {
     /// Called once the emulator is listening (`headUnit` is `nil` with `--core`), before the app connects.
     /// `projection` is the demo app's, for showing what it sends when there is no emulator to show.
     func demoWillStart(
@@ -17,9 +17,9 @@ protocol DemoViewerHook: Sendable {
 }
 
 /// The hooks `carwindow demo` runs.
-enum DemoHooks {
+package enum DemoHooks {
     /// The browser viewer on `port`, or none when `port` is `nil` (`--no-viewer`).
-    static func viewer(port: Int?) -> (any DemoViewerHook)? {
+    package static func viewer(port: Int?) -> (any DemoViewerHook)? {
         port.map { BrowserViewer(port: $0) }
     }
 }

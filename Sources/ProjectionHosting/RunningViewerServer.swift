@@ -1,4 +1,4 @@
-import HeadUnitViewer
+package import HeadUnitViewer
 import Logging
 import ServiceLifecycle
 
@@ -7,16 +7,16 @@ import ServiceLifecycle
 /// The server runs in a service group so that stopping it is a graceful shutdown: the browsers' WebSockets are
 /// closed and the HTTP server finishes its connections. Cancelling the server's task instead makes Hummingbird log
 /// an error for every child channel it was waiting on, on a stop that went well.
-struct RunningViewerServer: Sendable {
+package struct RunningViewerServer: Sendable {
     /// The port the server listens on (the one asked for, or the one the system chose for 0).
-    let port: Int
+    package let port: Int
     private let group: ServiceGroup
     private let task: Task<Void, any Error>
 
     /// Starts serving `backend` and returns once the server listens.
     ///
     /// - Throws: the server's error when it stops before listening (a port in use).
-    static func start(_ backend: some ViewerBackend, port: Int) async throws -> RunningViewerServer {
+    package static func start(_ backend: some ViewerBackend, port: Int) async throws -> RunningViewerServer {
         let (bound, boundContinuation) = AsyncStream.makeStream(of: Int.self)
         let server = ViewerServer(backend: backend, configuration: .init(port: port)) { port in
             boundContinuation.yield(port)
@@ -36,7 +36,7 @@ struct RunningViewerServer: Sendable {
     }
 
     /// Shuts the server down gracefully and waits until it has.
-    func stop() async {
+    package func stop() async {
         await group.triggerGracefulShutdown()
         _ = await task.result
     }

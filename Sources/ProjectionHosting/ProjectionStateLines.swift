@@ -1,21 +1,20 @@
-import CarWindow
-import SDLProjection
+package import SDLProjection
 import SDLRPC
 import SDLStreaming
 
 /// The `state: ...` and `screen: ...` lines `carwindow demo` and `carwindow project` print while they read the run's
 /// events: the projection's state, derived again after each event that can move it and said when it moved, and the
 /// screen of each video stream that starts.
-struct ProjectionStateLines {
-    let projection: Projection
+package struct ProjectionStateLines {
+    package let projection: Projection
     private var last: ProjectionState = .disconnected
 
-    init(projection: Projection) {
+    package init(projection: Projection) {
         self.projection = projection
     }
 
     /// What to print after `event`, in order: nothing for most events.
-    mutating func lines(after event: ProjectionEvent) async -> [String] {
+    package mutating func lines(after event: ProjectionEvent) async -> [String] {
         var lines: [String] = []
         switch event {
         case .video(.started(let stream)):

@@ -12,10 +12,10 @@ import Foundation
 /// // ... start ...
 /// await Interrupt.wait(for: interrupts, orSeconds: duration)
 /// ```
-enum Interrupt {
+package enum Interrupt {
     /// Stops SIGINT and SIGTERM from killing the process and delivers them on the returned stream instead, for the
     /// rest of the process's life (the last one is kept until someone waits).
-    static func watch() -> AsyncStream<Void> {
+    package static func watch() -> AsyncStream<Void> {
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         for number in [SIGINT, SIGTERM] {
             signal(number, SIG_IGN)
@@ -31,7 +31,7 @@ enum Interrupt {
     }
 
     /// Returns at the first signal on `interrupts`, or after `seconds` when given, whichever comes first.
-    static func wait(for interrupts: AsyncStream<Void>, orSeconds seconds: Double?) async {
+    package static func wait(for interrupts: AsyncStream<Void>, orSeconds seconds: Double?) async {
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 for await _ in interrupts { break }
