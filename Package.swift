@@ -390,7 +390,7 @@ let package = Package(
             name: "ProjectionHostingTests",
             dependencies: [
                 "ProjectionHosting", "HeadUnit", "HeadUnitViewer", "SDLProjection", "SDLSession", "SDLRPC",
-                "SDLStreaming", "FrameSources", "CarWindowTestingTools",
+                "SDLStreaming", "SDLWire", "FrameSources", "CarWindowTestingTools",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: upcoming

@@ -61,37 +61,22 @@ struct DemoCommand: AsyncParsableCommand {
         let log = try ProjectionEventLog(destination: output.events)
         let say = output.say
 
-        var local: LocalHeadUnit?
-        let endpoint: Endpoint
-        if let core = target.endpoint {
-            endpoint = core
-            if !core.listens { say("projecting into SDL Core at \(core)") }
-        } else {
-            let started = try await LocalHeadUnit.start(
-                port: emulator.port, recordDirectory: emulator.record, prefix: "carwindow-demo"
-            ) { configuration in
-                // The demo's head unit grants headLampStatus, so the app's day/night follows the viewer's Day and
-                // Night; it has map buttons, so the demo's map answers NAV_ZOOM_IN and the knob's OK drives its focus.
-                configuration.lights.allowsHeadLampStatus = true
-                configuration.buttons = HeadUnitConfiguration.tracedButtons + ButtonName.navigation
-            }
-            local = started
-            endpoint = Endpoint(host: "127.0.0.1", port: started.port)
-            say("head-unit emulator listening on \(endpoint), recording into \(started.recordDirectory)")
+        let choice = try await target.headUnitChoice(emulator: emulator, prefix: "carwindow-demo") {
+            // The demo's head unit grants headLampStatus, so the app's day/night follows the viewer's Day and Night;
+            // it has map buttons, so the map answers NAV_ZOOM_IN and the knob's OK moves the focus.
+            $0.lights.allowsHeadLampStatus = true
+            $0.buttons = HeadUnitConfiguration.tracedButtons + ButtonName.navigation
         }
-        let headUnit = local?.emulator
-
+        let car = try await RunHeadUnit.open(choice, say: say)
+        let headUnit = car.emulator
         var settings = CarWindowSettings(app: NavigationDemo.appConfiguration())
         settings.projection.disconnectPolicy = target.disconnectPolicy
         settings.projection.requiresVideo = true
-        let transport = try await endpoint.makeTransport()
-        if let url = transport.listeningURL { say("waiting for SDL Core to dial \(url) (a cloud app)") }
         let demo: NavigationDemo
         do {
-            demo = try await NavigationDemo(settings: settings, transport: transport)
+            demo = try await NavigationDemo(settings: settings, transport: car.transport)
         } catch {
-            await transport.close()
-            _ = await local?.stop()
+            await car.close(say: say)
             throw error
         }
         let projection = demo.projection
@@ -103,7 +88,7 @@ struct DemoCommand: AsyncParsableCommand {
         do {
             try await projection.connect()
             let appName = projection.options.app.appName
-            say("demo navigation app '\(appName)' connected to \(endpoint)")
+            say("demo navigation app '\(appName)' connected to \(car.transport)")
             say(output.duration.map { "running for \($0) s" } ?? "running; Ctrl-C stops")
             failure = await Self.run(
                 demo: demo, interrupts: interrupts, duration: output.duration, appStates: appStates,
@@ -117,13 +102,8 @@ struct DemoCommand: AsyncParsableCommand {
             failure = error
         }
         await hook?.demoDidStop()
-        await transport.close()
-        let recordings = await local?.stop()
+        await car.close(say: say)
         await log.close()
-        if let local, let recordings {
-            for file in recordings { say("recording: \(file)") }
-            if recordings.isEmpty { say("no video was recorded in \(local.recordDirectory)") }
-        }
         if let failure {
             FileHandle.standardError.write(Data("carwindow demo: \(failure.message)\n".utf8))
             throw ExitCode.failure

@@ -244,24 +244,16 @@ struct ProjectCommand: AsyncParsableCommand {
         }
         say("\(display == nil ? commandLine.joined(separator: " ") : "display") on \(application.screenName)")
 
-        var local: LocalHeadUnit?
-        let endpoint: Endpoint
+        let car: RunHeadUnit
         do {
-            if let core = target.endpoint {
-                endpoint = core
-                if !core.listens { say("projecting into SDL Core at \(core)") }
-            } else {
-                // A car with map buttons, as `carwindow demo`'s: the console's `button` presses what --button maps.
-                let started = try await LocalHeadUnit.start(
-                    port: emulator.port, recordDirectory: emulator.record, prefix: "carwindow-project"
-                ) { $0.buttons = HeadUnitConfiguration.tracedButtons + ButtonName.navigation }
-                local = started
-                endpoint = Endpoint(host: "127.0.0.1", port: started.port)
-                say("head-unit emulator listening on \(endpoint), recording into \(started.recordDirectory)")
+            // A car with map buttons, as `carwindow demo`'s: the console's `button` presses what --button maps.
+            let choice = try await target.headUnitChoice(emulator: emulator, prefix: "carwindow-project") {
+                $0.buttons = HeadUnitConfiguration.tracedButtons + ButtonName.navigation
             }
+            car = try await RunHeadUnit.open(choice, say: say)
         } catch {
             await application.stop()
-            fail("starting the emulator: \(error)")
+            fail(target.endpoint == nil ? "starting the emulator: \(error)" : "\(error)")
             throw ExitCode(1)
         }
 
@@ -270,28 +262,17 @@ struct ProjectCommand: AsyncParsableCommand {
         options.buttons = buttons
         let projection: Projection
         let windowSource: WindowSource
-        let transport: CoreTransport
-        do {
-            transport = try await endpoint.makeTransport()
-            if let url = transport.listeningURL { say("waiting for SDL Core to dial \(url) (a cloud app)") }
-        } catch {
-            await application.stop()
-            _ = await local?.stop()
-            fail("\(error)")
-            throw ExitCode(1)
-        }
         do {
             windowSource = try await WindowSource(settings: settings)
-            projection = Projection(settings: settings, transport: transport)
+            projection = Projection(settings: settings, transport: car.transport)
             await application.install(options: options, in: windowSource)
         } catch {
-            await transport.close()
             await application.stop()
-            _ = await local?.stop()
+            await car.close(say: say)
             fail("\(error)")
             throw ExitCode(1)
         }
-        let headUnit = local?.emulator
+        let headUnit = car.emulator
         let hook = DemoHooks.viewer(port: emulator.viewerPortIfShown)
         let console = headUnit.map { HeadUnitConsole.start(on: $0, say: say) }
         var status: Int32 = 0
@@ -300,7 +281,7 @@ struct ProjectCommand: AsyncParsableCommand {
             try await hook?.demoWillStart(headUnit: headUnit, projection: projection, say: say)
             try await projection.start(source: windowSource)
             let until = output.duration.map { "running for \($0) s" } ?? "Ctrl-C stops"
-            say("'\(name)' connected to \(endpoint); \(until)")
+            say("'\(name)' connected to \(car.transport); \(until)")
             (status, writing) = await ProjectRun.wait(
                 application: application, projection: projection, interrupts: interrupts, duration: output.duration,
                 writer: writer, say: say, fail: fail)
@@ -319,12 +300,10 @@ struct ProjectCommand: AsyncParsableCommand {
         }
         await writing?.value
         console?.cancel()
-        await transport.close()
         await application.stop()
         await hook?.demoDidStop()
-        let recordings = await local?.stop() ?? []
+        await car.close(say: say)
         await writer.close()
-        for file in recordings { say("recording: \(file)") }
         say("projection stopped")
         if status != 0 { throw ExitCode(status) }
     }

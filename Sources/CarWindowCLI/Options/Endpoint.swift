@@ -1,5 +1,6 @@
 import ArgumentParser
 import Logging
+import ProjectionHosting
 import SDLSession
 import SDLWire
 

@@ -1,4 +1,6 @@
 import ArgumentParser
+import HeadUnit
+import ProjectionHosting
 import SDLProjection
 import SDLWire
 
@@ -88,6 +90,17 @@ struct HeadUnitTargetOptions: ParsableArguments {
         guard listen != nil, !reconnection.reconnect else { return reconnection.policy }
         return .reconnect(
             ReconnectPolicy(initialDelay: .milliseconds(100), maximumDelay: .seconds(1), maximumAttempts: nil))
+    }
+
+    /// The head unit of `carwindow demo` and `carwindow project`: `--core`'s or `--listen`'s transport (bound now
+    /// for `--listen`), else the local emulator as `emulator`'s options set it up, recording into a new directory
+    /// named `prefix-UUID` without `--record`.
+    func headUnitChoice<Defaults>(
+        emulator: EmulatorOptions<Defaults>, prefix: String,
+        configure: @escaping @Sendable (inout HeadUnitConfiguration) -> Void
+    ) async throws -> RunHeadUnit.Choice {
+        if let endpoint { return .core(try await endpoint.makeTransport()) }
+        return .emulator(port: emulator.port, recordDirectory: emulator.record, prefix: prefix, configure: configure)
     }
 
     /// For `carwindow stream`, which has no emulator of its own to fall back on.

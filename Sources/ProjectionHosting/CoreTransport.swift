@@ -1,5 +1,5 @@
-import SDLSession
-import SDLWire
+package import SDLSession
+package import SDLWire
 
 /// The transport `--core` or `--listen` chose: TCP for `HOST:PORT`, WebSocket for `ws://HOST:PORT`, a WebSocket
 /// server the head unit dials for `--listen ws://HOST:PORT`. All hand out the same ``TCPConnection`` (WebSocket runs
@@ -11,21 +11,22 @@ import SDLWire
 /// // ... the run ...
 /// await transport.close()
 /// ```
-struct CoreTransport: SDLTransport, CustomStringConvertible {
-    enum Link: Sendable {
+package struct CoreTransport: SDLTransport, CustomStringConvertible {
+    package enum Link: Sendable {
         case tcp(TCPTransport)
         case webSocket(WebSocketTransport)
         /// `--listen`: a cloud app's server, listening from ``Endpoint/makeTransport()`` to ``close()``.
         case webSocketServer(WebSocketServerTransport)
     }
 
-    var link: Link
+    package var link: Link
 
-    init(_ link: Link) {
+    package init(_ link: Link) {
         self.link = link
     }
 
-    func withConnection<Result: Sendable>(_ body: (TCPConnection) async throws -> Result) async throws -> Result {
+    package func withConnection<Result: Sendable>(_ body: (TCPConnection) async throws -> Result) async throws -> Result
+    {
         switch link {
         case .tcp(let transport): try await transport.withConnection(body)
         case .webSocket(let transport): try await transport.withConnection(body)
@@ -34,17 +35,17 @@ struct CoreTransport: SDLTransport, CustomStringConvertible {
     }
 
     /// For `--listen`: the address head units dial, with the port it got; `nil` for a transport that dials.
-    var listeningURL: WebSocketURL? {
+    package var listeningURL: WebSocketURL? {
         if case .webSocketServer(let transport) = link { return transport.url }
         return nil
     }
 
     /// Stops listening, for `--listen`; nothing for a transport that dials. Call it once the run has ended.
-    func close() async {
+    package func close() async {
         if case .webSocketServer(let transport) = link { await transport.close() }
     }
 
-    var kind: TransportKind {
+    package var kind: TransportKind {
         switch link {
         case .tcp(let transport): transport.kind
         case .webSocket(let transport): transport.kind
@@ -52,7 +53,7 @@ struct CoreTransport: SDLTransport, CustomStringConvertible {
         }
     }
 
-    var description: String {
+    package var description: String {
         switch link {
         case .tcp(let transport):
             transport.host.contains(":")
