@@ -381,6 +381,7 @@ let package = Package(
             name: "ProjectionHosting",
             dependencies: [
                 "HeadUnit", "HeadUnitViewer", "AppSideViewer", "SDLProjection", "SDLRPC", "SDLSession", "SDLStreaming",
+                "CarWindow", "CarWindowX11", "CarWindowWayland", "SDLWire",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -390,7 +391,7 @@ let package = Package(
             name: "ProjectionHostingTests",
             dependencies: [
                 "ProjectionHosting", "HeadUnit", "HeadUnitViewer", "SDLProjection", "SDLSession", "SDLRPC",
-                "SDLStreaming", "SDLWire", "FrameSources", "CarWindowTestingTools",
+                "SDLStreaming", "SDLWire", "FrameSources", "CarWindowTestingTools", "CarWindow", "CarWindowX11",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: upcoming

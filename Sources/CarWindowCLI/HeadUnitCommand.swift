@@ -290,6 +290,13 @@ struct HeadUnitCommand: AsyncParsableCommand {
     func run() async throws {
         // Before anything starts: a Ctrl-C or SIGTERM during start-up is kept and stops the emulator once it runs.
         let interrupts = Interrupt.watch()
+        try await HeadUnitRun.run(
+            try configuration(), viewerPort: emulator.viewerPortIfShown,
+            summary: "\(resolution), \(formats.defaultValueDescription)", interrupts: interrupts, say: Self.say)
+    }
+
+    /// The emulator these options describe.
+    func configuration() throws -> HeadUnitConfiguration {
         var configuration = HeadUnitConfiguration(
             host: host, port: emulator.port, recordDirectory: emulator.record, eventLogPath: events)
         configuration.video.preferredResolution = resolution
@@ -318,66 +325,7 @@ struct HeadUnitCommand: AsyncParsableCommand {
             configuration.webSocketTLS = WebSocketTLSFiles(
                 trustRoots: websocketCa, certificate: websocketCertificate, privateKey: websocketKey)
         }
-        let headUnit = HeadUnitEmulator(configuration: configuration)
-        let stream = await headUnit.events()
-        // The viewer subscribes before the emulator listens, so it sees the first app from its first event.
-        var viewerServer: RunningViewerServer?
-        if let port = emulator.viewerPortIfShown {
-            viewerServer = try await Self.startViewer(headUnit: headUnit, port: port)
-        }
-        let boundPort: Int
-        do {
-            boundPort = try await headUnit.start()
-        } catch {
-            await Self.stopViewer(viewerServer)
-            throw error
-        }
-        let address = Endpoint(host: host, port: boundPort)
-        Self.say("carwindow head unit listening on \(address) (\(resolution), \(formats.defaultValueDescription))")
-        if let secondary = await headUnit.secondaryTransportPort {
-            Self.say("secondary transport on \(Endpoint(host: host, port: secondary))")
-        }
-        if let webSocket = await headUnit.webSocketPort {
-            let scheme = configuration.webSocketTLS == nil ? "ws" : "wss"
-            Self.say("WebSocket apps on \(scheme)://\(Endpoint(host: host, port: webSocket))")
-        }
-        for cloud in configuration.cloudApps {
-            Self.say("cloud app \(cloud.policyAppID) at \(cloud.endpoint): `activate \(cloud.policyAppID)` dials it")
-        }
-        if let viewerServer { Self.say("viewer: http://127.0.0.1:\(viewerServer.port)") }
-
-        // Stopping the emulator ends its event stream, which ends the loop below and stops the viewer gracefully.
-        let interruptTask = Task {
-            for await _ in interrupts {
-                await headUnit.stop()
-                break
-            }
-        }
-        let consoleTask = HeadUnitConsole.start(on: headUnit) { Self.say($0) }
-        for await event in stream {
-            switch event {
-            case .videoFrame(let app, let index, let bytes):
-                // The first access unit of a connection says the video arrives; the rest would flood the console.
-                if index == 0 { Self.say("\(app) first access unit: \(bytes) bytes") }
-            case .audioData, .touchSent:
-                continue
-            default:
-                Self.say("\(event)")
-            }
-        }
-        consoleTask.cancel()
-        interruptTask.cancel()
-        await Self.stopViewer(viewerServer)
-        Self.say("head unit stopped")
-    }
-
-    /// Starts the browser viewer on the emulator and waits until it listens.
-    private static func startViewer(headUnit: HeadUnitEmulator, port: Int) async throws -> RunningViewerServer {
-        try await RunningViewerServer.start(HeadUnitBackend(headUnit: headUnit), port: port)
-    }
-
-    private static func stopViewer(_ viewer: RunningViewerServer?) async {
-        await viewer?.stop()
+        return configuration
     }
 
     /// Unbuffered, so a script reading the output sees each line at once.

@@ -272,39 +272,11 @@ struct ProjectCommand: AsyncParsableCommand {
             fail("\(error)")
             throw ExitCode(1)
         }
-        let headUnit = car.emulator
-        let hook = DemoHooks.viewer(port: emulator.viewerPortIfShown)
-        let console = headUnit.map { HeadUnitConsole.start(on: $0, say: say) }
-        var status: Int32 = 0
-        var writing: Task<Void, Never>?
-        do {
-            try await hook?.demoWillStart(headUnit: headUnit, projection: projection, say: say)
-            try await projection.start(source: windowSource)
-            let until = output.duration.map { "running for \($0) s" } ?? "Ctrl-C stops"
-            say("'\(name)' connected to \(car.transport); \(until)")
-            (status, writing) = await ProjectRun.wait(
-                application: application, projection: projection, interrupts: interrupts, duration: output.duration,
-                writer: writer, say: say, fail: fail)
-        } catch {
-            fail("\(error)")
-            status = 1
-        }
-        do {
-            try await projection.stop()
-        } catch  where error.kind == .nothingStreamed {
-            // The program's own failing status stays; a clean end that streamed nothing is not clean.
-            fail(error.message)
-            if status == 0 { status = 1 }
-        } catch {
-            say("stopping the projection: \(error)")
-        }
-        await writing?.value
-        console?.cancel()
-        await application.stop()
-        await hook?.demoDidStop()
-        await car.close(say: say)
-        await writer.close()
-        say("projection stopped")
+        let status = await ProjectRun.run(
+            application: application, source: windowSource, projection: projection, headUnit: car, name: name,
+            interrupts: interrupts, duration: output.duration,
+            viewer: DemoHooks.viewer(port: emulator.viewerPortIfShown),
+            console: true, writer: writer, say: say, fail: fail)
         if status != 0 { throw ExitCode(status) }
     }
 

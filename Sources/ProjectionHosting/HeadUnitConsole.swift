@@ -1,9 +1,9 @@
 import Foundation
-import HeadUnit
+package import HeadUnit
 
 /// The head-unit emulator's console: lines on standard input, each a ``ConsoleCommand`` applied to the emulator and
 /// answered on standard output. `carwindow headunit` and `carwindow project` (with its own emulator) share it.
-enum HeadUnitConsole {
+package enum HeadUnitConsole {
     /// Reads standard input until it ends and applies each non-empty line to `headUnit`; the task ends with the
     /// input (or when cancelled). A line that is not a command gets the usage error as its answer.
     ///
@@ -11,7 +11,9 @@ enum HeadUnitConsole {
     /// let console = HeadUnitConsole.start(on: headUnit) { print($0) }
     /// defer { console.cancel() }
     /// ```
-    static func start(on headUnit: HeadUnitEmulator, say: @escaping @Sendable (String) -> Void) -> Task<Void, Never> {
+    package static func start(on headUnit: HeadUnitEmulator, say: @escaping @Sendable (String) -> Void) -> Task<
+        Void, Never
+    > {
         let lines = standardInputLines()
         return Task {
             for await line in lines where !line.trimmingCharacters(in: .whitespaces).isEmpty {
