@@ -68,7 +68,6 @@ struct DemoCommand: AsyncParsableCommand {
             $0.buttons = HeadUnitConfiguration.tracedButtons + ButtonName.navigation
         }
         let car = try await RunHeadUnit.open(choice, say: say)
-        let headUnit = car.emulator
         var settings = CarWindowSettings(app: NavigationDemo.appConfiguration())
         settings.projection.disconnectPolicy = target.disconnectPolicy
         settings.projection.requiresVideo = true
@@ -79,74 +78,13 @@ struct DemoCommand: AsyncParsableCommand {
             await car.close(say: say)
             throw error
         }
-        let projection = demo.projection
-        let hook = DemoHooks.viewer(port: emulator.viewerPortIfShown)
-        try await hook?.demoWillStart(headUnit: headUnit, projection: projection, say: say)
-        let appStates = await hook?.appStateRequests()
-        let runEvents = await projection.events()
-        let failure: ProjectionFailure?
-        do {
-            try await projection.connect()
-            let appName = projection.options.app.appName
-            say("demo navigation app '\(appName)' connected to \(car.transport)")
-            say(output.duration.map { "running for \($0) s" } ?? "running; Ctrl-C stops")
-            failure = await Self.run(
-                demo: demo, interrupts: interrupts, duration: output.duration, appStates: appStates,
-                report: {
-                    await RunReport.follow(runEvents, of: projection, log: log, say: say) { event in
-                        if case .video(.started(let stream)) = event { say("video: \(stream)") }
-                    }
-                },
-                say: say)
-        } catch {
-            failure = error
-        }
-        await hook?.demoDidStop()
-        await car.close(say: say)
-        await log.close()
+        let failure = await DemoRun.run(
+            projection: demo.projection, source: demo, headUnit: car, interrupts: interrupts, duration: output.duration,
+            viewer: DemoHooks.viewer(port: emulator.viewerPortIfShown), log: log, say: say)
         if let failure {
             FileHandle.standardError.write(Data("carwindow demo: \(failure.message)\n".utf8))
             throw ExitCode.failure
         }
         say("demo stopped")
-    }
-
-    /// Runs the demo on its projection until the time is up, a signal comes or the run fails.
-    private static func run(
-        demo: NavigationDemo, interrupts: AsyncStream<Void>, duration: Double?,
-        appStates: AsyncStream<ViewerAppState>?, report: @escaping @Sendable () async -> Void,
-        say: @escaping @Sendable (String) -> Void
-    ) async -> ProjectionFailure? {
-        let projection = demo.projection
-        return await withTaskGroup(of: ProjectionFailure?.self) { group in
-            group.addTask {
-                await report()
-                return nil
-            }
-            if let appStates {
-                // The page's "app state" control: the emulator cannot move a phone app, so the demo app does.
-                group.addTask {
-                    for await state in appStates {
-                        await projection.setAppState(state == .foreground ? .active : .background)
-                        say("app state: \(state.rawValue.lowercased())")
-                    }
-                    return nil
-                }
-            }
-            group.addTask {
-                await Interrupt.wait(for: interrupts, orSeconds: duration)
-                // run(source:) below throws the run's failure: stop() has nothing to add.
-                try? await projection.stop()
-                return nil
-            }
-            var failure: ProjectionFailure?
-            do throws(ProjectionFailure) {
-                try await projection.run(source: demo)
-            } catch {
-                failure = error
-            }
-            group.cancelAll()
-            return failure
-        }
     }
 }

@@ -17,11 +17,11 @@ package actor BrowserViewer: DemoViewerHook {
 
     package func demoWillStart(
         headUnit: HeadUnitEmulator?, projection: Projection, say: @escaping @Sendable (String) -> Void
-    ) async throws {
+    ) async {
         if let headUnit {
             let backend = HeadUnitBackend(headUnit: headUnit)
             appStates = backend.appStateRequests
-            try await serve(backend, say: say)
+            await serve(backend, say: say)
         } else {
             // With --core the car's screen is SDL Core's: show what the app sends instead, from whichever
             // connection is current (--reconnect brings a new session and video manager each time).
@@ -43,7 +43,7 @@ package actor BrowserViewer: DemoViewerHook {
                 video: video, appName: projection.options.app.appName,
                 hmiLevel: { await projection.session.hmiStatus?.hmiLevel })
             appStates = backend.appStateRequests
-            try await serve(backend, say: say)
+            await serve(backend, say: say)
             if server != nil { say("viewer: shows what the app sends to SDL Core (the HMI's controls are SDL Core's)") }
         }
     }
@@ -53,7 +53,7 @@ package actor BrowserViewer: DemoViewerHook {
     /// The viewer only watches the projection: a port some other program holds (a second demo, a web server on
     /// 8080) must not end a projection into a real car or the emulator. It says which port it took instead;
     /// when no port can be bound at all it says so and the run goes on without a viewer.
-    private func serve(_ backend: some ViewerBackend, say: @escaping @Sendable (String) -> Void) async throws {
+    private func serve(_ backend: some ViewerBackend, say: @escaping @Sendable (String) -> Void) async {
         let server: RunningViewerServer
         do {
             server = try await RunningViewerServer.start(backend, port: port)

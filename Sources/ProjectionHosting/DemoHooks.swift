@@ -9,7 +9,7 @@ package protocol DemoViewerHook: Sendable {
     /// `projection` is the demo app's, for showing what it sends when there is no emulator to show.
     func demoWillStart(
         headUnit: HeadUnitEmulator?, projection: Projection, say: @escaping @Sendable (String) -> Void
-    ) async throws
+    ) async
     /// The app states the viewer's page asks for (the emulator cannot change a phone app's state), if any.
     func appStateRequests() async -> AsyncStream<ViewerAppState>?
     /// Called after the app stopped, before the emulator stops.

@@ -27,7 +27,7 @@ package enum ProjectRun {
         var status: Int32 = 0
         var writing: Task<Void, Never>?
         do {
-            try await hook?.demoWillStart(headUnit: headUnit, projection: projection, say: say)
+            await hook?.demoWillStart(headUnit: headUnit, projection: projection, say: say)
             try await projection.start(source: source)
             let until = duration.map { "running for \($0) s" } ?? "Ctrl-C stops"
             say("'\(name)' connected to \(car.transport); \(until)")
