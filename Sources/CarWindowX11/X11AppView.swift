@@ -40,8 +40,8 @@ public final class X11AppView: Canvas {
         let display = application.display
         let logger = application.logger
         self.typing = ProgramTyping(logger: logger) { edits in
-            let untyped = display.perform(edits)
-            if !untyped.isEmpty {
+            display.perform(edits) { untyped in
+                guard !untyped.isEmpty else { return }
                 logger.warning("no key of the X keyboard types \(untyped.map { "U+\(String($0.value, radix: 16))" })")
             }
         }

@@ -42,6 +42,8 @@ final class X11Display: @unchecked Sendable {
     private let controlKeycode: UInt8?
     /// Keycodes lent to characters no key carries, for typing (X11Display+Typing).
     let spareKeys = X11SpareKeys()
+    /// Where typed edits run, one call after another: it may pause for a keyboard mapping change to settle.
+    let typingQueue = DispatchQueue(label: "carwindow.x11.typing")
     private let wake: (read: Int32, write: Int32)
     private let state: NIOLockedValueBox<State>
     private var thread: Thread?
@@ -476,7 +478,7 @@ final class X11Display: @unchecked Sendable {
     }
 
     /// The key carrying `keysym` on its plain level, or else on its shifted one (`shifted`).
-    private static func key(for keysym: UInt32, connection: OpaquePointer) -> (keycode: UInt8, shifted: Bool)? {
+    static func key(for keysym: UInt32, connection: OpaquePointer) -> (keycode: UInt8, shifted: Bool)? {
         let setup = xcb_get_setup(connection)
         let minimum = setup?.pointee.min_keycode ?? 8
         let maximum = setup?.pointee.max_keycode ?? 255

@@ -30,14 +30,20 @@ struct BadPeerTests {
     func silentStart() async throws {
         // The timeout runs on a manual clock: it comes when the test moves time, never from waiting.
         let clock = ManualClock()
+        let (asked, ask) = AsyncStream<Void>.makeStream()
         try await withSession(
             Self.quick, clock: clock,
             headUnit: { link in
                 try await link.expectControl(.startService, service: .rpc)
+                ask.yield()
                 await link.drain()
             }
         ) { session in
             async let failure = sessionError { try await session.start() }
+            // Once the StartService is out, the one wait on the clock is its timeout's (the connection's own wait,
+            // if any, ended before it): moving time before that could wake the wrong sleeper and leave the timeout
+            // waiting for ever.
+            for await _ in asked { break }
             await clock.waitForSleeper()
             clock.advance(by: .milliseconds(200))
             let error = await failure
