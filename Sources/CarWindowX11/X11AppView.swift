@@ -65,12 +65,14 @@ public final class X11AppView: Canvas {
     public override func handleGesture(_ gesture: Gesture) -> Bool {
         let display = application.display
         let offset = originInWindow
-        for action in mapper.actions(for: gesture) {
+        let actions = mapper.actions(for: gesture)
+        let mapping = Self.keyboardMapping(for: actions, on: display)
+        for action in actions {
             switch action {
             case .move(let point): display.movePointer(to: point - offset)
             case .button(let button, let pressed): display.button(button, pressed: pressed)
             case .control(let pressed): display.control(pressed: pressed)
-            case .key(let keysym, let pressed): display.key(keysym, pressed: pressed)
+            case .key(let keysym, let pressed): display.key(keysym, pressed: pressed, mapping: mapping)
             }
         }
         display.flush()
@@ -82,17 +84,26 @@ public final class X11AppView: Canvas {
         return true
     }
 
+    /// The keyboard mapping, read once for all the key strokes in `actions`; `nil` when there are none.
+    private static func keyboardMapping(
+        for actions: [X11InputMapper.Action], on display: X11Display
+    ) -> X11KeyboardMapping? {
+        let strokesKeys = actions.contains { if case .key = $0 { true } else { false } }
+        return strokesKeys ? display.keyboardMapping() : nil
+    }
+
     /// A head-unit button mapped in ``ProgramInputOptions/buttons`` becomes its key stroke; others are not taken.
     public override func handleButton(_ button: ProjectionButton) -> Bool {
         guard let actions = mapper.actions(for: button) else { return false }
         let display = application.display
+        let mapping = Self.keyboardMapping(for: actions, on: display)
         for action in actions {
             switch action {
             case .move(let point): display.movePointer(to: point - originInWindow)
             case .button(let button, let pressed): display.button(button, pressed: pressed)
             case .control(let pressed): display.control(pressed: pressed)
             case .key(let keysym, let pressed):
-                if !display.key(keysym, pressed: pressed) {
+                if !display.key(keysym, pressed: pressed, mapping: mapping) {
                     application.logger.warning(
                         "\(button.name): keysym 0x\(String(keysym, radix: 16)) is on no key of the X keyboard")
                 }

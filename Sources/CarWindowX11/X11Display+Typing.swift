@@ -16,11 +16,13 @@ extension X11Display {
     /// caller's thread.
     func perform(_ edits: [TextFieldEdit], untyped report: @escaping @Sendable ([Unicode.Scalar]) -> Void) {
         typingQueue.async { [self] in
+            // One read of the mapping for all the keys: lending spare keycodes changes only keycodes it has none for.
+            let mapping = X11KeyboardMapping(connection: connection)
             var changed = false
             for case .insert(let text) in edits {
                 for scalar in text.unicodeScalars {
                     let keysym = Keysym.typing(scalar)
-                    if Self.key(for: keysym, connection: connection) == nil {
+                    if mapping?.key(for: keysym) == nil {
                         changed = spareKeys.lend(keysym, connection: connection).changed || changed
                     }
                 }
@@ -34,14 +36,16 @@ extension X11Display {
                 switch edit {
                 case .selectAll:
                     control(pressed: true)
-                    stroke(0x61)  // a
+                    stroke(0x61, mapping)  // a
                     control(pressed: false)
                 case .deleteBackward(let count):
-                    for _ in 0..<count { stroke(0xff08) }  // BackSpace
+                    for _ in 0..<count { stroke(0xff08, mapping) }  // BackSpace
                 case .insert(let text):
-                    for scalar in text.unicodeScalars where !type(Keysym.typing(scalar)) { untyped.append(scalar) }
+                    for scalar in text.unicodeScalars where !type(Keysym.typing(scalar), mapping) {
+                        untyped.append(scalar)
+                    }
                 case .submit:
-                    stroke(0xff0d)  // Return
+                    stroke(0xff0d, mapping)  // Return
                 }
             }
             flush()
@@ -50,14 +54,15 @@ extension X11Display {
     }
 
     /// Presses and releases the key of `keysym` (with Shift for its shifted level).
-    private func stroke(_ keysym: UInt32) {
-        if key(keysym, pressed: true) { key(keysym, pressed: false) }
+    private func stroke(_ keysym: UInt32, _ mapping: X11KeyboardMapping?) {
+        guard let mapping else { return }
+        if key(keysym, pressed: true, mapping: mapping) { key(keysym, pressed: false, mapping: mapping) }
     }
 
     /// Types one keysym: on the key that carries it, else on the spare keycode lent to it.
-    private func type(_ keysym: UInt32) -> Bool {
-        if key(keysym, pressed: true) {
-            key(keysym, pressed: false)
+    private func type(_ keysym: UInt32, _ mapping: X11KeyboardMapping?) -> Bool {
+        if let mapping, key(keysym, pressed: true, mapping: mapping) {
+            key(keysym, pressed: false, mapping: mapping)
             return true
         }
         guard let keycode = spareKeys.lend(keysym, connection: connection).keycode else { return false }

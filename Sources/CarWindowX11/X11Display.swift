@@ -134,7 +134,7 @@ final class X11Display: @unchecked Sendable {
             xcb_disconnect(connection)
             throw error
         }
-        controlKeycode = Self.keycode(for: 0xffe3, connection: connection)  // XK_Control_L
+        controlKeycode = X11KeyboardMapping(connection: connection)?.key(for: 0xffe3)?.keycode  // XK_Control_L
         let width = min(Int(viewport.width.rounded()), screenWidth)
         let height = min(Int(viewport.height.rounded()), screenHeight)
         state = NIOLockedValueBox(State(viewport: (width, height), fixedWindow: window))
@@ -278,18 +278,24 @@ final class X11Display: @unchecked Sendable {
         return true
     }
 
-    /// XTEST: presses or releases the key that carries `keysym`, with Shift around it when the keysym is on the
-    /// key's shifted level (`plus` on a US keyboard); false when no key carries it.
+    /// XTEST: presses or releases the key that carries `keysym` in `mapping` (read now when not given), with Shift
+    /// around it when the keysym is on the key's shifted level (`plus` on a US keyboard); false when no key carries
+    /// it.
     @discardableResult
-    func key(_ keysym: UInt32, pressed: Bool) -> Bool {
-        guard let found = Self.key(for: keysym, connection: connection) else { return false }
-        let shift = found.shifted ? Self.key(for: 0xffe1, connection: connection)?.keycode : nil  // XK_Shift_L
+    func key(_ keysym: UInt32, pressed: Bool, mapping: X11KeyboardMapping? = nil) -> Bool {
+        guard let mapping = mapping ?? X11KeyboardMapping(connection: connection),
+            let found = mapping.key(for: keysym)
+        else { return false }
+        let shift = found.shifted ? mapping.key(for: 0xffe1)?.keycode : nil  // XK_Shift_L
         let type = UInt8(pressed ? XCB_KEY_PRESS : XCB_KEY_RELEASE)
         if let shift, pressed { xcb_test_fake_input(connection, type, shift, UInt32(XCB_CURRENT_TIME), root, 0, 0, 0) }
         xcb_test_fake_input(connection, type, found.keycode, UInt32(XCB_CURRENT_TIME), root, 0, 0, 0)
         if let shift, !pressed { xcb_test_fake_input(connection, type, shift, UInt32(XCB_CURRENT_TIME), root, 0, 0, 0) }
         return true
     }
+
+    /// The server's keyboard mapping now (one round trip); `nil` when it does not answer.
+    func keyboardMapping() -> X11KeyboardMapping? { X11KeyboardMapping(connection: connection) }
 
     /// Sends queued requests to the server.
     func flush() { xcb_flush(connection) }
@@ -471,32 +477,5 @@ final class X11Display: @unchecked Sendable {
                 connection: connection, drawable: root, x: 0, y: 0, width: viewport.width, height: viewport.height)
         else { return nil }
         return UnsafeRawBufferPointer(start: images[0].bytes, count: viewport.width * viewport.height * 4)
-    }
-
-    private static func keycode(for keysym: UInt32, connection: OpaquePointer) -> UInt8? {
-        key(for: keysym, connection: connection)?.keycode
-    }
-
-    /// The key carrying `keysym` on its plain level, or else on its shifted one (`shifted`).
-    static func key(for keysym: UInt32, connection: OpaquePointer) -> (keycode: UInt8, shifted: Bool)? {
-        let setup = xcb_get_setup(connection)
-        let minimum = setup?.pointee.min_keycode ?? 8
-        let maximum = setup?.pointee.max_keycode ?? 255
-        let cookie = xcb_get_keyboard_mapping(connection, minimum, maximum - minimum + 1)
-        guard let reply = xcb_get_keyboard_mapping_reply(connection, cookie, nil) else { return nil }
-        defer { free(reply) }
-        let perKeycode = Int(reply.pointee.keysyms_per_keycode)
-        guard perKeycode > 0, let keysyms = xcb_get_keyboard_mapping_keysyms(reply) else { return nil }
-        let count = Int(xcb_get_keyboard_mapping_keysyms_length(reply))
-        var shifted: UInt8?
-        for index in 0..<count where keysyms[index] == keysym {
-            let keycode = minimum &+ UInt8(clamping: index / perKeycode)
-            switch index % perKeycode {
-            case 0: return (keycode, false)
-            case 1: shifted = shifted ?? keycode
-            default: continue
-            }
-        }
-        return shifted.map { ($0, true) }
     }
 }

@@ -23,7 +23,7 @@ final class X11SpareKeys: @unchecked Sendable {
     func lend(_ keysym: UInt32, connection: OpaquePointer) -> (keycode: UInt8?, changed: Bool) {
         state.withLockedValue { state -> (UInt8?, Bool) in
             if let keycode = state.lent[keysym] { return (keycode, false) }
-            if state.free == nil { state.free = Self.emptyKeycodes(connection: connection) }
+            if state.free == nil { state.free = X11KeyboardMapping(connection: connection)?.emptyKeycodes ?? [] }
             let keycode: UInt8
             if let next = state.free?.popLast() {
                 keycode = next
@@ -39,22 +39,5 @@ final class X11SpareKeys: @unchecked Sendable {
             state.order.append(keysym)
             return (keycode, true)
         }
-    }
-
-    /// The keycodes whose every level is NoSymbol.
-    private static func emptyKeycodes(connection: OpaquePointer) -> [UInt8] {
-        let setup = xcb_get_setup(connection)
-        let minimum = setup?.pointee.min_keycode ?? 8
-        let maximum = setup?.pointee.max_keycode ?? 255
-        guard maximum >= minimum else { return [] }
-        let cookie = xcb_get_keyboard_mapping(connection, minimum, maximum - minimum + 1)
-        guard let reply = xcb_get_keyboard_mapping_reply(connection, cookie, nil) else { return [] }
-        defer { free(reply) }
-        let perKeycode = Int(reply.pointee.keysyms_per_keycode)
-        guard perKeycode > 0, let keysyms = xcb_get_keyboard_mapping_keysyms(reply) else { return [] }
-        let count = Int(xcb_get_keyboard_mapping_keysyms_length(reply)) / perKeycode
-        return (0..<count).filter { key in (0..<perKeycode).allSatisfy { keysyms[key * perKeycode + $0] == 0 } }
-            .map { minimum &+ UInt8(clamping: $0) }
-            .reversed()
     }
 }
