@@ -24,7 +24,7 @@ package struct LocalHeadUnit: Sendable {
     /// and returns once it listens.
     ///
     /// - Throws: the file system's error when the directory cannot be made, the emulator's when it cannot listen
-    ///   (a port in use).
+    ///   (a port in use); a temporary directory made for it is removed then.
     package static func start(
         port: Int, recordDirectory: String?, prefix: String,
         configure: (inout HeadUnitConfiguration) -> Void = { _ in }
@@ -34,8 +34,14 @@ package struct LocalHeadUnit: Sendable {
         var configuration = HeadUnitConfiguration(port: port, recordDirectory: directory)
         configure(&configuration)
         let emulator = HeadUnitEmulator(configuration: configuration)
-        let bound = try await emulator.start()
-        return LocalHeadUnit(emulator: emulator, port: bound, recordDirectory: directory)
+        do {
+            let bound = try await emulator.start()
+            return LocalHeadUnit(emulator: emulator, port: bound, recordDirectory: directory)
+        } catch {
+            // A temporary directory of a head unit that never listened holds nothing: it is not left behind.
+            if recordDirectory == nil { try? FileManager.default.removeItem(atPath: directory) }
+            throw error
+        }
     }
 
     /// Stops the emulator and returns the paths of the video recordings in its directory, one per video stream,

@@ -55,15 +55,18 @@ struct LocalHeadUnitTests {
         #expect((size ?? 0) > 0)
     }
 
-    @Test("a port another emulator holds is the emulator's error, not a second listener")
+    @Test("a port another emulator holds is the emulator's error, and the directory made for it is removed")
     func portInUse() async throws {
         let first = try await LocalHeadUnit.start(port: 0, recordDirectory: nil, prefix: "cw-hosting-test")
         defer { try? FileManager.default.removeItem(atPath: first.recordDirectory) }
+        let prefix = "cw-hosting-in-use-\(UUID().uuidString)"
         await #expect(throws: (any Error).self) {
-            let second = try await LocalHeadUnit.start(
-                port: first.port, recordDirectory: nil, prefix: "cw-hosting-test")
+            let second = try await LocalHeadUnit.start(port: first.port, recordDirectory: nil, prefix: prefix)
             _ = await second.stop()
         }
+        // The temporary directory made for the one that never listened is gone.
+        let left = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())
+        #expect(!left.contains { $0.hasPrefix(prefix) }, "\(left.filter { $0.hasPrefix(prefix) })")
         _ = await first.stop()
     }
 }
