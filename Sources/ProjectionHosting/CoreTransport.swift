@@ -55,9 +55,7 @@ package struct CoreTransport: SDLTransport, CustomStringConvertible {
 
     package var description: String {
         switch link {
-        case .tcp(let transport):
-            transport.host.contains(":")
-                ? "[\(transport.host)]:\(transport.port)" : "\(transport.host):\(transport.port)"
+        case .tcp(let transport): transport.address
         case .webSocket(let transport): transport.url.description
         case .webSocketServer(let transport): "\(transport.url) (listening)"
         }

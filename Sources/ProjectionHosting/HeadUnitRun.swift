@@ -1,5 +1,6 @@
 package import HeadUnit
 import HeadUnitViewer
+import SDLSession
 
 /// `carwindow headunit`'s run: the emulator, the browser viewer on it when asked, the console on standard input when
 /// asked, and a line for each event worth one, until an interrupt (Ctrl-C, SIGTERM) stops the emulator.
@@ -35,13 +36,13 @@ package enum HeadUnitRun {
             throw error
         }
         let host = configuration.host
-        say("carwindow head unit listening on \(address(host, port)) (\(summary))")
+        say("carwindow head unit listening on \(TCPTransport.address(host: host, port: port)) (\(summary))")
         if let secondary = await headUnit.secondaryTransportPort {
-            say("secondary transport on \(address(host, secondary))")
+            say("secondary transport on \(TCPTransport.address(host: host, port: secondary))")
         }
         if let webSocket = await headUnit.webSocketPort {
             let scheme = configuration.webSocketTLS == nil ? "ws" : "wss"
-            say("WebSocket apps on \(scheme)://\(address(host, webSocket))")
+            say("WebSocket apps on \(scheme)://\(TCPTransport.address(host: host, port: webSocket))")
         }
         for cloud in configuration.cloudApps {
             say("cloud app \(cloud.policyAppID) at \(cloud.endpoint): `activate \(cloud.policyAppID)` dials it")
@@ -73,10 +74,5 @@ package enum HeadUnitRun {
         case .audioData, .touchSent: nil
         default: "\(event)"
         }
-    }
-
-    /// `HOST:PORT`, an IPv6 host in brackets.
-    static func address(_ host: String, _ port: Int) -> String {
-        host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 }

@@ -92,7 +92,7 @@ struct Endpoint: Hashable, Sendable, CustomStringConvertible, ExpressibleByArgum
     /// `HOST:PORT`, the host in brackets when it is an IPv6 address; a WebSocket address as its `ws://` URL.
     var description: String {
         if let webSocketURL { return webSocketURL.description + (listens ? " (listening)" : "") }
-        return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        return TCPTransport.address(host: host, port: port)
     }
 
     /// The `ws://` URL of a WebSocket address; `nil` for TCP.

@@ -72,6 +72,14 @@ public struct TCPTransport: SDLTransport {
 
     public var kind: TransportKind { .tcp }
 
+    /// `HOST:PORT`, the host in brackets when it is an IPv6 address: how an address is written for people.
+    package var address: String { Self.address(host: host, port: port) }
+
+    /// `HOST:PORT` for any host and port, an IPv6 host in brackets (`[::1]:12345`).
+    package static func address(host: String, port: Int) -> String {
+        host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+    }
+
     /// - Parameters:
     ///   - host: the head unit's address, e.g. "127.0.0.1".
     ///   - port: SDL Core listens on 12345 by default.
