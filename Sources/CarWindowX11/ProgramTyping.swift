@@ -45,7 +45,16 @@ package final class ProgramTyping {
     }
     private static let start = ContinuousClock.now
 
-    /// A tap at `point` was sent to the program.
+    /// `gesture` (in window points) was sent to the program, whose view starts at `origin`: a tap or a double tap
+    /// may open the keyboard.
+    package func sent(_ gesture: Gesture, viewOrigin origin: Point, presenter: (any KeyboardPresenter)?) {
+        switch gesture {
+        case .singleTap(let point), .doubleTap(let point): tapped(at: point - origin, presenter: presenter)
+        default: break
+        }
+    }
+
+    /// A tap at `point` (viewport coordinates) was sent to the program.
     package func tapped(at point: Point, presenter: (any KeyboardPresenter)?) {
         if let focused, focused.rect.contains(point) {
             pendingTap = nil

@@ -76,11 +76,7 @@ public final class X11AppView: Canvas {
             }
         }
         display.flush()
-        switch gesture {
-        case .singleTap(let point), .doubleTap(let point):
-            typing.tapped(at: point - offset, presenter: window?.keyboardPresenter)
-        default: break
-        }
+        typing.sent(gesture, viewOrigin: offset, presenter: window?.keyboardPresenter)
         return true
     }
 
