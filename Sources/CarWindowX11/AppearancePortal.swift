@@ -14,7 +14,7 @@ import NIOConcurrencyHelpers
 /// ```
 package final class AppearancePortal: @unchecked Sendable {
     // Unchecked: the C portal is used from any thread (its state is atomic, its signals go through its own
-    // context); `stopped` is behind a lock so it is freed once.
+    // context); every use holds the lock, so none can come during or after the stop that frees it.
     private let portal: OpaquePointer
     private let stopped = NIOLockedValueBox(false)
 
@@ -36,16 +36,16 @@ package final class AppearancePortal: @unchecked Sendable {
 
     /// Dark or light, told to every program listening (SettingChanged).
     package func setDark(_ dark: Bool) {
-        guard !stopped.withLockedValue({ $0 }) else { return }
-        carwindow_portal_set_dark(portal, dark ? 1 : 0)
+        stopped.withLockedValue { stopped in
+            if !stopped { carwindow_portal_set_dark(portal, dark ? 1 : 0) }
+        }
     }
 
-    /// Leaves the bus; safe to call more than once.
+    /// Leaves the bus; safe to call more than once, and from any thread while another sets the scheme.
     func stop() {
-        let first = stopped.withLockedValue { stopped in
-            defer { stopped = true }
-            return !stopped
+        stopped.withLockedValue { stopped in
+            if !stopped { carwindow_portal_stop(portal) }
+            stopped = true
         }
-        if first { carwindow_portal_stop(portal) }
     }
 }
