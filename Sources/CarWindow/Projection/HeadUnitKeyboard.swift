@@ -8,8 +8,8 @@ import SDLSession
 /// carries the whole entry, the client's auto-complete list, input masked for a password), then PerformInteraction
 /// with the KEYBOARD layout, no choice sets, the client's initial text and its timeout. OnKeyboardInput KEYPRESS
 /// updates the client as the user types; the PerformInteraction's answer ends it: SUCCESS with `manualTextEntry`
-/// submits, ABORTED cancels, TIMED_OUT times out, anything else fails. One keyboard at a time; one task per keyboard, owned here and cancelled by
-/// ``cancel()``.
+/// submits, ABORTED cancels, TIMED_OUT times out, anything else fails. One keyboard at a time; one task per keyboard,
+/// owned here and cancelled by ``cancel()``.
 @CarWindowActor
 final class HeadUnitKeyboard: KeyboardPresenter {
     /// The session of the run going on: set by each run of the source, so a keyboard after a reconnection reaches
