@@ -8,10 +8,11 @@ struct BenchGlassCommand: AsyncParsableCommand {
         commandName: "glass",
         abstract: "Measure glass to glass: a click in the viewer to the changed picture, stage by stage.",
         discussion: """
-            Starts `carwindow demo` (emulator, demo navigation app and viewer) as a child process on free ports, \
-            opens the viewer in headless Chromium (Debian `chromium`) through the DevTools protocol, switches \
-            to --size with the page's screen preset, and clicks the demo's zoom buttons (+ then -, alternately) \
-            with real DevTools mouse events, --taps times.
+            Starts `carwindow demo` (emulator, demo navigation app and viewer) as a child process on free ports \
+            (with --head-unit tcp or ws: `carwindow headunit --viewer` and `carwindow demo --core` as two \
+            processes, over TCP or WebSocket), opens the viewer in headless Chromium (Debian `chromium`) \
+            through the DevTools protocol, switches to --size with the page's screen preset, and clicks the \
+            demo's zoom buttons (+ then -, alternately) with real DevTools mouse events, --taps times.
 
             The figure is glass to glass: from the mouse release (the button acts on it) to the next \
             composited frame after the page drew the first picture that shows the zoom. The page is \
@@ -20,25 +21,35 @@ struct BenchGlassCommand: AsyncParsableCommand {
             head unit and the viewer server stamp each frame with; the picture is compared with the one before \
             the click right after it is drawn. It prints p50/p90/p99/max and a table of the stages:
 
-              press -> release             the click itself (DevTools round trip)
-              release -> touch sent        the page's input handler sends END over the WebSocket
-              touch sent -> app tap        viewer server, emulator, OnTouchEvent, the app's gesture (the demo's \
-            event log line, an upper bound)
-              app tap -> head unit frame   render, encode, send, the emulator receives the frame
-              head unit -> viewer sends    the viewer's queue to the page
-              viewer sends -> page gets    WebSocket to the page
-              page gets -> decoded         WebCodecs decode
-              decoded -> presented         draw and the next composited frame
+              press -> release                the DevTools click itself
+              release -> touch sent           the page sends END on its WebSocket
+              touch sent -> app asks a frame  viewer, emulator, OnTouchEvent, gesture
+              app asks -> tick begins         the frame pump wakes
+              render                          the window draws the frame
+              encode + send                   encoded and on the connection
+              rendered -> head unit frame     ... and the emulator has all of it
+              touch sent -> head unit frame   the app's side of the loop, whole
+              head unit -> viewer sends       the viewer's queue to the page
+              viewer sends -> page gets       WebSocket to the page
+              page gets -> decoded            WebCodecs decode
+              decoded -> drawn                drawn on the page's canvas
+              drawn -> presented              the next composited frame
+
+            The app's stages come from the demo's `frame` event lines (--frame-events: when a tap asked for the \
+            frame, when drawing began and ended, when it was encoded and sent, on the same wall clock): the \
+            frame the tap asked for among those drawn between the touch leaving the page and the head unit \
+            receiving the picture that showed it.
 
             --method screenshot also takes DevTools screenshots of the canvas after each click until one \
             shows the zoom, and prints that figure (an upper bound: a screenshot takes tens of ms) next to \
             the page's for the same taps, as a cross-check of the instrument.
 
             A tap whose change never shows within 10 s ends the run with exit status 1 and an `error` line.
-            Build in release mode for figures (swift build -c release --product carwindow).
+            Build in release mode for figures (swift build -c release: carwindow and carwindow-bench).
 
             Example:
               carwindow bench glass --taps 30 --size 1280x720
+              carwindow bench glass --head-unit ws    # two processes, over WebSocket
             """
     )
 
@@ -62,6 +73,14 @@ struct BenchGlassCommand: AsyncParsableCommand {
             valueName: "path"))
     var demoBinary: String?
 
+    @Option(
+        name: .customLong("head-unit"),
+        help: ArgumentHelp(
+            "embedded: the demo's own emulator; tcp or ws: `carwindow headunit` as its own process, the demo "
+                + "connected to it with --core over TCP or WebSocket (as an app talks to SDL Core).",
+            valueName: "where"))
+    var headUnit: BenchGlassHeadUnit = .embedded
+
     func validate() throws {
         guard (1...1000).contains(taps) else { throw ValidationError("--taps must be in 1...1000") }
         guard size.count == 1, let size = size.first,
@@ -77,7 +96,8 @@ struct BenchGlassCommand: AsyncParsableCommand {
         do {
             let report = try await BenchGlassRun(
                 taps: taps, size: size, method: method, chromium: chromium,
-                demoExecutable: try demoBinary.map { URL(fileURLWithPath: $0) } ?? CarWindowExecutable.beside()
+                demoExecutable: try demoBinary.map { URL(fileURLWithPath: $0) } ?? CarWindowExecutable.beside(),
+                headUnit: headUnit
             ).run()
             report.print()
             if let failure = report.failure {
@@ -91,6 +111,12 @@ struct BenchGlassCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
     }
+}
+
+/// Where `bench glass` runs the head unit.
+enum BenchGlassHeadUnit: String, ExpressibleByArgument, CaseIterable, CustomStringConvertible, Sendable {
+    case embedded, tcp, ws
+    var description: String { rawValue }
 }
 
 /// How `bench glass` sees the change.

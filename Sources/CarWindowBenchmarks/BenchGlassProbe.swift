@@ -33,11 +33,11 @@ enum BenchGlassProbe {
           }
           const probe = window.glassProbe = { threshold: 0.05, armed: null, received: new Map(), shotReference: null };
 
-          // The newest arrival time per frame sequence number, bounded.
+          // The newest arrival time and size per frame sequence number, bounded.
           const push = display.push.bind(display);
           display.push = buffer => {
             const header = parseFrameHeader(buffer);
-            probe.received.set(header.sequence, wall());
+            probe.received.set(header.sequence, { time: wall(), bytes: buffer.byteLength - header.headerLength });
             if (probe.received.size > 256) probe.received.delete(probe.received.keys().next().value);
             push(buffer);
           };
@@ -54,7 +54,8 @@ enum BenchGlassProbe {
             if (fraction < probe.threshold) return;
             const result = tap.result = {
               pressed: tap.pressed, released: tap.released, sent: tap.sent, arrival: header.arrivalTime,
-              serverSend: header.sendTime, received: probe.received.get(header.sequence) ?? null, decoded,
+              serverSend: header.sendTime, received: probe.received.get(header.sequence)?.time ?? null, decoded,
+              bytes: probe.received.get(header.sequence)?.bytes ?? null, keyframe: header.keyframe,
               drawn, presented: null, fraction, framesBefore: tap.framesBefore - 1,
               sequence: header.sequence, replay: header.replay,
             };
@@ -128,8 +129,11 @@ enum BenchGlassProbe {
         var presented: Double?
         /// Frames drawn after the release that did not show the tap yet.
         var framesBefore: Int
-        /// When the demo's event log line for the tap gesture reached the bench (its reader thread's clock).
-        var gestureReported: Double?
+        /// The size of the access unit that showed the tap, and whether it was a key frame.
+        var bytes: Int?
+        var keyframe: Bool
+        /// The app's frame that the head unit received (the demo's `frame` line), once matched.
+        var appFrame: BenchGlassAppFrame?
 
         /// Glass to glass: release to presented (drawn when no animation frame came).
         var total: Double { (presented ?? drawn) - released }
@@ -156,6 +160,8 @@ enum BenchGlassProbe {
             received = number("received")
             presented = number("presented")
             framesBefore = Int(number("framesBefore") ?? 0)
+            bytes = number("bytes").map { Int($0) }
+            keyframe = object["keyframe"] as? Bool ?? false
         }
     }
 }

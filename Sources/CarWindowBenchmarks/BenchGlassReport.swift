@@ -6,8 +6,12 @@ extension BenchGlassRun.Report {
     private static let stages: [Stage] = [
         ("press -> release", { $0.released - $0.pressed }),
         ("release -> touch sent", { tap in tap.sent.map { $0 - tap.released } }),
-        ("touch sent -> app tap", { tap in tap.gestureReported.flatMap { g in tap.sent.map { g - $0 } } }),
-        ("app tap -> head unit frame", { tap in tap.gestureReported.map { tap.arrival - $0 } }),
+        ("touch sent -> app asks a frame", { tap in tap.appFrame?.requested.flatMap { r in tap.sent.map { r - $0 } } }),
+        ("app asks -> tick begins", { tap in tap.appFrame.flatMap { f in f.requested.map { f.started - $0 } } }),
+        ("render", { tap in tap.appFrame.map { $0.rendered - $0.started } }),
+        ("encode + send", { tap in tap.appFrame.map { $0.sent - $0.rendered } }),
+        ("rendered -> head unit frame", { tap in tap.appFrame.map { tap.arrival - $0.rendered } }),
+        ("touch sent -> head unit frame", { tap in tap.sent.map { tap.arrival - $0 } }),
         ("head unit -> viewer sends", { $0.serverSend - $0.arrival }),
         ("viewer sends -> page gets", { tap in tap.received.map { $0 - tap.serverSend } }),
         ("page gets -> decoded", { tap in tap.received.map { tap.decoded - $0 } }),
@@ -19,8 +23,8 @@ extension BenchGlassRun.Report {
 
     func print() {
         Swift.print(
-            "carwindow bench glass: \(taps.count) taps on the demo's zoom buttons at \(size), method \(method), "
-                + "\(browser), headless")
+            "carwindow bench glass: \(taps.count) taps on the demo's zoom buttons at \(size), head unit \(headUnit), "
+                + "method \(method), \(browser), headless")
         if !taps.isEmpty {
             var totals = BenchSamples(capacity: taps.count)
             for tap in taps { totals.append(milliseconds: tap.total) }
@@ -34,6 +38,16 @@ extension BenchGlassRun.Report {
                 for tap in taps { if let value = stage.value(tap) { samples.append(milliseconds: value) } }
                 Swift.print(Self.row(stage.name, samples))
             }
+            let asked = taps.filter { $0.appFrame?.requested != nil }.count
+            let unmatched = taps.filter { $0.appFrame == nil }.count
+            Swift.print(
+                "app frames: \(asked) of \(taps.count) drawn at the tap's request (the rest at a tick of the frame "
+                    + "clock); \(unmatched) with no frame line")
+            let kilobytes = taps.compactMap(\.bytes).sorted().map { Double($0) / 1000 }
+            Swift.print(
+                "the frame that showed the tap: a key frame in \(taps.filter(\.keyframe).count) of \(taps.count) taps; "
+                    + "median \(BenchTable.format(kilobytes.isEmpty ? 0 : kilobytes[kilobytes.count / 2], 1)) kB, "
+                    + "max \(BenchTable.format(kilobytes.last ?? 0, 1)) kB")
             let before = taps.map(\.framesBefore)
             Swift.print(
                 "frames drawn between the release and the change: \(before.min() ?? 0)...\(before.max() ?? 0); "
@@ -71,12 +85,12 @@ extension BenchGlassRun.Report {
     }
 
     static let header =
-        BenchTable.pad("stage", 30) + BenchTable.pad("taps", 6, left: true) + BenchTable.pad("p50 ms", 9, left: true)
+        BenchTable.pad("stage", 32) + BenchTable.pad("taps", 6, left: true) + BenchTable.pad("p50 ms", 9, left: true)
         + BenchTable.pad("p90 ms", 9, left: true) + BenchTable.pad("p99 ms", 9, left: true)
         + BenchTable.pad("max ms", 9, left: true)
 
     static func row(_ name: String, _ samples: BenchSamples) -> String {
-        BenchTable.pad(name, 30) + BenchTable.pad("\(samples.count)", 6, left: true)
+        BenchTable.pad(name, 32) + BenchTable.pad("\(samples.count)", 6, left: true)
             + [50.0, 90, 99, 100].map { BenchTable.pad(BenchTable.format(samples.percentile($0), 1), 9, left: true) }
             .joined()
     }

@@ -13,6 +13,8 @@ struct BenchGlassRun: Sendable {
     var chromium: String
     /// The `carwindow` binary that runs the demo.
     var demoExecutable: URL
+    /// Where the head unit runs: in the demo's process, or as `carwindow headunit` over TCP or WebSocket.
+    var headUnit: BenchGlassHeadUnit = .embedded
 
     /// Clicks before the timed ones: the first zoom warms up caches in the app and the page.
     static let warmupTaps = 2
@@ -23,6 +25,7 @@ struct BenchGlassRun: Sendable {
     struct Report: Sendable {
         var size: BenchSize
         var method: BenchGlassMethod
+        var headUnit: BenchGlassHeadUnit
         var browser: String
         var taps: [BenchGlassProbe.Tap] = []
         /// Per timed tap with --method screenshot: milliseconds from the click's dispatch (the bench's clock) to
@@ -36,19 +39,11 @@ struct BenchGlassRun: Sendable {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("carwindow-glass-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        // --duration only bounds a demo this bench failed to end; the bench ends it with SIGINT.
-        let demo = try ChildProcess.launch(
-            executable: demoExecutable,
-            arguments: [
-                "demo", "--port", "0", "--viewer-port", "0", "--duration", "3600", "--record", directory.path,
-                "--events", "-",
-            ])
-        defer { demo.kill() }
-        // With --events - the JSON lines own stdout; the human-readable lines go to stderr.
-        let urlLine = try await demo.waitForLine("the viewer's URL", in: .stderr, timeout: .seconds(120)) {
-            $0.hasPrefix("viewer: http://127.0.0.1:")
+        let (demo, separateHeadUnit, url) = try await launch(recordingInto: directory)
+        defer {
+            demo.kill()
+            separateHeadUnit?.kill()
         }
-        let url = String(urlLine.text.dropFirst("viewer: ".count))
         let browser = try await Chromium.launch(executable: chromium)
         defer { browser.close() }
         let run = self
@@ -66,13 +61,74 @@ struct BenchGlassRun: Sendable {
             let how = status.map { "status \($0)" } ?? "killed after 30 s"
             report.failure = "the demo did not stop cleanly on SIGINT (\(how)); its last lines:\n\(demo.tail(10))"
         }
+        if let separateHeadUnit {
+            let status = await separateHeadUnit.stop(signal: SIGINT, grace: .seconds(30))
+            if status != 0, report.failure == nil {
+                let how = status.map { "status \($0)" } ?? "killed after 30 s"
+                report.failure =
+                    "the head unit did not stop cleanly on SIGINT (\(how)); its last lines:\n"
+                    + separateHeadUnit.tail(10)
+            }
+        }
         return report
+    }
+
+    /// Starts the demo, and the head unit when it runs apart; returns them and the viewer's URL.
+    private func launch(recordingInto directory: URL) async throws -> (ChildProcess, ChildProcess?, String) {
+        // --duration only bounds a demo this bench failed to end; the bench ends it with SIGINT. With --events -
+        // the JSON lines own stdout; the human-readable lines go to stderr.
+        let timing = ["--duration", "3600", "--events", "-", "--frame-events"]
+        guard headUnit != .embedded else {
+            let demo = try ChildProcess.launch(
+                executable: demoExecutable,
+                arguments: ["demo", "--port", "0", "--viewer-port", "0", "--record", directory.path] + timing)
+            do {
+                return (demo, nil, try await Self.viewerURL(of: demo, in: .stderr))
+            } catch {
+                demo.kill()
+                throw error
+            }
+        }
+        let headUnitProcess = try ChildProcess.launch(
+            executable: demoExecutable,
+            arguments: ["headunit", "--port", "0", "--viewer", "--viewer-port", "0", "--record", directory.path]
+                + (headUnit == .ws ? ["--websocket-port", "0"] : []))
+        do {
+            let address: String
+            if headUnit == .ws {
+                let line = try await headUnitProcess.waitForLine(
+                    "the WebSocket address", in: .stdout, timeout: .seconds(120)
+                ) { $0.hasPrefix("WebSocket apps on ws://") }
+                address = String(line.text.dropFirst("WebSocket apps on ".count))
+            } else {
+                let prefix = "carwindow head unit listening on "
+                let line = try await headUnitProcess.waitForLine(
+                    "the TCP address", in: .stdout, timeout: .seconds(120)
+                ) { $0.hasPrefix(prefix) }
+                address = String(line.text.dropFirst(prefix.count).prefix { $0 != " " })
+            }
+            let url = try await Self.viewerURL(of: headUnitProcess, in: .stdout)
+            let demo = try ChildProcess.launch(
+                executable: demoExecutable, arguments: ["demo", "--core", address, "--no-viewer"] + timing)
+            return (demo, headUnitProcess, url)
+        } catch {
+            headUnitProcess.kill()
+            throw error
+        }
+    }
+
+    private static func viewerURL(of process: ChildProcess, in stream: ChildProcess.Stream) async throws -> String {
+        let line = try await process.waitForLine("the viewer's URL", in: stream, timeout: .seconds(120)) {
+            $0.hasPrefix("viewer: http://127.0.0.1:")
+        }
+        return String(line.text.dropFirst("viewer: ".count))
     }
 
     /// Loads the page, sets the size, finds the zoom buttons, clicks them and collects each tap's stamps.
     private func drive(_ cdp: inout CDPSession, demo: ChildProcess) async throws -> Report {
         let version = try await cdp.call("Browser.getVersion", onBrowser: true)
-        var report = Report(size: size, method: method, browser: version["product"] as? String ?? "Chromium")
+        var report = Report(
+            size: size, method: method, headUnit: headUnit, browser: version["product"] as? String ?? "Chromium")
         try await cdp.call(
             "Emulation.setDeviceMetricsOverride",
             ["width": 1600, "height": 1200, "deviceScaleFactor": 1, "mobile": false])
@@ -127,7 +183,6 @@ struct BenchGlassRun: Sendable {
                 let before = try await shot(&cdp, canvas)
                 _ = try await cdp.evaluate("glassProbe.rememberShot(\(Self.quoted(before)))")
             }
-            let linesBefore = demo.lines.count
             _ = try await cdp.evaluate("glassProbe.arm()")
             let start = clock.now
             try await cdp.call(
@@ -147,11 +202,10 @@ struct BenchGlassRun: Sendable {
                 report.failure = "tap \(index + 1): \(error)"
                 break
             }
-            guard var tap = BenchGlassProbe.Tap(value) else {
+            guard let tap = BenchGlassProbe.Tap(value) else {
                 report.failure = "tap \(index + 1): unreadable stamps \(String(describing: value))"
                 break
             }
-            tap.gestureReported = Self.gestureLine(in: demo.lines.dropFirst(linesBefore))
             if index >= Self.warmupTaps {
                 report.taps.append(tap)
                 if let screenshot { report.screenshots.append(screenshot) }
@@ -160,6 +214,8 @@ struct BenchGlassRun: Sendable {
             try await Task.sleep(for: .milliseconds(250 + (index * 37) % 100))
         }
         report.pageStats = "\(try await cdp.evaluate("JSON.stringify(viewer.display.stats.summary())") ?? "?")"
+        // The app writes a frame's line once it is sent; the last tap's is out well before the page's stats.
+        Self.matchAppFrames(&report.taps, lines: demo.lines)
         return report
     }
 
@@ -189,10 +245,14 @@ struct BenchGlassRun: Sendable {
         return data
     }
 
-    /// The wall-clock time (ms) the demo's event line for a tap gesture reached the bench, among `lines`.
-    static func gestureLine(in lines: ArraySlice<ChildProcess.Line>) -> Double? {
-        lines.first { $0.stream == .stdout && $0.text.contains("\"gesture\"") && $0.text.contains("\"tap\"") }
-            .map { $0.time.timeIntervalSince1970 * 1000 }
+    /// Gives each tap the app's frame the head unit received for it, from the demo's `frame` lines.
+    static func matchAppFrames(_ taps: inout [BenchGlassProbe.Tap], lines: [ChildProcess.Line]) {
+        let frames = lines.compactMap { $0.stream == .stdout ? BenchGlassAppFrame(line: $0.text) : nil }
+        for index in taps.indices {
+            let tap = taps[index]
+            taps[index].appFrame = BenchGlassAppFrame.drawn(
+                after: tap.sent ?? tap.released, before: tap.arrival, among: frames)
+        }
     }
 
     static func quoted(_ text: String) -> String { "'" + text + "'" }

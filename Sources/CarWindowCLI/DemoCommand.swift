@@ -71,6 +71,7 @@ struct DemoCommand: AsyncParsableCommand {
         var settings = CarWindowSettings(app: NavigationDemo.appConfiguration())
         settings.projection.disconnectPolicy = target.disconnectPolicy
         settings.projection.requiresVideo = true
+        settings.projection.reportsFrameTimings = output.frameEvents
         let demo: NavigationDemo
         do {
             demo = try await NavigationDemo(settings: settings, transport: car.transport)

@@ -227,6 +227,7 @@ struct ProjectCommand: AsyncParsableCommand {
         settings.projection.disconnectPolicy = target.disconnectPolicy
         // The exit-code rule: a run that streamed nothing exits 1 with the reason, as stream and demo do.
         settings.projection.requiresVideo = true
+        settings.projection.reportsFrameTimings = output.frameEvents
         // The buttons the program takes, where SDL Core lets this kind of app have them.
         let chosen = chosenBackend()
         if let reason = chosen.reason { say("backend: \(chosen.backend.rawValue) (\(reason))") }

@@ -55,10 +55,14 @@ public struct PacedFrameSource: ProjectionSource {
                 deadline = clock.now
                 continue
             }
+            let started = ContinuousClock.now
             guard let frame = try producer.nextFrame(index: index, size: size) else {
                 throw ProjectionFailure(.sourceFailed, "the source \(name) ended")
             }
-            _ = await manager.send(frame)
+            let rendered = ContinuousClock.now
+            if case .sent = await manager.send(frame), context.reportsFrameTimings {
+                await context.report(.frame(FrameTiming(started: started, rendered: rendered, sent: .now)))
+            }
             index += 1
             let rate = max(1, status.encoder?.frameRate ?? 15)
             // Catch up after a stall, but by no more than 200 ms: a late frame is sent, not a burst of them.

@@ -368,6 +368,7 @@ public actor Projection {
         let audioEvents = await audio?.manager.events()
         let context = ProjectionContext(
             session: session, videoManager: manager, videoEvents: sourceEvents, notifications: sourceNotifications,
+            reportsFrameTimings: options.reportsFrameTimings,
             reporter: { [weak self] event in await self?.yield(event) })
         let driver = SessionVideoDriver(session: session, capabilityWait: options.capabilityWait)
         let audioFile = options.audioFile

@@ -1,3 +1,4 @@
+import Foundation
 public import SDLAudio
 import SDLRPC
 import SDLSession
@@ -74,6 +75,7 @@ extension ProjectionEvent {
                     "reconnecting",
                     [("attempt", .int(attempt)), ("delay", .double(Self.seconds(delay))), ("reason", .string(reason))])
             ]
+        case .frame(let timing): [Self.record(timing)]
         case .eventsDropped(let count):
             [.init("eventsDropped", [("count", .int(count))])]
         case .error(let failure, let source):
@@ -83,6 +85,20 @@ extension ProjectionEvent {
                     [("message", .string(failure.message))] + (source.map { [("source", .string($0.rawValue))] } ?? []))
             ]
         }
+    }
+
+    /// The `frame` line: the instants as wall-clock Unix milliseconds (to the microsecond),
+    /// read when the line is made (``FrameTiming/unixMilliseconds(_:now:wallNow:)``).
+    private static func record(_ timing: FrameTiming) -> ProjectionEventRecord {
+        let now = ContinuousClock.now
+        let wallNow = Date()
+        func wall(_ instant: ContinuousClock.Instant) -> ProjectionEventRecord.Value {
+            .double((FrameTiming.unixMilliseconds(instant, now: now, wallNow: wallNow) * 1000).rounded() / 1000)
+        }
+        return .init(
+            "frame",
+            (timing.requested.map { [("requested", wall($0))] } ?? [])
+                + [("started", wall(timing.started)), ("rendered", wall(timing.rendered)), ("sent", wall(timing.sent))])
     }
 
     private static func seconds(_ duration: Duration) -> Double {

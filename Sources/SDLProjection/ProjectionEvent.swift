@@ -45,6 +45,9 @@ public enum ProjectionEvent: Sendable {
     case appearance(Appearance)
     /// The connection was lost (`reason`) and attempt `attempt` (from 1) to connect again starts after `delay`.
     case reconnecting(attempt: Int, delay: Duration, reason: String)
+    /// One frame the source sent, and when it was asked for, drawn and sent: only with
+    /// ``ProjectionOptions/reportsFrameTimings`` (every frame, up to the frame rate a second).
+    case frame(FrameTiming)
     /// This reader of ``Projection/events()`` fell behind and lost `count` events before this point (its
     /// buffer keeps the newest 1024): a touch flood written to a slow `--events` pipe, say. Said once it caught up.
     case eventsDropped(count: Int)

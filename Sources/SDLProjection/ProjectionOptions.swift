@@ -49,6 +49,14 @@ public struct ProjectionOptions: Sendable {
     /// options.requiresVideo = true   // a script must never mistake an empty run for a good one
     /// ```
     public var requiresVideo = false
+    /// Whether the source reports a ``ProjectionEvent/frame(_:)`` for every frame it sends, with when it was asked
+    /// for, drawn and sent (``FrameTiming``): for latency work, off by default (up to the frame rate's events a
+    /// second).
+    ///
+    /// ```swift
+    /// options.reportsFrameTimings = true   // `--frame-events`: the `frame` lines of the event log
+    /// ```
+    public var reportsFrameTimings = false
     /// The hardware buttons the app acts on (the map's NAV_ZOOM_IN, OK, ...). Once the head unit first lets the
     /// app out of HMI NONE, on every connection (so again after a reconnection), the run subscribes to each one the
     /// head unit lists in `buttonCapabilities` and SDL Core grants this kind of app

@@ -64,6 +64,9 @@ public struct ProjectionContext: Sendable {
     /// arrive through `ProjectionSource/received(_:)` instead), subscribed before the run started. One consumer;
     /// it keeps the newest 256 for a source that reads them late or never.
     public let notifications: AsyncStream<RPCNotificationMessage>
+    /// Whether the run wants a ``ProjectionEvent/frame(_:)`` for every frame sent
+    /// (``ProjectionOptions/reportsFrameTimings``).
+    public let reportsFrameTimings: Bool
     let reporter: @Sendable (ProjectionEvent) async -> Void
 
     /// Adds an event to the run's event stream (and so to its `--events` log), in order with the run's own events:

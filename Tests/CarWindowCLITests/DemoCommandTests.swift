@@ -171,6 +171,10 @@ struct DemoCommandTests {
           --events <file>         Write the run's events as JSON lines to FILE, one
                                   schema for every command (docs/streaming.md); with -
                                   they go to stdout and the other lines to stderr.
+          --frame-events          With --events: also a `frame` line for every frame
+                                  sent, with when it was asked for, drawn and sent
+                                  (wall-clock ms): for latency work, as `carwindow
+                                  bench glass` does.
 
         OPTIONS:
           --version               Show the version.

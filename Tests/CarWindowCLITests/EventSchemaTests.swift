@@ -129,6 +129,65 @@ struct EventSchemaTests {
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.contains { $0.contains(#""event":"videoStarted""#) })
+        #expect(!lines.contains { $0.contains(#""event":"frame""#) }, "frame lines only with --frame-events")
         for line in lines { #expect(Self.problems(line, schema) == []) }
+    }
+
+    /// The `frame` lines' instants, in order, on the wall clock of the run.
+    static func frameStamps(_ lines: [String]) throws -> [[String: Double]] {
+        try lines.filter { $0.contains(#""event":"frame""#) }.map { line in
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            return object.compactMapValues { $0 as? Double }.filter { $0.key != "t" }
+        }
+    }
+
+    @Test(
+        "--frame-events: a frame line for every frame sent, its instants in order and on the wall clock",
+        arguments: [["demo", "--port", "0", "--no-viewer"], ["stream", "--source", "pattern"]])
+    func frameEvents(command: [String]) async throws {
+        let schema = try Self.documentedSchema()
+        let before = Date().timeIntervalSince1970 * 1000
+        let lines: [String]
+        if command[0] == "demo" {
+            let result = try await BinaryRunner.runOffPool(
+                command + ["--duration", "3", "--events", "-", "--frame-events"])
+            #expect(result.status == 0, "\(result.stderr)")
+            lines = result.stdout.split(separator: "\n").map(String.init)
+        } else {
+            var collected: [String] = []
+            try await StreamSourceMatrixTests.run(
+                source: .pattern, streamArguments: ["--duration", "60", "--frame-events"]
+            ) { rig in
+                var frameLines = 0
+                try await rig.stream.waitForLine("ten frame lines", in: .stdout, timeout: .seconds(60)) { line in
+                    if line.contains(#""event":"frame""#) { frameLines += 1 }
+                    return frameLines >= 10
+                }
+                #expect(await rig.stream.stop(signal: SIGINT, grace: .seconds(20)) == 0, "\(rig.stream.tail())")
+                collected = rig.stream.lines.filter { $0.stream == .stdout }.map(\.text)
+            }
+            lines = collected
+        }
+        let after = Date().timeIntervalSince1970 * 1000
+        let frames = try Self.frameStamps(lines)
+        #expect(frames.count >= 10, "\(lines.suffix(5))")
+        for line in lines { #expect(Self.problems(line, schema) == []) }
+        var previousSent = before
+        for frame in frames {
+            let started = try #require(frame["started"])
+            let rendered = try #require(frame["rendered"])
+            let sent = try #require(frame["sent"])
+            #expect(before <= started && started <= rendered && rendered <= sent && sent <= after, "\(frame)")
+            #expect(sent >= previousSent, "frames are sent one after another: \(frame)")
+            previousSent = sent
+            if let requested = frame["requested"] { #expect(requested <= started, "\(frame)") }
+        }
+    }
+
+    @Test("--frame-events without --events is refused with what to add")
+    func frameEventsNeedALog() async throws {
+        let result = try await BinaryRunner.runOffPool(["demo", "--frame-events", "--duration", "1"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("--frame-events adds lines to the event log: give it one, e.g. --events -"))
     }
 }

@@ -193,6 +193,7 @@ struct FramePumpTests {
         clock.advance(to: .milliseconds(100))
         #expect(await events.next() == .tick(.rendered, at: .milliseconds(100)))
         #expect(await events.next() == .submitted(.accepted))
+        Self.expectFrame(await events.next(), requested: false)
         #expect(await frames.next() == .milliseconds(100))
 
         clock.advance(to: .milliseconds(200))
@@ -202,12 +203,14 @@ struct FramePumpTests {
         clock.advance(to: .milliseconds(300))
         #expect(await events.next() == .tick(.rendered, at: .milliseconds(300)))
         #expect(await events.next() == .submitted(.accepted))
+        Self.expectFrame(await events.next(), requested: false)
         #expect(await frames.next() == .milliseconds(300))
 
         // A late wake-up ticks once, at the time it woke, not once per missed period.
         clock.advance(to: .milliseconds(1350))
         #expect(await events.next() == .tick(.refreshed, at: .milliseconds(1350)))
         #expect(await events.next() == .submitted(.accepted))
+        Self.expectFrame(await events.next(), requested: false)
         #expect(await frames.next() == .milliseconds(1350))
 
         driver.cancel()
@@ -227,6 +230,7 @@ struct FramePumpTests {
         clock.advance(to: .milliseconds(100))
         #expect(await events.next() == .tick(.rendered, at: .milliseconds(100)))
         #expect(await events.next() == .submitted(.accepted))
+        Self.expectFrame(await events.next(), requested: false)
         #expect(await frames.next() == .milliseconds(100))
         await clock.waitForSleeper()
 
@@ -242,6 +246,7 @@ struct FramePumpTests {
         pump.tickNow()
         #expect(await events.next() == .tick(.rendered, at: .milliseconds(230)))
         #expect(await events.next() == .submitted(.accepted))
+        Self.expectFrame(await events.next(), requested: true)
         #expect(await frames.next() == .milliseconds(230))
 
         // The clock's ticks go on as before.
@@ -250,5 +255,19 @@ struct FramePumpTests {
         driver.cancel()
         try await driver.value
         #expect(pump.statistics.framesRendered == 2)
+    }
+
+    /// The `.frame` event that follows a frame the driver's sink took: its instants in order, and whether an input
+    /// (``FramePump/tickNow()``) asked for it.
+    static func expectFrame(
+        _ event: FramePump.Event?, requested: Bool, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        guard case .frame(let timing) = event else {
+            Issue.record("no frame event after the accepted frame", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(timing.started <= timing.rendered && timing.rendered <= timing.sent, sourceLocation: sourceLocation)
+        #expect((timing.requested != nil) == requested, sourceLocation: sourceLocation)
+        if let asked = timing.requested { #expect(asked <= timing.started, sourceLocation: sourceLocation) }
     }
 }

@@ -87,7 +87,15 @@ extension WindowSource {
         self.pump = pump
         let sink = VideoManagerFrameSink(manager: context.videoManager)
         let haptics = ContextHapticSink(context: context)
+        // Subscribed before the run, so the first frame's timing is not missed; the relay ends with the pump.
+        let pumpEvents = context.reportsFrameTimings ? pump.events() : nil
         streamingTask = Task {
+            let timings = pumpEvents.map { events in
+                Task {
+                    for await case .frame(let timing) in events { await context.report(.frame(timing)) }
+                }
+            }
+            defer { timings?.cancel() }
             do throws(CarWindowError) {
                 try await pump.run(on: ContinuousClock(), sink: sink, haptics: haptics)
             } catch {

@@ -1,4 +1,5 @@
 import SDLMedia
+import SDLProjection
 import SDLRPC
 
 extension FramePump {
@@ -23,7 +24,12 @@ extension FramePump {
         restart()
         let start = clock.now
         let period = configuration.framePeriod
-        let (frames, frameInput) = AsyncStream.makeStream(of: VideoFrame.self, bufferingPolicy: .bufferingNewest(1))
+        // Each frame goes with when its tick began, when it was drawn and which input asked for it.
+        typealias Drawn = (
+            frame: VideoFrame, started: ContinuousClock.Instant, rendered: ContinuousClock.Instant,
+            requested: ContinuousClock.Instant?
+        )
+        let (frames, frameInput) = AsyncStream.makeStream(of: Drawn.self, bufferingPolicy: .bufferingNewest(1))
         let (updates, updateInput) = AsyncStream.makeStream(
             of: SendHapticData.self, bufferingPolicy: .bufferingNewest(1))
         var failure: CarWindowError?
@@ -32,12 +38,15 @@ extension FramePump {
                 var iterator = frames.makeAsyncIterator()
                 while true {
                     let result: FrameSubmissionResult
+                    let timing: FrameTiming
                     // The frame's scope ends before the pump hears back, so its buffer is free for the next render.
                     do {
-                        guard let frame = await iterator.next() else { return }
-                        result = await sink.submit(frame)
+                        guard let drawn = await iterator.next() else { return }
+                        result = await sink.submit(drawn.frame)
+                        timing = FrameTiming(
+                            requested: drawn.requested, started: drawn.started, rendered: drawn.rendered, sent: .now)
                     }
-                    await self.submissionFinished(result)
+                    await self.submissionFinished(result, timing: timing)
                 }
             }
             if let hapticSink {
@@ -64,8 +73,11 @@ extension FramePump {
                 if let last = lastTickTime, now <= last { continue }
                 next = period * (Int((now / period).rounded(.down)) + 1)
                 do throws(CarWindowError) {
+                    let started = ContinuousClock.now
                     let tick = try self.tick(at: now)
-                    if let frame = tick.frame { frameInput.yield(frame) }
+                    if let frame = tick.frame {
+                        frameInput.yield((frame, started, .now, lastFrameRequest))
+                    }
                     if let update = tick.hapticData { updateInput.yield(update) }
                 } catch {
                     failure = error

@@ -1,4 +1,5 @@
 public import SDLMedia
+public import SDLProjection
 public import SDLRPC
 import SDLSession
 
@@ -49,6 +50,9 @@ public final class FramePump {
         case tick(Outcome, at: Duration)
         /// The sink finished with a frame.
         case submitted(FrameSubmissionResult)
+        /// The sink took a frame (the video manager encoded and sent it, or its rate control skipped it), with when
+        /// it was asked for, drawn and taken: sent by ``run(on:sink:haptics:)`` right after `.submitted(.accepted)`.
+        case frame(FrameTiming)
     }
 
     /// Counters since the pump was made.
@@ -96,6 +100,11 @@ public final class FramePump {
     var pendingWait: Task<Void, Never>?
     /// ``tickNow()`` came while the sink had a frame: the tick follows as soon as the sink is done with it.
     private var ticksWhenFree = false
+    /// When an input first asked for a frame (``tickNow()``) since the last frame was drawn: the `requested` of the
+    /// next frame's ``FrameTiming``.
+    private(set) var frameRequested: ContinuousClock.Instant?
+    /// The `requested` of the frame the last tick drew.
+    private(set) var lastFrameRequest: ContinuousClock.Instant?
 
     /// Creates a pump for `window`.
     public init(window: Window, configuration: StreamingConfiguration = StreamingConfiguration()) {
@@ -153,6 +162,8 @@ public final class FramePump {
                 // A refresh usually draws nothing: the pool hands back the buffer that already holds the picture.
                 // If the sink kept that buffer, the window repaints into another one; it is still a refresh.
                 let (frame, _) = try renderer.render(window, presentationTime: now)
+                lastFrameRequest = frameRequested
+                frameRequested = nil
                 isSubmitting = true
                 needsResend = false
                 lastFrameTime = now
@@ -189,8 +200,9 @@ public final class FramePump {
         return tick
     }
 
-    /// The sink is done with the frame from the last tick.
-    public func submissionFinished(_ result: FrameSubmissionResult) {
+    /// The sink is done with the frame from the last tick; `timing`, from ``run(on:sink:haptics:)``, is reported
+    /// (``Event/frame(_:)``) when the sink took the frame.
+    public func submissionFinished(_ result: FrameSubmissionResult, timing: FrameTiming? = nil) {
         isSubmitting = false
         if ticksWhenFree {
             ticksWhenFree = false
@@ -201,6 +213,7 @@ public final class FramePump {
             needsResend = true
         }
         subscribers.send(.submitted(result))
+        if result == .accepted, let timing { subscribers.send(.frame(timing)) }
     }
 
     /// Asks ``run(on:sink:haptics:)`` to tick now rather than at the next tick of the frame clock, when the window
@@ -214,6 +227,7 @@ public final class FramePump {
     /// ```
     public func tickNow() {
         guard window.isDirty else { return }
+        if frameRequested == nil { frameRequested = .now }
         if isSubmitting {
             ticksWhenFree = true
         } else {

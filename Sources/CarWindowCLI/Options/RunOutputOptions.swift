@@ -14,7 +14,17 @@ struct RunOutputOptions: ParsableArguments {
             """, valueName: "file"))
     var events: String?
 
+    @Flag(
+        help: """
+            With --events: also a `frame` line for every frame sent, with when it was asked for, drawn and sent \
+            (wall-clock ms): for latency work, as `carwindow bench glass` does.
+            """)
+    var frameEvents = false
+
     func validate() throws {
+        if frameEvents, events == nil {
+            throw ValidationError("--frame-events adds lines to the event log: give it one, e.g. --events -")
+        }
         if let duration, !(duration > 0 && duration.isFinite) {
             throw ValidationError(
                 "--duration must be a positive number of seconds, e.g. --duration 10, not \(duration).")

@@ -121,7 +121,7 @@ struct StreamCommand: AsyncParsableCommand {
             protection: zip(certificate, key).map {
                 StreamProtection(certificate: $0, key: $1, policy: protected, maximumVersion: tlsMax.version)
             },
-            disconnectPolicy: target.disconnectPolicy)
+            disconnectPolicy: target.disconnectPolicy, reportsFrameTimings: output.frameEvents)
         do {
             try await runner.run(events: output.events)
         } catch {

@@ -36,6 +36,8 @@ struct StreamRunner: Sendable {
     var protection: StreamProtection?
     /// What a lost connection does (`--reconnect`).
     var disconnectPolicy: ProjectionOptions.DisconnectPolicy = .fail
+    /// A `frame` event for every frame sent (`--frame-events`).
+    var reportsFrameTimings = false
 
     /// The run's options, the same for every source.
     func options() throws(StreamFailure) -> ProjectionOptions {
@@ -52,6 +54,7 @@ struct StreamRunner: Sendable {
         if source == .demo { options.buttons = CarWindowSettings.standardButtons }
         // The exit-code rule: a run that streamed nothing it was asked to stream exits 1 with the reason.
         options.requiresVideo = true
+        options.reportsFrameTimings = reportsFrameTimings
         options.video.customFrameRate = frameRate
         options.video.customBitrate = bitrate
         if let preferredProtocol { options.video.dataSource = PreferredFormat(first: preferredProtocol.format) }
