@@ -226,13 +226,20 @@ public struct TCPConnection: SDLConnection {
     private func sendBatch(_ frames: [SDLFrame]) async throws {
         guard let last = frames.last else { return }
         let channel = channel
-        // Where the link stood before this batch: if the send then waits for the link (the previous batch's write,
-        // or the kernel's unsent bytes), what the peer acknowledged meanwhile is the link's rate.
-        let start =
-            notSentLimit == nil
-            ? nil : await TCPUnsentBytes.acknowledged(channel).map { (at: ContinuousClock.now, acknowledged: $0) }
+        let measures = notSentLimit != nil
         let written = channel.eventLoop.makePromise(of: Void.self)
+        let linkBefore = channel.eventLoop.makePromise(of: (at: ContinuousClock.Instant, acknowledged: UInt64)?.self)
         channel.eventLoop.execute {
+            // Where the link stood before this batch: if the send then waits for the link (the previous batch's
+            // write, or the kernel's unsent bytes), what the peer acknowledged meanwhile is the link's rate. Read in
+            // the same turn of the loop as the writes, so the first byte leaves without a round trip to the loop.
+            if measures {
+                TCPUnsentBytes.acknowledgedOnLoop(channel).map { acknowledged in
+                    acknowledged.map { (at: ContinuousClock.now, acknowledged: $0) }
+                }.cascade(to: linkBefore)
+            } else {
+                linkBefore.succeed(nil)
+            }
             for frame in frames.dropLast() { channel.write(frame, promise: nil) }
             channel.writeAndFlush(last, promise: written)
         }
@@ -246,7 +253,9 @@ public struct TCPConnection: SDLConnection {
             throw SDLSessionError(.connectionClosed, context: "write failed: \(error)")
         }
         let unsent = try await waitForKernelQueue()
-        if let start, start.at.duration(to: .now) >= LinkDeliveryRate.minimumSpan {
+        if let start = try? await linkBefore.futureResult.get(),
+            start.at.duration(to: .now) >= LinkDeliveryRate.minimumSpan
+        {
             await recordDelivery(since: start, unsent: unsent)
         }
     }

@@ -43,14 +43,32 @@ enum TCPUnsentBytes {
         }
     }
 
+    /// ``acknowledged(_:)`` for a caller on the channel's event loop: read in the caller's turn of the loop, so
+    /// what it writes next is not yet counted (and no hop to the loop and back comes before the write).
+    static func acknowledgedOnLoop(_ channel: any Channel) -> EventLoopFuture<UInt64?> {
+        channel.eventLoop.preconditionInEventLoop()
+        return infoFuture(channel).map { info in
+            info.map { raw in
+                withUnsafeBytes(of: raw) { $0.loadUnaligned(fromByteOffset: acknowledgedOffset, as: UInt64.self) }
+            }
+        }
+    }
+
     private static func info(_ channel: any Channel) async -> RawInfo? {
+        try? await infoFuture(channel).get()
+    }
+
+    private static func infoFuture(_ channel: any Channel) -> EventLoopFuture<RawInfo?> {
         #if os(Linux)
-            guard let provider = channel as? any SocketOptionProvider else { return nil }
-            return try? await provider.unsafeGetSocketOption(
+            guard let provider = channel as? any SocketOptionProvider else {
+                return channel.eventLoop.makeSucceededFuture(nil)
+            }
+            return provider.unsafeGetSocketOption(
                 level: SocketOptionLevel(IPPROTO_TCP), name: SocketOptionName(TCP_INFO)
-            ).get()
+            )
+            .map { Optional($0) }.recover { _ in nil }
         #else
-            return nil
+            return channel.eventLoop.makeSucceededFuture(nil)
         #endif
     }
 }
