@@ -4,7 +4,8 @@ import SDLMediaService
 public import SDLRPC
 
 /// One openh264 encoder, its colour converter and its packetizer, for one negotiated stream. An actor, so encoding
-/// runs off the manager's actor and the non-`Sendable` openh264 wrapper has exactly one owner.
+/// runs off the manager's actor and the non-`Sendable` openh264 wrapper has exactly one owner; on a thread of its
+/// own (``DedicatedThreadExecutor``), so milliseconds of encoding never hold a thread of Swift's cooperative pool.
 ///
 /// ```swift
 /// let encoder = try MediaVideoEncoder(settings: EncoderSettings(width: 800, height: 480), format: .h264RTP)
@@ -18,6 +19,8 @@ public actor MediaVideoEncoder: VideoFrameEncoding {
         case rtp(RTPPacketizer)
     }
 
+    private nonisolated let executor = DedicatedThreadExecutor(name: "carwindow-encoder")
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     private let encoder: OpenH264Encoder
     private var converter = ColorConverter()
     private var packetizer: Packetizer
