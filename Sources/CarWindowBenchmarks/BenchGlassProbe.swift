@@ -3,11 +3,12 @@
 /// performance.now()`), which is this machine's clock, the same one the head unit stamps frames with.
 ///
 /// How a frame is judged to show the tap: right after the page draws a frame onto its canvas, in the same task (so
-/// the read-back cannot be stale), the probe shrinks the canvas to 160x96 and counts the pixels that differ clearly
-/// (R+G+B by more than 60, well above H.264's noise) from the picture before the click. The demo's vehicle moves a
-/// few pixels; a zoom redraws most of the map, so `threshold` separates the two. No page timer measures anything:
-/// the stamps come from the events themselves (pointer events, the WebSocket message, the decoder's output, the
-/// next animation frame), so throttled timers in a headless page cannot skew them.
+/// the read-back cannot be stale), the probe reads 24 full-width rows of the canvas and counts the pixels that
+/// differ clearly (R+G+B by more than 60, well above H.264's noise) from the same rows before the click; it reports
+/// what those reads cost the page's main thread. The screenshot cross-check compares 160x96 thumbnails. The demo's
+/// vehicle moves a few pixels; a zoom redraws most of the map, so `threshold` separates the two. No page timer
+/// measures anything: the stamps come from the events themselves (pointer events, the WebSocket message, the
+/// decoder's output, the next animation frame), so throttled timers in a headless page cannot skew them.
 enum BenchGlassProbe {
     /// Installs `window.glassProbe` once; evaluates to `true`.
     static let install = #"""
@@ -22,6 +23,19 @@ enum BenchGlassProbe {
           function thumbnail(source) {
             smallContext.drawImage(source, 0, 0, small.width, small.height);
             return smallContext.getImageData(0, 0, small.width, small.height).data;
+          }
+          // The page's own picture, sampled: 24 full-width rows read straight from the canvas. Cheap enough to run
+          // after every draw (a downscaled copy of a 1280x720 canvas cost the page's main thread milliseconds per
+          // frame, which delayed the next frame's arrival and decode).
+          const pageContext = canvas.getContext('2d');
+          function sampledRows() {
+            const rows = 24, width = canvas.width, height = canvas.height;
+            const out = new Uint8ClampedArray(rows * width * 4);
+            for (let r = 0; r < rows; r++) {
+              const y = Math.min(height - 1, Math.floor((r + 0.5) * height / rows));
+              out.set(pageContext.getImageData(0, y, width, 1).data, r * width * 4);
+            }
+            return out;
           }
           function changedFraction(a, b) {
             if (!a || !b || a.length !== b.length) return 1;
@@ -50,14 +64,15 @@ enum BenchGlassProbe {
             const tap = probe.armed;
             if (!tap || tap.released === null || tap.result || !header) return;
             tap.framesBefore++;
-            const fraction = changedFraction(thumbnail(canvas), tap.reference);
+            const fraction = changedFraction(sampledRows(), tap.reference);
+            tap.checking += wall() - drawn;
             if (fraction < probe.threshold) return;
             const result = tap.result = {
               pressed: tap.pressed, released: tap.released, sent: tap.sent, arrival: header.arrivalTime,
               serverSend: header.sendTime, received: probe.received.get(header.sequence)?.time ?? null, decoded,
               bytes: probe.received.get(header.sequence)?.bytes ?? null, keyframe: header.keyframe,
               drawn, presented: null, fraction, framesBefore: tap.framesBefore - 1,
-              sequence: header.sequence, replay: header.replay,
+              sequence: header.sequence, replay: header.replay, checking: tap.checking,
             };
             // The canvas reaches the glass with the next composited frame. Should no animation frame come (a
             // hidden page), the tap still ends, without that stamp.
@@ -84,8 +99,8 @@ enum BenchGlassProbe {
           probe.arm = () => {
             let resolve;
             const done = new Promise(r => { resolve = r; });
-            probe.armed = { reference: thumbnail(canvas), pressed: null, released: null, sent: null, result: null,
-              framesBefore: 0, resolve, done };
+            probe.armed = { reference: sampledRows(), pressed: null, released: null, sent: null, result: null,
+              framesBefore: 0, checking: 0, resolve, done };
             return true;
           };
           // The armed tap's stamps, once a frame showed it; rejects after `ms` with what was seen.
@@ -129,6 +144,8 @@ enum BenchGlassProbe {
         var presented: Double?
         /// Frames drawn after the release that did not show the tap yet.
         var framesBefore: Int
+        /// Milliseconds of the page's main thread the probe's pixel checks took during the tap (its own cost).
+        var checking: Double?
         /// The size of the access unit that showed the tap, and whether it was a key frame.
         var bytes: Int?
         var keyframe: Bool
@@ -161,6 +178,7 @@ enum BenchGlassProbe {
             presented = number("presented")
             framesBefore = Int(number("framesBefore") ?? 0)
             bytes = number("bytes").map { Int($0) }
+            checking = number("checking")
             keyframe = object["keyframe"] as? Bool ?? false
         }
     }

@@ -48,6 +48,12 @@ extension BenchGlassRun.Report {
                 "the frame that showed the tap: a key frame in \(taps.filter(\.keyframe).count) of \(taps.count) taps; "
                     + "median \(BenchTable.format(kilobytes.isEmpty ? 0 : kilobytes[kilobytes.count / 2], 1)) kB, "
                     + "max \(BenchTable.format(kilobytes.last ?? 0, 1)) kB")
+            var checking = BenchSamples(capacity: taps.count)
+            for tap in taps { if let value = tap.checking { checking.append(milliseconds: value) } }
+            Swift.print(
+                "the probe's own cost: its pixel checks took the page's main thread p50 "
+                    + "\(BenchTable.format(checking.median, 2)) ms, max "
+                    + "\(BenchTable.format(checking.percentile(100), 2)) ms per tap")
             let before = taps.map(\.framesBefore)
             Swift.print(
                 "frames drawn between the release and the change: \(before.min() ?? 0)...\(before.max() ?? 0); "
