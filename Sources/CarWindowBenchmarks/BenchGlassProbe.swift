@@ -3,10 +3,10 @@
 /// performance.now()`), which is this machine's clock, the same one the head unit stamps frames with.
 ///
 /// How a frame is judged to show the tap: right after the page draws a frame onto its canvas, in the same task (so
-/// the read-back cannot be stale), the probe reads 24 full-width rows of the canvas and counts the pixels that
-/// differ clearly (R+G+B by more than 60, well above H.264's noise) from the same rows before the click; it reports
-/// what those reads cost the page's main thread. The screenshot cross-check compares 160x96 thumbnails. The demo's
-/// vehicle moves a few pixels; a zoom redraws most of the map, so `threshold` separates the two. No page timer
+/// the read-back cannot be stale), the probe shrinks the canvas to 160x96 and counts the pixels that differ clearly
+/// (R+G+B by more than 60, well above H.264's noise) from the picture before the click; it reports what those checks
+/// cost the page's main thread. The demo's vehicle moves a few pixels; a zoom redraws most of the map, so
+/// `threshold` separates the two. No page timer
 /// measures anything: the stamps come from the events themselves (pointer events, the WebSocket message, the
 /// decoder's output, the next animation frame), so throttled timers in a headless page cannot skew them.
 enum BenchGlassProbe {
@@ -23,19 +23,6 @@ enum BenchGlassProbe {
           function thumbnail(source) {
             smallContext.drawImage(source, 0, 0, small.width, small.height);
             return smallContext.getImageData(0, 0, small.width, small.height).data;
-          }
-          // The page's own picture, sampled: 24 full-width rows read straight from the canvas. Cheap enough to run
-          // after every draw (a downscaled copy of a 1280x720 canvas cost the page's main thread milliseconds per
-          // frame, which delayed the next frame's arrival and decode).
-          const pageContext = canvas.getContext('2d');
-          function sampledRows() {
-            const rows = 24, width = canvas.width, height = canvas.height;
-            const out = new Uint8ClampedArray(rows * width * 4);
-            for (let r = 0; r < rows; r++) {
-              const y = Math.min(height - 1, Math.floor((r + 0.5) * height / rows));
-              out.set(pageContext.getImageData(0, y, width, 1).data, r * width * 4);
-            }
-            return out;
           }
           function changedFraction(a, b) {
             if (!a || !b || a.length !== b.length) return 1;
@@ -64,7 +51,7 @@ enum BenchGlassProbe {
             const tap = probe.armed;
             if (!tap || tap.released === null || tap.result || !header) return;
             tap.framesBefore++;
-            const fraction = changedFraction(sampledRows(), tap.reference);
+            const fraction = changedFraction(thumbnail(canvas), tap.reference);
             tap.checking += wall() - drawn;
             if (fraction < probe.threshold) return;
             const result = tap.result = {
@@ -99,7 +86,7 @@ enum BenchGlassProbe {
           probe.arm = () => {
             let resolve;
             const done = new Promise(r => { resolve = r; });
-            probe.armed = { reference: sampledRows(), pressed: null, released: null, sent: null, result: null,
+            probe.armed = { reference: thumbnail(canvas), pressed: null, released: null, sent: null, result: null,
               framesBefore: 0, checking: 0, resolve, done };
             return true;
           };
