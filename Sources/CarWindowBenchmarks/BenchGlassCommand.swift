@@ -1,6 +1,7 @@
 import ArgumentParser
 import BrowserTestSupport
 import Foundation
+import ProjectionInput
 
 /// `carwindow bench glass`: from a click on the head unit's screen to the changed pixel, in a real browser.
 struct BenchGlassCommand: AsyncParsableCommand {
@@ -44,12 +45,18 @@ struct BenchGlassCommand: AsyncParsableCommand {
             shows the zoom, and prints that figure (an upper bound: a screenshot takes tens of ms) next to \
             the page's for the same taps, as a cross-check of the instrument.
 
+            With -- COMMAND the bench projects your program instead (`carwindow project -- COMMAND`) and clicks \
+            it at --tap (the viewport's centre by default): put it on something that changes at every click over \
+            at least 5% of the screen (a toggle, a counter in large type). The bench clicks until the program \
+            answers (its window comes up a while after the stream starts), then times as for the demo.
+
             A tap whose change never shows within 10 s ends the run with exit status 1 and an `error` line.
             Build in release mode for figures (swift build -c release: carwindow and carwindow-bench).
 
             Example:
               carwindow bench glass --taps 30 --size 1280x720
               carwindow bench glass --head-unit ws    # two processes, over WebSocket
+              carwindow bench glass --tap 400,300 -- chromium --app=file:///tmp/toggle.html
             """
     )
 
@@ -81,7 +88,29 @@ struct BenchGlassCommand: AsyncParsableCommand {
             valueName: "where"))
     var headUnit: BenchGlassHeadUnit = .embedded
 
+    @Option(
+        help: ArgumentHelp(
+            "With -- COMMAND: where the clicks land, in the viewport's points (default: its centre).",
+            valueName: "X,Y"))
+    var tap: ViewportPoint?
+
+    @Argument(
+        parsing: .postTerminator,
+        help: ArgumentHelp(
+            "A program to project (carwindow project -- COMMAND) and click instead of the demo.",
+            valueName: "COMMAND"))
+    var command: [String] = []
+
     func validate() throws {
+        if tap != nil, command.isEmpty {
+            throw ValidationError("--tap is for a program: put it after --, e.g. --tap 400,240 -- xcalc")
+        }
+        if let tap,
+            !(0...Double(size.first?.width ?? 0)).contains(tap.point.x)
+                || !(0...Double(size.first?.height ?? 0)).contains(tap.point.y)
+        {
+            throw ValidationError("--tap \(tap) is outside the \(size.first.map { "\($0)" } ?? "") viewport")
+        }
         guard (1...1000).contains(taps) else { throw ValidationError("--taps must be in 1...1000") }
         guard size.count == 1, let size = size.first,
             [(800, 480), (1024, 600), (1280, 720)].contains(where: { $0 == (size.width, size.height) })
@@ -97,7 +126,7 @@ struct BenchGlassCommand: AsyncParsableCommand {
             let report = try await BenchGlassRun(
                 taps: taps, size: size, method: method, chromium: chromium,
                 demoExecutable: try demoBinary.map { URL(fileURLWithPath: $0) } ?? CarWindowExecutable.beside(),
-                headUnit: headUnit
+                headUnit: headUnit, program: command, tap: tap?.point
             ).run()
             report.print()
             if let failure = report.failure {

@@ -23,13 +23,13 @@ extension BenchGlassRun.Report {
 
     func print() {
         Swift.print(
-            "carwindow bench glass: \(taps.count) taps on the demo's zoom buttons at \(size), head unit \(headUnit), "
+            "carwindow bench glass: \(taps.count) taps on \(subject) at \(size), head unit \(headUnit), "
                 + "method \(method), \(browser), headless")
         if !taps.isEmpty {
             var totals = BenchSamples(capacity: taps.count)
             for tap in taps { totals.append(milliseconds: tap.total) }
             Swift.print(
-                "glass to glass (mouse release -> first frame showing the zoom presented): "
+                "glass to glass (mouse release -> first frame showing the change presented): "
                     + Self.distribution(totals) + " (targets: p50 < 35 ms, p99 < 50 ms)")
             Swift.print("")
             Swift.print(Self.header)

@@ -1,4 +1,5 @@
 import BrowserTestSupport
+import CarWindow
 import Foundation
 
 #if canImport(Glibc)
@@ -15,6 +16,10 @@ struct BenchGlassRun: Sendable {
     var demoExecutable: URL
     /// Where the head unit runs: in the demo's process, or as `carwindow headunit` over TCP or WebSocket.
     var headUnit: BenchGlassHeadUnit = .embedded
+    /// A program to project (`carwindow project -- COMMAND`) instead of the demo; empty for the demo.
+    var program: [String] = []
+    /// With a program: where the clicks land, in the viewport's points; `nil` for the viewport's centre.
+    var tap: Point?
 
     /// Clicks before the timed ones: the first zoom warms up caches in the app and the page.
     static let warmupTaps = 2
@@ -26,6 +31,8 @@ struct BenchGlassRun: Sendable {
         var size: BenchSize
         var method: BenchGlassMethod
         var headUnit: BenchGlassHeadUnit
+        /// What was clicked: the demo's zoom buttons, or a place in the projected program.
+        var subject: String
         var browser: String
         var taps: [BenchGlassProbe.Tap] = []
         /// Per timed tap with --method screenshot: milliseconds from the click's dispatch (the bench's clock) to
@@ -78,10 +85,14 @@ struct BenchGlassRun: Sendable {
         // --duration only bounds a demo this bench failed to end; the bench ends it with SIGINT. With --events -
         // the JSON lines own stdout; the human-readable lines go to stderr.
         let timing = ["--duration", "3600", "--events", "-", "--frame-events"]
+        // The demo, or `project` with the program after its options.
+        let app = program.isEmpty ? "demo" : "project"
+        let programArguments = program.isEmpty ? [] : ["--"] + program
         guard headUnit != .embedded else {
             let demo = try ChildProcess.launch(
                 executable: demoExecutable,
-                arguments: ["demo", "--port", "0", "--viewer-port", "0", "--record", directory.path] + timing)
+                arguments: [app, "--port", "0", "--viewer-port", "0", "--record", directory.path] + timing
+                    + programArguments)
             do {
                 return (demo, nil, try await Self.viewerURL(of: demo, in: .stderr))
             } catch {
@@ -109,7 +120,8 @@ struct BenchGlassRun: Sendable {
             }
             let url = try await Self.viewerURL(of: headUnitProcess, in: .stdout)
             let demo = try ChildProcess.launch(
-                executable: demoExecutable, arguments: ["demo", "--core", address, "--no-viewer"] + timing)
+                executable: demoExecutable,
+                arguments: [app, "--core", address, "--no-viewer"] + timing + programArguments)
             return (demo, headUnitProcess, url)
         } catch {
             headUnitProcess.kill()
@@ -127,8 +139,11 @@ struct BenchGlassRun: Sendable {
     /// Loads the page, sets the size, finds the zoom buttons, clicks them and collects each tap's stamps.
     private func drive(_ cdp: inout CDPSession, demo: ChildProcess) async throws -> Report {
         let version = try await cdp.call("Browser.getVersion", onBrowser: true)
+        let place = tap.map { "\($0.x.formatted()),\($0.y.formatted())" } ?? "the centre"
+        let subject = program.isEmpty ? "the demo's zoom buttons" : "\(program.joined(separator: " ")) at \(place)"
         var report = Report(
-            size: size, method: method, headUnit: headUnit, browser: version["product"] as? String ?? "Chromium")
+            size: size, method: method, headUnit: headUnit, subject: subject,
+            browser: version["product"] as? String ?? "Chromium")
         try await cdp.call(
             "Emulation.setDeviceMetricsOverride",
             ["width": 1600, "height": 1200, "deviceScaleFactor": 1, "mobile": false])
@@ -152,28 +167,10 @@ struct BenchGlassRun: Sendable {
         try await cdp.waitFor(
             "viewer.display.stats.width === \(size.width) && viewer.display.stats.height === \(size.height)",
             seconds: 60, detail: "viewer.display.stats.width + 'x' + viewer.display.stats.height")
-        // The zoom buttons: the two big square haptic rects of the current layout (trailing edge), + on top.
-        let buttons =
-            "viewer.state.hapticRects.map(r => ({ x: r.rect.x, y: r.rect.y, w: r.rect.width, h: r.rect.height }))"
-            + ".filter(r => r.w === r.h && r.w >= 48 && r.x + r.w > viewer.state.screen.width - 100)"
-            + ".sort((a, b) => a.y - b.y)"
-        try await cdp.waitFor(
-            "viewer.state.screen.width === \(size.width) && \(buttons).length === 2", seconds: 60,
-            detail: "JSON.stringify(viewer.state.hapticRects)")
-        let target = try await cdp.evaluate(
-            """
-            (() => {
-              const s = viewer.state.screen, box = document.getElementById('video').getBoundingClientRect();
-              return \(buttons).map(r => [box.left + (r.x + r.w / 2) / s.width * box.width,
-                box.top + (r.y + r.h / 2) / s.height * box.height]).flat()
-                .concat([box.left, box.top, box.width, box.height]);
-            })()
-            """)
-        guard let points = (target as? [Any])?.compactMap(number), points.count == 8 else {
-            throw HarnessError("no zoom buttons among the haptic rects: \(String(describing: target))")
-        }
+        let points = try await program.isEmpty ? zoomButtons(&cdp) : programPoint(&cdp)
         let canvas = ["x": points[4], "y": points[5], "width": points[6], "height": points[7], "scale": 1.0]
         _ = try await cdp.evaluate(BenchGlassProbe.install)
+        if !program.isEmpty { try await waitForProgram(&cdp, x: points[0], y: points[1]) }
         let clock = ContinuousClock()
         for index in 0..<(Self.warmupTaps + taps) {
             // + then -, so the map goes back and forth instead of running into a zoom limit.
@@ -185,12 +182,7 @@ struct BenchGlassRun: Sendable {
             }
             _ = try await cdp.evaluate("glassProbe.arm()")
             let start = clock.now
-            try await cdp.call(
-                "Input.dispatchMouseEvent",
-                ["type": "mousePressed", "x": x, "y": y, "button": "left", "buttons": 1, "clickCount": 1])
-            try await cdp.call(
-                "Input.dispatchMouseEvent",
-                ["type": "mouseReleased", "x": x, "y": y, "button": "left", "buttons": 0, "clickCount": 1])
+            try await Self.click(&cdp, x: x, y: y)
             var screenshot: (total: Double, shot: Double)?
             if method == .screenshot {
                 screenshot = try await pollScreenshots(&cdp, canvas: canvas, since: start, clock: clock)
@@ -217,6 +209,74 @@ struct BenchGlassRun: Sendable {
         // The app writes a frame's line once it is sent; the last tap's is out well before the page's stats.
         Self.matchAppFrames(&report.taps, lines: demo.lines)
         return report
+    }
+
+    /// The demo's zoom buttons, + then -, and the canvas's box, in page coordinates: the two big square haptic rects
+    /// of the current layout (trailing edge), + on top.
+    private func zoomButtons(_ cdp: inout CDPSession) async throws -> [Double] {
+        let buttons =
+            "viewer.state.hapticRects.map(r => ({ x: r.rect.x, y: r.rect.y, w: r.rect.width, h: r.rect.height }))"
+            + ".filter(r => r.w === r.h && r.w >= 48 && r.x + r.w > viewer.state.screen.width - 100)"
+            + ".sort((a, b) => a.y - b.y)"
+        try await cdp.waitFor(
+            "viewer.state.screen.width === \(size.width) && \(buttons).length === 2", seconds: 60,
+            detail: "JSON.stringify(viewer.state.hapticRects)")
+        let target = try await cdp.evaluate(
+            """
+            (() => {
+              const s = viewer.state.screen, box = document.getElementById('video').getBoundingClientRect();
+              return \(buttons).map(r => [box.left + (r.x + r.w / 2) / s.width * box.width,
+                box.top + (r.y + r.h / 2) / s.height * box.height]).flat()
+                .concat([box.left, box.top, box.width, box.height]);
+            })()
+            """)
+        guard let points = (target as? [Any])?.compactMap(number), points.count == 8 else {
+            throw HarnessError("no zoom buttons among the haptic rects: \(String(describing: target))")
+        }
+        return points
+    }
+
+    /// The program's click point (``tap`` in the viewport's points, times the screen's scale; the centre without
+    /// it), twice, and the canvas's box, in page coordinates.
+    private func programPoint(_ cdp: inout CDPSession) async throws -> [Double] {
+        try await cdp.waitFor("viewer.state.screen.width === \(size.width)", seconds: 60)
+        let x = tap.map { "\($0.x) * (s.scale || 1)" } ?? "s.width / 2"
+        let y = tap.map { "\($0.y) * (s.scale || 1)" } ?? "s.height / 2"
+        let target = try await cdp.evaluate(
+            """
+            (() => {
+              const s = viewer.state.screen, box = document.getElementById('video').getBoundingClientRect();
+              const px = box.left + (\(x)) / s.width * box.width, py = box.top + (\(y)) / s.height * box.height;
+              return [px, py, px, py, box.left, box.top, box.width, box.height];
+            })()
+            """)
+        guard let points = (target as? [Any])?.compactMap(number), points.count == 8 else {
+            throw HarnessError("no viewer screen to click on: \(String(describing: target))")
+        }
+        return points
+    }
+
+    /// A projected program shows its window a while after the stream starts: clicks until one changes the picture.
+    private func waitForProgram(_ cdp: inout CDPSession, x: Double, y: Double) async throws {
+        let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+        while ContinuousClock.now < deadline {
+            _ = try await cdp.evaluate("glassProbe.arm()")
+            try await Self.click(&cdp, x: x, y: y)
+            if (try? await cdp.evaluate("glassProbe.result(2000)")) != nil { return }
+        }
+        throw HarnessError(
+            "no click changed the program's picture within 60 s: --tap must land on something that changes "
+                + "at every click (a toggle, a counter) over at least 5% of the screen")
+    }
+
+    /// A left click with DevTools mouse events: press, then release.
+    private static func click(_ cdp: inout CDPSession, x: Double, y: Double) async throws {
+        try await cdp.call(
+            "Input.dispatchMouseEvent",
+            ["type": "mousePressed", "x": x, "y": y, "button": "left", "buttons": 1, "clickCount": 1])
+        try await cdp.call(
+            "Input.dispatchMouseEvent",
+            ["type": "mouseReleased", "x": x, "y": y, "button": "left", "buttons": 0, "clickCount": 1])
     }
 
     /// Screenshots of the canvas until one differs from the one before the click; milliseconds from `start` to the
