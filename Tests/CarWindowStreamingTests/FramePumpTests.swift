@@ -257,6 +257,55 @@ struct FramePumpTests {
         #expect(pump.statistics.framesRendered == 2)
     }
 
+    @Test(
+        "a tap on a clean window (a program answers later): its first change ticks at once, the next waits",
+        .timeLimit(.minutes(1)))
+    func changeAfterTap() async throws {
+        let (pump, label) = try makePump(refresh: nil)
+        let clock = ManualClock()
+        let sink = RecordingSink()
+        var events = pump.events().makeAsyncIterator()
+        var frames = sink.presentationTimes.makeAsyncIterator()
+        let driver = Task { try await pump.run(on: clock, sink: sink) }
+        await clock.waitForSleeper()
+        clock.advance(to: .milliseconds(100))
+        #expect(await events.next() == .tick(.rendered, at: .milliseconds(100)))
+        #expect(await events.next() == .submitted(.accepted))
+        Self.expectFrame(await events.next(), requested: false)
+        #expect(await frames.next() == .milliseconds(100))
+        await clock.waitForSleeper()
+
+        // The tap went to the program and nothing changed yet; at 140 ms the program's answer comes in (a view
+        // asks for a repaint, as X11 damage does): drawn at 140 ms, not at the clock's 200 ms.
+        pump.tickNow()
+        clock.advance(to: .milliseconds(140))
+        label.setNeedsDisplay()
+        #expect(await events.next() == .tick(.rendered, at: .milliseconds(140)))
+        #expect(await events.next() == .submitted(.accepted))
+        Self.expectFrame(await events.next(), requested: true)
+        #expect(await frames.next() == .milliseconds(140))
+        await clock.waitForSleeper()
+
+        // Another change with no input since: the clock's tick at 200 ms draws it.
+        clock.advance(to: .milliseconds(170))
+        label.setNeedsDisplay()
+        clock.advance(to: .milliseconds(200))
+        #expect(await events.next() == .tick(.rendered, at: .milliseconds(200)))
+        #expect(await events.next() == .submitted(.accepted))
+        Self.expectFrame(await events.next(), requested: false)
+        await clock.waitForSleeper()
+
+        // A change that comes more than FramePump.changeWindow after the input is not the input's answer.
+        pump.tickNow()
+        try await Task.sleep(for: FramePump.changeWindow + .milliseconds(100))
+        clock.advance(to: .milliseconds(230))
+        label.setNeedsDisplay()
+        clock.advance(to: .milliseconds(300))
+        #expect(await events.next() == .tick(.rendered, at: .milliseconds(300)))
+        driver.cancel()
+        try await driver.value
+    }
+
     /// The `.frame` event that follows a frame the driver's sink took: its instants in order, and whether an input
     /// (``FramePump/tickNow()``) asked for it.
     static func expectFrame(

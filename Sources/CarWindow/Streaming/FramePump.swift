@@ -105,6 +105,11 @@ public final class FramePump {
     private(set) var frameRequested: ContinuousClock.Instant?
     /// The `requested` of the frame the last tick drew.
     private(set) var lastFrameRequest: ContinuousClock.Instant?
+    /// When an input asked for a frame while the window was clean (a tap a projected program has yet to answer):
+    /// the window's next change within ``changeWindow`` is drawn at once.
+    private var awaitingChange: ContinuousClock.Instant?
+    /// How long after an input its first change still ticks early; later changes wait for the frame clock.
+    public static let changeWindow = Duration.milliseconds(500)
 
     /// Creates a pump for `window`.
     public init(window: Window, configuration: StreamingConfiguration = StreamingConfiguration()) {
@@ -113,6 +118,7 @@ public final class FramePump {
         self.renderer = PooledFrameRenderer(capacity: configuration.framePoolCapacity)
         self.haptics = HapticDebouncer(
             delay: configuration.hapticDebounce, isEnabled: window.metrics.isHapticSpatialDataSupported)
+        window.onInvalidate = { [weak self] in self?.windowInvalidated() }
     }
 
     deinit {
@@ -226,8 +232,31 @@ public final class FramePump {
     /// pump.tickNow()
     /// ```
     public func tickNow() {
-        guard window.isDirty else { return }
+        guard window.isDirty else {
+            // A projected program answers a tap later, on its own: its first change is drawn at once.
+            awaitingChange = .now
+            return
+        }
         if frameRequested == nil { frameRequested = .now }
+        if isSubmitting {
+            ticksWhenFree = true
+        } else {
+            pendingWait?.cancel()
+        }
+    }
+
+    /// The window's first change after a ``tickNow()`` that found it clean, within ``changeWindow``: ticks at once,
+    /// the frame's `requested` being the input's instant. Installed as the window's `onInvalidate` by ``init``.
+    ///
+    /// ```swift
+    /// pump.tickNow()            // a tap went to a projected program; nothing changed yet
+    /// view.setNeedsDisplay()    // the program drew its answer: the pump ticks now
+    /// ```
+    public func windowInvalidated() {
+        guard let asked = awaitingChange else { return }
+        awaitingChange = nil
+        guard asked.duration(to: .now) <= Self.changeWindow else { return }
+        if frameRequested == nil { frameRequested = asked }
         if isSubmitting {
             ticksWhenFree = true
         } else {

@@ -132,6 +132,14 @@ public final class Window: FrameSource {
     /// ```
     public var onGesture: (@CarWindowActor (Gesture) -> Void)?
 
+    /// Called synchronously on ``CarWindowActor`` when a view asks for a repaint while none was pending (the window
+    /// goes from clean to dirty): how a frame pump learns at once that a program it projects drew what a tap changed.
+    ///
+    /// ```swift
+    /// window.onInvalidate = { pump.windowInvalidated() }
+    /// ```
+    public var onInvalidate: (@CarWindowActor () -> Void)?
+
     var needsLayoutPass = true
     /// Set by ``View/setNeedsHapticUpdate()``: the haptic rects changed without anything to redraw.
     package var needsHapticUpdate = false
@@ -289,6 +297,7 @@ public final class Window: FrameSource {
         guard !needsFullRedraw else { return }
         let clipped = rect.intersection(Rect(origin: .zero, size: metrics.viewportSize))
         guard !clipped.isEmpty else { return }
+        let wasClean = !isDirty
         if let index = dirtyRects.firstIndex(where: { $0.intersects(clipped) }) {
             dirtyRects[index] = dirtyRects[index].union(clipped)
         } else {
@@ -297,6 +306,7 @@ public final class Window: FrameSource {
         if dirtyRects.count > Self.maximumDirtyRects {
             dirtyRects = [dirtyRects.reduce(Rect.zero) { $0.union($1) }]
         }
+        if wasClean { onInvalidate?() }
     }
 
     /// Renders the next frame into caller memory if anything changed since the last one (or the target is new).
