@@ -220,19 +220,9 @@ struct FramePumpTests {
 
     @Test("tickNow renders a change at once, between two ticks of the clock; a clean window waits for the clock")
     func tickNowBetweenTicks() async throws {
-        let (pump, label) = try makePump(refresh: nil)
-        let clock = ManualClock()
-        let sink = RecordingSink()
-        var events = pump.events().makeAsyncIterator()
-        var frames = sink.presentationTimes.makeAsyncIterator()
-        let driver = Task { try await pump.run(on: clock, sink: sink) }
-        await clock.waitForSleeper()
-        clock.advance(to: .milliseconds(100))
-        #expect(await events.next() == .tick(.rendered, at: .milliseconds(100)))
-        #expect(await events.next() == .submitted(.accepted))
-        Self.expectFrame(await events.next(), requested: false)
-        #expect(await frames.next() == .milliseconds(100))
-        await clock.waitForSleeper()
+        let (pump, label, clock, eventStream, frameStream, driver) = try await pumpPastFirstFrame()
+        var events = eventStream.makeAsyncIterator()
+        var frames = frameStream.makeAsyncIterator()
 
         // Nothing changed: no early tick; the next event is the clock's own tick at 200 ms.
         pump.tickNow()
@@ -261,19 +251,9 @@ struct FramePumpTests {
         "a tap on a clean window (a program answers later): its first change ticks at once, the next waits",
         .timeLimit(.minutes(1)))
     func changeAfterTap() async throws {
-        let (pump, label) = try makePump(refresh: nil)
-        let clock = ManualClock()
-        let sink = RecordingSink()
-        var events = pump.events().makeAsyncIterator()
-        var frames = sink.presentationTimes.makeAsyncIterator()
-        let driver = Task { try await pump.run(on: clock, sink: sink) }
-        await clock.waitForSleeper()
-        clock.advance(to: .milliseconds(100))
-        #expect(await events.next() == .tick(.rendered, at: .milliseconds(100)))
-        #expect(await events.next() == .submitted(.accepted))
-        Self.expectFrame(await events.next(), requested: false)
-        #expect(await frames.next() == .milliseconds(100))
-        await clock.waitForSleeper()
+        let (pump, label, clock, eventStream, frameStream, driver) = try await pumpPastFirstFrame()
+        var events = eventStream.makeAsyncIterator()
+        var frames = frameStream.makeAsyncIterator()
 
         // The tap went to the program and nothing changed yet; at 140 ms the program's answer comes in (a view
         // asks for a repaint, as X11 damage does): drawn at 140 ms, not at the clock's 200 ms.
@@ -304,6 +284,29 @@ struct FramePumpTests {
         #expect(await events.next() == .tick(.rendered, at: .milliseconds(300)))
         driver.cancel()
         try await driver.value
+    }
+
+    /// A pump without refresh frames, its driver on a manual clock, past its first frame at 100 ms and asleep until
+    /// the next tick; the caller cancels `driver`.
+    func pumpPastFirstFrame() async throws -> (
+        pump: FramePump, label: Label, clock: ManualClock, events: AsyncStream<FramePump.Event>,
+        frames: AsyncStream<Duration>, driver: Task<Void, any Error>
+    ) {
+        let (pump, label) = try makePump(refresh: nil)
+        let clock = ManualClock()
+        let sink = RecordingSink()
+        let eventStream = pump.events()
+        var events = eventStream.makeAsyncIterator()
+        var frames = sink.presentationTimes.makeAsyncIterator()
+        let driver = Task { try await pump.run(on: clock, sink: sink) }
+        await clock.waitForSleeper()
+        clock.advance(to: .milliseconds(100))
+        #expect(await events.next() == .tick(.rendered, at: .milliseconds(100)))
+        #expect(await events.next() == .submitted(.accepted))
+        Self.expectFrame(await events.next(), requested: false)
+        #expect(await frames.next() == .milliseconds(100))
+        await clock.waitForSleeper()
+        return (pump, label, clock, eventStream, sink.presentationTimes, driver)
     }
 
     /// The `.frame` event that follows a frame the driver's sink took: its instants in order, and whether an input
