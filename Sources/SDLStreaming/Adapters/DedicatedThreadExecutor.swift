@@ -41,7 +41,14 @@ final class DedicatedThreadExecutor: SerialExecutor, @unchecked Sendable {
 
     init(name: String) {
         queue.executor = UnownedSerialExecutor(ordinary: self)
-        let thread = Thread { [queue] in queue.run() }
+        let thread = Thread { [queue] in
+            // Foundation names the thread object only; the kernel's name (15 bytes, what `top -H` and a debugger
+            // show) is set here, where Glibc's pthread_setname_np is not visible to Swift.
+            #if os(Linux)
+                try? String(name.prefix(15)).write(toFile: "/proc/thread-self/comm", atomically: false, encoding: .utf8)
+            #endif
+            queue.run()
+        }
         thread.name = name
         thread.start()
     }
