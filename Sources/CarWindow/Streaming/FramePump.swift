@@ -82,7 +82,7 @@ public final class FramePump {
     /// The pooled renderer, for its pool statistics.
     public let renderer: PooledFrameRenderer
     public private(set) var statistics = Statistics()
-    /// True between a frame leaving ``tick(at:)`` and ``submissionFinished(_:)``.
+    /// True between a frame leaving ``tick(at:)`` and ``submissionFinished(_:timing:)``.
     public private(set) var isSubmitting = false
     /// Every reader's stream of the pump's events.
     private nonisolated let subscribers = Broadcast<Event>(replaysCurrent: false, buffering: .bufferingNewest(256))
@@ -246,7 +246,8 @@ public final class FramePump {
     }
 
     /// The window's first change after a ``tickNow()`` that found it clean, within ``changeWindow``: ticks at once,
-    /// the frame's `requested` being the input's instant. Installed as the window's `onInvalidate` by ``init``.
+    /// the frame's `requested` being the input's instant. Installed as the window's `onInvalidate` by
+    /// ``init(window:configuration:)``.
     ///
     /// ```swift
     /// pump.tickNow()            // a tap went to a projected program; nothing changed yet
