@@ -76,7 +76,7 @@ extension FramePump {
                     let started = ContinuousClock.now
                     let tick = try self.tick(at: now)
                     if let frame = tick.frame {
-                        frameInput.yield((frame, started, .now, lastFrameRequest))
+                        frameInput.yield((frame, started, .now, tick.requested))
                     }
                     if let update = tick.hapticData { updateInput.yield(update) }
                 } catch {

@@ -42,6 +42,8 @@ public final class FramePump {
         public var frame: VideoFrame?
         /// Haptic rects to send now, when they settled and changed.
         public var hapticData: SendHapticData?
+        /// With a frame: when an input asked for it ahead of the frame clock (``tickNow()``), `nil` if none did.
+        public var requested: ContinuousClock.Instant?
     }
 
     /// What the pump did, for logs and monitors: every tick's outcome and every submission's result.
@@ -102,9 +104,7 @@ public final class FramePump {
     private var ticksWhenFree = false
     /// When an input first asked for a frame (``tickNow()``) since the last frame was drawn: the `requested` of the
     /// next frame's ``FrameTiming``.
-    private(set) var frameRequested: ContinuousClock.Instant?
-    /// The `requested` of the frame the last tick drew.
-    private(set) var lastFrameRequest: ContinuousClock.Instant?
+    private var frameRequested: ContinuousClock.Instant?
     /// When an input asked for a frame while the window was clean (a tap a projected program has yet to answer):
     /// the window's next change within ``changeWindow`` is drawn at once.
     private var awaitingChange: ContinuousClock.Instant?
@@ -168,7 +168,7 @@ public final class FramePump {
                 // A refresh usually draws nothing: the pool hands back the buffer that already holds the picture.
                 // If the sink kept that buffer, the window repaints into another one; it is still a refresh.
                 let (frame, _) = try renderer.render(window, presentationTime: now)
-                lastFrameRequest = frameRequested
+                tick.requested = frameRequested
                 frameRequested = nil
                 isSubmitting = true
                 needsResend = false
@@ -225,7 +225,8 @@ public final class FramePump {
     /// Asks ``run(on:sink:haptics:)`` to tick now rather than at the next tick of the frame clock, when the window
     /// changed: a touch's effect then reaches the encoder at once instead of up to a frame period later, which is
     /// what the driver waits for. While the sink still has a frame the tick waits for it (a busy tick would render
-    /// nothing). Does nothing when the window is clean or no run is waiting.
+    /// nothing). When the window is still clean (the tap went to a projected program, which answers later), its first
+    /// change within ``changeWindow`` ticks at once instead (``windowInvalidated()``).
     ///
     /// ```swift
     /// window.deliver([action])   // a tap ran the zoom button's action: the map is dirty
@@ -237,12 +238,7 @@ public final class FramePump {
             awaitingChange = .now
             return
         }
-        if frameRequested == nil { frameRequested = .now }
-        if isSubmitting {
-            ticksWhenFree = true
-        } else {
-            pendingWait?.cancel()
-        }
+        tickEarly(askedAt: .now)
     }
 
     /// The window's first change after a ``tickNow()`` that found it clean, within ``changeWindow``: ticks at once,
@@ -257,6 +253,12 @@ public final class FramePump {
         guard let asked = awaitingChange else { return }
         awaitingChange = nil
         guard asked.duration(to: .now) <= Self.changeWindow else { return }
+        tickEarly(askedAt: asked)
+    }
+
+    /// Ends the run's wait for the next tick (or, while the sink has a frame, ticks once it is done); the next frame
+    /// drawn says an input asked for it at `asked`, unless an earlier input already did.
+    private func tickEarly(askedAt asked: ContinuousClock.Instant) {
         if frameRequested == nil { frameRequested = asked }
         if isSubmitting {
             ticksWhenFree = true
