@@ -38,20 +38,18 @@ enum TCPUnsentBytes {
     /// The bytes the peer has acknowledged on this socket so far, or `nil` where the kernel does not say: what
     /// ``LinkDeliveryRate`` is measured from.
     static func acknowledged(_ channel: any Channel) async -> UInt64? {
-        await info(channel).map { raw in
-            withUnsafeBytes(of: raw) { $0.loadUnaligned(fromByteOffset: acknowledgedOffset, as: UInt64.self) }
-        }
+        await info(channel).map(acknowledged(in:))
     }
 
     /// ``acknowledged(_:)`` for a caller on the channel's event loop: read in the caller's turn of the loop, so
     /// what it writes next is not yet counted (and no hop to the loop and back comes before the write).
     static func acknowledgedOnLoop(_ channel: any Channel) -> EventLoopFuture<UInt64?> {
         channel.eventLoop.preconditionInEventLoop()
-        return infoFuture(channel).map { info in
-            info.map { raw in
-                withUnsafeBytes(of: raw) { $0.loadUnaligned(fromByteOffset: acknowledgedOffset, as: UInt64.self) }
-            }
-        }
+        return infoFuture(channel).map { $0.map(acknowledged(in:)) }
+    }
+
+    private static func acknowledged(in raw: RawInfo) -> UInt64 {
+        withUnsafeBytes(of: raw) { $0.loadUnaligned(fromByteOffset: acknowledgedOffset, as: UInt64.self) }
     }
 
     private static func info(_ channel: any Channel) async -> RawInfo? {
