@@ -105,11 +105,8 @@ struct BenchGlassCommand: AsyncParsableCommand {
         if tap != nil, command.isEmpty {
             throw ValidationError("--tap is for a program: put it after --, e.g. --tap 400,240 -- xcalc")
         }
-        if let tap,
-            !(0...Double(size.first?.width ?? 0)).contains(tap.point.x)
-                || !(0...Double(size.first?.height ?? 0)).contains(tap.point.y)
-        {
-            throw ValidationError("--tap \(tap) is outside the \(size.first.map { "\($0)" } ?? "") viewport")
+        if let tap, let size = size.first, !tap.isInside(width: Double(size.width), height: Double(size.height)) {
+            throw ValidationError("--tap \(tap) is outside the \(size) viewport")
         }
         guard (1...1000).contains(taps) else { throw ValidationError("--taps must be in 1...1000") }
         guard size.count == 1, let size = size.first,

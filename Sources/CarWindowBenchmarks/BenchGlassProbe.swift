@@ -6,9 +6,9 @@
 /// the read-back cannot be stale), the probe shrinks the canvas to 160x96 and counts the pixels that differ clearly
 /// (R+G+B by more than 60, well above H.264's noise) from the picture before the click; it reports what those checks
 /// cost the page's main thread. The demo's vehicle moves a few pixels; a zoom redraws most of the map, so
-/// `threshold` separates the two. No page timer
-/// measures anything: the stamps come from the events themselves (pointer events, the WebSocket message, the
-/// decoder's output, the next animation frame), so throttled timers in a headless page cannot skew them.
+/// `threshold` separates the two. No page timer measures anything: the stamps come from the events themselves
+/// (pointer events, the WebSocket message, the decoder's output, the next animation frame), so throttled timers in a
+/// headless page cannot skew them.
 enum BenchGlassProbe {
     /// Installs `window.glassProbe` once; evaluates to `true`.
     static let install = #"""

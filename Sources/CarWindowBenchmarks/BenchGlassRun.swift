@@ -221,19 +221,12 @@ struct BenchGlassRun: Sendable {
         try await cdp.waitFor(
             "viewer.state.screen.width === \(size.width) && \(buttons).length === 2", seconds: 60,
             detail: "JSON.stringify(viewer.state.hapticRects)")
-        let target = try await cdp.evaluate(
+        return try await Self.pagePoints(
+            &cdp,
             """
-            (() => {
-              const s = viewer.state.screen, box = document.getElementById('video').getBoundingClientRect();
-              return \(buttons).map(r => [box.left + (r.x + r.w / 2) / s.width * box.width,
-                box.top + (r.y + r.h / 2) / s.height * box.height]).flat()
-                .concat([box.left, box.top, box.width, box.height]);
-            })()
-            """)
-        guard let points = (target as? [Any])?.compactMap(number), points.count == 8 else {
-            throw HarnessError("no zoom buttons among the haptic rects: \(String(describing: target))")
-        }
-        return points
+            \(buttons).map(r => [box.left + (r.x + r.w / 2) / s.width * box.width,
+              box.top + (r.y + r.h / 2) / s.height * box.height]).flat()
+            """, missing: "no zoom buttons among the haptic rects")
     }
 
     /// The program's click point (``tap`` in the viewport's points, times the screen's scale; the centre without
@@ -242,18 +235,32 @@ struct BenchGlassRun: Sendable {
         try await cdp.waitFor("viewer.state.screen.width === \(size.width)", seconds: 60)
         let x = tap.map { "\($0.x) * (s.scale || 1)" } ?? "s.width / 2"
         let y = tap.map { "\($0.y) * (s.scale || 1)" } ?? "s.height / 2"
+        return try await Self.pagePoints(
+            &cdp,
+            """
+            (() => {
+              const px = box.left + (\(x)) / s.width * box.width, py = box.top + (\(y)) / s.height * box.height;
+              return [px, py, px, py];
+            })()
+            """, missing: "no viewer screen to click on")
+    }
+
+    /// Two click points (x, y, x, y) that `points` computes in page coordinates from the screen `s` and the
+    /// canvas's `box`, then that box (left, top, width, height).
+    private static func pagePoints(_ cdp: inout CDPSession, _ points: String, missing: String) async throws
+        -> [Double]
+    {
         let target = try await cdp.evaluate(
             """
             (() => {
               const s = viewer.state.screen, box = document.getElementById('video').getBoundingClientRect();
-              const px = box.left + (\(x)) / s.width * box.width, py = box.top + (\(y)) / s.height * box.height;
-              return [px, py, px, py, box.left, box.top, box.width, box.height];
+              return (\(points)).concat([box.left, box.top, box.width, box.height]);
             })()
             """)
-        guard let points = (target as? [Any])?.compactMap(number), points.count == 8 else {
-            throw HarnessError("no viewer screen to click on: \(String(describing: target))")
+        guard let values = (target as? [Any])?.compactMap(number), values.count == 8 else {
+            throw HarnessError("\(missing): \(String(describing: target))")
         }
-        return points
+        return values
     }
 
     /// A projected program shows its window a while after the stream starts: clicks until one changes the picture.

@@ -70,9 +70,7 @@ struct BenchProjectCommand: AsyncParsableCommand {
         if tap != nil, command.isEmpty {
             throw ValidationError("--tap is for a program of your own: put it after --, e.g. --tap 400,300 -- xcalc")
         }
-        if let tap,
-            !(0...Self.viewport.width).contains(tap.point.x) || !(0...Self.viewport.height).contains(tap.point.y)
-        {
+        if let tap, !tap.isInside(width: Self.viewport.width, height: Self.viewport.height) {
             throw ValidationError("--tap \(tap) is outside the 800x480 viewport")
         }
     }
@@ -220,4 +218,9 @@ struct ViewportPoint: ExpressibleByArgument, CustomStringConvertible {
     }
 
     var description: String { "\(point.x.formatted()),\(point.y.formatted())" }
+
+    /// Whether the point lies in a `width` x `height` viewport, edges included.
+    func isInside(width: Double, height: Double) -> Bool {
+        (0...width).contains(point.x) && (0...height).contains(point.y)
+    }
 }
